@@ -1,0 +1,71 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/**
+ * Integration events: `<domain>.<entity>.<verb>` on one JetStream stream per domain.
+ * Every event travels in the same envelope (id = Nats-Msg-Id for de-duplication).
+ */
+export const EventEnvelope = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  version: Type.Integer({ minimum: 1 }),
+  time: Type.String({ format: 'date-time' }),
+  source: Type.String(),
+  data: Type.Unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<Static<typeof EventEnvelope>, 'data'> & { data: T };
+
+/** Streams: one per domain, capturing `<domain>.>`. */
+export const STREAMS = {
+  accounts: 'ACCOUNTS',
+  orders: 'ORDERS',
+  routing: 'ROUTING',
+  fleet: 'FLEET',
+  billing: 'BILLING',
+  notifications: 'NOTIFICATIONS',
+} as const;
+export type Domain = keyof typeof STREAMS;
+
+export const Subjects = {
+  userCreated: 'accounts.user.created',
+  userUpdated: 'accounts.user.updated',
+  userVerified: 'accounts.user.verified',
+  userSuspended: 'accounts.user.suspended',
+  userDeleted: 'accounts.user.deleted',
+  inviteCreated: 'accounts.invite.created',
+  inviteAccepted: 'accounts.invite.accepted',
+  licenceChanged: 'accounts.licence.changed',
+  configChanged: 'accounts.config.changed',
+  feedbackSubmitted: 'notifications.feedback.submitted',
+  orderCreated: 'orders.order.created',
+  orderStatusChanged: 'orders.order.status-changed',
+} as const;
+
+export const UserVerifiedData = Type.Object({
+  userId: Type.String(),
+  email: Type.String(),
+  name: Type.Optional(Type.String()),
+});
+export type UserVerifiedData = Static<typeof UserVerifiedData>;
+
+export const UserRefData = Type.Object({
+  userId: Type.String(),
+  email: Type.String(),
+  role: Type.Optional(Type.Integer()),
+  verified: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('suspended')])),
+});
+export type UserRefData = Static<typeof UserRefData>;
+
+/** The payload schema per subject, for publishers to validate and consumers to read. */
+export const EventSchemas: Record<string, TSchema> = {
+  [Subjects.userVerified]: UserVerifiedData,
+  [Subjects.userCreated]: UserRefData,
+  [Subjects.userUpdated]: UserRefData,
+  [Subjects.userSuspended]: UserRefData,
+  [Subjects.userDeleted]: UserRefData,
+};
+
+export function domainOf(subject: string): Domain {
+  const d = subject.split('.')[0] as Domain;
+  if (!(d in STREAMS)) throw new Error(`unknown domain in subject ${subject}`);
+  return d;
+}

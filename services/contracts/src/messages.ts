@@ -1,0 +1,52 @@
+/** The spec's user-facing messages, word for word (trailing spaces included where the spec has them). */
+export const Messages = {
+  tokenInvalid: 'Your token is no longer valid. Please login again.',
+  // sign-up / sign-in
+  licenceRequired: 'License Number is required. ',
+  invalidLicence: 'Please choose a valid License #',
+  invalidEmail: 'The input is not a valid E-mail. ',
+  emailTooLong: 'Email is limited to 60 characters. ',
+  passwordRequired: 'Please input your password!',
+  contactAdminToJoin: 'Please contact your admin to be invited to this Company',
+  emailExists: 'This email already exists. Please create account with a different email.',
+  loginFailed: 'That username and password combination is not valid',
+  forgotUnknownUser: 'That email does not exist. Please try again',
+  forgotSent: 'An email has been sent with your Password',
+  passwordMin: 'Passwords must be at least 8 characters. ',
+  passwordsDoNotMatch: 'Passwords do not match. Please try again.',
+  passwordPolicy:
+    'Please fix the password you provided. It must include at least one number, one lowercase and one uppercase letter. And be at least six characters.',
+  currentPasswordIncorrect: 'Current Password entered is incorrect.',
+  passwordUpdated: 'Password updated successfully!',
+  phoneInvalid: 'Phone needs to be a valid phone number. ',
+  // invites
+  inviteEmailInvalid: 'Email address is invalid',
+  alreadyInvited: 'You have already invited this user',
+  invited: 'User invited successfully!',
+  inviteResent:
+    "Email sent successfully! Please tell the user to check their spam folder if it doesn't show up within the next 30 minutes",
+  // licence records
+  licenceExists: 'License number already exists! Please try again!',
+  // feedback
+  feedbackRequired: 'Please fill out all required fields before submitting',
+  feedbackSent: 'Message sent successfully. Thank you for your feedback!',
+  feedbackFailed: (msg: string) => `Failed to send email: ${msg}`,
+  // accounts
+  accountCreated: 'Account created successfully!',
+  profileUpdated: 'Profile updated successfully!',
+  userDeleted: 'User deleted',
+  linkCopied: 'Link copied successfully!',
+  updateUserFailed: 'Failed to update user, please try again.',
+  accountCreationFailed: (msg: string) => `Account creation failed: ${msg}!`,
+  profileCreationFailed: (msg: string) => `Profile creation failed: ${msg}!`,
+  profileUpdateFailed: (msg: string) => `Profile update failed: ${msg}!`,
+  // orders
+  suspended: 'Your account has been suspended. Please contact GPS to reactivate your account.',
+  fixErrors: 'Please fix the errors below.',
+  orderNotFound: 'Order not found',
+  noOrdersForDay: 'No Orders found. Please select a different date.',
+  // generic problem titles
+  forbidden: 'You do not have permission to do this.',
+  unauthorized: 'Your token is no longer valid. Please login again.',
+  notFound: 'Not found',
+} as const;
