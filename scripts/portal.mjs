@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+// `npm start` / `npm stop` / `npm run status` / `npm run build`: one entry for a person on a fresh machine.
+// Installs what is missing, starts the real stack (deploy/local), builds the shell and MFEs when their sources
+// changed, starts every service, seeds demo data and prints the URL. Only Node built-ins are used here, because
+// this runs before `npm ci`.
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync, statSync, readdirSync, rmSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cache = join(root, 'deploy/local/.cache');
+const runDir = join(cache, 'run');
+const logDir = join(cache, 'logs');
+const routes = JSON.parse(readFileSync(join(root, 'deploy/routes.json'), 'utf8'));
+export const SERVICES = Object.entries(routes.services).map(([name, s]) => ({ name, port: s.port }));
+export const FRONTENDS = ['shell', ...routes.mfes.map((m) => `mfe-${m}`)];
+
+const say = (msg) => console.log(`[portal] ${msg}`);
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
+}
+
+/** The environment of deploy/local/env.sh, as the services get it. */
+export function stackEnv() {
+  const out = execFileSync('bash', ['-c', 'set -a; source deploy/local/env.sh >/dev/null; env -0'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const env = {};
+  for (const line of out.split('\0')) {
+    const i = line.indexOf('=');
+    if (i > 0) env[line.slice(0, i)] = line.slice(i + 1);
+  }
+  return env;
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!existsSync(dir)) return 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.') || e.name === 'test') continue;
+    const p = join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureDependencies() {
+  const marker = join(root, 'node_modules/.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  say('installing npm dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+export function build({ force = false } = {}) {
+  // Shared sources every bundle includes: the design system and the contracts.
+  const shared = Math.max(newestMtime(join(root, 'shell/ui')), newestMtime(join(root, 'services/contracts/src')));
+  for (const ws of FRONTENDS) {
+    const entry = join(root, ws, 'dist', ws === 'shell' ? 'index.html' : 'remoteEntry.js');
+    const own = newestMtime(join(root, ws));
+    if (!force && existsSync(entry) && statSync(entry).mtimeMs > Math.max(own, shared)) continue;
+    const t = Date.now();
+    say(`building ${ws}…`);
+    run('npm', ['run', 'build', '-w', ws, '--silent']);
+    say(`built ${ws} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+}
+
+const pidFile = (name) => join(runDir, `svc-${name}.pid`);
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function servicePid(name) {
+  if (!existsSync(pidFile(name))) return undefined;
+  const pid = Number(readFileSync(pidFile(name), 'utf8'));
+  return alive(pid) ? pid : undefined;
+}
+
+async function waitReady(port, name, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const log = join(logDir, `svc-${name}.log`);
+  const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-30).join('\n') : '(no log)';
+  throw new Error(`service ${name} not ready on :${port} after ${ms / 1000} s\n${tail}`);
+}
+
+export function serviceArgs() {
+  return ['--import', 'tsx', '--import', '@portal/service-kit/telemetry', 'src/server.ts'];
+}
+
+export async function startServices(env) {
+  mkdirSync(runDir, { recursive: true });
+  mkdirSync(logDir, { recursive: true });
+  for (const { name, port } of SERVICES) {
+    if (servicePid(name)) continue;
+    const out = openSync(join(logDir, `svc-${name}.log`), 'a');
+    const child = spawn(process.execPath, serviceArgs(), {
+      cwd: join(root, 'services', name),
+      env: { ...process.env, ...env, PORT: String(port), OTEL_SERVICE_NAME: name },
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
+    child.unref();
+    writeFileSync(pidFile(name), String(child.pid));
+  }
+  await Promise.all(SERVICES.map(({ name, port }) => waitReady(port, name)));
+  say(`services ready: ${SERVICES.map((s) => `${s.name}:${s.port}`).join(' ')}`);
+}
+
+export function stopServices() {
+  for (const { name } of SERVICES) {
+    const pid = servicePid(name);
+    if (pid) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        process.kill(pid, 'SIGTERM');
+      }
+    }
+    rmSync(pidFile(name), { force: true });
+  }
+}
+
+function seed(env) {
+  const seedFile = join(root, 'services/accounts/src/seed.ts');
+  if (!existsSync(seedFile)) return;
+  run(process.execPath, ['--import', 'tsx', 'src/seed.ts'], {
+    cwd: join(root, 'services/accounts'),
+    env: { ...process.env, ...env },
+  });
+}
+
+export async function start() {
+  const t = Date.now();
+  ensureDependencies();
+  run('bash', ['deploy/local/stack.sh', 'start']);
+  const env = stackEnv();
+  build();
+  seed(env);
+  await startServices(env);
+  const secs = ((Date.now() - t) / 1000).toFixed(0);
+  console.log(`
+  The portal is running (started in ${secs} s):   ${env.APP_URL ?? 'http://localhost:8080'}
+  Mailbox (every mail the portal sent):          ${env.APP_URL ?? 'http://localhost:8080'}/mailbox/
+  Traces (Jaeger):                               http://localhost:16686
+
+  Demo logins, password Portal!2345:
+    superadmin@demo.portal (0)  admin@demo.portal (1)  driver@demo.portal (2)
+    accountadmin@demo.portal (3)  user@demo.portal (4, not yet verified)
+
+  npm stop   stops everything;   logs: deploy/local/.cache/logs/
+`);
+}
+
+export function stop() {
+  stopServices();
+  if (existsSync(join(root, 'deploy/local/stack.sh'))) run('bash', ['deploy/local/stack.sh', 'stop']);
+}
+
+function status() {
+  for (const { name, port } of SERVICES) {
+    const pid = servicePid(name);
+    console.log(`${name.padEnd(14)} ${pid ? `running pid ${pid} :${port}` : 'stopped'}`);
+  }
+  run('bash', ['deploy/local/stack.sh', 'status']);
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (isMain) {
+  const cmd = process.argv[2] ?? 'start';
+  const actions = {
+    start,
+    stop,
+    status,
+    build: () => {
+      ensureDependencies();
+      build({ force: process.argv.includes('--force') });
+    },
+    restart: async () => {
+      stopServices();
+      await startServices(stackEnv());
+    },
+  };
+  if (!actions[cmd]) {
+    console.error(`usage: node scripts/portal.mjs ${Object.keys(actions).join('|')}`);
+    process.exit(2);
+  }
+  Promise.resolve(actions[cmd]()).catch((err) => {
+    console.error(`[portal] ${err.message}`);
+    process.exit(1);
+  });
+}
