@@ -1,0 +1,73 @@
+import Fastify, { type FastifyPluginAsync, type FastifyPluginCallback } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TObject } from 'typebox';
+import ajvFormats from 'ajv-formats';
+import { loadEnv, type Env } from './env.js';
+import type { ConsumerDef, WorkerDef } from './consumers.js';
+import type { OutboxModel } from './outbox.js';
+import mongo from './plugins/external/mongo.js';
+import nats from './plugins/external/nats.js';
+import redis from './plugins/external/redis.js';
+import s3 from './plugins/external/s3.js';
+import problem from './plugins/app/problem.js';
+import auth from './plugins/app/auth.js';
+import health from './plugins/app/health.js';
+import openapi from './plugins/app/openapi.js';
+import outboxRelay from './plugins/app/outbox-relay.js';
+import consumers from './plugins/app/consumers.js';
+import queues from './plugins/app/queues.js';
+import './types.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type RoutePlugin = FastifyPluginAsync<any, any, any> | FastifyPluginCallback<any, any, any>;
+
+export interface ServiceOptions {
+  /** Service name: db `portal_<name>`, logs, OpenAPI title. */
+  name: string;
+  /** The JetStream stream it owns (`accounts` → ACCOUNTS, subjects `accounts.>`). */
+  domain: string;
+  /** Fastify plugins registered under /api. */
+  routes: RoutePlugin[];
+  /** Models using withOutbox whose events the relay publishes. */
+  models?: any[];
+  consumers?: ConsumerDef<any>[];
+  workers?: WorkerDef<any>[];
+  /** Extra env vars of this service (TypeBox object); merged into app.env after validation. */
+  env?: TObject;
+}
+
+/** Builds (does not listen) a portal service: the rooms every service shares. */
+export async function buildService(opts: ServiceOptions, overrides: Partial<Env> & Record<string, unknown> = {}) {
+  const env = loadEnv(overrides, opts.env);
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL, base: { service: opts.name } },
+    ajv: {
+      // errorMessage: a property's user-facing text; verbose: errors carry the failing (parent) schema.
+      customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },
+      plugins: [(ajvFormats as unknown as { default?: any }).default ?? ajvFormats],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('serviceName', opts.name);
+  app.decorate('env', env as Env & Record<string, unknown>);
+
+  await app.register(problem);
+  await app.register(mongo);
+  await app.register(nats, { domain: opts.domain });
+  await app.register(redis);
+  await app.register(s3);
+  await app.register(auth);
+  await app.register(openapi);
+  await app.register(health);
+  await app.register(outboxRelay, { models: (opts.models ?? []) as OutboxModel[] });
+  await app.register(consumers, { consumers: opts.consumers ?? [] });
+  await app.register(queues, { workers: opts.workers ?? [] });
+  await app.register(
+    async (api) => {
+      for (const route of opts.routes) await api.register(route);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}
+
+export type PortalApp = Awaited<ReturnType<typeof buildService>>;

@@ -1,0 +1,47 @@
+import { Type, type Static, type TObject } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** The environment every service reads; defaults are the local stack's (deploy/local/env.sh). */
+export const EnvSchema = Type.Object({
+  MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27027/portal' }),
+  NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6390' }),
+  S3_ENDPOINT: Type.String({ default: '127.0.0.1' }),
+  S3_PORT: Type.Integer({ default: 9100 }),
+  S3_ACCESS_KEY: Type.String({ default: 'portal' }),
+  S3_SECRET_KEY: Type.String({ default: 'portal-secret-key' }),
+  S3_USE_SSL: Type.Boolean({ default: false }),
+  KEYCLOAK_URL: Type.String({ default: 'http://127.0.0.1:8180/auth' }),
+  KEYCLOAK_REALM: Type.String({ default: 'portal' }),
+  KEYCLOAK_ISSUER: Type.String({ default: 'http://localhost:8080/auth/realms/portal' }),
+  KEYCLOAK_PUBLIC_CLIENT_ID: Type.String({ default: 'portal-web' }),
+  KEYCLOAK_SERVICE_CLIENT_ID: Type.String({ default: 'portal-services' }),
+  KEYCLOAK_SERVICE_CLIENT_SECRET: Type.String({ default: 'portal-services-secret' }),
+  APP_URL: Type.String({ default: 'http://localhost:8080' }),
+  LOG_LEVEL: Type.String({ default: 'info' }),
+  /** How often the outbox relay sweeps for unpublished events (ms). */
+  OUTBOX_SWEEP_MS: Type.Integer({ default: 1000, minimum: 50 }),
+  /** TEST ONLY: kill the process (exit 137) right after the outbox write or right after the publish. */
+  OUTBOX_FAULT: Type.Union([Type.Literal(''), Type.Literal('exit-after-write'), Type.Literal('exit-after-publish')], {
+    default: '',
+  }),
+});
+export type Env = Static<typeof EnvSchema>;
+
+/** Validates process.env (+ overrides) against the kit's schema and an optional service schema; throws on error. */
+export function loadEnv<S extends TObject>(
+  overrides: Record<string, unknown> = {},
+  extra?: S,
+): Env & Static<S> {
+  const raw: Record<string, unknown> = { ...process.env, ...overrides };
+  const read = (schema: TObject): Record<string, unknown> => {
+    const picked = Object.fromEntries(Object.keys(schema.properties).filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+    const value = Value.Convert(schema, Value.Default(schema, picked)) as Record<string, unknown>;
+    if (!Value.Check(schema, value)) {
+      const errs = [...Value.Errors(schema, value)].map((e) => `${e.instancePath || '/'} ${e.message}`);
+      throw new Error(`invalid environment: ${errs.join('; ')}`);
+    }
+    return value;
+  };
+  return { ...read(EnvSchema), ...(extra ? read(extra) : {}) } as Env & Static<S>;
+}

@@ -1,0 +1,49 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { Messages } from '@portal/contracts';
+import { Problem, problemBody } from '../../problem.js';
+
+interface AjvError {
+  keyword: string;
+  message?: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  parentSchema?: { errorMessage?: unknown; properties?: Record<string, { errorMessage?: unknown }> };
+}
+
+/** The property schema's own `errorMessage` (AJV runs with verbose: parentSchema is the failing schema). */
+function validationDetail(err: FastifyError): string {
+  const first = err.validation?.[0] as AjvError | undefined;
+  if (!first) return err.message;
+  const ps = first.parentSchema;
+  const missing = first.keyword === 'required' ? String(first.params.missingProperty) : undefined;
+  const custom = missing !== undefined ? ps?.properties?.[missing]?.errorMessage : ps?.errorMessage;
+  if (typeof custom === 'string') return custom;
+  return err.message;
+}
+
+export function sendProblem(reply: FastifyReply, status: number, detail: string) {
+  return reply.code(status).type('application/problem+json').send(problemBody(status, detail));
+}
+
+/** Every error leaves as problem+json; bad input is never a 500. */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError & { code?: unknown; errors?: Record<string, { message: string }> }, request, reply) => {
+      if (error instanceof Problem) return sendProblem(reply, error.status, error.detail);
+      if (error.validation) return sendProblem(reply, 400, validationDetail(error));
+      if (error.name === 'ValidationError' && error.errors) {
+        const first = Object.values(error.errors)[0];
+        return sendProblem(reply, 400, first?.message ?? error.message);
+      }
+      if (error.name === 'CastError') return sendProblem(reply, 400, error.message);
+      if ((error.code as unknown) === 11000 || (error.code as unknown) === 11001) return sendProblem(reply, 409, 'Duplicate key');
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) return sendProblem(reply, status, error.message);
+      request.log.error({ err: error }, 'unhandled error');
+      return sendProblem(reply, 500, 'Internal Server Error');
+    });
+    app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, Messages.notFound));
+  },
+  { name: 'problem' },
+);

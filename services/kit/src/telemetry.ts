@@ -1,0 +1,84 @@
+import { context, propagation, trace, SpanKind, SpanStatusCode, type Attributes, type Context } from '@opentelemetry/api';
+
+/**
+ * Tracing helpers used by the kit (HTTP, outbox, consumers, jobs). They talk to the global OTel API, so they are
+ * no-ops unless the process was started with `--import @portal/service-kit/telemetry` (see telemetry-preload.mjs).
+ */
+const tracer = () => trace.getTracer('@portal/service-kit');
+
+export async function withSpan<T>(
+  name: string,
+  fn: () => Promise<T> | T,
+  attrs?: Attributes,
+  opts: { kind?: SpanKind; parent?: Context } = {},
+): Promise<T> {
+  return tracer().startActiveSpan(name, { kind: opts.kind ?? SpanKind.INTERNAL, attributes: attrs }, opts.parent ?? context.active(), async (span) => {
+    try {
+      return await fn();
+    } catch (err) {
+      span.recordException(err as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Writes the active context (traceparent/tracestate) into a plain carrier object and returns it. */
+export function injectTrace<T extends Record<string, string>>(carrier: T = {} as T, ctx: Context = context.active()): T {
+  propagation.inject(ctx, carrier);
+  return carrier;
+}
+
+/** A context whose parent is the trace in the carrier (plain object or anything with get(key)). */
+export function extractTrace(carrier: Record<string, string | undefined> | { get(k: string): string } | undefined): Context {
+  if (!carrier) return context.active();
+  const getter = {
+    keys: (c: typeof carrier) => (typeof (c as { get?: unknown }).get === 'function' ? ['traceparent', 'tracestate'] : Object.keys(c ?? {})),
+    get: (c: typeof carrier, k: string) => {
+      const v = typeof (c as { get?: unknown }).get === 'function' ? (c as { get(k: string): string }).get(k) : (c as Record<string, string>)[k];
+      return v || undefined;
+    },
+  };
+  return propagation.extract(context.active(), carrier, getter);
+}
+
+export function currentTraceId(): string | undefined {
+  return trace.getSpan(context.active())?.spanContext().traceId;
+}
+
+export { SpanKind };
+
+type Shutdown = () => Promise<void>;
+const g = globalThis as { __portalTelemetryShutdown?: Shutdown };
+/** Flushes and stops the tracer provider when telemetry was started; safe to call otherwise. */
+export async function shutdownTelemetry(): Promise<void> {
+  await g.__portalTelemetryShutdown?.();
+}
+
+/** Starts the tracer provider (called once by the preload). */
+export async function startTelemetry(): Promise<void> {
+  if (g.__portalTelemetryShutdown) return;
+  const { NodeTracerProvider, BatchSpanProcessor } = await import('@opentelemetry/sdk-trace-node');
+  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+  const { resourceFromAttributes } = await import('@opentelemetry/resources');
+  const { registerInstrumentations } = await import('@opentelemetry/instrumentation');
+  const { HttpInstrumentation } = await import('@opentelemetry/instrumentation-http');
+  const { MongoDBInstrumentation } = await import('@opentelemetry/instrumentation-mongodb');
+  const endpoint = (process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://127.0.0.1:4318').replace(/\/$/, '');
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME ?? 'portal-service' }),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }), { scheduledDelayMillis: 500 })],
+  });
+  provider.register();
+  // fastify, mongoose and the mongodb driver are CommonJS: the require hooks of these instrumentations see them.
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)/.test(req.url ?? '') }),
+      new MongoDBInstrumentation(),
+    ],
+  });
+  g.__portalTelemetryShutdown = () => provider.shutdown();
+}
