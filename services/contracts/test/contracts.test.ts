@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  ADMIN_MENU, ALL_ROLES, Messages, ORDER_STATUS_NAMES, OrderStatus, ROLE_NAMES, Role, USER_MENU,
+  canAssignRole, domainOf, isRoleNumber, roleFromRealmRoles, statusNameFor, visibleMenu,
+} from '../src/index.js';
+
+test('role numbers and Keycloak role names', () => {
+  assert.deepEqual(Role, { superadmin: 0, admin: 1, driver: 2, accountAdmin: 3, user: 4 });
+  assert.deepEqual(ROLE_NAMES, { 0: 'superadmin', 1: 'admin', 2: 'driver', 3: 'accountadmin', 4: 'user' });
+  assert.equal(roleFromRealmRoles(['user', 'driver', 'offline_access']), 2);
+  assert.equal(roleFromRealmRoles(['default-roles-portal']), undefined);
+  assert.equal(roleFromRealmRoles(['admin', 'superadmin']), 0);
+  assert.ok(isRoleNumber(4) && !isRoleNumber(5) && !isRoleNumber('1') && !isRoleNumber(1.5));
+});
+
+test('canAssignRole: only equal or less privileged roles', () => {
+  assert.equal(canAssignRole(1, 0), false);
+  assert.equal(canAssignRole(1, 1), true);
+  assert.equal(canAssignRole(3, 4), true);
+  assert.equal(canAssignRole(3, 2), false);
+  for (const r of ALL_ROLES) assert.equal(canAssignRole(0, r), true);
+});
+
+test('visibleMenu filters allowed, restricted and hideRoutes', () => {
+  const keys = (role: 0 | 1 | 2 | 3 | 4, hide?: string[]) => visibleMenu(USER_MENU, role, hide).map((e) => e.key);
+  assert.ok(!keys(2).includes('orders') && !keys(2).includes('createOrder') && !keys(2).includes('checkout') && !keys(2).includes('faq'));
+  assert.ok(keys(2).includes('manageSchedule') && !keys(0).includes('manageSchedule'));
+  assert.ok(keys(3).includes('invite') && !keys(4).includes('invite'));
+  assert.ok(!keys(4, ['faq']).includes('faq'));
+  assert.deepEqual(visibleMenu(ADMIN_MENU, 4), []);
+  assert.ok(visibleMenu(ADMIN_MENU, 0).some((e) => e.key === 'settings'));
+  assert.ok(!visibleMenu(ADMIN_MENU, 1).some((e) => e.key === 'settings'));
+});
+
+test('statusNameFor hides Exception from non-admins', () => {
+  assert.equal(statusNameFor(OrderStatus.exception, 0), 'Exception');
+  assert.equal(statusNameFor(OrderStatus.exception, 1), 'Exception');
+  assert.equal(statusNameFor(OrderStatus.exception, 2), 'Order Approved');
+  assert.equal(statusNameFor(OrderStatus.exception, 4), 'Order Approved');
+  assert.equal(statusNameFor(OrderStatus.delivered, 4), 'Delivered');
+  assert.equal(Object.keys(ORDER_STATUS_NAMES).length, 9);
+});
+
+test('messages are the spec text, word for word', () => {
+  assert.equal(Messages.tokenInvalid, 'Your token is no longer valid. Please login again.');
+  assert.equal(Messages.loginFailed, 'That username and password combination is not valid');
+  assert.equal(Messages.feedbackRequired, 'Please fill out all required fields before submitting');
+  assert.equal(Messages.feedbackSent, 'Message sent successfully. Thank you for your feedback!');
+  assert.equal(Messages.licenceRequired, 'License Number is required. ');
+  assert.equal(Messages.emailTooLong, 'Email is limited to 60 characters. ');
+  assert.equal(Messages.suspended, 'Your account has been suspended. Please contact GPS to reactivate your account.');
+  assert.equal(Messages.feedbackFailed('x'), 'Failed to send email: x');
+  assert.equal(Messages.accountCreationFailed('boom'), 'Account creation failed: boom!');
+});
+
+test('domainOf maps subjects to stream domains', () => {
+  assert.equal(domainOf('accounts.user.verified'), 'accounts');
+  assert.throws(() => domainOf('nope.x.y'));
+});
