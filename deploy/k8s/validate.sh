@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Offline validation of the Kubernetes manifests.
+#   1. installs pinned kustomize + kubeconform (go) and the JSON schemas shipped by the PyPI package
+#      kubernetes-validate into deploy/local/.cache/k8s-tools/ (git-ignored), once;
+#   2. `kustomize build`s every overlay and every domain bundle and pipes each into
+#      `kubeconform -strict` against those local schemas — nothing is fetched while validating;
+#   3. exits non-zero on the first tool failure and after any invalid build.
+# Usage: bash deploy/k8s/validate.sh [--install-only] [--out DIR]
+#   --out DIR   also writes each build to DIR/<overlays|domains>-<name>.yaml (the node test reads them)
+set -euo pipefail
+
+KUSTOMIZE_VERSION=v5.7.1
+KUBECONFORM_VERSION=v0.7.0
+SCHEMAS_VERSION=1.33.1   # kubernetes-validate release; ships schemas up to Kubernetes 1.33
+K8S_VERSION=1.33.0       # the cluster version the manifests are checked against
+
+K8S_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$K8S_DIR/../.." && pwd)"
+CACHE="${K8S_TOOLS_CACHE:-$ROOT/deploy/local/.cache/k8s-tools}"
+BIN="$CACHE/bin"
+INSTALL_ONLY=0
+OUT=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --install-only) INSTALL_ONLY=1 ;;
+    --out) OUT="$2"; shift ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+log() { echo "[k8s-validate] $*" >&2; }
+
+# go install mod@version; when the proxy refuses the module's @v/list (403), fall back to downloading
+# exactly that version and building inside the module cache directory it reports.
+go_tool() { # name module-root cmd-subpath version
+  local name="$1" mod="$2" sub="$3" ver="$4" stamp="$BIN/.$1.version"
+  if [ -x "$BIN/$name" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$ver" ]; then return 0; fi
+  command -v go >/dev/null || { log "go is required to install $name"; exit 1; }
+  mkdir -p "$BIN"
+  log "installing $name $ver"
+  if ! GOBIN="$BIN" GOFLAGS=-buildvcs=false go install "$mod${sub:+/$sub}@$ver"; then
+    log "go install failed; trying go mod download + go build"
+    local dir
+    dir="$(GOFLAGS=-mod=mod go mod download -json "$mod@$ver" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$/\1/p')"
+    [ -n "$dir" ] || { log "could not download $mod@$ver"; exit 1; }
+    (cd "$dir" && GOFLAGS=-buildvcs=false go build -o "$BIN/$name" "./${sub:-.}")
+  fi
+  echo "$ver" >"$stamp"
+}
+
+install_tools() {
+  go_tool kustomize sigs.k8s.io/kustomize/kustomize/v5 "" "$KUSTOMIZE_VERSION"
+  go_tool kubeconform github.com/yannh/kubeconform cmd/kubeconform "$KUBECONFORM_VERSION"
+  local py="$CACHE/pyschemas" stamp="$CACHE/pyschemas/.version"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$SCHEMAS_VERSION" ]; then
+    log "installing kubernetes-validate $SCHEMAS_VERSION schemas"
+    rm -rf "$py"
+    local pip=(python3 -m pip)
+    command -v python3 >/dev/null || { log "python3 is required for the schemas"; exit 1; }
+    "${pip[@]}" install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps --no-compile \
+      --target "$py" "kubernetes-validate==$SCHEMAS_VERSION"
+    echo "$SCHEMAS_VERSION" >"$stamp"
+  fi
+}
+
+install_tools
+SCHEMA_DIR="$CACHE/pyschemas/kubernetes_validate/kubernetes-json-schema"
+# Package layout: v<ver>-local[-strict]/<kind>-<group>-<version>.json, with $refs to a sibling
+# _definitions.json. kubeconform's StrictSuffix is "-strict" under -strict, selecting the directory
+# whose objects reject unknown fields.
+SCHEMA_LOCATION="$SCHEMA_DIR/{{ .NormalizedKubernetesVersion }}-local{{ .StrictSuffix }}/{{ .ResourceKind }}{{ .KindSuffix }}.json"
+[ -f "$SCHEMA_DIR/v$K8S_VERSION-local-strict/deployment-apps-v1.json" ] || {
+  log "schemas for $K8S_VERSION missing under $SCHEMA_DIR"; exit 1; }
+# Each schema has "$id": "https://kubernetes.io/api/<kind>" and "$ref"s to /api/_definitions.json, which
+# resolves to https://kubernetes.io/api/_definitions.json; the Python package serves that from its own
+# registry. kubeconform would fetch it over HTTP, so seed kubeconform's on-disk cache (file name =
+# sha256 of the URL) with the package's copy from the same strict directory: no request leaves.
+DEFS_URL="https://kubernetes.io/api/_definitions.json"
+KC_CACHE="$CACHE/kubeconform-cache/v$K8S_VERSION-strict"
+mkdir -p "$KC_CACHE"
+cp "$SCHEMA_DIR/v$K8S_VERSION-local-strict/_definitions.json" \
+  "$KC_CACHE/$(printf %s "$DEFS_URL" | sha256sum | cut -d' ' -f1)"
+[ "$INSTALL_ONLY" = 1 ] && { log "tools ready in $CACHE"; exit 0; }
+
+[ -n "$OUT" ] && mkdir -p "$OUT"
+failed=0
+targets=()
+for d in "$K8S_DIR"/overlays/*/ "$K8S_DIR"/domains/*/; do
+  [ -f "$d/kustomization.yaml" ] && targets+=("${d%/}")
+done
+[ ${#targets[@]} -gt 0 ] || { log "no overlays or domains found"; exit 1; }
+
+for t in "${targets[@]}"; do
+  rel="${t#"$K8S_DIR"/}"
+  tmp="$(mktemp --suffix=.yaml)"
+  if ! "$BIN/kustomize" build "$t" >"$tmp"; then
+    log "FAIL kustomize build $rel"; failed=1; rm -f "$tmp"; continue
+  fi
+  if [ -n "$OUT" ]; then cp "$tmp" "$OUT/${rel//\//-}.yaml"; fi
+  if "$BIN/kubeconform" -strict -summary -kubernetes-version "$K8S_VERSION" -cache "$KC_CACHE" \
+      -schema-location "$SCHEMA_LOCATION" -output text "$tmp" >"$tmp.out" 2>&1 \
+      && grep -Eq 'Valid: [1-9][0-9]*, Invalid: 0, Errors: 0, Skipped: 0' "$tmp.out"; then
+    echo "ok   $rel: $(tail -n 1 "$tmp.out")"
+  else
+    echo "FAIL $rel:"; cat "$tmp.out"; failed=1
+  fi
+  rm -f "$tmp" "$tmp.out"
+done
+exit "$failed"
