@@ -1,4 +1,4 @@
-import Fastify, { type FastifyPluginAsync, type FastifyPluginCallback } from 'fastify';
+import Fastify, { type FastifyPluginAsync, type FastifyPluginCallback, type RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TObject } from 'typebox';
 import ajvFormats from 'ajv-formats';
@@ -19,7 +19,7 @@ import queues from './plugins/app/queues.js';
 import './types.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-export type RoutePlugin = FastifyPluginAsync<any, any, any> | FastifyPluginCallback<any, any, any>;
+export type RoutePlugin = FastifyPluginAsync<any, RawServerDefault, any> | FastifyPluginCallback<any, RawServerDefault, any>;
 
 export interface ServiceOptions {
   /** Service name: db `portal_<name>`, logs, OpenAPI title. */

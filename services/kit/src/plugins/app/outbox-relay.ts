@@ -32,13 +32,16 @@ export default fp(
 
     const drainOnce = async () => {
       for (const model of opts.models) {
-        const docs = await model.find({ '_outbox.0': { $exists: true } }, { _outbox: 1 }).limit(100).lean<{ _id: unknown; _outbox: OutboxEvent[] }[]>();
+        // Native driver on purpose: the element is pulled by exact equality with what was read (FerretDB v1's
+        // $pull takes no conditions), so it must come back byte-for-byte, without mongoose casting.
+        const col = model.collection;
+        const docs = await col.find({ '_outbox.0': { $exists: true } }, { projection: { _outbox: 1 } }).limit(100).toArray();
         for (const doc of docs) {
-          for (const ev of doc._outbox) {
+          for (const ev of doc._outbox as OutboxEvent[]) {
             if (closing) return;
             await publish(ev);
             outboxFault('exit-after-publish');
-            await model.updateOne({ _id: doc._id }, { $pull: { _outbox: { id: ev.id } } });
+            await col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never);
           }
         }
       }
