@@ -1,0 +1,30 @@
+import mongoose, { Schema } from 'mongoose';
+import { withOutbox } from '@portal/service-kit';
+import type { AppConfig as AppConfigValues } from '@portal/contracts';
+
+/** One document per config key (spec §3 "App config"); read by key, merged over DEFAULT_CONFIG. */
+const appConfigSchema = new Schema(
+  {
+    key: { type: String, required: true, unique: true },
+    value: { type: Schema.Types.Mixed },
+  },
+  { timestamps: true, minimize: false },
+);
+appConfigSchema.plugin(withOutbox);
+
+export const AppConfig = mongoose.model('AppConfig', appConfigSchema);
+
+export const DEFAULT_CONFIG: AppConfigValues = {
+  logoType: 'orig',
+  hideRoutes: [],
+  signupEmails: ['admin@demo.portal'],
+  'account.toslink': '',
+  'sigs.show': true,
+  menu: {},
+};
+
+export async function readConfig(): Promise<AppConfigValues> {
+  const docs = await AppConfig.find({}).lean();
+  const stored = Object.fromEntries(docs.map((d) => [d.key, d.value]));
+  return { ...DEFAULT_CONFIG, ...stored };
+}

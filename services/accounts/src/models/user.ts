@@ -1,0 +1,69 @@
+import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import { withOutbox, type OutboxStatics } from '@portal/service-kit';
+import type { Static } from 'typebox';
+import type { Profile } from '../schemas.js';
+import { DEFAULT_ROLE } from '@portal/contracts';
+
+/** Licence-holder data kept on the user (accounts spec §3, "Company"); keys are the spec's own names. */
+const companySchema = new Schema(
+  {
+    'License #': String,
+    Licensee: String,
+    'Licensee DBA': String,
+    DBA: String,
+    'Street Address': String,
+    City: String,
+    Zip: String,
+    licenseNumbers: { type: [String], default: undefined },
+    logo: String,
+    phone: String,
+    billingContactName: String,
+    billingContactEmail: String,
+    billingAddress: String,
+    active: Boolean,
+  },
+  { _id: false },
+);
+
+const userSchema = new Schema(
+  {
+    email: { type: String, required: true, lowercase: true, trim: true, unique: true },
+    sub: { type: String, index: true, sparse: true },
+    name: { firstName: String, lastName: String },
+    role: { type: Number, default: DEFAULT_ROLE, min: 0, max: 4 },
+    // false | true | 'suspended' (spec §4); Mixed because mongoose has no boolean-or-literal type.
+    verified: {
+      type: Schema.Types.Mixed,
+      default: false,
+      validate: (v: unknown) => v === true || v === false || v === 'suspended',
+    },
+    company: { type: companySchema, default: undefined },
+    alerts: { email: { type: Boolean, default: true } },
+    hasSentEmail: { type: Boolean, default: false },
+    sameDayPickup: { type: Boolean, default: false },
+  },
+  { timestamps: true, minimize: false },
+);
+userSchema.plugin(withOutbox);
+
+export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
+const UserModel = mongoose.model('User', userSchema);
+export const User = UserModel as typeof UserModel & OutboxStatics;
+
+/** The profile as the API shows it (the response schema in routes/users.ts strips everything else). */
+export function toProfile(u: UserDoc): Static<typeof Profile> {
+  return {
+    id: String(u._id),
+    email: u.email,
+    sub: u.sub ?? undefined,
+    name: u.name ? { firstName: u.name.firstName ?? undefined, lastName: u.name.lastName ?? undefined } : undefined,
+    role: u.role,
+    verified: u.verified as boolean | 'suspended',
+    company: (u.company ?? undefined) as Static<typeof Profile>['company'],
+    alerts: u.alerts ? { email: u.alerts.email ?? undefined } : undefined,
+    hasSentEmail: u.hasSentEmail,
+    sameDayPickup: u.sameDayPickup,
+    createdAt: u.createdAt ? new Date(u.createdAt).toISOString() : undefined,
+    updatedAt: u.updatedAt ? new Date(u.updatedAt).toISOString() : undefined,
+  };
+}

@@ -1,0 +1,69 @@
+/** Demo profiles (the same emails exist in Keycloak, password Portal!2345) and sample company users. */
+export interface SeedProfile {
+  email: string;
+  role: number;
+  verified: boolean | 'suspended';
+  name: { firstName: string; lastName: string };
+  company?: Record<string, unknown>;
+  sameDayPickup?: boolean;
+}
+
+const company = (lic: string, licensee: string, dba: string, street: string, city: string, zip: string, phone: string, contact: string) => ({
+  'License #': lic,
+  Licensee: licensee,
+  'Licensee DBA': dba,
+  DBA: dba,
+  'Street Address': street,
+  City: city,
+  Zip: zip,
+  licenseNumbers: [lic],
+  phone,
+  billingContactName: contact,
+  billingContactEmail: `billing@${dba.toLowerCase().replace(/[^a-z]+/g, '')}.example`,
+  billingAddress: `${street}, ${city} ${zip}`,
+  active: true,
+});
+
+export const DEMO_PROFILES: SeedProfile[] = [
+  { email: 'superadmin@demo.portal', role: 0, verified: true, name: { firstName: 'Sam', lastName: 'Super' } },
+  { email: 'admin@demo.portal', role: 1, verified: true, name: { firstName: 'Ada', lastName: 'Admin' } },
+  { email: 'driver@demo.portal', role: 2, verified: true, name: { firstName: 'Dan', lastName: 'Driver' } },
+  {
+    email: 'accountadmin@demo.portal',
+    role: 3,
+    verified: true,
+    name: { firstName: 'Alex', lastName: 'Account' },
+    company: company('C11-0000101-LIC', 'Green Valley Holdings LLC', 'Green Valley Farms', '120 Orchard Rd', 'Sacramento', '95814', '(916) 555-0101', 'Alex Account'),
+    sameDayPickup: true,
+  },
+  {
+    // Deliberately NOT verified: a person can walk through verifying this user in the admin screen.
+    email: 'user@demo.portal',
+    role: 4,
+    verified: false,
+    name: { firstName: 'Uma', lastName: 'User' },
+    company: company('C10-0000202-LIC', 'Harbor Light Retail Inc', 'Harbor Light Dispensary', '45 Pier Ave', 'Long Beach', '90802', '(562) 555-0202', 'Uma User'),
+  },
+];
+
+const SAMPLE: Array<[string, string, string, string, string, string, string, string, string, boolean | 'suspended']> = [
+  ['ops@northridge.example', 'Nora', 'Reyes', 'C11-0000311-LIC', 'Northridge Cultivation LLC', 'Northridge Gardens', '9800 Reseda Blvd', 'Northridge', '91324', true],
+  ['orders@bluepeak.example', 'Ben', 'Okafor', 'C12-0000412-LIC', 'Blue Peak Manufacturing Corp', 'Blue Peak Labs', '3300 Industrial Way', 'Oakland', '94607', true],
+  ['frontdesk@sunsetbloom.example', 'Sofia', 'Lind', 'C10-0000513-LIC', 'Sunset Bloom Retail LLC', 'Sunset Bloom', '7421 Sunset Blvd', 'Los Angeles', '90046', true],
+  ['receiving@coastal.example', 'Marco', 'Silva', 'C10-0000614-LIC', 'Coastal Wellness Inc', 'Coastal Wellness', '210 Ocean St', 'Santa Cruz', '95060', false],
+  ['manager@redwoodroots.example', 'Grace', 'Kim', 'C11-0000715-LIC', 'Redwood Roots Farms LLC', 'Redwood Roots', '14 Mill Creek Rd', 'Eureka', '95501', true],
+  ['dispatch@goldengate.example', 'Omar', 'Haddad', 'C11-0000816-LIC', 'Golden Gate Distribution LLC', 'GG Distro', '500 Bayshore Blvd', 'San Francisco', '94124', true],
+  ['buyer@desertsage.example', 'Lena', 'Park', 'C10-0000917-LIC', 'Desert Sage Collective Inc', 'Desert Sage', '68-700 Dinah Shore Dr', 'Cathedral City', '92234', 'suspended'],
+  ['admin@highsierra.example', 'Tom', 'Becker', 'C12-0001018-LIC', 'High Sierra Extracts LLC', 'High Sierra', '2200 Meadow Vista', 'Truckee', '96161', true],
+  ['hello@mission.example', 'Ana', 'Cruz', 'C10-0001119-LIC', 'Mission District Provisions Inc', 'Mission Provisions', '2560 Mission St', 'San Francisco', '94110', false],
+  ['logistics@valleyoak.example', 'Raj', 'Patel', 'C11-0001220-LIC', 'Valley Oak Growers LLC', 'Valley Oak', '8100 Tracy Blvd', 'Tracy', '95376', true],
+];
+
+export const COMPANY_PROFILES: SeedProfile[] = SAMPLE.map(([email, first, last, lic, licensee, dba, street, city, zip, verified], i) => ({
+  email,
+  role: i % 3 === 0 ? 3 : 4,
+  verified,
+  name: { firstName: first, lastName: last },
+  company: company(lic, licensee, dba, street, city, zip, `(555) 555-${String(1000 + i * 7).slice(-4)}`, `${first} ${last}`),
+  sameDayPickup: i % 2 === 0,
+}));

@@ -1,0 +1,33 @@
+import { DeliverPolicy } from '@nats-io/jetstream';
+import type { FastifyInstance } from 'fastify';
+import type { EventEnvelope } from '@portal/contracts';
+import { buildApp } from '../src/app.js';
+
+export async function startApp(): Promise<FastifyInstance> {
+  const app = await buildApp({ LOG_LEVEL: 'warn' });
+  await app.ready();
+  return app;
+}
+
+export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, token?: string, body?: unknown) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+  return { status: res.statusCode, json: res.body ? res.json() : undefined };
+}
+
+/** Collects the events published on `subject` from now on (an ordered consumer: ephemeral, read-only). */
+export async function listen(app: FastifyInstance, subject: string) {
+  const consumer = await app.js.consumers.get('ACCOUNTS', { filter_subjects: subject, deliver_policy: DeliverPolicy.New });
+  const events: EventEnvelope[] = [];
+  const messages = await consumer.consume();
+  void (async () => {
+    for await (const m of messages) events.push(m.json<EventEnvelope>());
+  })();
+  return { events, stop: () => messages.stop() };
+}
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.portal`;
