@@ -32,8 +32,11 @@ export function injectTrace<T extends Record<string, string>>(carrier: T = {} as
 }
 
 /** A context whose parent is the trace in the carrier (plain object or anything with get(key)). */
-export function extractTrace(carrier: Record<string, string | undefined> | { get(k: string): string } | undefined): Context {
-  if (!carrier) return context.active();
+export function extractTrace(
+  carrier: Record<string, string | undefined> | { get(k: string): string } | undefined,
+  base: Context = context.active(),
+): Context {
+  if (!carrier) return base;
   const getter = {
     keys: (c: typeof carrier) => (typeof (c as { get?: unknown }).get === 'function' ? ['traceparent', 'tracestate'] : Object.keys(c ?? {})),
     get: (c: typeof carrier, k: string) => {
@@ -41,7 +44,7 @@ export function extractTrace(carrier: Record<string, string | undefined> | { get
       return v || undefined;
     },
   };
-  return propagation.extract(context.active(), carrier, getter);
+  return propagation.extract(base, carrier, getter);
 }
 
 export function currentTraceId(): string | undefined {

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@portal/contracts';
 import type { OutboxEvent, OutboxModel } from '../../outbox.js';
@@ -16,7 +18,7 @@ export default fp(
     let closing = false;
 
     const publish = async (ev: OutboxEvent) => {
-      const parent = extractTrace(ev.traceparent ? { traceparent: ev.traceparent } : undefined);
+      const parent = extractTrace(ev.traceparent ? { traceparent: ev.traceparent } : undefined, ROOT_CONTEXT);
       await withSpan(
         `${ev.subject} publish`,
         async () => {
@@ -65,7 +67,8 @@ export default fp(
       return running;
     };
 
-    const nudge = () => void drain();
+    // Sweeps are not traced (a span per second is noise); each publish joins the trace of the write that queued it.
+    const nudge = () => void context.with(suppressTracing(ROOT_CONTEXT), drain);
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       if (!opts.models.length) return;
