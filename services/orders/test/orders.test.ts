@@ -1,0 +1,30 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { tokenFor } from '@portal/service-kit/testing';
+import { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+import { startApp } from './helpers.js';
+
+const POLICY: Policy = {
+  'GET /api/orders': 'signed-in',
+};
+
+let app: FastifyInstance;
+before(async () => {
+  app = await startApp();
+});
+after(() => app.close());
+
+test('health and readiness answer without a token', async () => {
+  assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
+  assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200);
+});
+
+test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
+test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () => assertRoleMatrix(app, POLICY));
+
+test('a signed-in user sees an empty order list', async () => {
+  const res = await app.inject({ url: '/api/orders', headers: { authorization: `Bearer ${await tokenFor(3)}` } });
+  assert.equal(res.statusCode, 200);
+  assert.deepEqual(res.json(), { data: { orders: [] } });
+});
