@@ -18,7 +18,7 @@ import consumers from './plugins/app/consumers.js';
 import queues from './plugins/app/queues.js';
 import './types.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
+ 
 export type RoutePlugin = FastifyPluginAsync<any, RawServerDefault, any> | FastifyPluginCallback<any, RawServerDefault, any>;
 
 export interface ServiceOptions {

@@ -22,7 +22,7 @@ export interface OutboxStatics {
   /** updateOne that $pushes the events onto the same document in the same update (atomic, no transaction). */
   updateOneWithEvents(filter: Record<string, unknown>, update: UpdateQuery<unknown>, events: NewEvent[]): Promise<UpdateWriteOpResult>;
 }
-export type OutboxModel = Model<any> & OutboxStatics; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type OutboxModel = Model<any> & OutboxStatics;  
 
 /** In-process nudge: the relay drains right after a write instead of waiting for its sweep. */
 export const outboxSignal = new EventEmitter();

@@ -41,6 +41,10 @@ test('401 without token, 403 wrong role, 200 with a real Keycloak token', async 
   const user = await app.inject({ url: '/api/things', headers: { authorization: `Bearer ${await tokenFor('user@demo.portal')}` } });
   assert.equal(user.statusCode, 200);
   assert.equal(user.json().role, 4);
+  const real = await tokenFor(0);
+  const tampered = `${real.slice(0, real.lastIndexOf('.') + 1)}${Buffer.from('forged').toString('base64url')}`;
+  const forged = await app.inject({ url: '/api/things', headers: { authorization: `Bearer ${tampered}` } });
+  assert.equal(forged.statusCode, 401);
   const pub = await app.inject('/api/things/public');
   assert.equal(pub.statusCode, 200);
 });
