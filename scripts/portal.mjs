@@ -102,7 +102,7 @@ async function waitReady(port, name, ms = 60_000) {
 }
 
 export function serviceArgs() {
-  return ['--import', 'tsx', '--import', '@portal/service-kit/telemetry', 'src/server.ts'];
+  return ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'];
 }
 
 export async function startServices(env) {
