@@ -1,0 +1,49 @@
+# syntax=docker/dockerfile:1
+# Image of one Fastify service. Build context = the repo root:
+#   docker build -f services/orders/Dockerfile -t portal/orders .
+#   docker build -f deploy/docker/service.Dockerfile --build-arg WORKSPACE=services/orders -t portal/orders .
+# services/<name>/Dockerfile is this file with WORKSPACE filled in (deploy/docker/sync.sh writes them;
+# deploy/test/k8s.test.ts fails when they drift).
+ARG NODE_IMAGE=node:20-bookworm-slim
+ARG WORKSPACE
+
+# 1. only what `npm ci` reads, so the dependency layer below is reused until a manifest changes
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN node deploy/docker/manifests.mjs /out
+
+# 2. production dependencies of this workspace and the workspaces it uses (@portal/service-kit,
+#    @portal/contracts) — nothing of the other domains. tsx, which runs the TypeScript and which the kit's
+#    telemetry preload imports, is a root devDependency, so it is installed beside at the lockfile's
+#    version and linked in.
+FROM ${NODE_IMAGE} AS deps
+ARG WORKSPACE
+WORKDIR /app
+COPY --from=manifests /out/ ./
+RUN test -n "${WORKSPACE}" \
+ && npm ci --omit=dev -w "${WORKSPACE}" --include-workspace-root=false --no-audit --no-fund \
+ && TSX_VERSION="$(node -p 'require("./package-lock.json").packages["node_modules/tsx"].version')" \
+ && mkdir -p /opt/tsx && cd /opt/tsx && echo '{"private":true}' >package.json \
+ && npm install --omit=dev --no-audit --no-fund --no-package-lock "tsx@${TSX_VERSION}" \
+ && ln -sfn /opt/tsx/node_modules/tsx /app/node_modules/tsx \
+ && npm cache clean --force
+
+# 3. runtime: node, the dependencies and the TypeScript sources of the workspaces this service needs
+FROM ${NODE_IMAGE}
+ARG WORKSPACE
+ENV NODE_ENV=production
+RUN groupadd --gid 10001 portal && useradd --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin portal
+WORKDIR /app
+COPY --from=deps /opt/tsx /opt/tsx
+COPY --from=deps /app ./
+COPY services/contracts/ services/contracts/
+COPY services/kit/ services/kit/
+COPY ${WORKSPACE}/ ${WORKSPACE}/
+RUN rm -rf services/*/test
+WORKDIR /app/${WORKSPACE}
+USER 10001:10001
+# the root filesystem is read-only in Kubernetes: tsx's compile cache goes to /tmp (an emptyDir)
+ENV TMPDIR=/tmp HOME=/tmp
+# the kit's telemetry preload registers tsx itself, so this order works; tsx first keeps it obvious
+CMD ["node", "--import", "tsx", "--import", "@portal/service-kit/telemetry", "src/server.ts"]

@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1
+# Image of the shell or one micro-frontend: webpack build, then nginx-unprivileged serving dist.
+# Build context = the repo root:
+#   docker build -f mfe-orders/Dockerfile -t portal/mfe-orders .
+#   docker build -f deploy/docker/web.Dockerfile --build-arg WORKSPACE=mfe-orders -t portal/mfe-orders .
+# <workspace>/Dockerfile is this file with WORKSPACE filled in (deploy/docker/sync.sh writes them).
+# The shell is served at /, a micro-frontend under /mfe/<name>/ (its folder name without "mfe-"), the
+# same paths the Ingress and the local edge use, so no path rewriting is needed anywhere.
+ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-bookworm
+ARG WORKSPACE
+
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN node deploy/docker/manifests.mjs /out
+
+# build: all dependencies (webpack and friends are root devDependencies), then this workspace's bundle
+FROM ${NODE_IMAGE} AS build
+ARG WORKSPACE
+WORKDIR /app
+COPY --from=manifests /out/ ./
+RUN test -n "${WORKSPACE}" \
+ && npm ci -w "${WORKSPACE}" --include-workspace-root --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY services/contracts/ services/contracts/
+COPY shell/ui/ shell/ui/
+COPY ${WORKSPACE}/ ${WORKSPACE}/
+RUN npm run build -w "${WORKSPACE}" \
+ && name="${WORKSPACE#mfe-}" \
+ && if [ "${WORKSPACE}" = shell ]; then dest=/site; else dest="/site/mfe/${name}"; fi \
+ && mkdir -p "$(dirname "$dest")" && cp -r "${WORKSPACE}/dist" "$dest"
+
+FROM ${NGINX_IMAGE}
+ARG WORKSPACE
+COPY deploy/docker/nginx/ /etc/nginx/portal/
+COPY --from=build /site/ /usr/share/nginx/html/
+USER root
+RUN if [ "${WORKSPACE}" = shell ]; then conf=shell.conf; else conf=mfe.conf; fi \
+ && cp "/etc/nginx/portal/${conf}" /etc/nginx/conf.d/default.conf \
+ && sed -i "s|@MFE@|${WORKSPACE#mfe-}|g" /etc/nginx/conf.d/default.conf \
+ && nginx -t
+USER 10001:10001
+EXPOSE 8080
+# the entrypoint's scripts edit config files, which a read-only root filesystem forbids
+ENTRYPOINT []
+CMD ["nginx", "-g", "daemon off;"]

@@ -1,0 +1,239 @@
+// The Kubernetes manifests: schema-valid offline (deploy/k8s/validate.sh: kustomize + kubeconform -strict),
+// the Ingress equal to deploy/routes.json, every Deployment hardened, each domain deployable alone, and
+// the per-workspace Dockerfiles equal to their templates.
+// Run: node --import tsx --test deploy/test/k8s.test.ts   (first run installs the tools: ~1 min)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+// `yaml` is in the workspace tree (via @fastify/swagger); deploy should declare it once its package.json is free
+import { parseAllDocuments } from 'yaml';
+
+type Obj = Record<string, any>;
+type Routes = { services: Record<string, { port: number; prefixes: string[] }>; mfes: string[] };
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const routes: Routes = JSON.parse(readFileSync(join(root, 'deploy/routes.json'), 'utf8'));
+const domainOf: Record<string, string> = { routing: 'schedule' };
+const mfeOfDomain: Record<string, string | undefined> = {
+  accounts: 'mfe-accounts', orders: 'mfe-orders', schedule: 'mfe-schedule', fleet: 'mfe-fleet', billing: 'mfe-billing',
+};
+
+// ---- checks as pure functions, so the tests below can also prove they fail on a broken input ----
+
+/** path -> backend service name for every rule path of the Ingress objects in a build. */
+export function ingressTable(objs: Obj[]): Map<string, string> {
+  const table = new Map<string, string>();
+  for (const ing of objs.filter((o) => o.kind === 'Ingress')) {
+    for (const rule of ing.spec?.rules ?? []) {
+      for (const p of rule.http?.paths ?? []) {
+        assert.ok(!table.has(p.path), `path ${p.path} routed twice`);
+        assert.equal(p.pathType, 'Prefix', `${p.path} pathType`);
+        table.set(p.path, p.backend?.service?.name);
+      }
+    }
+  }
+  return table;
+}
+
+/** Problems with the Ingress against the route table; empty when it matches exactly. */
+export function ingressProblems(objs: Obj[], r: Routes): string[] {
+  const table = ingressTable(objs);
+  const want = new Map<string, string>();
+  for (const [svc, { prefixes }] of Object.entries(r.services)) for (const p of prefixes) want.set(`/api/${p}`, svc);
+  const problems: string[] = [];
+  for (const [path, svc] of want) if (table.get(path) !== svc) problems.push(`${path} -> ${table.get(path)} (want ${svc})`);
+  for (const [path, svc] of table)
+    if (path.startsWith('/api') && !want.has(path)) problems.push(`${path} -> ${svc} is not in routes.json`);
+  for (const m of r.mfes) if (table.get(`/mfe/${m}`) !== `mfe-${m}`) problems.push(`/mfe/${m} -> ${table.get(`/mfe/${m}`)}`);
+  if (table.get('/auth') !== 'keycloak') problems.push(`/auth -> ${table.get('/auth')}`);
+  if (table.get('/') !== 'shell') problems.push(`/ -> ${table.get('/')}`);
+  return problems;
+}
+
+/** Problems with one Deployment: non-root, read-only root fs, probes, requests/limits, labels. */
+export function deploymentProblems(d: Obj): string[] {
+  const name = d.metadata?.name;
+  const problems: string[] = [];
+  const fail = (what: string) => problems.push(`${name}: ${what}`);
+  const labels = d.spec?.template?.metadata?.labels ?? {};
+  for (const k of ['app.kubernetes.io/name', 'app.kubernetes.io/component']) if (!labels[k]) fail(`label ${k}`);
+  if (labels['app.kubernetes.io/part-of'] !== 'portal') fail('label app.kubernetes.io/part-of=portal');
+  const pod = d.spec?.template?.spec ?? {};
+  const psc = pod.securityContext ?? {};
+  if (psc.runAsNonRoot !== true) fail('pod runAsNonRoot');
+  if (psc.runAsUser !== 10001) fail('pod runAsUser 10001');
+  if (psc.seccompProfile?.type !== 'RuntimeDefault') fail('seccomp RuntimeDefault');
+  const tmpVolumes = new Set((pod.volumes ?? []).filter((v: Obj) => v.emptyDir).map((v: Obj) => v.name));
+  const isService = labels['app.kubernetes.io/component'] === 'service';
+  for (const c of pod.containers ?? []) {
+    const sc = c.securityContext ?? {};
+    if (sc.allowPrivilegeEscalation !== false) fail(`${c.name} allowPrivilegeEscalation false`);
+    if (sc.readOnlyRootFilesystem !== true) fail(`${c.name} readOnlyRootFilesystem`);
+    if (!(sc.capabilities?.drop ?? []).includes('ALL')) fail(`${c.name} capabilities drop ALL`);
+    if (sc.runAsUser !== undefined && sc.runAsUser !== 10001) fail(`${c.name} runAsUser overridden`);
+    if (!(c.volumeMounts ?? []).some((m: Obj) => m.mountPath === '/tmp' && tmpVolumes.has(m.name)))
+      fail(`${c.name} emptyDir at /tmp`);
+    if (!c.livenessProbe) fail(`${c.name} livenessProbe`);
+    if (!c.readinessProbe) fail(`${c.name} readinessProbe`);
+    if (isService) {
+      if (c.livenessProbe?.httpGet?.path !== '/healthz') fail(`${c.name} liveness /healthz`);
+      if (c.readinessProbe?.httpGet?.path !== '/readyz') fail(`${c.name} readiness /readyz`);
+    }
+    for (const kind of ['requests', 'limits'])
+      for (const res of ['cpu', 'memory']) if (!c.resources?.[kind]?.[res]) fail(`${c.name} resources.${kind}.${res}`);
+  }
+  return problems;
+}
+
+// ---- build everything once through validate.sh ----
+
+const out = mkdtempSync(join(tmpdir(), 'k8s-build-'));
+const builds = new Map<string, Obj[]>(); // "overlays-dev" | "domains-orders" -> objects
+
+test('validate.sh: every overlay and domain builds and passes kubeconform -strict offline', { timeout: 900_000 }, () => {
+  const started = Date.now();
+  const run = spawnSync('bash', [join(root, 'deploy/k8s/validate.sh'), '--out', out], { encoding: 'utf8' });
+  process.stdout.write(`# validate.sh took ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+  assert.equal(run.status, 0, `validate.sh failed:\n${run.stdout}\n${run.stderr}`);
+  for (const f of readdirSync(out)) {
+    const docs = parseAllDocuments(readFileSync(join(out, f), 'utf8'));
+    builds.set(f.replace(/\.yaml$/, ''), docs.map((d) => d.toJS()).filter(Boolean));
+  }
+  for (const env of ['dev', 'prod']) assert.ok(builds.has(`overlays-${env}`), `overlay ${env} built`);
+  for (const d of ['accounts', 'orders', 'schedule', 'fleet', 'billing', 'notifications'])
+    assert.ok(builds.has(`domains-${d}`), `domain ${d} built`);
+});
+
+test('the Ingress of every overlay routes exactly as deploy/routes.json', () => {
+  for (const env of ['dev', 'prod']) {
+    const objs = builds.get(`overlays-${env}`) ?? [];
+    assert.equal(objs.filter((o) => o.kind === 'Ingress').length, 1, `${env}: one Ingress`);
+    assert.deepEqual(ingressProblems(objs, routes), [], env);
+    const ing = objs.find((o) => o.kind === 'Ingress')!;
+    assert.ok(ing.spec.rules[0].host, `${env}: a hostname`);
+    assert.ok(ing.spec.ingressClassName, `${env}: an ingress class`);
+    // every backend is a Service of the build (keycloak is deployed beside the portal)
+    const services = new Set(objs.filter((o) => o.kind === 'Service').map((o) => o.metadata.name));
+    for (const svc of new Set(ingressTable(objs).values()))
+      if (svc !== 'keycloak') assert.ok(services.has(svc), `${env}: Service ${svc} exists`);
+    // each service's ingress backend port is its Service's port named http, which targets the routes.json port
+    for (const [svc, { port }] of Object.entries(routes.services)) {
+      const dep = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === svc);
+      assert.equal(dep?.spec.template.spec.containers[0].ports[0].containerPort, port, `${env}: ${svc} port`);
+    }
+  }
+  assert.ok(builds.get('overlays-prod')!.find((o) => o.kind === 'Ingress')!.spec.tls?.length, 'prod has TLS');
+});
+
+test('the Ingress check fails when a prefix is missing, extra or misrouted', () => {
+  const objs = builds.get('overlays-dev') ?? [];
+  const fewer: Routes = structuredClone(routes);
+  fewer.services.billing.prefixes.push('invoices'); // the table wants a path the Ingress lacks
+  assert.match(ingressProblems(objs, fewer).join('\n'), /\/api\/invoices/);
+  const less: Routes = structuredClone(routes);
+  less.services.orders.prefixes = less.services.orders.prefixes.filter((p) => p !== 'metrc');
+  assert.match(ingressProblems(objs, less).join('\n'), /\/api\/metrc .* not in routes.json/);
+  const moved = structuredClone(objs);
+  const ing = moved.find((o) => o.kind === 'Ingress')!;
+  ing.spec.rules[0].http.paths.find((p: Obj) => p.path === '/api/email').backend.service.name = 'billing';
+  assert.match(ingressProblems(moved, routes).join('\n'), /\/api\/email -> billing/);
+});
+
+test('every Deployment is non-root with a read-only root fs, probes and requests/limits', () => {
+  let count = 0;
+  for (const [name, objs] of builds) {
+    for (const d of objs.filter((o) => o.kind === 'Deployment')) {
+      count++;
+      assert.deepEqual(deploymentProblems(d), [], name);
+    }
+  }
+  assert.ok(count >= 12, `checked ${count} Deployments`);
+  // and the check bites
+  const d = structuredClone(builds.get('domains-orders')!.find((o) => o.kind === 'Deployment' && o.metadata.name === 'orders')!);
+  delete d.spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem;
+  delete d.spec.template.spec.containers[0].readinessProbe;
+  d.spec.template.spec.containers[0].resources.limits = {};
+  assert.deepEqual(deploymentProblems(d), [
+    'orders: orders readOnlyRootFilesystem',
+    'orders: orders readinessProbe',
+    'orders: orders readiness /readyz',
+    'orders: orders resources.limits.cpu',
+    'orders: orders resources.limits.memory',
+  ]);
+});
+
+test('each domain bundles exactly its service and micro-frontend', () => {
+  for (const svc of Object.keys(routes.services)) {
+    const domain = domainOf[svc] ?? svc;
+    const objs = builds.get(`domains-${domain}`) ?? [];
+    const deployments = objs.filter((o) => o.kind === 'Deployment').map((o) => o.metadata.name).sort();
+    assert.deepEqual(deployments, [svc, mfeOfDomain[domain]].filter(Boolean).sort(), domain);
+    for (const o of objs) assert.equal(o.metadata.labels?.['portal/domain'], domain, `${domain}: ${o.kind} ${o.metadata.name}`);
+  }
+  const mfes = Object.values(mfeOfDomain).map((m) => m!.replace(/^mfe-/, '')).sort();
+  assert.deepEqual([...routes.mfes].sort(), mfes, 'every MFE of routes.json belongs to a domain');
+});
+
+test('services get the shared ConfigMap and Secret refs; every referenced ConfigMap is in the build', () => {
+  for (const env of ['dev', 'prod']) {
+    const objs = builds.get(`overlays-${env}`)!;
+    const configMaps = new Set(objs.filter((o) => o.kind === 'ConfigMap').map((o) => o.metadata.name));
+    for (const d of objs.filter((o) => o.kind === 'Deployment')) {
+      const pod = d.spec.template.spec;
+      for (const c of pod.containers)
+        for (const ref of c.envFrom ?? []) if (ref.configMapRef) assert.ok(configMaps.has(ref.configMapRef.name), `${env}: ${ref.configMapRef.name}`);
+      for (const v of pod.volumes ?? []) if (v.configMap) assert.ok(configMaps.has(v.configMap.name), `${env}: ${v.configMap.name}`);
+    }
+    for (const svc of Object.keys(routes.services)) {
+      const c = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === svc)!.spec.template.spec.containers[0];
+      assert.ok(c.envFrom.some((e: Obj) => e.configMapRef?.name === 'portal-platform'), `${svc} portal-platform`);
+      const secretKeys = c.env.filter((e: Obj) => e.valueFrom?.secretKeyRef?.name === 'portal-secrets').map((e: Obj) => e.name);
+      for (const k of ['MONGO_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'KEYCLOAK_SERVICE_CLIENT_SECRET'])
+        assert.ok(secretKeys.includes(k), `${env}: ${svc} ${k} from portal-secrets`);
+    }
+    const platform = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'portal-platform')!;
+    for (const k of ['NATS_URL', 'S3_ENDPOINT', 'KEYCLOAK_URL', 'KEYCLOAK_ISSUER', 'SMTP_HOST', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'APP_URL'])
+      assert.ok(platform.data[k], `${env}: portal-platform ${k}`);
+  }
+  // dev generates its Secret (dev-only values); prod must not carry one in git
+  assert.ok(builds.get('overlays-dev')!.some((o) => o.kind === 'Secret' && o.metadata.name === 'portal-secrets'));
+  assert.ok(!builds.get('overlays-prod')!.some((o) => o.kind === 'Secret'), 'no Secret in prod');
+});
+
+test("the shell's remote manifest is a mounted ConfigMap listing every MFE", () => {
+  const objs = builds.get('domains-shell')!;
+  const shell = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'shell')!;
+  const vol = shell.spec.template.spec.volumes.find((v: Obj) => v.configMap);
+  const mount = shell.spec.template.spec.containers[0].volumeMounts.find((m: Obj) => m.name === vol.name);
+  assert.equal(mount.mountPath, '/etc/portal/remotes');
+  const cm = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === vol.configMap.name)!;
+  const remotes = JSON.parse(cm.data['remotes.json']);
+  assert.deepEqual(remotes, Object.fromEntries(routes.mfes.map((m) => [m, `/mfe/${m}/remoteEntry.js`])));
+  assert.match(readFileSync(join(root, 'deploy/docker/nginx/shell.conf'), 'utf8'), /root \/etc\/portal\/remotes;/);
+});
+
+test('each workspace Dockerfile is its template with the workspace filled in', () => {
+  const render = (template: string, ws: string) =>
+    `# GENERATED from deploy/docker/${template} by deploy/docker/sync.sh — edit the template, not this file.\n` +
+    readFileSync(join(root, 'deploy/docker', template), 'utf8').replace(/^ARG WORKSPACE$/m, `ARG WORKSPACE=${ws}`);
+  const service = readFileSync(join(root, 'deploy/docker/service.Dockerfile'), 'utf8');
+  assert.match(service, /^FROM \$\{NODE_IMAGE\}$/m);
+  assert.match(service, /^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
+  assert.match(service, /npm ci --omit=dev -w "\$\{WORKSPACE\}" --include-workspace-root=false/);
+  assert.match(service, /^USER 10001:10001$/m);
+  assert.match(service, /CMD \["node", "--import", "tsx", "--import", "@portal\/service-kit\/telemetry", "src\/server.ts"\]/);
+  const web = readFileSync(join(root, 'deploy/docker/web.Dockerfile'), 'utf8');
+  assert.match(web, /npm run build -w "\$\{WORKSPACE\}"/);
+  assert.match(web, /nginx-unprivileged/);
+  assert.match(web, /^USER 10001:10001$/m);
+  for (const svc of Object.keys(routes.services))
+    assert.equal(readFileSync(join(root, 'services', svc, 'Dockerfile'), 'utf8'), render('service.Dockerfile', `services/${svc}`), svc);
+  for (const ws of ['shell', ...routes.mfes.map((m) => `mfe-${m}`)])
+    assert.equal(readFileSync(join(root, ws, 'Dockerfile'), 'utf8'), render('web.Dockerfile', ws), ws);
+});
+
+test.after(() => rmSync(out, { recursive: true, force: true }));
