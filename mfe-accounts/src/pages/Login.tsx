@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { Messages } from '@portal/contracts';
+import { Alert, Button, Link, TextField, isEmail, usePortal, useQuery } from '@portal/ui';
+
+/** Where to go after signing in: a same-origin path from ?redirect= (set by the shell), else the profile. */
+export function afterLogin(redirect: string | null): string {
+  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard/profile';
+}
+
+function fromPreviousScreen(): { email?: string; password?: string } {
+  const s: unknown = window.history.state;
+  return s && typeof s === 'object' ? (s as { email?: string; password?: string }) : {};
+}
+
+/** The spec's login screen (accounts §2): Email, Password, Sign In; errors in a closable red alert. */
+export function Login() {
+  const { session, navigate } = usePortal();
+  const query = useQuery();
+  const prev = fromPreviousScreen();
+  const [email, setEmail] = useState(prev.email ?? query.get('email') ?? '');
+  const [password, setPassword] = useState(prev.password ?? '');
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const validate = () => {
+    const next = {
+      email: isEmail(email) ? undefined : Messages.invalidEmail,
+      password: password ? undefined : Messages.passwordRequired,
+    };
+    setErrors(next);
+    return !next.email && !next.password;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    if (!validate()) return;
+    setBusy(true);
+    try {
+      await session.login(email.trim(), password);
+      navigate(afterLogin(query.get('redirect')));
+    } catch (err) {
+      setFailure(err instanceof Error && err.message ? err.message : Messages.loginFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="acc-login">
+      <form className="pu-card acc-login-card" onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
+        <h1>Sign In</h1>
+        {failure && (
+          <Alert type="error" onClose={() => setFailure(null)} testId="login-error">
+            {failure}
+          </Alert>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          testId="login-email"
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          testId="login-password"
+        />
+        <Button type="submit" variant="primary" disabled={busy} data-testid="login-submit" className="acc-login-submit">
+          {busy ? 'Signing in…' : 'Sign In'}
+        </Button>
+        <div className="acc-login-links">
+          <Link to="/signup" data-testid="login-signup">Sign Up</Link>
+          <Link to="/forgotPassword" data-testid="login-forgot">Forgot Password</Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// Module Federation remote mfe_accounts: /mfe/accounts/remoteEntry.js exposing ./app (the factory is shared by all MFEs).
+const { mfeConfig } = require('@portal/ui/webpack/mfe.cjs');
+
+module.exports = mfeConfig({ name: 'accounts', dir: __dirname });

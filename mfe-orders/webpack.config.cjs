@@ -1,0 +1,4 @@
+// Module Federation remote mfe_orders: /mfe/orders/remoteEntry.js exposing ./app (the factory is shared by all MFEs).
+const { mfeConfig } = require('@portal/ui/webpack/mfe.cjs');
+
+module.exports = mfeConfig({ name: 'orders', dir: __dirname });

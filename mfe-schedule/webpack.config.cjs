@@ -1,0 +1,4 @@
+// Module Federation remote mfe_schedule: /mfe/schedule/remoteEntry.js exposing ./app (the factory is shared by all MFEs).
+const { mfeConfig } = require('@portal/ui/webpack/mfe.cjs');
+
+module.exports = mfeConfig({ name: 'schedule', dir: __dirname });

@@ -1,0 +1,55 @@
+import { Messages } from '@portal/contracts';
+import { ApiError, serverMessage, type ApiClient } from '@portal/ui';
+
+export interface ApiOptions {
+  /** Prefix for '/api/..' paths; '' in the browser (same origin as the edge). */
+  baseUrl?: string;
+  /** A fresh access token or null when signed out. */
+  getToken: () => Promise<string | null>;
+}
+
+/** The session rule (accounts §4, §8): any 401 clears storage, tells the user and returns to the origin. */
+export function applyTokenRule(): void {
+  localStorage.clear();
+  window.alert(Messages.tokenInvalid);
+  window.location.assign(window.location.origin);
+}
+
+/** The fetch wrapper every MFE gets as `api`: JSON in and out, Bearer token, ApiError with the server's message. */
+export function createApi({ baseUrl = '', getToken }: ApiOptions): ApiClient {
+  let ruleApplied = false;
+
+  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = await getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    let data: unknown = text;
+    if (text && (res.headers.get('content-type') ?? '').includes('json')) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        /* keep the text */
+      }
+    }
+    if (res.status === 401) {
+      // Concurrent calls may all get 401: the rule runs once; the page is leaving anyway.
+      if (!ruleApplied) {
+        ruleApplied = true;
+        applyTokenRule();
+      }
+      throw new ApiError(401, Messages.tokenInvalid, data);
+    }
+    if (!res.ok) throw new ApiError(res.status, serverMessage(data, `${res.status} ${res.statusText}`.trim()), data);
+    return (text ? data : undefined) as T;
+  }
+
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body ?? {}),
+    put: (path, body) => request('PUT', path, body ?? {}),
+    del: (path) => request('DELETE', path),
+  };
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ErrorBoundary, Toaster, useIsMobile, useLocation, type PortalProps, type SessionUser } from '@portal/ui';
+import { resolveRoute, type MfeName } from '../routes.js';
+import { Header } from './Header.js';
+import { Nav } from './Nav.js';
+import { Footer } from './Footer.js';
+import { ShellView } from './ShellView.js';
+import { FeedbackDialog } from './FeedbackDialog.js';
+
+const el = (id: string) => document.getElementById(id)!;
+
+function useUser(portal: PortalProps): SessionUser | null {
+  const [user, setUser] = useState(portal.session.user);
+  useEffect(() => portal.session.subscribe(setUser), [portal.session]);
+  return user;
+}
+
+/** The shell's own UI: one React tree, rendered through portals into the static layout containers. */
+export function Frame({ portal, registered }: { portal: PortalProps; registered: MfeName[] }) {
+  const user = useUser(portal);
+  const loc = useLocation();
+  const isMobile = useIsMobile();
+  const [navOpen, setNavOpen] = useState(false);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+
+  useEffect(() => void document.documentElement.classList.toggle('pu-mobile', isMobile), [isMobile]);
+  useEffect(() => setNavOpen(false), [loc.pathname, isMobile]);
+  useEffect(() => void el('portal-nav').classList.toggle('open', navOpen), [navOpen]);
+
+  const resolution = resolveRoute(loc.pathname, loc.search, user);
+  return (
+    <ErrorBoundary>
+      {createPortal(
+        <Header
+          portal={portal}
+          user={user}
+          isMobile={isMobile}
+          navOpen={navOpen}
+          onToggleNav={() => setNavOpen((o) => !o)}
+          onFeedback={() => setFeedbackOpen(true)}
+        />,
+        el('portal-header'),
+      )}
+      {user && createPortal(<Nav user={user} config={portal.config} pathname={loc.pathname} />, el('portal-nav'))}
+      {createPortal(<ShellView resolution={resolution} registered={registered} pathname={loc.pathname} />, el('portal-shell-view'))}
+      {createPortal(<Footer config={portal.config} />, el('portal-footer'))}
+      {user && <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} api={portal.api} email={user.email} />}
+      <Toaster />
+    </ErrorBoundary>
+  );
+}

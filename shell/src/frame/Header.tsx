@@ -1,0 +1,54 @@
+import { Button, Link, type PortalProps, type SessionUser } from '@portal/ui';
+import { frameText } from '../config.js';
+import { Logo } from './logos.js';
+import { UserMenu } from './UserMenu.js';
+
+interface HeaderProps {
+  portal: PortalProps;
+  user: SessionUser | null;
+  isMobile: boolean;
+  navOpen: boolean;
+  onToggleNav: () => void;
+  onFeedback: () => void;
+}
+
+/** Header (accounts §2): logo, feedback (not on mobile), user name or email, the ellipsis menu. */
+export function Header({ portal, user, isMobile, navOpen, onToggleNav, onFeedback }: HeaderProps) {
+  const { appName } = frameText(portal.config);
+  return (
+    <div className="sh-header">
+      {user && isMobile && (
+        <button type="button" className="sh-hamburger" aria-label="Menu" aria-expanded={navOpen} onClick={onToggleNav} data-testid="nav-toggle">
+          <span />
+          <span />
+          <span />
+        </button>
+      )}
+      <Link to="/" className="sh-brand" aria-label={`${appName} home`}>
+        <Logo type={portal.config.logoType} name={appName} />
+        <span className="sh-brand-name">{appName}</span>
+      </Link>
+      <div className="sh-header-right">
+        {user ? (
+          <>
+            {!isMobile && (
+              <Button onClick={onFeedback} data-testid="feedback-button">
+                Feedback
+              </Button>
+            )}
+            <span className="sh-user" data-testid="header-user" title={user.email}>
+              {user.name || user.email}
+            </span>
+            <UserMenu portal={portal} />
+          </>
+        ) : (
+          <>
+            <Link to="/dashboard/schedulesearch" className="sh-header-link">Delivery Schedule</Link>
+            <Link to="/dashboard/faq" className="sh-header-link">FAQ</Link>
+            <Link to="/login" className="pu-btn pu-btn-primary sh-signin" data-testid="header-signin">Sign In</Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

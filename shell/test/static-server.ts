@@ -1,0 +1,60 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.css': 'text/css',
+};
+
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+async function sendFile(res: ServerResponse, file: string): Promise<boolean> {
+  try {
+    if (!(await stat(file)).isFile()) return false;
+  } catch {
+    return false;
+  }
+  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+  res.end(await readFile(file));
+  return true;
+}
+
+/** The edge in miniature: / → shell/dist (SPA fallback), /mfe/<name>/ → mfe-<name>/dist, /api/* → `api`. */
+export async function startEdge(repo: string, api: ApiHandler): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/')) {
+        if (!api(req, res)) {
+          res.writeHead(404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: 'Not found' }));
+        }
+        return;
+      }
+      const mfe = /^\/mfe\/([a-z]+)\/(.*)$/.exec(url.pathname);
+      const file = mfe
+        ? path.join(repo, `mfe-${mfe[1]}`, 'dist', path.normalize(mfe[2]!))
+        : path.join(repo, 'shell', 'dist', path.normalize(url.pathname));
+      if (await sendFile(res, file)) return;
+      if (mfe || path.extname(url.pathname)) {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
+      await sendFile(res, path.join(repo, 'shell', 'dist', 'index.html'));
+    })();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+export function json(res: ServerResponse, status: number, body: unknown): true {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+  return true;
+}

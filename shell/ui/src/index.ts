@@ -1,0 +1,11 @@
+export * from './types.js';
+export { Button, type ButtonProps } from './Button.js';
+export { Alert, type AlertProps } from './Alert.js';
+export { toast, Toaster } from './toast.js';
+export { Modal, type ModalProps } from './Modal.js';
+export { TextField, TextArea, Select, Checkbox, type Option } from './fields.js';
+export { DataTable, type DataTableProps, type RowEditing } from './DataTable.js';
+export { printHtml, printElement, escapeHtml } from './print.js';
+export { navigateTo, useLocation, useQuery, Link, EmptyState, emptyScreen, PageTitle, type EmptyStateProps } from './routing.js';
+export { isEmail, useMediaQuery, useIsMobile } from './hooks.js';
+export { PortalProvider, usePortal, useSessionUser, ScreenError, ErrorBoundary } from './portal.js';

@@ -1,0 +1,83 @@
+// The one webpack factory for the portal: the shell (host) and every MFE (remote) build through it, so loaders,
+// resolution and the shared singletons are identical everywhere (two copies of React on a page are a defect).
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('webpack').container;
+const { EsbuildPlugin } = require('esbuild-loader');
+
+/** Shared singletons (INTERFACES.md §4); subpaths that bundles import directly are listed with their package. */
+const SINGLETONS = {
+  react: ['react', 'react/jsx-runtime'],
+  'react-dom': ['react-dom', 'react-dom/client'],
+  'single-spa': ['single-spa'],
+  '@portal/ui': ['@portal/ui'],
+  '@portal/contracts': ['@portal/contracts'],
+};
+
+/** `shared` for ModuleFederationPlugin: singleton + requiredVersion read from the building package's package.json. */
+function sharedFor(dir) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const deps = { ...pkg.peerDependencies, ...pkg.dependencies };
+  const shared = {};
+  for (const [name, requests] of Object.entries(SINGLETONS)) {
+    for (const request of requests) {
+      shared[request] = { singleton: true, requiredVersion: deps[name] ?? false };
+    }
+  }
+  return shared;
+}
+
+/** Everything but the federation/html plugins: TypeScript via esbuild, CSS via style-loader, esbuild minify. */
+function baseConfig({ dir, publicPath, uniqueName }) {
+  return {
+    context: dir,
+    mode: 'production',
+    devtool: false,
+    entry: {},
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath,
+      uniqueName,
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      // @portal/contracts and @portal/ui are TypeScript sources importing './x.js' (NodeNext style).
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: require.resolve('esbuild-loader'),
+          options: { target: 'es2020', jsx: 'automatic', tsconfig: path.join(dir, 'tsconfig.json') },
+        },
+        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+        { test: /\.svg$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: { minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })] },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** An MFE: Module Federation remote `mfe_<name>` at /mfe/<name>/remoteEntry.js exposing ./app. */
+function mfeConfig({ name, dir, exposes = { './app': `./src/mfe-${name}.tsx` } }) {
+  const config = baseConfig({ dir, publicPath: `/mfe/${name}/`, uniqueName: `mfe_${name}` });
+  config.plugins = [
+    new ModuleFederationPlugin({
+      name: `mfe_${name}`,
+      // window.mfe_<name>, not a top-level `var`: minifiers may rename or wrap a var; the shell looks it up on window.
+      library: { type: 'window', name: `mfe_${name}` },
+      filename: 'remoteEntry.js',
+      exposes,
+      shared: sharedFor(dir),
+    }),
+  ];
+  return config;
+}
+
+module.exports = { baseConfig, mfeConfig, sharedFor, SINGLETONS };
