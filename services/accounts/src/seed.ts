@@ -12,10 +12,18 @@ export async function seed({ reset = false } = {}): Promise<{ created: number; r
   let created = 0;
   let resetCount = 0;
   for (const p of [...DEMO_PROFILES, ...COMPANY_PROFILES] as SeedProfile[]) {
-    const fields = { role: p.role, verified: p.verified, name: p.name, company: p.company, sameDayPickup: !!p.sameDayPickup };
+    const fields = {
+      role: p.role,
+      verified: p.verified,
+      name: p.name,
+      company: p.company,
+      sameDayPickup: !!p.sameDayPickup,
+    };
     const res = await User.updateOne(
       { email: p.email },
-      reset ? { $set: fields, $setOnInsert: { email: p.email } } : { $setOnInsert: { email: p.email, ...fields } },
+      reset
+        ? { $set: fields, $setOnInsert: { email: p.email } }
+        : { $setOnInsert: { email: p.email, ...fields } },
       { upsert: true },
     );
     if (res.upsertedCount) created++;

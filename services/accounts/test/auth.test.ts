@@ -15,7 +15,10 @@ before(async () => {
 after(() => app.close());
 
 test('login with the right password answers tokens and the linked profile', async () => {
-  const res = await call(app, 'POST', '/api/auth/login', undefined, { email: 'Admin@Demo.Portal', password: 'Portal!2345' });
+  const res = await call(app, 'POST', '/api/auth/login', undefined, {
+    email: 'Admin@Demo.Portal',
+    password: 'Portal!2345',
+  });
   assert.equal(res.status, 200, JSON.stringify(res.json));
   assert.ok(res.json.token.split('.').length === 3 && res.json.refreshToken && res.json.idToken);
   assert.ok(res.json.expiresIn > 0);
@@ -31,13 +34,19 @@ test('login with the right password answers tokens and the linked profile', asyn
 });
 
 test('login with a wrong password is a 400 with the spec message', async () => {
-  const res = await call(app, 'POST', '/api/auth/login', undefined, { email: 'admin@demo.portal', password: 'wrong-Password1' });
+  const res = await call(app, 'POST', '/api/auth/login', undefined, {
+    email: 'admin@demo.portal',
+    password: 'wrong-Password1',
+  });
   assert.equal(res.status, 400);
   assert.equal(res.json.message, 'That username and password combination is not valid');
 });
 
 test('login for an unknown user is the same 400 (no user enumeration)', async () => {
-  const res = await call(app, 'POST', '/api/auth/login', undefined, { email: 'nobody@demo.portal', password: 'x' });
+  const res = await call(app, 'POST', '/api/auth/login', undefined, {
+    email: 'nobody@demo.portal',
+    password: 'x',
+  });
   assert.equal(res.status, 400);
   assert.equal(res.json.message, Messages.loginFailed);
 });
@@ -49,13 +58,20 @@ test('login validates the email and requires a password', async () => {
   const missing = await call(app, 'POST', '/api/auth/login', undefined, { email: 'admin@demo.portal' });
   assert.equal(missing.status, 400);
   assert.equal(missing.json.message, Messages.passwordRequired);
-  const empty = await call(app, 'POST', '/api/auth/login', undefined, { email: 'admin@demo.portal', password: '' });
+  const empty = await call(app, 'POST', '/api/auth/login', undefined, {
+    email: 'admin@demo.portal',
+    password: '',
+  });
   assert.equal(empty.status, 400);
   assert.equal(empty.json.message, Messages.passwordRequired);
 });
 
 test('GET /api/users/me shows each demo user their own profile', async () => {
-  for (const [role, email] of [[0, 'superadmin@demo.portal'], [3, 'accountadmin@demo.portal'], [4, 'user@demo.portal']] as const) {
+  for (const [role, email] of [
+    [0, 'superadmin@demo.portal'],
+    [3, 'accountadmin@demo.portal'],
+    [4, 'user@demo.portal'],
+  ] as const) {
     const res = await call(app, 'GET', '/api/users/me', await tokenFor(role));
     assert.equal(res.status, 200);
     assert.equal(res.json.user.email, email);

@@ -31,9 +31,14 @@ test('only role 0 changes config; the change is stored and accounts.config.chang
     const res = await call(app, 'POST', '/api/utils/config', await tokenFor(0), { data: { [key]: 'on' } });
     assert.equal(res.status, 200, JSON.stringify(res.json));
     assert.equal(res.json.data[key], 'on');
-    const ev = await waitFor(() => changed.events.find((e) => (e.data as { keys: string[] }).keys.includes(key)), 10_000);
+    const ev = await waitFor(
+      () => changed.events.find((e) => (e.data as { keys: string[] }).keys.includes(key)),
+      10_000,
+    );
     assert.ok(ev);
-    const bad = await call(app, 'POST', '/api/utils/config', await tokenFor(0), { data: { logoType: 'nope' } });
+    const bad = await call(app, 'POST', '/api/utils/config', await tokenFor(0), {
+      data: { logoType: 'nope' },
+    });
     assert.equal(bad.status, 400);
     assert.equal((await call(app, 'GET', '/api/utils/config')).json.data[key], 'on');
   } finally {

@@ -9,7 +9,13 @@ export async function startApp(): Promise<FastifyInstance> {
   return app;
 }
 
-export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: string, token?: string, body?: unknown) {
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  token?: string,
+  body?: unknown,
+) {
   const res = await app.inject({
     method,
     url,
@@ -21,7 +27,10 @@ export async function call(app: FastifyInstance, method: 'GET' | 'POST', url: st
 
 /** Collects the events published on `subject` from now on (an ordered consumer: ephemeral, read-only). */
 export async function listen(app: FastifyInstance, subject: string) {
-  const consumer = await app.js.consumers.get('ACCOUNTS', { filter_subjects: subject, deliver_policy: DeliverPolicy.New });
+  const consumer = await app.js.consumers.get('ACCOUNTS', {
+    filter_subjects: subject,
+    deliver_policy: DeliverPolicy.New,
+  });
   const events: EventEnvelope[] = [];
   const messages = await consumer.consume();
   void (async () => {
@@ -30,4 +39,5 @@ export async function listen(app: FastifyInstance, subject: string) {
   return { events, stop: () => messages.stop() };
 }
 
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.portal`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@test.portal`;

@@ -22,4 +22,5 @@ before(async () => {
 after(() => app.close());
 
 test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () => assertRoleMatrix(app, POLICY));
+test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
+  assertRoleMatrix(app, POLICY));

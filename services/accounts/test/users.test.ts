@@ -19,7 +19,12 @@ before(async () => {
 after(() => app.close());
 
 const newUser = (tag: string, fields: Record<string, unknown> = {}) =>
-  User.create({ email: uniqueEmail(tag), name: { firstName: 'Test', lastName: tag }, verified: false, ...fields });
+  User.create({
+    email: uniqueEmail(tag),
+    name: { firstName: 'Test', lastName: tag },
+    verified: false,
+    ...fields,
+  });
 
 test('the seed made the five demo profiles with their roles (and user@ left for the verification walk)', async () => {
   await seed(); // idempotent: a second run creates nothing
@@ -48,37 +53,55 @@ test('staff set verified: stored, and accounts.user.verified + updated are publi
   const verified = await listen(app, Subjects.userVerified);
   const updated = await listen(app, Subjects.userUpdated);
   try {
-    const res = await call(app, 'POST', '/api/users/update', admin, { user: { id: String(target._id), verified: true } });
+    const res = await call(app, 'POST', '/api/users/update', admin, {
+      user: { id: String(target._id), verified: true },
+    });
     assert.equal(res.status, 200, JSON.stringify(res.json));
     assert.equal(res.json.user.verified, true);
-    const ev = await waitFor(() => verified.events.find((e) => (e.data as { email: string }).email === target.email), 10_000);
+    const ev = await waitFor(
+      () => verified.events.find((e) => (e.data as { email: string }).email === target.email),
+      10_000,
+    );
     assert.equal(ev.type, Subjects.userVerified);
     assert.deepEqual(ev.data, { userId: String(target._id), email: target.email, name: `Test verify` });
-    await waitFor(() => updated.events.find((e) => (e.data as { email: string }).email === target.email), 10_000);
+    await waitFor(
+      () => updated.events.find((e) => (e.data as { email: string }).email === target.email),
+      10_000,
+    );
     const stored = await waitFor(async () => {
       const d = await User.findById(target._id).lean();
       return d && (d as { _outbox?: unknown[] })._outbox?.length === 0 ? d : undefined;
     }, 10_000);
     assert.equal(stored.verified, true);
     // setting it again (true → true) is not a new verification
-    const again = await call(app, 'POST', '/api/users/update', admin, { user: { email: target.email, verified: true } });
+    const again = await call(app, 'POST', '/api/users/update', admin, {
+      user: { email: target.email, verified: true },
+    });
     assert.equal(again.status, 200);
     await new Promise((r) => setTimeout(r, 1500));
-    assert.equal(verified.events.filter((e) => (e.data as { email: string }).email === target.email).length, 1);
+    assert.equal(
+      verified.events.filter((e) => (e.data as { email: string }).email === target.email).length,
+      1,
+    );
   } finally {
     verified.stop();
     updated.stop();
   }
 });
 
-test("staff suspend a user: accounts.user.suspended is published", async () => {
+test('staff suspend a user: accounts.user.suspended is published', async () => {
   const target = await newUser('suspend', { verified: true });
   const suspended = await listen(app, Subjects.userSuspended);
   try {
-    const res = await call(app, 'POST', '/api/users/update', admin, { user: { email: target.email, verified: 'suspended' } });
+    const res = await call(app, 'POST', '/api/users/update', admin, {
+      user: { email: target.email, verified: 'suspended' },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.json.user.verified, 'suspended');
-    const ev = await waitFor(() => suspended.events.find((e) => (e.data as { email: string }).email === target.email), 10_000);
+    const ev = await waitFor(
+      () => suspended.events.find((e) => (e.data as { email: string }).email === target.email),
+      10_000,
+    );
     assert.equal((ev.data as { verified: unknown }).verified, 'suspended');
   } finally {
     suspended.stop();
@@ -87,7 +110,9 @@ test("staff suspend a user: accounts.user.suspended is published", async () => {
 
 test('bad input is a 400 with the message, and nothing is written', async () => {
   const target = await newUser('bad');
-  const res = await call(app, 'POST', '/api/users/update', admin, { user: { id: String(target._id), verified: 'yes' } });
+  const res = await call(app, 'POST', '/api/users/update', admin, {
+    user: { id: String(target._id), verified: 'yes' },
+  });
   assert.equal(res.status, 400);
   assert.ok(res.json.message);
   const noUser = await call(app, 'POST', '/api/users/update', admin, {});
@@ -99,15 +124,21 @@ test('bad input is a 400 with the message, and nothing is written', async () => 
 
 test('a standard user may not verify anyone (403, nothing written) and may edit only their own name/alerts', async () => {
   const target = await newUser('self');
-  const forbidden = await call(app, 'POST', '/api/users/update', user, { user: { id: String(target._id), verified: true } });
+  const forbidden = await call(app, 'POST', '/api/users/update', user, {
+    user: { id: String(target._id), verified: true },
+  });
   assert.equal(forbidden.status, 403);
   assert.equal(forbidden.json.message, Messages.forbidden);
-  const otherName = await call(app, 'POST', '/api/users/update', user, { user: { id: String(target._id), name: { firstName: 'X' } } });
+  const otherName = await call(app, 'POST', '/api/users/update', user, {
+    user: { id: String(target._id), name: { firstName: 'X' } },
+  });
   assert.equal(otherName.status, 403);
   assert.equal((await User.findById(target._id).lean())?.verified, false);
   assert.equal((await User.findById(target._id).lean())?.name?.firstName, 'Test');
 
-  const selfVerify = await call(app, 'POST', '/api/users/update', user, { user: { email: 'user@demo.portal', verified: true } });
+  const selfVerify = await call(app, 'POST', '/api/users/update', user, {
+    user: { email: 'user@demo.portal', verified: true },
+  });
   assert.equal(selfVerify.status, 403);
   const own = await call(app, 'POST', '/api/users/update', user, {
     user: { email: 'user@demo.portal', name: { lastName: 'User' }, alerts: { email: false } },
@@ -115,10 +146,14 @@ test('a standard user may not verify anyone (403, nothing written) and may edit 
   assert.equal(own.status, 200, JSON.stringify(own.json));
   assert.equal(own.json.user.alerts.email, false);
   assert.equal(own.json.user.name.firstName, 'Uma'); // merged, not replaced
-  await call(app, 'POST', '/api/users/update', user, { user: { email: 'user@demo.portal', alerts: { email: true } } });
+  await call(app, 'POST', '/api/users/update', user, {
+    user: { email: 'user@demo.portal', alerts: { email: true } },
+  });
 });
 
 test('an unknown user is a 404 for staff', async () => {
-  const res = await call(app, 'POST', '/api/users/update', admin, { user: { id: '0123456789abcdef01234567', verified: true } });
+  const res = await call(app, 'POST', '/api/users/update', admin, {
+    user: { id: '0123456789abcdef01234567', verified: true },
+  });
   assert.equal(res.status, 404);
 });

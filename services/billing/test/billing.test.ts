@@ -21,7 +21,8 @@ test('health and readiness answer without a token', async () => {
 });
 
 test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () => assertRoleMatrix(app, POLICY));
+test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
+  assertRoleMatrix(app, POLICY));
 
 test('an admin starts a timestamp report: 202 with the spec message', async () => {
   const res = await app.inject({
@@ -31,5 +32,7 @@ test('an admin starts a timestamp report: 202 with the spec message', async () =
     payload: {},
   });
   assert.equal(res.statusCode, 202);
-  assert.deepEqual(res.json(), { message: 'Your report has started. You will receive an email when it is completed.' });
+  assert.deepEqual(res.json(), {
+    message: 'Your report has started. You will receive an email when it is completed.',
+  });
 });

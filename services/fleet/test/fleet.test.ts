@@ -22,13 +22,21 @@ test('health and readiness answer without a token', async () => {
 });
 
 test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () => assertRoleMatrix(app, POLICY));
+test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
+  assertRoleMatrix(app, POLICY));
 
 test('a driver sees empty driver and vehicle lists; a company user is refused', async () => {
   const driver = { authorization: `Bearer ${await tokenFor(2)}` };
-  assert.deepEqual((await app.inject({ url: '/api/drivers', headers: driver })).json(), { data: { drivers: [] } });
-  assert.deepEqual((await app.inject({ url: '/api/vehicles', headers: driver })).json(), { data: { vehicles: [] } });
-  const res = await app.inject({ url: '/api/drivers', headers: { authorization: `Bearer ${await tokenFor(3)}` } });
+  assert.deepEqual((await app.inject({ url: '/api/drivers', headers: driver })).json(), {
+    data: { drivers: [] },
+  });
+  assert.deepEqual((await app.inject({ url: '/api/vehicles', headers: driver })).json(), {
+    data: { vehicles: [] },
+  });
+  const res = await app.inject({
+    url: '/api/drivers',
+    headers: { authorization: `Bearer ${await tokenFor(3)}` },
+  });
   assert.equal(res.statusCode, 403);
   assert.equal(res.json().message, 'You do not have permission to do this.');
 });

@@ -21,10 +21,14 @@ export function createMailer(env: MailEnv): Mailer {
   });
   return {
     send: (to, mail, opts = {}) =>
-      withSpan('smtp.send', async () => {
-        const info = await transport.sendMail({ from: env.MAIL_FROM, to, replyTo: opts.replyTo, ...mail });
-        return info.messageId;
-      }, { 'messaging.system': 'smtp', 'email.subject': mail.subject }),
+      withSpan(
+        'smtp.send',
+        async () => {
+          const info = await transport.sendMail({ from: env.MAIL_FROM, to, replyTo: opts.replyTo, ...mail });
+          return info.messageId;
+        },
+        { 'messaging.system': 'smtp', 'email.subject': mail.subject },
+      ),
     close: () => transport.close(),
   };
 }

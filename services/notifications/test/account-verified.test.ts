@@ -30,7 +30,8 @@ test('accounts.user.verified → one "Account Verified" mail, even when the even
   };
   await publishVerified(event, 'first');
   await publishVerified(event, 'redelivery');
-  const toUser = (m: { subject: string; to: string[] }) => m.subject === 'Account Verified' && m.to.some((t) => t.includes(email));
+  const toUser = (m: { subject: string; to: string[] }) =>
+    m.subject === 'Account Verified' && m.to.some((t) => t.includes(email));
   const [mail] = await waitFor(() => findMail(toUser).then((l) => (l.length ? l : undefined)), 20_000, 300);
   assert.match(mail!.text, /Hello Vera Fied/);
   assert.match(mail!.text, /verified/i);

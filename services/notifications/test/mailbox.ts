@@ -20,7 +20,10 @@ export async function readMail(id: string): Promise<Mail> {
   return (await (await fetch(`${MAILBOX}/api/messages/${id}`)).json()) as Mail;
 }
 /** Whole mails (newest first) matching the summary filter and then the full-mail filter. */
-export async function findMail(summary: (m: MailSummary) => boolean, full: (m: Mail) => boolean = () => true): Promise<Mail[]> {
+export async function findMail(
+  summary: (m: MailSummary) => boolean,
+  full: (m: Mail) => boolean = () => true,
+): Promise<Mail[]> {
   const hits = (await listMail()).filter(summary);
   return (await Promise.all(hits.map((m) => readMail(m.id)))).filter(full);
 }

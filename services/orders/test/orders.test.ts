@@ -21,10 +21,14 @@ test('health and readiness answer without a token', async () => {
 });
 
 test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () => assertRoleMatrix(app, POLICY));
+test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
+  assertRoleMatrix(app, POLICY));
 
 test('a signed-in user sees an empty order list', async () => {
-  const res = await app.inject({ url: '/api/orders', headers: { authorization: `Bearer ${await tokenFor(3)}` } });
+  const res = await app.inject({
+    url: '/api/orders',
+    headers: { authorization: `Bearer ${await tokenFor(3)}` },
+  });
   assert.equal(res.statusCode, 200);
   assert.deepEqual(res.json(), { data: { orders: [] } });
 });

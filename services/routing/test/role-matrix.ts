@@ -13,7 +13,10 @@ export function tablePolicy(app: FastifyInstance): Policy {
     app
       .routeTable()
       .filter((r) => r.url.startsWith('/api/'))
-      .map((r) => [`${r.method} ${r.url}`, r.public ? 'public' : r.roles ? [...r.roles].sort() : 'signed-in']),
+      .map((r) => [
+        `${r.method} ${r.url}`,
+        r.public ? 'public' : r.roles ? [...r.roles].sort() : 'signed-in',
+      ]),
   );
 }
 
@@ -35,7 +38,8 @@ export async function assertRoleMatrix(app: FastifyInstance, policy: Policy): Pr
         ...(route.method === 'GET' ? {} : { payload: {} }),
       });
     const anon = (await send()).statusCode;
-    if (rule === 'public') assert.ok(![401, 403].includes(anon), `${route.method} ${url} anonymous → ${anon}`);
+    if (rule === 'public')
+      assert.ok(![401, 403].includes(anon), `${route.method} ${url} anonymous → ${anon}`);
     else assert.equal(anon, 401, `${route.method} ${url} anonymous`);
     for (const role of ALL_ROLES) {
       const status = (await send(tokens.get(role))).statusCode;

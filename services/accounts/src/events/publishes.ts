@@ -23,7 +23,11 @@ export function userUpdateEvents(before: UserDoc, after: { verified?: unknown })
   const events: OutboxEvent[] = [];
   if (after.verified === true && before.verified !== true) {
     const name = [before.name?.firstName, before.name?.lastName].filter(Boolean).join(' ');
-    const data: UserVerifiedData = { userId: String(before._id), email: before.email, ...(name ? { name } : {}) };
+    const data: UserVerifiedData = {
+      userId: String(before._id),
+      email: before.email,
+      ...(name ? { name } : {}),
+    };
     events.push({ subject: Subjects.userVerified, data });
   }
   if (after.verified === 'suspended' && before.verified !== 'suspended') {
@@ -33,4 +37,7 @@ export function userUpdateEvents(before: UserDoc, after: { verified?: unknown })
   return events;
 }
 
-export const configChanged = (keys: string[]): OutboxEvent => ({ subject: Subjects.configChanged, data: { keys } });
+export const configChanged = (keys: string[]): OutboxEvent => ({
+  subject: Subjects.configChanged,
+  data: { keys },
+});

@@ -25,7 +25,11 @@ export interface TokenClaims {
 export class InvalidCredentials extends Error {}
 
 /** Resource-owner password grant against the realm's token endpoint. */
-export async function passwordGrant(kc: KeycloakSettings, email: string, password: string): Promise<TokenSet> {
+export async function passwordGrant(
+  kc: KeycloakSettings,
+  email: string,
+  password: string,
+): Promise<TokenSet> {
   const res = await fetch(`${kc.url}/realms/${kc.realm}/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

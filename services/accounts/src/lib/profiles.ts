@@ -18,7 +18,11 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
   const email = id.email?.toLowerCase();
   const set: Record<string, unknown> = { sub: id.sub };
   if (id.role !== undefined) set.role = id.role;
-  const bySub = await User.findOneAndUpdate({ sub: id.sub }, { $set: set }, { returnDocument: 'after' }).lean<UserDoc>();
+  const bySub = await User.findOneAndUpdate(
+    { sub: id.sub },
+    { $set: set },
+    { returnDocument: 'after' },
+  ).lean<UserDoc>();
   if (bySub) return bySub;
   if (!email) throw new Error('token has neither a known sub nor an email');
   const linked = await User.findOneAndUpdate(

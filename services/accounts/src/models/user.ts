@@ -56,7 +56,9 @@ export function toProfile(u: UserDoc): Static<typeof Profile> {
     id: String(u._id),
     email: u.email,
     sub: u.sub ?? undefined,
-    name: u.name ? { firstName: u.name.firstName ?? undefined, lastName: u.name.lastName ?? undefined } : undefined,
+    name: u.name
+      ? { firstName: u.name.firstName ?? undefined, lastName: u.name.lastName ?? undefined }
+      : undefined,
     role: u.role,
     verified: u.verified as boolean | 'suspended',
     company: (u.company ?? undefined) as Static<typeof Profile>['company'],

@@ -10,7 +10,15 @@ import { userUpdateEvents } from '../events/publishes.js';
 const UsersList = Type.Object({ data: Type.Object({ users: Type.Array(Profile) }) });
 
 /** Fields a `where` may filter on, equality only (a client never gets to send Mongo operators). */
-const WHERE_FIELDS = ['email', 'sub', 'role', 'verified', 'sameDayPickup', 'company.License #', 'company.licenseNumbers'];
+const WHERE_FIELDS = [
+  'email',
+  'sub',
+  'role',
+  'verified',
+  'sameDayPickup',
+  'company.License #',
+  'company.licenseNumbers',
+];
 const Where = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]));
 
 const UserUpdate = Type.Object({
@@ -48,7 +56,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/users', { config: { roles: STAFF_ROLES }, schema: listSchema }, () => list());
   app.post(
     '/users',
-    { config: { roles: STAFF_ROLES }, schema: { ...listSchema, body: Type.Object({ where: Type.Optional(Where) }) } },
+    {
+      config: { roles: STAFF_ROLES },
+      schema: { ...listSchema, body: Type.Object({ where: Type.Optional(Where) }) },
+    },
     (request) => list(request.body.where),
   );
 

@@ -11,7 +11,15 @@ const ConfigValues = Type.Object(
   {
     defaultId: Type.Optional(Type.String()),
     externalUrl: Type.Optional(Type.String()),
-    logoType: Type.Optional(Type.Union([Type.Literal('orig'), Type.Literal('new'), Type.Literal('nj'), Type.Literal('wh'), Type.Literal('gh')])),
+    logoType: Type.Optional(
+      Type.Union([
+        Type.Literal('orig'),
+        Type.Literal('new'),
+        Type.Literal('nj'),
+        Type.Literal('wh'),
+        Type.Literal('gh'),
+      ]),
+    ),
     menu: Type.Optional(Type.Object({}, { additionalProperties: true })),
     hideRoutes: Type.Optional(Type.Array(Type.String())),
     signupEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }))),

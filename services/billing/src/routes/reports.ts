@@ -13,8 +13,15 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { roles: STAFF_ROLES },
       schema: {
         tags: ['reports'],
-        body: Type.Optional(Type.Object({ start: Type.Optional(Type.String()), end: Type.Optional(Type.String()) })),
-        response: { 202: Type.Object({ message: Type.String() }), 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
+        body: Type.Optional(
+          Type.Object({ start: Type.Optional(Type.String()), end: Type.Optional(Type.String()) }),
+        ),
+        response: {
+          202: Type.Object({ message: Type.String() }),
+          400: ProblemSchema,
+          401: ProblemSchema,
+          403: ProblemSchema,
+        },
       },
     },
     async (_request, reply) => reply.code(202).send({ message: REPORT_STARTED }),

@@ -11,7 +11,15 @@ export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { roles: [Role.superadmin, Role.admin, Role.driver] },
       schema: {
         tags: ['drivers'],
-        response: { 200: Type.Object({ data: Type.Object({ drivers: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })) }) }), 401: ProblemSchema, 403: ProblemSchema },
+        response: {
+          200: Type.Object({
+            data: Type.Object({
+              drivers: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })),
+            }),
+          }),
+          401: ProblemSchema,
+          403: ProblemSchema,
+        },
       },
     },
     async () => ({ data: { drivers: [] } }),

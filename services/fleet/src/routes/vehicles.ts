@@ -11,7 +11,15 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { roles: [Role.superadmin, Role.admin, Role.driver] },
       schema: {
         tags: ['vehicles'],
-        response: { 200: Type.Object({ data: Type.Object({ vehicles: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })) }) }), 401: ProblemSchema, 403: ProblemSchema },
+        response: {
+          200: Type.Object({
+            data: Type.Object({
+              vehicles: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })),
+            }),
+          }),
+          401: ProblemSchema,
+          403: ProblemSchema,
+        },
       },
     },
     async () => ({ data: { vehicles: [] } }),

@@ -20,7 +20,11 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const job: EmailJob = { kind: 'feedback', from: request.body.from.trim(), message: request.body.message };
+      const job: EmailJob = {
+        kind: 'feedback',
+        from: request.body.from.trim(),
+        message: request.body.message,
+      };
       await app.queues.add(EMAIL_QUEUE, 'feedback', job);
       return reply.code(202).send({ message: Messages.feedbackSent });
     },

@@ -9,7 +9,14 @@ export const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        response: { 200: Type.Object({ data: Type.Object({ orders: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })) }) }), 401: ProblemSchema },
+        response: {
+          200: Type.Object({
+            data: Type.Object({
+              orders: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })),
+            }),
+          }),
+          401: ProblemSchema,
+        },
       },
     },
     async () => ({ data: { orders: [] } }),

@@ -9,7 +9,14 @@ export const routesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['routes'],
-        response: { 200: Type.Object({ data: Type.Object({ routes: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })) }) }), 401: ProblemSchema },
+        response: {
+          200: Type.Object({
+            data: Type.Object({
+              routes: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })),
+            }),
+          }),
+          401: ProblemSchema,
+        },
       },
     },
     async () => ({ data: { routes: [] } }),
