@@ -45,5 +45,6 @@ WORKDIR /app/${WORKSPACE}
 USER 10001:10001
 # the root filesystem is read-only in Kubernetes: tsx's compile cache goes to /tmp (an emptyDir)
 ENV TMPDIR=/tmp HOME=/tmp
-# the kit's telemetry preload registers tsx itself, so this order works; tsx first keeps it obvious
-CMD ["node", "--import", "tsx", "--import", "@portal/service-kit/telemetry", "src/server.ts"]
+# docs/INTERFACES.md §2: telemetry first, so its instrumentation hooks are in place before anything else
+# loads (the kit's preload registers tsx itself to load its own TypeScript)
+CMD ["node", "--import", "@portal/service-kit/telemetry", "--import", "tsx", "src/server.ts"]

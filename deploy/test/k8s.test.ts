@@ -225,7 +225,7 @@ test('each workspace Dockerfile is its template with the workspace filled in', (
   assert.match(service, /^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
   assert.match(service, /npm ci --omit=dev -w "\$\{WORKSPACE\}" --include-workspace-root=false/);
   assert.match(service, /^USER 10001:10001$/m);
-  assert.match(service, /CMD \["node", "--import", "tsx", "--import", "@portal\/service-kit\/telemetry", "src\/server.ts"\]/);
+  assert.match(service, /CMD \["node", "--import", "@portal\/service-kit\/telemetry", "--import", "tsx", "src\/server.ts"\]/);
   const web = readFileSync(join(root, 'deploy/docker/web.Dockerfile'), 'utf8');
   assert.match(web, /npm run build -w "\$\{WORKSPACE\}"/);
   assert.match(web, /nginx-unprivileged/);
