@@ -18,12 +18,16 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
   const email = id.email?.toLowerCase();
   const set: Record<string, unknown> = { sub: id.sub };
   if (id.role !== undefined) set.role = id.role;
-  const bySub = await User.findOneAndUpdate(
-    { sub: id.sub },
-    { $set: set },
-    { returnDocument: 'after' },
-  ).lean<UserDoc>();
-  if (bySub) return bySub;
+  // The common case (a linked profile whose role already matches) is a read, not a write.
+  const found = await User.findOne({ sub: id.sub }).lean<UserDoc>();
+  if (found && (id.role === undefined || found.role === id.role)) return found;
+  if (found) {
+    return (await User.findOneAndUpdate(
+      { _id: found._id },
+      { $set: set },
+      { returnDocument: 'after' },
+    ).lean<UserDoc>())!;
+  }
   if (!email) throw new Error('token has neither a known sub nor an email');
   const linked = await User.findOneAndUpdate(
     { email },
