@@ -5,6 +5,7 @@ import type { ApiClient, Session, SessionUser } from '@portal/ui';
 const KEYS = { token: 'portal.token', refreshToken: 'portal.refreshToken', idToken: 'portal.idToken', user: 'portal.user' };
 const KEYCLOAK = { realm: 'portal', clientId: 'portal-web' };
 const REFRESH_EVERY_MS = 30_000;
+const INIT_TIMEOUT_MS = 8_000;
 
 interface Tokens {
   token: string;
@@ -65,7 +66,8 @@ export class ShellSession implements Session {
     const kc = new Keycloak({ url: `${window.location.origin}/auth`, ...KEYCLOAK });
     kc.onAuthRefreshSuccess = () => this.persist({ token: kc.token, refreshToken: kc.refreshToken, idToken: kc.idToken });
     kc.onTokenExpired = () => void kc.updateToken(30).catch(() => undefined);
-    await kc.init({ token: t.token, refreshToken: t.refreshToken, idToken: t.idToken, checkLoginIframe: false, pkceMethod: 'S256' });
+    const init = kc.init({ token: t.token, refreshToken: t.refreshToken, idToken: t.idToken, checkLoginIframe: false, pkceMethod: 'S256' });
+    await Promise.race([init, new Promise((_, reject) => setTimeout(() => reject(new Error('keycloak init timed out')), INIT_TIMEOUT_MS))]);
     this.kc = kc;
     this.persist({ token: kc.token, refreshToken: kc.refreshToken, idToken: kc.idToken });
     clearInterval(this.timer);

@@ -26,13 +26,13 @@ export function ShellView({ resolution, registered, pathname }: { resolution: Re
     if (resolution.view === 'faq') return <Faq />;
     if (resolution.view === 'forbidden') {
       return (
-        <EmptyState title="You do not have access to this page" icon="🔒" testId="forbidden">
+        <EmptyState title="You do not have access to this page" testId="forbidden">
           Your account&apos;s role does not include this screen. Use the menu to reach the screens you can open.
         </EmptyState>
       );
     }
     return (
-      <EmptyState title="Page not found" icon="🧭" testId="not-found">
+      <EmptyState title="Page not found" testId="not-found">
         There is no page at <code>{pathname}</code>. Check the address or go <Link to="/">to the start page</Link>.
       </EmptyState>
     );

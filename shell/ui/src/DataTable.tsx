@@ -133,7 +133,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <div className="pu-table-tools">{props.toolbar}</div>
           {props.onRefresh && (
             <Button onClick={props.onRefresh} aria-label="Refresh" title="Refresh" data-testid={props.testId ? `${props.testId}-refresh` : undefined}>
-              ⟳ Refresh
+              Refresh
             </Button>
           )}
         </div>

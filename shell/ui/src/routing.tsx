@@ -52,12 +52,20 @@ export function Link({ to, children, onClick, ...rest }: LinkProps) {
 export interface EmptyStateProps {
   title: string;
   children: ReactNode;
-  icon?: string;
+  icon?: ReactNode;
   testId?: string;
 }
 
+/** The default empty-state picture: an open, empty tray (inline SVG, so no icon font is needed). */
+const EmptyTray = () => (
+  <svg viewBox="0 0 48 48" width="44" height="44" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round">
+    <path d="M6 28l6-16h24l6 16v10H6z" />
+    <path d="M6 28h11l2 4h10l2-4h11" />
+  </svg>
+);
+
 /** A page or table with nothing to show yet: what the screen is for, and why it is empty. */
-export function EmptyState({ title, children, icon = '📭', testId }: EmptyStateProps) {
+export function EmptyState({ title, children, icon = <EmptyTray />, testId }: EmptyStateProps) {
   return (
     <section className="pu-empty" data-testid={testId}>
       <div className="pu-empty-icon" aria-hidden="true">{icon}</div>
@@ -77,7 +85,7 @@ export function PageTitle({ children, actions }: { children: ReactNode; actions?
 }
 
 /** A screen with nothing to show yet, declared by its title and what it is for (one line per route in an MFE). */
-export function emptyScreen(title: string, text: string, icon?: string) {
+export function emptyScreen(title: string, text: string, icon?: ReactNode) {
   const Screen = () => (
     <EmptyState title={title} icon={icon} testId="empty-screen">
       {text}

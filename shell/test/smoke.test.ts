@@ -1,0 +1,140 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Messages } from '@portal/contracts';
+import { startEdge } from './static-server.js';
+import { fakeApi } from './fake-api.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const artifacts = path.join(here, 'artifacts');
+const BUNDLES = ['shell/dist/index.html', ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`)];
+
+let browser: Browser;
+let edge: Awaited<ReturnType<typeof startEdge>>;
+const calls: string[] = [];
+const pageErrors: string[] = [];
+
+before(async () => {
+  if (BUNDLES.some((b) => !existsSync(path.join(repo, b)))) {
+    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], { stdio: 'inherit' });
+    assert.equal(r.status, 0, 'build-all failed');
+  }
+  mkdirSync(artifacts, { recursive: true });
+  edge = await startEdge(repo, fakeApi(calls));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+after(async () => {
+  await browser?.close();
+  edge?.server.close();
+});
+
+async function open(width: number, route: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 860 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(edge.url + route);
+  return page;
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+
+async function signIn(page: Page) {
+  await page.getByTestId('login-email').fill('admin@demo.portal');
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/profile');
+}
+
+test('signed out at 1280 px: /login is rendered by the accounts remote inside #portal-main', async () => {
+  const page = await open(1280, '/login');
+  await page.getByTestId('login-email').waitFor();
+  assert.equal(await page.locator('#portal-main [data-testid=login-form]').count(), 1);
+  assert.equal(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).mfe_accounts), 'object');
+  assert.ok(calls.some((c) => c.startsWith('GET /api/utils/config')), 'config fetched');
+  assert.equal(await page.locator('[data-logo=nj]').count(), 1, 'logo variant from config');
+  assert.match(await page.getByTestId('footer').innerText(), new RegExp(`Powered by[\\s\\S]*© ${new Date().getFullYear()}`));
+  await shot(page, 'login-1280');
+
+  await page.getByTestId('login-submit').click();
+  await page.getByText(Messages.invalidEmail.trim()).waitFor();
+  await page.getByText(Messages.passwordRequired).waitFor();
+  await page.getByTestId('login-email').fill('admin@demo.portal');
+  await page.getByTestId('login-password').fill('wrong');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('login-error').getByText(Messages.loginFailed).waitFor();
+  await shot(page, 'login-error-1280');
+  await page.getByTestId('login-error').getByRole('button', { name: 'Close' }).click();
+  assert.equal(await page.getByTestId('login-error').count(), 0);
+  await page.close();
+});
+
+test('signed out: public schedule search and FAQ open, a private route goes to login and back after sign-in', async () => {
+  const page = await open(1280, '/dashboard/schedulesearch');
+  await page.getByTestId('empty-screen').getByRole('heading', { name: 'Delivery Schedule' }).waitFor();
+  await page.goto(edge.url + '/dashboard/faq');
+  await page.getByTestId('faq').waitFor();
+  await page.goto(edge.url + '/order/77');
+  await page.waitForURL('**/login?redirect=%2Forder%2F77');
+  await page.getByTestId('login-email').fill('admin@demo.portal');
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/adminManageOrders?id=77');
+  await page.close();
+});
+
+test('signed in as admin at 1280 px: menus, accounts table, feedback dialog', async () => {
+  const page = await open(1280, '/login');
+  await signIn(page);
+  await page.getByTestId('profile-email').getByText('admin@demo.portal').waitFor();
+  await page.getByTestId('nav-admin').waitFor();
+  assert.equal(await page.getByTestId('nav-manifestdownload').count(), 0, 'hideRoutes applied');
+  assert.equal(await page.getByTestId('nav-settings').count(), 0, 'settings is role 0 only');
+  await shot(page, 'profile-1280');
+
+  await page.getByTestId('nav-accounts').click();
+  await page.getByTestId('accounts-table').getByText('user@demo.portal').waitFor();
+  await shot(page, 'accounts-1280');
+
+  await page.getByTestId('feedback-button').click();
+  assert.equal(await page.getByTestId('feedback-from').inputValue(), 'admin@demo.portal');
+  await page.getByTestId('feedback-send').click();
+  await page.getByTestId('feedback-error').getByText(Messages.feedbackRequired).waitFor();
+  await page.getByTestId('feedback-message').fill('The schedule page is great.');
+  await shot(page, 'feedback-1280');
+  await page.getByTestId('feedback-send').click();
+  await page.getByText(Messages.feedbackSent).waitFor();
+  assert.ok(calls.some((c) => c.startsWith('POST /api/email/feedback') && c.includes('admin@demo.portal')));
+
+  await page.reload();
+  await page.getByTestId('nav-admin').waitFor(); // the session survives a reload
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-sign-out').click();
+  await page.waitForURL('**/login');
+  await page.close();
+});
+
+test('700 px: the login screen, then the mobile frame (no feedback button, menus behind the hamburger)', async () => {
+  const page = await open(700, '/login');
+  await page.getByTestId('login-email').waitFor();
+  await shot(page, 'login-700');
+  await signIn(page);
+  await page.getByTestId('profile-email').waitFor();
+  assert.equal(await page.getByTestId('feedback-button').count(), 0);
+  assert.equal(await page.getByTestId('nav-user').isVisible(), false);
+  await shot(page, 'profile-700');
+  await page.getByTestId('nav-toggle').click();
+  await page.getByTestId('nav-user').waitFor();
+  await shot(page, 'nav-open-700');
+  await page.close();
+});
+
+test('no uncaught errors in the page', () => {
+  assert.deepEqual(pageErrors, []);
+});
