@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+import { assertRoleMatrix, tablePolicy, type Policy } from '@portal/service-kit/testing';
 import { startApp } from './helpers.js';
 
 /** The intended policy, written independently of the code: a new or unguarded route fails the first test. */

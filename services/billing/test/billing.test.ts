@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { tokenFor } from '@portal/service-kit/testing';
-import { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+import { assertRoleMatrix, tablePolicy, type Policy } from '@portal/service-kit/testing';
 import { startApp } from './helpers.js';
 
 const POLICY: Policy = {

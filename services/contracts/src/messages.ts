@@ -45,6 +45,7 @@ export const Messages = {
   fixErrors: 'Please fix the errors below.',
   orderNotFound: 'Order not found',
   noOrdersForDay: 'No Orders found. Please select a different date.',
+  reportStarted: 'Your report has started. You will receive an email when it is completed.',
   // generic problem titles
   forbidden: 'You do not have permission to do this.',
   unauthorized: 'Your token is no longer valid. Please login again.',

@@ -48,3 +48,4 @@ export async function waitFor<T>(fn: () => Promise<T> | T, timeoutMs = 10_000, i
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { FEEDBACK_SUBJECT, Messages } from '@portal/contracts';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
-import { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+import { assertRoleMatrix, tablePolicy, type Policy } from '@portal/service-kit/testing';
 import { findMail } from './mailbox.js';
 import { startApp } from './helpers.js';
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
 import { ProblemSchema } from '@portal/service-kit';
-import { STAFF_ROLES } from '@portal/contracts';
+import { Messages, STAFF_ROLES } from '@portal/contracts';
 
-export const REPORT_STARTED = 'Your report has started. You will receive an email when it is completed.';
 
 /** Reports (admin menu: roles 0, 1). The skeleton accepts the request; the BullMQ report job comes next. */
 export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,6 +23,6 @@ export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (_request, reply) => reply.code(202).send({ message: REPORT_STARTED }),
+    async (_request, reply) => reply.code(202).send({ message: Messages.reportStarted }),
   );
 };
