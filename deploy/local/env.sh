@@ -1,0 +1,37 @@
+# Defaults for every service and tool of the local stack (docs/INTERFACES.md §1).
+# Source it: `. deploy/local/env.sh`. Each value can be overridden from the environment.
+
+: "${MONGO_URL:=mongodb://127.0.0.1:27027/portal}"; export MONGO_URL
+: "${NATS_URL:=nats://127.0.0.1:4222}"; export NATS_URL
+: "${REDIS_URL:=redis://127.0.0.1:6390}"; export REDIS_URL
+
+: "${S3_ENDPOINT:=127.0.0.1}"; export S3_ENDPOINT
+: "${S3_PORT:=9100}"; export S3_PORT
+: "${S3_ACCESS_KEY:=portal}"; export S3_ACCESS_KEY
+: "${S3_SECRET_KEY:=portal-secret-key}"; export S3_SECRET_KEY
+: "${S3_USE_SSL:=false}"; export S3_USE_SSL
+
+: "${KEYCLOAK_URL:=http://127.0.0.1:8180/auth}"; export KEYCLOAK_URL
+: "${KEYCLOAK_REALM:=portal}"; export KEYCLOAK_REALM
+# The `iss` Keycloak really puts in tokens (verified by deploy/test/stack.test.ts): the edge address, because
+# Keycloak runs with --hostname http://localhost:8080/auth whatever address the token was requested on.
+: "${KEYCLOAK_ISSUER:=http://localhost:8080/auth/realms/portal}"; export KEYCLOAK_ISSUER
+: "${KEYCLOAK_PUBLIC_CLIENT_ID:=portal-web}"; export KEYCLOAK_PUBLIC_CLIENT_ID
+: "${KEYCLOAK_SERVICE_CLIENT_ID:=portal-services}"; export KEYCLOAK_SERVICE_CLIENT_ID
+: "${KEYCLOAK_SERVICE_CLIENT_SECRET:=portal-services-secret}"; export KEYCLOAK_SERVICE_CLIENT_SECRET
+
+: "${SMTP_HOST:=127.0.0.1}"; export SMTP_HOST
+: "${SMTP_PORT:=2525}"; export SMTP_PORT
+: "${MAILBOX_URL:=http://127.0.0.1:8025}"; export MAILBOX_URL
+
+: "${OTEL_EXPORTER_OTLP_ENDPOINT:=http://127.0.0.1:4318}"; export OTEL_EXPORTER_OTLP_ENDPOINT
+: "${JAEGER_QUERY_URL:=http://127.0.0.1:16686}"; export JAEGER_QUERY_URL
+
+: "${APP_URL:=http://localhost:8080}"; export APP_URL
+
+: "${ACCOUNTS_PORT:=4101}"; export ACCOUNTS_PORT
+: "${ORDERS_PORT:=4102}"; export ORDERS_PORT
+: "${ROUTING_PORT:=4103}"; export ROUTING_PORT
+: "${FLEET_PORT:=4104}"; export FLEET_PORT
+: "${BILLING_PORT:=4105}"; export BILLING_PORT
+: "${NOTIFICATIONS_PORT:=4106}"; export NOTIFICATIONS_PORT

@@ -1,0 +1,437 @@
+#!/usr/bin/env bash
+# The local REAL infrastructure as plain processes (no Docker): see deploy/local/README.md.
+#   bash deploy/local/stack.sh start    build/install what is missing, start what is not running, wait for health
+#   bash deploy/local/stack.sh stop     stop everything this script started
+#   bash deploy/local/stack.sh status   one line per component
+#   bash deploy/local/stack.sh restart [name]   stop+start (one component or all)
+# Idempotent and safe to run concurrently (a lock serialises start/stop). Everything lives in deploy/local/.cache:
+# bin/ (built binaries), logs/<name>.log, run/<name>.pid, data dirs. PORTAL_JAEGER=0 skips Jaeger.
+set -euo pipefail
+set +m
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+CACHE="$HERE/.cache"
+BIN="$CACHE/bin"
+LOGS="$CACHE/logs"
+RUN="$CACHE/run"
+# shellcheck source=env.sh
+. "$HERE/env.sh"
+
+# --- pinned versions ---------------------------------------------------------------------------------------------
+NATS_VERSION=v2.14.0
+FERRETDB_VERSION=v1.24.2
+VERSITYGW_VERSION=v1.8.0
+KEYCLOAK_VERSION=26.4.0
+JAEGER_MODULE_VERSION=v1.76.0 # Go module github.com/jaegertracing/jaeger; cmd/jaeger is the Jaeger v2 binary
+
+# --- ports (README.md table) ---------------------------------------------------------------------------------------
+NATS_PORT=${NATS_PORT:-4222}
+NATS_MONITOR_PORT=${NATS_MONITOR_PORT:-8222}
+REDIS_PORT=${REDIS_PORT:-6390}
+FERRETDB_PORT=${FERRETDB_PORT:-27027}
+FERRETDB_DEBUG_PORT=${FERRETDB_DEBUG_PORT:-27028}
+S3_PORT=${S3_PORT:-9100}
+KEYCLOAK_HTTP_PORT=${KEYCLOAK_HTTP_PORT:-8180}
+KEYCLOAK_MGMT_PORT=${KEYCLOAK_MGMT_PORT:-9190}
+MAILBOX_SMTP_PORT=${MAILBOX_SMTP_PORT:-2525}
+MAILBOX_HTTP_PORT=${MAILBOX_HTTP_PORT:-8025}
+EDGE_PORT=${EDGE_PORT:-8080}
+JAEGER_UI_PORT=${JAEGER_UI_PORT:-16686}
+JAEGER_OTLP_HTTP_PORT=${JAEGER_OTLP_HTTP_PORT:-4318}
+JAEGER_OTLP_GRPC_PORT=${JAEGER_OTLP_GRPC_PORT:-4317}
+JAEGER_HEALTH_PORT=${JAEGER_HEALTH_PORT:-13133}
+export EDGE_PORT KEYCLOAK_HTTP_PORT MAILBOX_HTTP_PORT MAILBOX_SMTP_PORT
+KC_HOME="$CACHE/keycloak-$KEYCLOAK_VERSION"
+COMPONENTS=(nats redis ferretdb versitygw mailbox nginx keycloak jaeger)
+
+mkdir -p "$BIN" "$LOGS" "$RUN" "$CACHE/src" "$CACHE/dl"
+export PATH="$BIN:$PATH"
+
+say() { printf '[stack] %s\n' "$*" >&2; }
+die() { printf '[stack] ERROR: %s\n' "$*" >&2; exit 1; }
+jaeger_enabled() { [ "${PORTAL_JAEGER:-1}" != "0" ]; }
+
+# --- process helpers -----------------------------------------------------------------------------------------------
+pidfile() { echo "$RUN/$1.pid"; }
+pid_of() { local f; f=$(pidfile "$1"); [ -s "$f" ] && cat "$f" || true; }
+is_running() { local p; p=$(pid_of "$1"); [ -n "$p" ] && kill -0 "$p" 2>/dev/null; }
+
+# spawn NAME CMD...: new session (pid == process group id), output appended to logs/NAME.log, pid to run/NAME.pid
+spawn() {
+  local name=$1; shift
+  local log="$LOGS/$name.log" pf; pf=$(pidfile "$name")
+  rm -f "$pf"
+  printf '\n==== %s start %s ====\n' "$name" "$(date -Is)" >>"$log"
+  # bash -c writes its own pid (the one that execs the command) whether or not setsid had to fork.
+  # fds 8/9 (the stack and apt locks) are closed so a daemon never holds a lock of this script.
+  setsid bash -c 'echo $$ >"$0"; exec "$@"' "$pf" "$@" </dev/null >>"$log" 2>&1 8>&- 9>&- &
+  local i
+  for i in $(seq 1 50); do [ -s "$pf" ] && return 0; sleep 0.1; done
+  die "$name did not start (see $log)"
+}
+
+fail_with_log() {
+  local name=$1 msg=$2
+  printf '[stack] ERROR: %s\n[stack] ---- last 40 lines of %s ----\n' "$msg" "$LOGS/$name.log" >&2
+  tail -n 40 "$LOGS/$name.log" >&2 || true
+  exit 1
+}
+
+# wait_healthy NAME TIMEOUT_S : polls health_NAME until it succeeds, the process dies, or the time is up
+wait_healthy() {
+  local name=$1 timeout=$2 start=$SECONDS
+  while true; do
+    if "health_$name" >/dev/null 2>&1; then say "$name healthy ($((SECONDS - start))s)"; return 0; fi
+    if ! is_running "$name"; then fail_with_log "$name" "$name exited during start-up"; fi
+    if [ $((SECONDS - start)) -ge "$timeout" ]; then fail_with_log "$name" "$name not healthy after ${timeout}s"; fi
+    sleep 0.5
+  done
+}
+
+stop_one() {
+  local name=$1 p i
+  p=$(pid_of "$name")
+  if [ -z "$p" ] || ! kill -0 "$p" 2>/dev/null; then rm -f "$(pidfile "$name")"; return 0; fi
+  say "stopping $name (pid $p)"
+  kill -TERM -- "-$p" 2>/dev/null || kill -TERM "$p" 2>/dev/null || true
+  for i in $(seq 1 60); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
+  if kill -0 "$p" 2>/dev/null; then kill -KILL -- "-$p" 2>/dev/null || kill -KILL "$p" 2>/dev/null || true; fi
+  rm -f "$(pidfile "$name")"
+}
+
+http_ok() { curl -fsS -o /dev/null --max-time 3 "$1"; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# ensure_started NAME TIMEOUT: skip when our process is running and healthy, or when something healthy already
+# answers on the port (started by someone else: left alone); otherwise start_NAME and wait for health.
+ensure_started() {
+  local name=$1 timeout=$2
+  if is_running "$name"; then
+    if "health_$name" >/dev/null 2>&1; then say "$name already running (pid $(pid_of "$name"))"; return 0; fi
+    say "$name running but not healthy yet; waiting"
+    wait_healthy "$name" "$timeout"; return 0
+  fi
+  if "health_$name" >/dev/null 2>&1; then
+    say "$name: a healthy instance not started by this script already answers; leaving it alone"
+    return 0
+  fi
+  "start_$name"
+  wait_healthy "$name" "$timeout"
+}
+
+# --- Debian packages -------------------------------------------------------------------------------------------------
+ensure_apt() {
+  local missing=() p
+  for p in redis-server nginx-light chromium unzip curl; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  # nginx-light may be satisfied by another nginx flavour
+  if [[ " ${missing[*]} " == *" nginx-light "* ]] && command -v nginx >/dev/null; then
+    missing=("${missing[@]/nginx-light/}")
+  fi
+  local want=()
+  for p in "${missing[@]}"; do [ -n "$p" ] && want+=("$p"); done
+  [ ${#want[@]} -eq 0 ] && return 0
+  local SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  say "installing Debian packages: ${want[*]} (log: $LOGS/apt.log)"
+  {
+    flock 9
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update >>"$LOGS/apt.log" 2>&1 &&
+      $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=300 --no-install-recommends \
+        "${want[@]}" >>"$LOGS/apt.log" 2>&1
+  } 9>/tmp/portal-apt.lock || { tail -n 30 "$LOGS/apt.log" >&2; die "apt-get install ${want[*]} failed"; }
+}
+
+need_tool() { command -v "$1" >/dev/null || die "$1 not found on PATH ($2)"; }
+
+# --- builds (cached in .cache/bin, keyed by version stamp files) -----------------------------------------------------
+stamp_ok() { [ -x "$BIN/$1" ] && [ "$(cat "$BIN/.$1.version" 2>/dev/null)" = "$2" ]; }
+stamp() { echo "$2" >"$BIN/.$1.version"; }
+
+build_nats() {
+  stamp_ok nats-server "$NATS_VERSION" && return 0
+  need_tool go "needed to build nats-server"
+  say "building nats-server $NATS_VERSION (go install)"
+  GOBIN="$BIN" GOFLAGS=-buildvcs=false go install "github.com/nats-io/nats-server/v2@$NATS_VERSION" >>"$LOGS/build-nats.log" 2>&1 ||
+    fail_with_log build-nats "nats-server build failed"
+  stamp nats-server "$NATS_VERSION"
+}
+
+# go mod download -json MODULE@VERSION -> prints the module's (read-only) source dir
+go_mod_dir() {
+  local json
+  json=$(cd "$CACHE/src" && GOFLAGS=-mod=mod go mod download -json "$1" 2>>"$LOGS/build-$2.log") ||
+    fail_with_log "build-$2" "go mod download $1 failed"
+  printf '%s' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' | head -n1
+}
+
+build_ferretdb() {
+  stamp_ok ferretdb "$FERRETDB_VERSION" && return 0
+  need_tool go "needed to build FerretDB"
+  say "building FerretDB $FERRETDB_VERSION (go mod download + go build; go install is refused by the proxy)"
+  local dir src="$CACHE/src/ferretdb-$FERRETDB_VERSION"
+  dir=$(go_mod_dir "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" ferretdb)
+  [ -d "$dir" ] || fail_with_log build-ferretdb "module dir not found for FerretDB"
+  # the module cache is read-only and FerretDB needs build/version/version.txt: build from a writable copy
+  rm -rf "$src"; cp -r "$dir" "$src"; chmod -R u+w "$src"
+  echo "$FERRETDB_VERSION" >"$src/build/version/version.txt"
+  (cd "$src" && GOFLAGS=-buildvcs=false go build -o "$BIN/ferretdb" ./cmd/ferretdb) >>"$LOGS/build-ferretdb.log" 2>&1 ||
+    fail_with_log build-ferretdb "FerretDB build failed"
+  stamp ferretdb "$FERRETDB_VERSION"
+}
+
+build_versitygw() {
+  stamp_ok versitygw "$VERSITYGW_VERSION" && return 0
+  need_tool go "needed to build versitygw"
+  say "building versitygw $VERSITYGW_VERSION (go install)"
+  GOBIN="$BIN" GOFLAGS=-buildvcs=false go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" \
+    >>"$LOGS/build-versitygw.log" 2>&1 || fail_with_log build-versitygw "versitygw build failed"
+  stamp versitygw "$VERSITYGW_VERSION"
+}
+
+build_jaeger() {
+  stamp_ok jaeger "$JAEGER_MODULE_VERSION" && return 0
+  need_tool go "needed to build Jaeger"
+  local dir
+  dir=$(go_mod_dir "github.com/jaegertracing/jaeger@$JAEGER_MODULE_VERSION" jaeger)
+  [ -d "$dir" ] || fail_with_log build-jaeger "module dir not found for Jaeger"
+  # optional shortcut: a prebuilt binary from the machine's warm-up, only when built from this very module version
+  local warm=/tmp/warm/bin/jaeger
+  if [ -x "$warm" ] && [ -f /tmp/warm/jdl.json ] && grep -q "\"Version\": \"$JAEGER_MODULE_VERSION\"" /tmp/warm/jdl.json &&
+    "$warm" --help >/dev/null 2>&1; then
+    say "jaeger: using the prebuilt $JAEGER_MODULE_VERSION binary from /tmp/warm (cache shortcut)"
+    cp "$warm" "$BIN/jaeger.tmp" && mv "$BIN/jaeger.tmp" "$BIN/jaeger"
+  else
+    say "building Jaeger v2 from module $JAEGER_MODULE_VERSION (go build ./cmd/jaeger; slow on a cold Go cache)"
+    (cd "$dir" && GOFLAGS=-buildvcs=false go build -o "$BIN/jaeger" ./cmd/jaeger) >>"$LOGS/build-jaeger.log" 2>&1 ||
+      fail_with_log build-jaeger "Jaeger build failed"
+  fi
+  stamp jaeger "$JAEGER_MODULE_VERSION"
+}
+
+build_keycloak() {
+  [ -x "$KC_HOME/bin/kc.sh" ] && return 0
+  local zip="$CACHE/dl/keycloak-quarkus-dist-$KEYCLOAK_VERSION.zip"
+  if [ ! -s "$zip" ]; then
+    need_tool mvn "needed to fetch Keycloak from Maven Central"
+    say "fetching Keycloak $KEYCLOAK_VERSION from Maven Central"
+    mvn -q -B dependency:copy "-Dartifact=org.keycloak:keycloak-quarkus-dist:$KEYCLOAK_VERSION:zip" \
+      "-DoutputDirectory=$CACHE/dl" >>"$LOGS/build-keycloak.log" 2>&1 ||
+      fail_with_log build-keycloak "mvn dependency:copy keycloak-quarkus-dist failed"
+  fi
+  say "unpacking Keycloak $KEYCLOAK_VERSION"
+  rm -rf "$KC_HOME.tmp" && mkdir -p "$KC_HOME.tmp"
+  unzip -q "$zip" -d "$KC_HOME.tmp" || die "unzip $zip failed"
+  rm -rf "$KC_HOME" && mv "$KC_HOME.tmp/keycloak-$KEYCLOAK_VERSION" "$KC_HOME" && rm -rf "$KC_HOME.tmp"
+}
+
+# --- NATS --------------------------------------------------------------------------------------------------------------
+health_nats() { curl -fsS --max-time 3 "http://127.0.0.1:$NATS_MONITOR_PORT/healthz?js-enabled-only=true" | grep -q ok; }
+start_nats() {
+  build_nats
+  mkdir -p "$CACHE/nats/jetstream"
+  cat >"$CACHE/nats/nats.conf" <<EOF
+server_name: portal-local
+host: 127.0.0.1
+port: $NATS_PORT
+http: 127.0.0.1:$NATS_MONITOR_PORT
+max_payload: 8MB
+jetstream {
+  store_dir: "$CACHE/nats/jetstream"
+  max_memory_store: 256MB
+  max_file_store: 4GB
+}
+EOF
+  spawn nats "$BIN/nats-server" -c "$CACHE/nats/nats.conf"
+}
+
+# --- Redis -------------------------------------------------------------------------------------------------------------
+health_redis() { [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = PONG ]; }
+start_redis() {
+  need_tool redis-server "apt-get install redis-server"
+  mkdir -p "$CACHE/redis"
+  cat >"$CACHE/redis/redis.conf" <<EOF
+bind 127.0.0.1
+port $REDIS_PORT
+protected-mode yes
+daemonize no
+dir $CACHE/redis
+save ""
+appendonly no
+maxmemory-policy noeviction
+logfile ""
+EOF
+  spawn redis redis-server "$CACHE/redis/redis.conf"
+}
+
+# --- FerretDB ----------------------------------------------------------------------------------------------------------
+health_ferretdb() { port_open "$FERRETDB_PORT" && curl -fsS --max-time 3 "http://127.0.0.1:$FERRETDB_DEBUG_PORT/debug/readyz" >/dev/null; }
+start_ferretdb() {
+  build_ferretdb
+  mkdir -p "$CACHE/ferretdb/data" "$CACHE/ferretdb/state"
+  spawn ferretdb "$BIN/ferretdb" --handler=sqlite --sqlite-url="file:$CACHE/ferretdb/data/" \
+    --state-dir="$CACHE/ferretdb/state" --listen-addr="127.0.0.1:$FERRETDB_PORT" \
+    --debug-addr="127.0.0.1:$FERRETDB_DEBUG_PORT" --telemetry=disable --log-level=warn
+}
+
+# --- versitygw (S3) ----------------------------------------------------------------------------------------------------
+health_versitygw() {
+  local code
+  code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 3 "http://127.0.0.1:$S3_PORT/") || return 1
+  [ "$code" != 000 ]
+}
+start_versitygw() {
+  build_versitygw
+  mkdir -p "$CACHE/s3/data" "$CACHE/s3/meta"
+  # sidecar metadata: no dependency on xattr support of the file system under .cache
+  spawn versitygw env ROOT_ACCESS_KEY="$S3_ACCESS_KEY" ROOT_SECRET_KEY="$S3_SECRET_KEY" \
+    "$BIN/versitygw" --port "127.0.0.1:$S3_PORT" --quiet posix --sidecar "$CACHE/s3/meta" "$CACHE/s3/data"
+}
+ensure_buckets() {
+  (cd "$REPO" && node "$HERE/s3-setup.mjs") >>"$LOGS/versitygw.log" 2>&1 ||
+    fail_with_log versitygw "bucket creation / presigned URL check failed"
+  say "buckets manifests, uploads, logos ready (presigned GET verified)"
+}
+
+# --- mailbox (SMTP sink) -----------------------------------------------------------------------------------------------
+health_mailbox() { http_ok "http://127.0.0.1:$MAILBOX_HTTP_PORT/healthz" && port_open "$MAILBOX_SMTP_PORT"; }
+start_mailbox() {
+  mkdir -p "$CACHE/mail"
+  (cd "$REPO" && MAILBOX_DIR="$CACHE/mail" spawn mailbox node --import tsx "$HERE/mailbox/server.ts")
+}
+
+# --- nginx (edge) ------------------------------------------------------------------------------------------------------
+health_nginx() { http_ok "http://127.0.0.1:$EDGE_PORT/edge-healthz"; }
+nginx_conf() {
+  node "$HERE/nginx/render.mjs" --out "$CACHE/nginx/nginx.conf" --logs "$LOGS" --pid "$RUN/nginx.pid" >/dev/null
+  nginx -t -q -p "$CACHE/nginx" -c "$CACHE/nginx/nginx.conf" -e "$LOGS/nginx.log" 2>>"$LOGS/nginx.log" ||
+    fail_with_log nginx "generated nginx config is invalid"
+}
+start_nginx() {
+  need_tool nginx "apt-get install nginx-light"
+  nginx_conf
+  spawn nginx nginx -p "$CACHE/nginx" -c "$CACHE/nginx/nginx.conf" -e "$LOGS/nginx.log" -g 'daemon off;'
+}
+reload_nginx() {
+  nginx_conf
+  nginx -p "$CACHE/nginx" -c "$CACHE/nginx/nginx.conf" -e "$LOGS/nginx.log" -s reload 2>>"$LOGS/nginx.log" ||
+    kill -HUP "$(pid_of nginx)"
+  say "nginx config re-rendered from deploy/routes.json and reloaded"
+}
+
+# --- Keycloak ------------------------------------------------------------------------------------------------------------
+health_keycloak() {
+  curl -fsS --max-time 3 "http://127.0.0.1:$KEYCLOAK_MGMT_PORT/auth/health/ready" | grep -q UP &&
+    http_ok "http://127.0.0.1:$KEYCLOAK_HTTP_PORT/auth/realms/$KEYCLOAK_REALM/.well-known/openid-configuration"
+}
+realm_hash() { sha256sum "$HERE/keycloak/realm-portal.json" | cut -c1-16; }
+start_keycloak() {
+  need_tool java "a JDK 17+"
+  build_keycloak
+  mkdir -p "$KC_HOME/data/import"
+  # dev mode keeps its H2 database in data/h2 and imports a realm only when it does not exist yet:
+  # when the realm file changed since the last import, start from a fresh database so the change lands.
+  if [ "$(cat "$CACHE/keycloak.realm-hash" 2>/dev/null)" != "$(realm_hash)" ]; then
+    rm -rf "$KC_HOME/data/h2"
+  fi
+  cp "$HERE/keycloak/realm-portal.json" "$KC_HOME/data/import/realm-portal.json"
+  realm_hash >"$CACHE/keycloak.realm-hash"
+  (
+    export KC_BOOTSTRAP_ADMIN_USERNAME="${KC_BOOTSTRAP_ADMIN_USERNAME:-admin}"
+    export KC_BOOTSTRAP_ADMIN_PASSWORD="${KC_BOOTSTRAP_ADMIN_PASSWORD:-admin}"
+    export JAVA_OPTS_KC_HEAP="${JAVA_OPTS_KC_HEAP:--Xms128m -Xmx1024m}"
+    spawn keycloak "$KC_HOME/bin/kc.sh" start-dev --import-realm \
+      --http-host 127.0.0.1 --http-port "$KEYCLOAK_HTTP_PORT" --http-relative-path /auth \
+      --hostname "http://localhost:$EDGE_PORT/auth" --hostname-backchannel-dynamic true \
+      --http-management-port "$KEYCLOAK_MGMT_PORT" --health-enabled true
+  )
+}
+keycloak_stale() {
+  is_running keycloak && [ "$(cat "$CACHE/keycloak.realm-hash" 2>/dev/null)" != "$(realm_hash)" ]
+}
+
+# --- Jaeger ------------------------------------------------------------------------------------------------------------
+health_jaeger() { http_ok "http://127.0.0.1:$JAEGER_HEALTH_PORT/status" && http_ok "http://127.0.0.1:$JAEGER_UI_PORT/"; }
+start_jaeger() {
+  build_jaeger
+  mkdir -p "$CACHE/jaeger"
+  sed -e "s/@UI@/$JAEGER_UI_PORT/g" -e "s/@HTTP@/$JAEGER_OTLP_HTTP_PORT/g" -e "s/@GRPC@/$JAEGER_OTLP_GRPC_PORT/g" \
+    -e "s/@HEALTH@/$JAEGER_HEALTH_PORT/g" "$HERE/jaeger/config.yaml" >"$CACHE/jaeger/config.yaml"
+  # env.sh's OTEL_* would make Jaeger export its own traces to itself (over gRPC to the HTTP port): unset them
+  spawn jaeger env -u OTEL_EXPORTER_OTLP_ENDPOINT OTEL_TRACES_EXPORTER=none OTEL_METRICS_EXPORTER=none \
+    OTEL_LOGS_EXPORTER=none OTEL_SDK_DISABLED=true "$BIN/jaeger" --config "file:$CACHE/jaeger/config.yaml"
+}
+
+# --- commands ----------------------------------------------------------------------------------------------------------
+lock() { exec 8>"$RUN/stack.lock"; flock 8; }
+
+cmd_start() {
+  lock
+  local t0=$SECONDS
+  ensure_apt
+  need_tool node "Node.js 20"
+  need_tool curl "apt-get install curl"
+  # the fast, most-needed pieces first
+  ensure_started nats 60
+  ensure_started redis 30
+  ensure_started ferretdb 60
+  ensure_started versitygw 60
+  ensure_buckets
+  ensure_started mailbox 60
+  if is_running nginx && health_nginx; then reload_nginx; else ensure_started nginx 30; fi
+  # Keycloak starts in the background while Jaeger builds
+  if keycloak_stale; then say "realm file changed: restarting Keycloak with a fresh dev database"; stop_one keycloak; fi
+  if ! is_running keycloak && ! health_keycloak >/dev/null 2>&1; then start_keycloak; fi
+  if jaeger_enabled; then ensure_started jaeger 120; else say "jaeger skipped (PORTAL_JAEGER=0)"; fi
+  ensure_started keycloak 240
+  say "stack up in $((SECONDS - t0))s — edge http://localhost:$EDGE_PORT  (status: bash deploy/local/stack.sh status)"
+}
+
+cmd_stop() {
+  lock
+  local i
+  for ((i = ${#COMPONENTS[@]} - 1; i >= 0; i--)); do stop_one "${COMPONENTS[$i]}"; done
+  say "stopped"
+}
+
+describe() {
+  case $1 in
+    nats) echo "nats://127.0.0.1:$NATS_PORT monitor http://127.0.0.1:$NATS_MONITOR_PORT" ;;
+    redis) echo "redis://127.0.0.1:$REDIS_PORT" ;;
+    ferretdb) echo "mongodb://127.0.0.1:$FERRETDB_PORT" ;;
+    versitygw) echo "http://127.0.0.1:$S3_PORT (S3)" ;;
+    mailbox) echo "smtp 127.0.0.1:$MAILBOX_SMTP_PORT http://127.0.0.1:$MAILBOX_HTTP_PORT" ;;
+    nginx) echo "http://localhost:$EDGE_PORT" ;;
+    keycloak) echo "http://127.0.0.1:$KEYCLOAK_HTTP_PORT/auth (mgmt $KEYCLOAK_MGMT_PORT)" ;;
+    jaeger) echo "otlp http://127.0.0.1:$JAEGER_OTLP_HTTP_PORT ui http://127.0.0.1:$JAEGER_UI_PORT" ;;
+  esac
+}
+
+cmd_status() {
+  local n state rc=0
+  for n in "${COMPONENTS[@]}"; do
+    if is_running "$n"; then
+      if "health_$n" >/dev/null 2>&1; then state="running  healthy   pid $(pid_of "$n")"; else state="running  UNHEALTHY pid $(pid_of "$n")"; rc=1; fi
+    elif "health_$n" >/dev/null 2>&1; then
+      state="external healthy   (not started by stack.sh)"
+    elif [ "$n" = jaeger ] && ! jaeger_enabled; then
+      state="disabled (PORTAL_JAEGER=0)"
+    else
+      state="stopped"; rc=1
+    fi
+    printf '%-10s %-45s %s\n' "$n" "$state" "$(describe "$n")"
+  done
+  return $rc
+}
+
+case "${1:-}" in
+  start) cmd_start ;;
+  stop) cmd_stop ;;
+  status) cmd_status ;;
+  restart)
+    if [ -n "${2:-}" ]; then (lock; stop_one "$2"); else cmd_stop; fi
+    exec bash "$0" start
+    ;;
+  *) echo "usage: $0 start|stop|status|restart [component]" >&2; exit 2 ;;
+esac
