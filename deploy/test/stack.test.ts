@@ -1,0 +1,162 @@
+// Checks the RUNNING local stack (bash deploy/local/stack.sh start) with the defaults of deploy/local/env.sh.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import mongoose from 'mongoose';
+import { Redis } from 'ioredis';
+import { Client as Minio } from 'minio';
+import nodemailer from 'nodemailer';
+
+const env = process.env;
+const NATS_MONITOR = env.NATS_MONITOR_URL ?? 'http://127.0.0.1:8222';
+const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6390';
+const MONGO_URL = env.MONGO_URL ?? 'mongodb://127.0.0.1:27027/portal';
+const KEYCLOAK_URL = env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
+const REALM = env.KEYCLOAK_REALM ?? 'portal';
+const ISSUER = env.KEYCLOAK_ISSUER ?? 'http://localhost:8080/auth/realms/portal';
+const MAILBOX_URL = env.MAILBOX_URL ?? 'http://127.0.0.1:8025';
+const APP_URL = env.APP_URL ?? 'http://localhost:8080';
+const JAEGER = env.JAEGER_QUERY_URL ?? 'http://127.0.0.1:16686';
+const OTLP = env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://127.0.0.1:4318';
+
+const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, any>;
+const form = (o: Record<string, string>) => new URLSearchParams(o);
+const tokenUrl = `${KEYCLOAK_URL}/realms/${REALM}/protocol/openid-connect/token`;
+
+test('NATS: JetStream is enabled (monitor /jsz)', async () => {
+  const res = await fetch(`${NATS_MONITOR}/jsz`);
+  assert.equal(res.status, 200);
+  const jsz = (await res.json()) as Record<string, any>;
+  assert.notEqual(jsz.disabled, true);
+  assert.ok(jsz.config?.store_dir, 'JetStream config with a store dir');
+});
+
+test('Redis answers PING', async () => {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    assert.equal(await redis.ping(), 'PONG');
+  } finally {
+    redis.disconnect();
+  }
+});
+
+test('FerretDB: mongoose insert + find', async () => {
+  const url = new URL(MONGO_URL);
+  url.pathname = '/portal_stacktest';
+  const conn = await mongoose.createConnection(url.toString(), { serverSelectionTimeoutMS: 5000 }).asPromise();
+  try {
+    const Thing = conn.model('Thing', new mongoose.Schema({ name: String, n: Number, tags: [String] }));
+    const name = `thing-${randomUUID()}`;
+    await Thing.create({ name, n: 42, tags: ['a', 'b'] });
+    const found = await Thing.findOne({ name }).lean();
+    assert.equal(found?.n, 42);
+    assert.deepEqual(found?.tags, ['a', 'b']);
+    const grouped = await Thing.aggregate([{ $match: { name } }, { $group: { _id: '$name', total: { $sum: '$n' } } }]);
+    assert.deepEqual(grouped, [{ _id: name, total: 42 }]);
+    await Thing.deleteMany({ name });
+  } finally {
+    await conn.close();
+  }
+});
+
+test('S3 (versitygw): buckets exist, put + presigned GET', async () => {
+  const s3 = new Minio({
+    endPoint: env.S3_ENDPOINT ?? '127.0.0.1',
+    port: Number(env.S3_PORT ?? 9100),
+    useSSL: (env.S3_USE_SSL ?? 'false') === 'true',
+    accessKey: env.S3_ACCESS_KEY ?? 'portal',
+    secretKey: env.S3_SECRET_KEY ?? 'portal-secret-key',
+    region: 'us-east-1',
+    pathStyle: true,
+  });
+  for (const b of ['manifests', 'uploads', 'logos']) assert.ok(await s3.bucketExists(b), `bucket ${b}`);
+  const key = `stack-test/${randomUUID()}.txt`;
+  const body = `hello ${key}`;
+  await s3.putObject('manifests', key, Buffer.from(body), body.length, { 'Content-Type': 'text/plain' });
+  const url = await s3.presignedGetObject('manifests', key, 60);
+  const res = await fetch(url);
+  assert.equal(res.status, 200);
+  assert.equal(await res.text(), body);
+  await s3.removeObject('manifests', key);
+});
+
+const ROLES = ['superadmin', 'admin', 'driver', 'accountadmin', 'user'];
+for (const role of ROLES) {
+  test(`Keycloak: password grant for ${role}@demo.portal carries role, email, issuer`, async () => {
+    const res = await fetch(tokenUrl, {
+      method: 'POST',
+      body: form({ grant_type: 'password', client_id: 'portal-web', username: `${role}@demo.portal`, password: 'Portal!2345', scope: 'openid' }),
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    const tok = (await res.json()) as Record<string, string>;
+    const c = claims(tok.access_token);
+    assert.equal(c.iss, ISSUER);
+    assert.equal(c.email, `${role}@demo.portal`);
+    assert.equal(c.email_verified, true);
+    assert.ok(c.realm_access.roles.includes(role), `roles ${c.realm_access.roles}`);
+    for (const other of ROLES.filter((r) => r !== role)) assert.ok(!c.realm_access.roles.includes(other));
+    assert.ok([c.aud].flat().includes('portal-api'), `aud ${c.aud}`);
+  });
+}
+
+test('Keycloak: wrong password is refused', async () => {
+  const res = await fetch(tokenUrl, {
+    method: 'POST',
+    body: form({ grant_type: 'password', client_id: 'portal-web', username: 'user@demo.portal', password: 'wrong' }),
+  });
+  assert.equal(res.status, 401);
+});
+
+test('Keycloak: portal-services client credentials can list users', async () => {
+  const res = await fetch(tokenUrl, {
+    method: 'POST',
+    body: form({ grant_type: 'client_credentials', client_id: 'portal-services', client_secret: env.KEYCLOAK_SERVICE_CLIENT_SECRET ?? 'portal-services-secret' }),
+  });
+  assert.equal(res.status, 200);
+  const { access_token } = (await res.json()) as Record<string, string>;
+  const users = await fetch(`${KEYCLOAK_URL}/admin/realms/${REALM}/users?email=demo.portal&max=100`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  assert.equal(users.status, 200);
+  const emails = ((await users.json()) as Array<{ email: string }>).map((u) => u.email);
+  for (const role of ROLES) assert.ok(emails.includes(`${role}@demo.portal`), `${role} in ${emails}`);
+});
+
+test('mailbox: SMTP in, HTTP API out (direct and through the edge)', async () => {
+  const subject = `stack-test ${randomUUID()}`;
+  const t = nodemailer.createTransport({ host: env.SMTP_HOST ?? '127.0.0.1', port: Number(env.SMTP_PORT ?? 2525), secure: false, ignoreTLS: true });
+  await t.sendMail({ from: 'no-reply@demo.portal', to: 'someone@test.portal', subject, text: 'round trip' });
+  for (const base of [MAILBOX_URL, `${APP_URL}/mailbox`]) {
+    const list = (await (await fetch(`${base}/api/messages`)).json()) as Array<{ id: string; subject: string; to: string[] }>;
+    const m = list.find((x) => x.subject === subject);
+    assert.ok(m, `message in ${base}`);
+    assert.deepEqual(m.to, ['someone@test.portal']);
+    const full = (await (await fetch(`${base}/api/messages/${m.id}`)).json()) as { text: string };
+    assert.match(full.text, /round trip/);
+  }
+  const page = await fetch(`${APP_URL}/mailbox/`);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /Mailbox/);
+});
+
+test('nginx edge: /auth proxies to Keycloak, unknown /api is a 404 problem, gzip on', async () => {
+  const res = await fetch(`${APP_URL}/auth/realms/${REALM}/.well-known/openid-configuration`);
+  assert.equal(res.status, 200);
+  const wk = (await res.json()) as Record<string, string>;
+  assert.equal(wk.issuer, ISSUER);
+  const api = await fetch(`${APP_URL}/api/no-such-prefix`);
+  assert.equal(api.status, 404);
+  assert.match(api.headers.get('content-type') ?? '', /problem\+json/);
+  const gz = await fetch(`${APP_URL}/auth/realms/${REALM}/.well-known/openid-configuration`, { headers: { 'accept-encoding': 'gzip' } });
+  assert.equal(gz.headers.get('content-encoding'), 'gzip');
+});
+
+test('Jaeger: OTLP HTTP accepts traces, query API answers', { skip: env.PORTAL_JAEGER === '0' }, async () => {
+  const res = await fetch(`${OTLP}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"resourceSpans":[]}' });
+  assert.equal(res.status, 200);
+  const q = await fetch(`${JAEGER}/api/services`);
+  assert.equal(q.status, 200);
+});
+
+after(() => mongoose.disconnect());
