@@ -1,4 +1,4 @@
-# syntax=docker/dockerfile:1
+# syntax=docker/dockerfile:1.7-labs
 # Image of one Fastify service. Build context = the repo root:
 #   docker build -f services/orders/Dockerfile -t portal/orders .
 #   docker build -f deploy/docker/service.Dockerfile --build-arg WORKSPACE=services/orders -t portal/orders .
@@ -10,7 +10,7 @@ ARG WORKSPACE
 # 1. only what `npm ci` reads, so the dependency layer below is reused until a manifest changes
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
-COPY . .
+COPY --exclude=**/node_modules --exclude=.git --exclude=**/dist --exclude=deploy/local/.cache . .
 RUN node deploy/docker/manifests.mjs /out
 
 # 2. production dependencies of this workspace and the workspaces it uses (@portal/service-kit,
@@ -37,9 +37,9 @@ RUN groupadd --gid 10001 portal && useradd --uid 10001 --gid 10001 --no-create-h
 WORKDIR /app
 COPY --from=deps /opt/tsx /opt/tsx
 COPY --from=deps /app ./
-COPY services/contracts/ services/contracts/
-COPY services/kit/ services/kit/
-COPY ${WORKSPACE}/ ${WORKSPACE}/
+COPY --exclude=**/node_modules --exclude=**/dist services/contracts/ services/contracts/
+COPY --exclude=**/node_modules --exclude=**/dist services/kit/ services/kit/
+COPY --exclude=**/node_modules --exclude=**/dist ${WORKSPACE}/ ${WORKSPACE}/
 RUN rm -rf services/*/test
 WORKDIR /app/${WORKSPACE}
 USER 10001:10001

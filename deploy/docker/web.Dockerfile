@@ -1,4 +1,4 @@
-# syntax=docker/dockerfile:1
+# syntax=docker/dockerfile:1.7-labs
 # Image of the shell or one micro-frontend: webpack build, then nginx-unprivileged serving dist.
 # Build context = the repo root:
 #   docker build -f mfe-orders/Dockerfile -t portal/mfe-orders .
@@ -7,12 +7,12 @@
 # The shell is served at /, a micro-frontend under /mfe/<name>/ (its folder name without "mfe-"), the
 # same paths the Ingress and the local edge use, so no path rewriting is needed anywhere.
 ARG NODE_IMAGE=node:20-bookworm-slim
-ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-bookworm
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28
 ARG WORKSPACE
 
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
-COPY . .
+COPY --exclude=**/node_modules --exclude=.git --exclude=**/dist --exclude=deploy/local/.cache . .
 RUN node deploy/docker/manifests.mjs /out
 
 # build: all dependencies (webpack and friends are root devDependencies), then this workspace's bundle
@@ -23,9 +23,9 @@ COPY --from=manifests /out/ ./
 RUN test -n "${WORKSPACE}" \
  && npm ci -w "${WORKSPACE}" --include-workspace-root --no-audit --no-fund
 COPY tsconfig.base.json ./
-COPY services/contracts/ services/contracts/
-COPY shell/ui/ shell/ui/
-COPY ${WORKSPACE}/ ${WORKSPACE}/
+COPY --exclude=**/node_modules --exclude=**/dist services/contracts/ services/contracts/
+COPY --exclude=**/node_modules --exclude=**/dist shell/ui/ shell/ui/
+COPY --exclude=**/node_modules --exclude=**/dist ${WORKSPACE}/ ${WORKSPACE}/
 RUN npm run build -w "${WORKSPACE}" \
  && name="${WORKSPACE#mfe-}" \
  && if [ "${WORKSPACE}" = shell ]; then dest=/site; else dest="/site/mfe/${name}"; fi \

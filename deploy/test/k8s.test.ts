@@ -217,15 +217,19 @@ test("the shell's remote manifest is a mounted ConfigMap listing every MFE", () 
 });
 
 test('each workspace Dockerfile is its template with the workspace filled in', () => {
+  // the note goes after line 1, because a parser directive (# syntax=...) is only honoured on the first lines
   const render = (template: string, ws: string) =>
-    `# GENERATED from deploy/docker/${template} by deploy/docker/sync.sh — edit the template, not this file.\n` +
-    readFileSync(join(root, 'deploy/docker', template), 'utf8').replace(/^ARG WORKSPACE$/m, `ARG WORKSPACE=${ws}`);
+    readFileSync(join(root, 'deploy/docker', template), 'utf8')
+      .replace(/^ARG WORKSPACE$/m, `ARG WORKSPACE=${ws}`)
+      .replace(/\n/, `\n# GENERATED from deploy/docker/${template} by deploy/docker/sync.sh — edit the template, not this file.\n`);
   const service = readFileSync(join(root, 'deploy/docker/service.Dockerfile'), 'utf8');
   assert.match(service, /^FROM \$\{NODE_IMAGE\}$/m);
   assert.match(service, /^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
   assert.match(service, /npm ci --omit=dev -w "\$\{WORKSPACE\}" --include-workspace-root=false/);
   assert.match(service, /^USER 10001:10001$/m);
   assert.match(service, /CMD \["node", "--import", "@portal\/service-kit\/telemetry", "--import", "tsx", "src\/server.ts"\]/);
+  for (const t of [service, readFileSync(join(root, 'deploy/docker/web.Dockerfile'), 'utf8')])
+    assert.match(t, /^# syntax=docker\/dockerfile:1\.7-labs\n/, 'COPY --exclude needs the labs syntax, on line 1');
   const web = readFileSync(join(root, 'deploy/docker/web.Dockerfile'), 'utf8');
   assert.match(web, /npm run build -w "\$\{WORKSPACE\}"/);
   assert.match(web, /nginx-unprivileged/);
