@@ -1,6 +1,6 @@
 import Keycloak from 'keycloak-js';
 import { DEFAULT_ROLE, ROLE_NAMES, isRoleNumber, roleFromRealmRoles, type RoleNumber } from '@portal/contracts';
-import type { ApiClient, Session, SessionUser } from '@portal/ui';
+import { companyName, personName, type ApiClient, type Session, type SessionUser } from '@portal/ui';
 
 const KEYS = { token: 'portal.token', refreshToken: 'portal.refreshToken', idToken: 'portal.idToken', user: 'portal.user' };
 const KEYCLOAK = { realm: 'portal', clientId: 'portal-web' };
@@ -14,7 +14,7 @@ interface Tokens {
 }
 interface LoginAnswer extends Tokens {
   expiresIn?: number;
-  user?: Partial<SessionUser> & { role?: unknown; realmRoles?: string[] };
+  user?: { id?: string; email?: string; name?: unknown; role?: unknown; verified?: SessionUser['verified']; company?: unknown };
 }
 
 function claims(jwt: string): Record<string, unknown> {
@@ -33,6 +33,18 @@ function roleOf(role: unknown, token: string): RoleNumber {
   }
   const realm = (claims(token).realm_access as { roles?: string[] } | undefined)?.roles ?? [];
   return roleFromRealmRoles(realm) ?? DEFAULT_ROLE;
+}
+
+/** The login answer's user (or a stored one) as the SessionUser every MFE sees. */
+function toSessionUser(u: NonNullable<LoginAnswer['user']>, token: string, email: string): SessionUser {
+  return {
+    id: u.id,
+    email: u.email ?? email,
+    name: personName(u.name) || undefined,
+    role: roleOf(u.role, token),
+    verified: u.verified,
+    company: companyName(u.company) || undefined,
+  };
 }
 
 /** The shell's session: our login screen exchanges email+password through accounts, keycloak-js keeps the tokens fresh. */
@@ -91,7 +103,7 @@ export class ShellSession implements Session {
       }
       console.warn('keycloak unreachable; keeping the stored token until it expires', e);
     }
-    this.setUser(JSON.parse(stored) as SessionUser);
+    this.setUser(toSessionUser(JSON.parse(stored) as LoginAnswer['user'] & object, token, ''));
   }
 
   async login(email: string, password: string): Promise<SessionUser> {
@@ -102,15 +114,7 @@ export class ShellSession implements Session {
     } catch (e) {
       console.warn('keycloak refresh unavailable; using the login tokens as they are', e);
     }
-    const u = answer.user ?? {};
-    const user: SessionUser = {
-      id: u.id,
-      email: u.email ?? email,
-      name: u.name,
-      role: roleOf(u.role, answer.token),
-      verified: u.verified,
-      company: u.company,
-    };
+    const user = toSessionUser(answer.user ?? {}, answer.token, email);
     this.setUser(user);
     return user;
   }

@@ -6,7 +6,7 @@ const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 export const fakeToken = (roles: string[]) => `${b64({ alg: 'none' })}.${b64({ exp: Math.floor(Date.now() / 1000) + 3600, realm_access: { roles } })}.x`;
 
 export const USERS = [
-  { id: '1', email: 'admin@demo.portal', name: 'Ada Admin', role: 1, verified: true, company: 'Demo Logistics' },
+  { id: '1', email: 'admin@demo.portal', name: { firstName: 'Ada', lastName: 'Admin' }, role: 1, verified: true, company: { Licensee: 'Demo Logistics LLC', DBA: 'Demo' } },
   { id: '2', email: 'user@demo.portal', name: 'Uma User', role: 4, verified: false, company: 'Green Leaf LLC' },
   { id: '3', email: 'driver@demo.portal', name: '', role: 2, verified: 'suspended', company: 'Demo Logistics' },
 ];

@@ -6,10 +6,10 @@ import { listUsers, setVerified, type Account } from '../api.js';
 import { VERIFIED_VALUES, toVerified, verifiedLabel } from './verified.js';
 
 const COLUMNS: ColDef<Account>[] = [
-  { field: 'email', headerName: 'Email', minWidth: 200 },
+  { field: 'email', headerName: 'Email', minWidth: 230, flex: 2 },
   { field: 'name', headerName: 'Name' },
   { field: 'role', headerName: 'Role', valueFormatter: (p) => ROLE_LABELS[p.value as Account['role']] ?? String(p.value ?? '') },
-  { field: 'company', headerName: 'Company' },
+  { field: 'company', headerName: 'Company', flex: 1.5 },
   {
     colId: 'verified',
     headerName: 'Verified',

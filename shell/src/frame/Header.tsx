@@ -1,4 +1,4 @@
-import { Button, Link, type PortalProps, type SessionUser } from '@portal/ui';
+import { Button, Link, useLocation, type PortalProps, type SessionUser } from '@portal/ui';
 import { frameText } from '../config.js';
 import { Logo } from './logos.js';
 import { UserMenu } from './UserMenu.js';
@@ -15,6 +15,7 @@ interface HeaderProps {
 /** Header (accounts §2): logo, feedback (not on mobile), user name or email, the ellipsis menu. */
 export function Header({ portal, user, isMobile, navOpen, onToggleNav, onFeedback }: HeaderProps) {
   const { appName } = frameText(portal.config);
+  const { pathname } = useLocation();
   return (
     <div className="sh-header">
       {user && isMobile && (
@@ -45,7 +46,11 @@ export function Header({ portal, user, isMobile, navOpen, onToggleNav, onFeedbac
           <>
             <Link to="/dashboard/schedulesearch" className="sh-header-link">Delivery Schedule</Link>
             <Link to="/dashboard/faq" className="sh-header-link">FAQ</Link>
-            <Link to="/login" className="pu-btn pu-btn-primary sh-signin" data-testid="header-signin">Sign In</Link>
+            {pathname !== '/login' && (
+              <Link to="/login" className="pu-btn pu-btn-primary sh-signin" data-testid="header-signin">
+                Sign In
+              </Link>
+            )}
           </>
         )}
       </div>

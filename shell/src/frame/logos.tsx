@@ -36,7 +36,7 @@ export function Logo({ type, name }: { type?: string; name: string }) {
       <rect width="36" height="36" rx="8" fill={v.bg} />
       <Mark v={v} />
       {v.badge && (
-        <text x="30" y="10" fontSize="8" fontWeight="700" fill="#fff" textAnchor="middle" fontFamily="system-ui, sans-serif">
+        <text x="27" y="10" fontSize="7.5" fontWeight="700" fill="#fff" textAnchor="middle" fontFamily="system-ui, sans-serif">
           {v.badge}
         </text>
       )}

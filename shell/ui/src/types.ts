@@ -56,3 +56,23 @@ export function serverMessage(body: unknown, fallback: string): string {
 }
 
 export const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** A person's name as accounts sends it ({firstName, lastName}) or as plain text. */
+export function personName(name: unknown): string {
+  if (typeof name === 'string') return name;
+  if (name && typeof name === 'object') {
+    const n = name as { firstName?: unknown; lastName?: unknown };
+    return [n.firstName, n.lastName].filter((p) => typeof p === 'string' && p).join(' ');
+  }
+  return '';
+}
+
+/** A company as accounts sends it (a licence record: Licensee, DBA, ...) or as plain text. */
+export function companyName(company: unknown): string {
+  if (typeof company === 'string') return company;
+  if (company && typeof company === 'object') {
+    const c = company as Record<string, unknown>;
+    for (const k of ['Licensee', 'name', 'DBA', 'Licensee DBA', 'License #']) if (typeof c[k] === 'string' && c[k]) return c[k] as string;
+  }
+  return '';
+}
