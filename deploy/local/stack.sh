@@ -41,6 +41,7 @@ JAEGER_UI_PORT=${JAEGER_UI_PORT:-16686}
 JAEGER_OTLP_HTTP_PORT=${JAEGER_OTLP_HTTP_PORT:-4318}
 JAEGER_OTLP_GRPC_PORT=${JAEGER_OTLP_GRPC_PORT:-4317}
 JAEGER_HEALTH_PORT=${JAEGER_HEALTH_PORT:-13133}
+JAEGER_QUERY_GRPC_PORT=${JAEGER_QUERY_GRPC_PORT:-16685}
 export EDGE_PORT KEYCLOAK_HTTP_PORT MAILBOX_HTTP_PORT MAILBOX_SMTP_PORT
 KC_HOME="$CACHE/keycloak-$KEYCLOAK_VERSION"
 COMPONENTS=(nats redis ferretdb versitygw mailbox nginx keycloak jaeger)
@@ -55,7 +56,9 @@ jaeger_enabled() { [ "${PORTAL_JAEGER:-1}" != "0" ]; }
 # --- process helpers -----------------------------------------------------------------------------------------------
 pidfile() { echo "$RUN/$1.pid"; }
 pid_of() { local f; f=$(pidfile "$1"); [ -s "$f" ] && cat "$f" || true; }
-is_running() { local p; p=$(pid_of "$1"); [ -n "$p" ] && kill -0 "$p" 2>/dev/null; }
+# alive PID: exists and is not a zombie waiting for its (re-)parent to reap it
+alive() { kill -0 "$1" 2>/dev/null && [ "$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
+is_running() { local p; p=$(pid_of "$1"); [ -n "$p" ] && alive "$p"; }
 
 # spawn NAME CMD...: new session (pid == process group id), output appended to logs/NAME.log, pid to run/NAME.pid
 spawn() {
@@ -92,11 +95,11 @@ wait_healthy() {
 stop_one() {
   local name=$1 p i
   p=$(pid_of "$name")
-  if [ -z "$p" ] || ! kill -0 "$p" 2>/dev/null; then rm -f "$(pidfile "$name")"; return 0; fi
+  if [ -z "$p" ] || ! alive "$p"; then rm -f "$(pidfile "$name")"; return 0; fi
   say "stopping $name (pid $p)"
   kill -TERM -- "-$p" 2>/dev/null || kill -TERM "$p" 2>/dev/null || true
-  for i in $(seq 1 60); do kill -0 "$p" 2>/dev/null || break; sleep 0.25; done
-  if kill -0 "$p" 2>/dev/null; then kill -KILL -- "-$p" 2>/dev/null || kill -KILL "$p" 2>/dev/null || true; fi
+  for i in $(seq 1 100); do alive "$p" || break; sleep 0.2; done
+  if alive "$p"; then kill -KILL -- "-$p" 2>/dev/null || kill -KILL "$p" 2>/dev/null || true; fi
   rm -f "$(pidfile "$name")"
 }
 
@@ -198,7 +201,7 @@ build_jaeger() {
   [ -d "$dir" ] || fail_with_log build-jaeger "module dir not found for Jaeger"
   # optional shortcut: a prebuilt binary from the machine's warm-up, only when built from this very module version
   local warm=/tmp/warm/bin/jaeger
-  if [ -x "$warm" ] && [ -f /tmp/warm/jdl.json ] && grep -q "\"Version\": \"$JAEGER_MODULE_VERSION\"" /tmp/warm/jdl.json &&
+  if [ "${PORTAL_NO_WARM:-0}" != 1 ] && [ -x "$warm" ] && [ -f /tmp/warm/jdl.json ] && grep -q "\"Version\": \"$JAEGER_MODULE_VERSION\"" /tmp/warm/jdl.json &&
     "$warm" --help >/dev/null 2>&1; then
     say "jaeger: using the prebuilt $JAEGER_MODULE_VERSION binary from /tmp/warm (cache shortcut)"
     cp "$warm" "$BIN/jaeger.tmp" && mv "$BIN/jaeger.tmp" "$BIN/jaeger"
@@ -357,7 +360,7 @@ start_jaeger() {
   build_jaeger
   mkdir -p "$CACHE/jaeger"
   sed -e "s/@UI@/$JAEGER_UI_PORT/g" -e "s/@HTTP@/$JAEGER_OTLP_HTTP_PORT/g" -e "s/@GRPC@/$JAEGER_OTLP_GRPC_PORT/g" \
-    -e "s/@HEALTH@/$JAEGER_HEALTH_PORT/g" "$HERE/jaeger/config.yaml" >"$CACHE/jaeger/config.yaml"
+    -e "s/@HEALTH@/$JAEGER_HEALTH_PORT/g" -e "s/@QUERY_GRPC@/$JAEGER_QUERY_GRPC_PORT/g" "$HERE/jaeger/config.yaml" >"$CACHE/jaeger/config.yaml"
   # env.sh's OTEL_* would make Jaeger export its own traces to itself (over gRPC to the HTTP port): unset them
   spawn jaeger env -u OTEL_EXPORTER_OTLP_ENDPOINT OTEL_TRACES_EXPORTER=none OTEL_METRICS_EXPORTER=none \
     OTEL_LOGS_EXPORTER=none OTEL_SDK_DISABLED=true "$BIN/jaeger" --config "file:$CACHE/jaeger/config.yaml"
