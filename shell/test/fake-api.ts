@@ -10,6 +10,8 @@ export const USERS = [
   { id: '2', email: 'user@demo.portal', name: 'Uma User', role: 4, verified: false, company: 'Green Leaf LLC' },
   { id: '3', email: 'driver@demo.portal', name: '', role: 2, verified: 'suspended', company: 'Demo Logistics' },
 ];
+/** Enough accounts for a second page (the page-size selector appears above 25 rows). */
+const MANY = Array.from({ length: 27 }, (_, i) => ({ id: `m${i}`, email: `shop${i}@example.test`, name: `Shop ${i}`, role: 4, verified: true }));
 
 /** The few /api answers the browser smoke test needs (the real services are e2e's business). */
 export function fakeApi(calls: string[]) {
@@ -31,7 +33,7 @@ export function fakeApi(calls: string[]) {
       }
       if (!req.headers.authorization) return json(res, 401, { message: 'Unauthorized' });
       if (url === '/api/users/me') return json(res, 200, { user: USERS[0] });
-      if (url === '/api/users') return json(res, 200, { data: { users: USERS } });
+      if (url === '/api/users') return json(res, 200, { data: { users: [...USERS, ...MANY] } });
       if (url === '/api/users/update') return json(res, 200, { user: { ...USERS[1], ...input.user } });
       if (url === '/api/email/feedback') return json(res, 202, { message: 'Message sent successfully. Thank you for your feedback!' });
       return json(res, 404, { message: 'Not found' });

@@ -74,7 +74,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (reorderable) cols.push({ colId: '__drag', rowDrag: true, width: 44, maxWidth: 44, headerName: '', sortable: false, resizable: false });
     cols.push(...columns.map((c) => ({ ...c, editable: editing ? c.editable ?? false : false })));
     if (editing) {
-      const firstEditable = columns.find((c) => c.editable)?.field ?? columns[0]?.field ?? '';
+      const first = columns.find((c) => c.editable) ?? columns[0];
+      const firstEditable = first?.colId ?? first?.field ?? '';
       cols.push({
         colId: ACTIONS,
         headerName: 'Actions',
