@@ -91,6 +91,7 @@ http {
   keepalive_timeout 65;
   client_max_body_size 25m;
   server_tokens off;
+  absolute_redirect off;
 
   gzip on;
   gzip_comp_level 5;
