@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- webpack loads CommonJS configs */
 // Module Federation remote mfe_orders: /mfe/orders/remoteEntry.js exposing ./app (the factory is shared by all MFEs).
 const { mfeConfig } = require('@portal/ui/webpack/mfe.cjs');
 

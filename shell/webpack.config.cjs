@@ -1,6 +1,6 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- webpack loads CommonJS configs */
 // The shell: Module Federation HOST with no build-time remotes. Remotes come from /remotes.json at runtime
 // (src/remotes.ts), so deploying an MFE needs no shell rebuild. Shared singletons as in @portal/ui's factory.
-const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('webpack').container;

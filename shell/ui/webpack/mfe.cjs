@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- webpack loads CommonJS configs */
 // The one webpack factory for the portal: the shell (host) and every MFE (remote) build through it, so loaders,
 // resolution and the shared singletons are identical everywhere (two copies of React on a page are a defect).
 const path = require('node:path');
