@@ -10,8 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2); // optional: names of suites to run
 
-// [name, workspace dir, needs the running portal]
+// [name, workspace dir, needs the running portal, command (default: the workspace's npm test)]
 const SUITES = [
+  ['static', '.', false, ['node', '--test', 'scripts/static.test.mjs']],
   ['contracts', 'services/contracts', false],
   ['kit', 'services/kit', false],
   ['accounts', 'services/accounts', false],
@@ -28,11 +29,11 @@ const SUITES = [
 const logDir = join(root, 'deploy/local/.cache/logs/test');
 mkdirSync(logDir, { recursive: true });
 
-function runSuite([name, dir]) {
+function runSuite([name, dir, , command = ['npm', 'test', '--silent']]) {
   return new Promise((resolve) => {
     const t = Date.now();
     const log = createWriteStream(join(logDir, `${name}.log`));
-    const child = spawn('npm', ['test', '--silent'], {
+    const child = spawn(command[0], command.slice(1), {
       cwd: join(root, dir),
       env: { ...process.env, ...stack, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],

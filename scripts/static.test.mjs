@@ -1,0 +1,24 @@
+// Static checks as tests, so `npm test` counts them: one lint config for the repo, TypeScript strict per workspace.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const sh = (cmd, args) => spawnSync(cmd, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+
+test('eslint: no lint errors anywhere', () => {
+  const r = sh(bin('eslint'), ['.', '--max-warnings=0']);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
+const workspaces = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
+for (const ws of workspaces.filter((w) => existsSync(join(root, w, 'tsconfig.json')))) {
+  test(`tsc --noEmit (strict): ${ws}`, () => {
+    const r = sh(bin('tsc'), ['-p', ws, '--noEmit']);
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+  });
+}
