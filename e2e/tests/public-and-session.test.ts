@@ -17,7 +17,8 @@ test('a public route (delivery schedule search) works signed out', async () => {
     await page.goto(`${APP}/dashboard/schedulesearch`);
     await page.waitForTimeout(1500);
     assert.match(new URL(page.url()).pathname, /\/dashboard\/schedulesearch$/);
-    await page.getByTestId('page-schedulesearch').waitFor();
+    await page.getByRole('heading', { name: 'Delivery Schedule' }).waitFor();
+    assert.equal(await page.getByTestId('login-email').count(), 0);
     await shot(page, 'public-schedulesearch-signed-out');
   } finally {
     await context.close();

@@ -46,11 +46,19 @@ test('verification: an admin sets a user verified; "Account Verified" lands once
     await page.goto(`${page.url().split('/dashboard')[0]}/dashboard/accounts`);
     const table = page.getByTestId('accounts-table');
     await table.waitFor();
-    const row = table.locator('.ag-row', { hasText: DEMO[4] }).first();
-    await row.waitFor();
+    await page.getByTestId('accounts-search').fill(DEMO[4]);
+    // ag-grid splits a row across pinned containers: find its row-id from the email cell, then act on the row.
+    const emailCell = table.locator('.ag-row [col-id=email]', { hasText: DEMO[4] }).first();
+    await emailCell.waitFor();
+    const rowId = await emailCell.locator('xpath=ancestor::div[contains(@class,"ag-row")][1]').getAttribute('row-id');
+    const rowSel = `.ag-row[row-id="${rowId}"]`;
+    const actions = page.locator(rowSel).filter({ has: page.locator('[col-id=__actions]') });
     const since = Date.now();
-    await row.getByTestId('verified-select').selectOption('true');
-    await page.getByText(/updated/i).first().waitFor();
+    await actions.getByRole('button', { name: 'Edit' }).click();
+    await page.locator(`${rowSel} [col-id=verified]`).click();
+    await page.locator('.ag-select-list-item').filter({ hasText: /^\s*(true|Verified)\s*$/ }).click();
+    await actions.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(Messages.profileUpdated).first().waitFor();
     await shot(page, 'accounts-verified');
     const mail = await waitForMail((m) => m.subject === 'Account Verified' && m.to.some((t) => t.includes(DEMO[4])), since);
     assert.match(mail.text, /verified/i);
