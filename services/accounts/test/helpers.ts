@@ -4,7 +4,8 @@ import type { EventEnvelope } from '@portal/contracts';
 import { buildApp } from '../src/app.js';
 
 export async function startApp(): Promise<FastifyInstance> {
-  const app = await buildApp({ LOG_LEVEL: 'warn' });
+  // Its own database, so test users never show up in the demo data a person sees.
+  const app = await buildApp({ LOG_LEVEL: 'warn', MONGO_DB: 'portal_accounts_test' });
   await app.ready();
   return app;
 }

@@ -4,6 +4,8 @@ import { Value } from 'typebox/value';
 /** The environment every service reads; defaults are the local stack's (deploy/local/env.sh). */
 export const EnvSchema = Type.Object({
   MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27027/portal' }),
+  /** Database name; empty means `portal_<service name>`. Tests point it at a database of their own. */
+  MONGO_DB: Type.String({ default: '' }),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6390' }),
   S3_ENDPOINT: Type.String({ default: '127.0.0.1' }),
