@@ -60,12 +60,14 @@ export function build({ force = false } = {}) {
   // Shared sources every bundle includes: the design system and the contracts.
   const shared = Math.max(newestMtime(join(root, 'shell/ui')), newestMtime(join(root, 'services/contracts/src')));
   for (const ws of FRONTENDS) {
-    const entry = join(root, ws, 'dist', ws === 'shell' ? 'index.html' : 'remoteEntry.js');
+    // webpack leaves unchanged assets untouched, so a stamp written after each build tells when it last ran.
+    const stamp = join(root, ws, 'dist', '.built');
     const own = newestMtime(join(root, ws));
-    if (!force && existsSync(entry) && statSync(entry).mtimeMs > Math.max(own, shared)) continue;
+    if (!force && existsSync(stamp) && statSync(stamp).mtimeMs > Math.max(own, shared)) continue;
     const t = Date.now();
     say(`building ${ws}…`);
     run('npm', ['run', 'build', '-w', ws, '--silent']);
+    writeFileSync(stamp, new Date().toISOString());
     say(`built ${ws} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
 }

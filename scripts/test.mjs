@@ -22,6 +22,7 @@ const SUITES = [
   ['fleet', 'services/fleet', false],
   ['billing', 'services/billing', false],
   ['deploy', 'deploy', false],
+  ['ui', 'shell/ui', false],
   ['shell', 'shell', false],
   ['e2e', 'e2e', true],
 ].filter(([name]) => only.length === 0 || only.includes(name));
