@@ -1,9 +1,6 @@
 # syntax=docker/dockerfile:1.7-labs
 # Image of one Fastify service. Build context = the repo root:
-#   docker build -f services/orders/Dockerfile -t portal/orders .
 #   docker build -f deploy/docker/service.Dockerfile --build-arg WORKSPACE=services/orders -t portal/orders .
-# services/<name>/Dockerfile is this file with WORKSPACE filled in (deploy/docker/sync.sh writes them;
-# deploy/test/k8s.test.ts fails when they drift).
 ARG NODE_IMAGE=node:20-bookworm-slim
 ARG WORKSPACE
 

@@ -1,9 +1,7 @@
 # syntax=docker/dockerfile:1.7-labs
 # Image of the shell or one micro-frontend: webpack build, then nginx-unprivileged serving dist.
 # Build context = the repo root:
-#   docker build -f mfe-orders/Dockerfile -t portal/mfe-orders .
 #   docker build -f deploy/docker/web.Dockerfile --build-arg WORKSPACE=mfe-orders -t portal/mfe-orders .
-# <workspace>/Dockerfile is this file with WORKSPACE filled in (deploy/docker/sync.sh writes them).
 # The shell is served at /, a micro-frontend under /mfe/<name>/ (its folder name without "mfe-"), the
 # same paths the Ingress and the local edge use, so no path rewriting is needed anywhere.
 ARG NODE_IMAGE=node:20-bookworm-slim
