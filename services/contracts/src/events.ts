@@ -35,6 +35,13 @@ export const Subjects = {
   inviteAccepted: 'accounts.invite.accepted',
   licenceChanged: 'accounts.licence.changed',
   configChanged: 'accounts.config.changed',
+  /** A pin for sign-up verification or for confirming a new email address (the mail carries the pin). */
+  pinRequested: 'accounts.user.pin-requested',
+  /** A password reset code (the mail carries the code). */
+  resetRequested: 'accounts.user.reset-requested',
+  /** First profile save: the application notice to the config's signupEmails. */
+  userApplied: 'accounts.user.applied',
+  inviteResent: 'accounts.invite.resent',
   feedbackSubmitted: 'notifications.feedback.submitted',
   orderCreated: 'orders.order.created',
   orderStatusChanged: 'orders.order.status-changed',
@@ -55,6 +62,38 @@ export const UserRefData = Type.Object({
 });
 export type UserRefData = Static<typeof UserRefData>;
 
+export const PinRequestedData = Type.Object({
+  email: Type.String(),
+  pin: Type.String(),
+  purpose: Type.Union([Type.Literal('signup'), Type.Literal('change-email')]),
+  expiresAt: Type.String(),
+});
+export type PinRequestedData = Static<typeof PinRequestedData>;
+
+export const ResetRequestedData = Type.Object({ email: Type.String(), code: Type.String(), expiresAt: Type.String() });
+export type ResetRequestedData = Static<typeof ResetRequestedData>;
+
+export const UserAppliedData = Type.Object({
+  userId: Type.String(),
+  email: Type.String(),
+  companyName: Type.Optional(Type.String()),
+  licenseNumber: Type.Optional(Type.String()),
+  /** The admin addresses (config signupEmails) at the time of the application. */
+  recipients: Type.Array(Type.String()),
+});
+export type UserAppliedData = Static<typeof UserAppliedData>;
+
+export const InviteData = Type.Object({
+  inviteId: Type.String(),
+  email: Type.String(),
+  invitedBy: Type.String(),
+  companyName: Type.Optional(Type.String()),
+  licenseNumbers: Type.Array(Type.String()),
+  /** The sign-up link: {APP_URL}/signMeUp?email=... */
+  link: Type.String(),
+});
+export type InviteData = Static<typeof InviteData>;
+
 /** The payload schema per subject, for publishers to validate and consumers to read. */
 export const EventSchemas: Record<string, TSchema> = {
   [Subjects.userVerified]: UserVerifiedData,
@@ -62,6 +101,11 @@ export const EventSchemas: Record<string, TSchema> = {
   [Subjects.userUpdated]: UserRefData,
   [Subjects.userSuspended]: UserRefData,
   [Subjects.userDeleted]: UserRefData,
+  [Subjects.pinRequested]: PinRequestedData,
+  [Subjects.resetRequested]: ResetRequestedData,
+  [Subjects.userApplied]: UserAppliedData,
+  [Subjects.inviteCreated]: InviteData,
+  [Subjects.inviteResent]: InviteData,
 };
 
 export function domainOf(subject: string): Domain {
