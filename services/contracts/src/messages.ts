@@ -50,4 +50,11 @@ export const Messages = {
   forbidden: 'You do not have permission to do this.',
   unauthorized: 'Your token is no longer valid. Please login again.',
   notFound: 'Not found',
+  // accounts & identity (issue 3): profile rules whose wording the spec does not give, in its own style
+  fieldRequired: (label: string) => `${label} is required. `,
+  fieldTooLong: (label: string, max: number) => `${label} is limited to ${max} characters. `,
+  underReview: 'Your account is under review. You will receive an email once it has been verified.',
+  uploadTooLarge: 'The file is limited to 5 MB.',
+  uploadType: 'Only images and PDF files can be uploaded.',
+  accountingUnavailable: 'The accounting system could not be reached. Please try again later.',
 } as const;
