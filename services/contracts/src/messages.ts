@@ -58,3 +58,16 @@ export const Messages = {
   uploadType: 'Only images and PDF files can be uploaded.',
   accountingUnavailable: 'The accounting system could not be reached. Please try again later.',
 } as const;
+
+/** Auth flow texts the spec does not word (ACCOUNTS-API `auth`): pins, reset codes, email change. */
+export const AuthMessages = {
+  signedUp: (email: string) => `Account created! A verification code has been sent to ${email}`,
+  invalidPin: 'Invalid verification code',
+  codeSent: (email: string) => `A new code has been sent to ${email}`,
+  pinSentTo: (email: string) => `A verification code has been sent to ${email}`,
+  emailVerified: 'Your email has been verified. Please sign in.',
+  emailAlreadyVerified: 'This email has already been verified. Please sign in.',
+  passwordTooLong: 'Password is limited to 60 characters.',
+  sameEmail: 'The new email is the same as the current one.',
+  emailUpdated: 'Email updated successfully!',
+} as const;
