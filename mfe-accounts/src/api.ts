@@ -9,12 +9,19 @@ export interface Account {
   role: RoleNumber;
   verified: Verified;
   company?: string;
+  /** data.notification.qbMismatch: the company matches no customer in the accounting system. */
+  qbMismatch?: boolean;
 }
 
-type RawAccount = Omit<Account, 'name' | 'company'> & { name?: unknown; company?: unknown };
+type RawAccount = Omit<Account, 'name' | 'company'> & { name?: unknown; company?: unknown; data?: { notification?: { qbMismatch?: boolean } } };
 
 /** Accounts sends name as {firstName, lastName} and company as a licence record; the screens show text. */
-const toAccount = (u: RawAccount): Account => ({ ...u, name: personName(u.name), company: companyName(u.company) });
+const toAccount = ({ data, ...u }: RawAccount): Account => ({
+  ...u,
+  name: personName(u.name),
+  company: companyName(u.company),
+  qbMismatch: data?.notification?.qbMismatch === true,
+});
 
 export const getMe = (api: ApiClient) => api.get<{ user: RawAccount }>('/api/users/me').then((r) => toAccount(r.user));
 
@@ -23,3 +30,51 @@ export const listUsers = (api: ApiClient) =>
 
 export const setVerified = (api: ApiClient, email: string, verified: Verified) =>
   api.post<{ user: Account }>('/api/users/update', { user: { email, verified } });
+
+// --- accounts admin screens (docs/ACCOUNTS-API.md: quick, invites, licence records, utils/config) ---
+
+export const compareCustomers = (api: ApiClient) =>
+  api.get<{ data?: { mismatches?: string[]; checked?: number } }>('/api/quick/comparecustomers').then((r) => r?.data ?? {});
+
+/** An invitation (accounts §3): user.company is the inviting company. */
+export interface Invite {
+  id: string;
+  email: string;
+  date?: string;
+  invited?: string;
+  user?: { email?: string; company?: unknown };
+  data?: { accepted?: boolean; notified?: boolean };
+}
+
+export const sendInvite = (api: ApiClient, email: string) =>
+  api.post<{ invite?: Invite; message?: string }>('/api/users/invite', { user: { email } });
+export const resendInvite = (api: ApiClient, id: string) =>
+  api.post<{ message?: string }>('/api/users/inviteemail', { invite: { id } });
+export const listInvites = (api: ApiClient, where: Record<string, unknown> = {}) =>
+  api.post<{ data?: { invites?: Invite[] } }>('/api/users/invites', { where }).then((r) => r?.data?.invites ?? []);
+
+/** A licence record "LN" (accounts §3); windows are 'HH:MM-HH:MM' or '' per day. */
+export interface LicenceRecord {
+  id?: string;
+  'License #': string;
+  Licensee: string;
+  DBA: string;
+  'Street Address': string;
+  City: string;
+  Zip: string;
+  windows?: Record<string, string>;
+  emails?: string[];
+  active?: boolean;
+  FacilityType?: string;
+}
+
+export const listLicences = (api: ApiClient) =>
+  api.get<{ data?: { records?: LicenceRecord[] } }>('/api/license').then((r) => r?.data?.records ?? []);
+export const saveLicence = (api: ApiClient, record: LicenceRecord, isNew: boolean) =>
+  api.post<{ record: LicenceRecord }>(isNew ? '/api/license/create' : '/api/license/update', { record }).then((r) => r.record);
+export const deleteLicence = (api: ApiClient, id: string) => api.post('/api/license/delete', { record: { id } });
+
+export const getConfig = (api: ApiClient) =>
+  api.get<{ data?: Record<string, unknown> }>('/api/utils/config').then((r) => r?.data ?? {});
+export const saveConfig = (api: ApiClient, data: Record<string, unknown>) => api.post('/api/utils/config', { data });
+

@@ -7,6 +7,7 @@ import { Nav } from './Nav.js';
 import { Footer } from './Footer.js';
 import { ShellView } from './ShellView.js';
 import { FeedbackDialog } from './FeedbackDialog.js';
+import { InvitesModal } from './InvitesModal.js';
 
 const el = (id: string) => document.getElementById(id)!;
 
@@ -46,6 +47,7 @@ export function Frame({ portal, registered }: { portal: PortalProps; registered:
       {createPortal(<ShellView resolution={resolution} registered={registered} pathname={loc.pathname} />, el('portal-shell-view'))}
       {createPortal(<Footer config={portal.config} />, el('portal-footer'))}
       {user && <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} api={portal.api} email={user.email} />}
+      <InvitesModal api={portal.api} user={user} />
       <Toaster />
     </ErrorBoundary>
   );

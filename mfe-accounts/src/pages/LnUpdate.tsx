@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ColDef } from 'ag-grid-community';
+import { LN_PAGE_SIZE, Messages } from '@portal/contracts';
+import { Alert, Button, DataTable, PageTitle, TextField, errorText, toast, usePortal, type RowEditing } from '@portal/ui';
+import { deleteLicence, listLicences, saveLicence, type LicenceRecord } from '../api.js';
+import { LicenceForm } from './admin/LicenceForm.js';
+import { LICENCE_FIELDS, licenceErrors, windowsText } from './admin/licence.js';
+import './admin/admin.css';
+
+const COLUMNS: ColDef<LicenceRecord>[] = [
+  ...LICENCE_FIELDS.map(([key, label]): ColDef<LicenceRecord> => ({
+    field: key,
+    headerName: label,
+    editable: true,
+    minWidth: key === 'Street Address' || key === 'Licensee' ? 170 : key === 'Zip' ? 90 : 120,
+  })),
+  { colId: 'windows', headerName: 'Receiving windows', valueGetter: (p) => windowsText(p.data?.windows), minWidth: 190, flex: 1.5 },
+];
+
+/** Licence update (lnupdate, staff; accounts §2, orders §2): the editable list of licence records, page size 50. */
+export function LnUpdate() {
+  const { api } = usePortal();
+  const [records, setRecords] = useState<LicenceRecord[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [search, setSearch] = useState('');
+
+  const load = useCallback(() => {
+    setLoading(true);
+    listLicences(api)
+      .then((r) => {
+        setRecords(r);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(errorText(e)))
+      .finally(() => setLoading(false));
+  }, [api]);
+  useEffect(load, [load]);
+
+  const editing = useMemo<RowEditing<LicenceRecord>>(
+    () => ({
+      async onSave(row) {
+        const errs = Object.values(licenceErrors(row, records));
+        if (errs.length) {
+          toast.error(errs.includes(Messages.licenceExists) ? Messages.licenceExists : `Not saved: ${errs.join('; ')}.`);
+          throw new Error(errs.join('; '));
+        }
+        try {
+          await saveLicence(api, row, false);
+          toast.success(`Licence ${row['License #']} updated.`);
+        } catch (e) {
+          toast.error(errorText(e));
+          throw e;
+        }
+      },
+      async onDelete(row) {
+        try {
+          await deleteLicence(api, row.id ?? '');
+          setRecords((rs) => rs.filter((r) => r !== row && r.id !== row.id));
+          toast.success(`Licence ${row['License #']} deleted.`);
+        } catch (e) {
+          toast.error(errorText(e));
+        }
+      },
+      confirmDelete: 'Delete this licence record? Orders and accounts that use the number keep it, but it leaves the licence list.',
+    }),
+    [api, records],
+  );
+
+  const add = async (r: LicenceRecord) => {
+    const saved = await saveLicence(api, r, true);
+    setRecords((rs) => [saved ?? r, ...rs]);
+    setAdding(false);
+    toast.success(`Licence ${r['License #']} added.`);
+  };
+
+  return (
+    <div data-testid="ln-page">
+      <PageTitle
+        actions={
+          !adding && (
+            <Button variant="primary" onClick={() => setAdding(true)} data-testid="ln-add">
+              Add Licence
+            </Button>
+          )
+        }
+      >
+        License Update
+      </PageTitle>
+      <Alert type="warning" testId="ln-warning">
+        <strong>Do not change anything without management approval.</strong>
+      </Alert>
+      {error && <Alert type="error" onClose={() => setError(null)}>{error}</Alert>}
+      {adding && <LicenceForm existing={records} onSubmit={add} onCancel={() => setAdding(false)} />}
+      <DataTable<LicenceRecord>
+        testId="ln-table"
+        rows={records}
+        columns={COLUMNS}
+        getRowId={(r) => r.id ?? r['License #']}
+        pageSize={LN_PAGE_SIZE}
+        pageSizes={[LN_PAGE_SIZE, 100]}
+        editing={editing}
+        loading={loading}
+        onRefresh={load}
+        quickFilter={search}
+        emptyText="No licence records yet. Use Add Licence to create the first one."
+        toolbar={<TextField placeholder="Search licences" aria-label="Search licences" value={search} onChange={setSearch} testId="ln-search" />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { LOGO_TYPES } from '@portal/contracts';
+import { Alert, Button, Checkbox, EmptyState, PageTitle, Select, TextArea, TextField, errorText, isEmail, toast, usePortal, useSessionUser } from '@portal/ui';
+import { getConfig, saveConfig } from '../api.js';
+import { MENU_CHOICES, SWITCH_GROUPS, isLink, parseEmails } from './admin/settingsKeys.js';
+import './admin/admin.css';
+
+const LOGO_LABELS: Record<string, string> = { orig: 'Original', new: 'New', nj: 'NJ', wh: 'WH', gh: 'GH' };
+const Key = ({ k }: { k: string }) => <code className="acc-key">{k}</code>;
+
+/** Settings (role 0 only; accounts §3, §6, orders §6): the app config keys, grouped, saved with POST /api/utils/config. */
+export function Settings() {
+  const { api } = usePortal();
+  const user = useSessionUser();
+  const [cfg, setCfg] = useState<Record<string, unknown> | null>(null);
+  const [emailsText, setEmailsText] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const allowed = user?.role === 0;
+
+  useEffect(() => {
+    if (!allowed) return;
+    getConfig(api)
+      .then((c) => {
+        setCfg(c);
+        setEmailsText(Array.isArray(c.signupEmails) ? c.signupEmails.join('\n') : '');
+      })
+      .catch((e: unknown) => setError(`Settings could not be read: ${errorText(e)}`));
+  }, [api, allowed]);
+
+  if (!allowed) {
+    return (
+      <EmptyState title="You do not have access to this page" testId="settings-no-access">
+        Only a super admin can change the portal&apos;s settings.
+      </EmptyState>
+    );
+  }
+  if (!cfg) return error ? <Alert type="error">{error}</Alert> : <div className="sh-loading" role="status" aria-label="Loading settings" />;
+
+  const set = (key: string, value: unknown) => setCfg((c) => ({ ...c, [key]: value }));
+  const hidden = Array.isArray(cfg.hideRoutes) ? (cfg.hideRoutes as string[]) : [];
+  const toggleHidden = (key: string, on: boolean) => set('hideRoutes', on ? [...hidden, key] : hidden.filter((k) => k !== key));
+  const bool = (key: string, def: boolean) => (typeof cfg[key] === 'boolean' ? (cfg[key] as boolean) : def);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const { emails, invalid } = parseEmails(emailsText, isEmail);
+    const toslink = String(cfg['account.toslink'] ?? '').trim();
+    const found = {
+      signupEmails: invalid.length ? `Not a valid email: ${invalid.join(', ')}` : undefined,
+      toslink: isLink(toslink) ? undefined : 'Enter a full link (https://…) or a portal path (/…)',
+    };
+    setErrors(found);
+    if (found.signupEmails || found.toslink) return;
+    const data: Record<string, unknown> = { logoType: cfg.logoType ?? 'orig', hideRoutes: hidden, signupEmails: emails, 'account.toslink': toslink };
+    for (const g of SWITCH_GROUPS) for (const s of g.keys) data[s.key] = bool(s.key, s.def);
+    setBusy(true);
+    try {
+      await saveConfig(api, data);
+      toast.success('Settings saved. Other screens use them from the next page load.');
+    } catch (err) {
+      setError(`Settings were not saved: ${errorText(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void save(e)} noValidate data-testid="settings-page">
+      <PageTitle
+        actions={
+          <Button type="submit" variant="primary" disabled={busy} data-testid="settings-save">
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        }
+      >
+        Settings
+      </PageTitle>
+      <Alert type="info" testId="settings-note">
+        Other screens read these values: the header and menus, sign-up, orders and the schedule. Changes reach them when the portal is next
+        loaded (reload the page after saving).
+      </Alert>
+      {error && <Alert type="error" onClose={() => setError(null)}>{error}</Alert>}
+      <div className="acc-settings">
+        <fieldset className="pu-card acc-set">
+          <legend>Appearance and menu</legend>
+          <Select
+            label={<>Logo <Key k="logoType" /></>}
+            value={String(cfg.logoType ?? 'orig')}
+            options={LOGO_TYPES.map((t) => ({ value: t, label: `${LOGO_LABELS[t] ?? t} (${t})` }))}
+            onChange={(v) => set('logoType', v)}
+            testId="settings-logoType"
+          />
+          <div className="pu-field" role="group" aria-labelledby="settings-hide-label">
+            <label id="settings-hide-label">Hidden menu entries <Key k="hideRoutes" /></label>
+            <div className="acc-checks" data-testid="settings-hideRoutes">
+              {MENU_CHOICES.map((m) => (
+                <Checkbox
+                  key={m.key}
+                  label={`${m.label}${m.admin ? ' (admin)' : ''}`}
+                  checked={hidden.includes(m.key)}
+                  onChange={(on) => toggleHidden(m.key, on)}
+                  testId={`settings-hide-${m.key}`}
+                />
+              ))}
+            </div>
+          </div>
+        </fieldset>
+        <fieldset className="pu-card acc-set">
+          <legend>Sign-up</legend>
+          <TextArea
+            label={<>Admin emails for sign-up notices <Key k="signupEmails" /></>}
+            value={emailsText}
+            onChange={(v) => {
+              setEmailsText(v);
+              setErrors((x) => ({ ...x, signupEmails: undefined }));
+            }}
+            placeholder="one address per line"
+            rows={3}
+            error={errors.signupEmails}
+            testId="settings-signupEmails"
+          />
+          <TextField
+            label={<>Terms of service link <Key k="account.toslink" /></>}
+            value={String(cfg['account.toslink'] ?? '')}
+            onChange={(v) => set('account.toslink', v)}
+            placeholder="https://…"
+            error={errors.toslink}
+            testId="settings-toslink"
+          />
+        </fieldset>
+        {SWITCH_GROUPS.map((g) => (
+          <fieldset key={g.title} className="pu-card acc-set">
+            <legend>{g.title}</legend>
+            {g.keys.map((s) => (
+              <div key={s.key}>
+                <Checkbox label={<>{s.label} <Key k={s.key} /></>} checked={bool(s.key, s.def)} onChange={(on) => set(s.key, on)} testId={`settings-${s.key}`} />
+                <p className="acc-help">{s.help}</p>
+              </div>
+            ))}
+          </fieldset>
+        ))}
+      </div>
+      <div className="acc-form-actions acc-save-bottom">
+        <Button type="submit" variant="primary" disabled={busy} data-testid="settings-save-bottom">
+          {busy ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

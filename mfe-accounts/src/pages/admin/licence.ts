@@ -1,0 +1,69 @@
+import { DEFAULT_RECEIVING_WINDOWS, Messages } from '@portal/contracts';
+import type { LicenceRecord } from '../../api.js';
+
+/** The required fields of a licence record (accounts §5, orders §5 "Licence list") with their labels. */
+export const LICENCE_FIELDS = [
+  ['License #', 'License Number'],
+  ['Licensee', 'Name'],
+  ['DBA', 'DBA'],
+  ['Street Address', 'Street Address'],
+  ['City', 'City'],
+  ['Zip', 'Zip'],
+] as const;
+export type LicenceField = (typeof LICENCE_FIELDS)[number][0];
+
+export const DAYS = [
+  ['mon', 'Monday'],
+  ['tue', 'Tuesday'],
+  ['wed', 'Wednesday'],
+  ['thur', 'Thursday'],
+  ['fri', 'Friday'],
+  ['sat', 'Saturday'],
+  ['sun', 'Sunday'],
+] as const;
+
+export const newLicence = (): LicenceRecord => ({
+  'License #': '',
+  Licensee: '',
+  DBA: '',
+  'Street Address': '',
+  City: '',
+  Zip: '',
+  windows: { ...DEFAULT_RECEIVING_WINDOWS },
+  emails: [],
+  active: true,
+});
+
+const norm = (s: unknown) => String(s ?? '').trim().toLowerCase();
+
+/** Field → message for every empty required field, and the duplicate-number rule against the other records. */
+export function licenceErrors(r: LicenceRecord, all: LicenceRecord[]): Partial<Record<LicenceField, string>> {
+  const errors: Partial<Record<LicenceField, string>> = {};
+  for (const [key, label] of LICENCE_FIELDS) if (!String(r[key] ?? '').trim()) errors[key] = `${label} is required`;
+  const num = norm(r['License #']);
+  if (num && all.some((o) => o !== r && (o.id ?? null) !== (r.id ?? undefined) && norm(o['License #']) === num)) {
+    errors['License #'] = Messages.licenceExists;
+  }
+  return errors;
+}
+
+/** Receiving windows as one line: "Mon–Fri 09:00-17:00" style, grouping equal consecutive days. */
+export function windowsText(w: Record<string, string> | undefined): string {
+  if (!w) return '';
+  const parts: string[] = [];
+  let i = 0;
+  while (i < DAYS.length) {
+    const v = w[DAYS[i]![0]] ?? '';
+    let j = i;
+    while (j + 1 < DAYS.length && (w[DAYS[j + 1]![0]] ?? '') === v) j++;
+    if (v) {
+      const a = DAYS[i]![1].slice(0, 3);
+      parts.push(`${j > i ? `${a}–${DAYS[j]![1].slice(0, 3)}` : a} ${v}`);
+    }
+    i = j + 1;
+  }
+  return parts.join(', ') || 'No receiving windows';
+}
+
+/** 'HH:MM-HH:MM' or empty (closed). */
+export const isWindow = (s: string) => !s.trim() || /^([01]\d|2[0-3]):[0-5]\d\s*-\s*([01]\d|2[0-3]):[0-5]\d$/.test(s.trim());

@@ -1,0 +1,220 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Messages, NEW_LICENCE_PLACEHOLDER } from '@portal/contracts';
+import { startEdge } from './static-server.js';
+import { fakeAdminApi } from './fake-api.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const artifacts = path.join(here, 'artifacts');
+const BUNDLES = ['shell/dist/index.html', ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`)];
+const QB_TEXT = 'This account does not match any customer in the accounting system';
+
+let browser: Browser;
+let edge: Awaited<ReturnType<typeof startEdge>>;
+const calls: string[] = [];
+const pageErrors: string[] = [];
+const consoleErrors: string[] = [];
+
+before(async () => {
+  if (BUNDLES.some((b) => !existsSync(path.join(repo, b)))) {
+    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], { stdio: 'inherit' });
+    assert.equal(r.status, 0, 'build-all failed');
+  }
+  mkdirSync(artifacts, { recursive: true });
+  edge = await startEdge(repo, fakeAdminApi(calls));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+after(async () => {
+  await browser?.close();
+  edge?.server.close();
+});
+
+async function signedIn(email: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 860 }, acceptDownloads: true });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()));
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(edge.url + '/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/profile');
+  return page;
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+const posted = (pathname: string, ...parts: string[]) => calls.some((c) => c.startsWith(`POST ${pathname} `) && parts.every((p) => c.includes(p)));
+
+test('accounts list: CSV export of the visible columns, Sync Quickbooks marks the mismatch, row click opens the account', async () => {
+  const page = await signedIn('admin@demo.portal');
+  await page.getByTestId('nav-accounts').click();
+  const table = page.getByTestId('accounts-table');
+  await table.getByText('comma@shop.test').waitFor();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('accounts-export').click()]);
+  assert.match(download.suggestedFilename(), /^accounts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await download.path()).toString('utf8').replace(/^\uFEFF/, '');
+  const lines = csv.split('\r\n');
+  assert.equal(lines[0], 'Email,Name,Role,Company,Verified');
+  assert.ok(lines.includes('comma@shop.test,"Smith, ""Jo""",Account Admin,"A, B & Co",Not verified'), csv);
+  assert.ok(lines.includes('admin@demo.portal,Ada Admin,Admin,Demo Logistics LLC,Verified'), csv);
+
+  await page.getByTestId('accounts-search').fill('comma');
+  await table.getByText('admin@demo.portal', { exact: true }).waitFor({ state: 'detached' });
+  const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByTestId('accounts-export').click()]);
+  assert.equal(readFileSync(await filtered.path()).toString('utf8').trim().split('\r\n').length, 2, 'only the visible rows');
+  await page.getByTestId('accounts-search').fill('');
+
+  assert.equal(await page.getByTestId('accounts-qb-mismatch').count(), 0);
+  await page.getByTestId('accounts-sync').click();
+  await page.getByTestId('accounts-sync-progress').waitFor();
+  await page.getByText('QuickBooks sync finished').waitFor();
+  const mark = page.locator('.ag-row[row-id="2"] [data-testid=accounts-qb-mismatch]');
+  await mark.waitFor();
+  assert.equal(await mark.getAttribute('aria-label'), QB_TEXT);
+  assert.equal(await page.getByTestId('accounts-qb-mismatch').count(), 1, 'only the mismatching account');
+  await mark.focus();
+  assert.equal(await page.getByTestId('accounts-qb-tooltip').innerText(), QB_TEXT, 'the tooltip on keyboard focus');
+  await mark.blur();
+  await mark.hover();
+  await page.getByTestId('accounts-qb-tooltip').waitFor();
+  await shot(page, 'accounts-admin-1280');
+
+  await page.locator('.ag-row[row-id="4"] [col-id=name]').click();
+  await page.waitForURL('**/dashboard/editAccount?email=comma%40shop.test');
+  await page.close();
+});
+
+test('invite: validation, duplicate, success with a trimmed lower-cased email, resend advice', async () => {
+  const page = await signedIn('admin@demo.portal');
+  await page.getByTestId('nav-invite').click();
+  await page.getByTestId('invite-table').getByText('old@shop.test').waitFor();
+  await page.getByTestId('invite-submit').click();
+  await page.getByText(Messages.inviteEmailInvalid).waitFor();
+  await page.getByTestId('invite-email').fill('not-an-email');
+  await page.getByTestId('invite-submit').click();
+  await page.getByText(Messages.inviteEmailInvalid).waitFor();
+  await page.getByTestId('invite-email').fill(' OLD@shop.test ');
+  await page.getByTestId('invite-submit').click();
+  await page.getByText(Messages.alreadyInvited).waitFor();
+  await shot(page, 'invite-error-1280');
+
+  await page.getByTestId('invite-email').fill('  New.Person@Shop.TEST ');
+  await page.getByTestId('invite-submit').click();
+  await page.getByText(Messages.invited).waitFor();
+  assert.ok(posted('/api/users/invite', '"email":"new.person@shop.test"'));
+  await page.getByTestId('invite-table').getByText('new.person@shop.test').waitFor();
+  assert.equal(await page.getByTestId('invite-email').inputValue(), '');
+
+  await page.getByTestId('invite-resend').first().click();
+  await page.getByText(Messages.inviteResent).waitFor();
+  assert.ok(posted('/api/users/inviteemail', '"invite":{"id":'));
+  await shot(page, 'invite-1280');
+  await page.setViewportSize({ width: 700, height: 860 });
+  await shot(page, 'invite-700');
+  await page.close();
+});
+
+test('invites modal: a pending invite after sign-in; Accept posts accepted+notified and closes', async () => {
+  const page = await signedIn('user@demo.portal');
+  const modal = page.getByTestId('invites-modal');
+  await modal.getByText('North Farms LLC').waitFor();
+  assert.ok(posted('/api/users/invites', '"mine":true'));
+  await shot(page, 'invites-modal-1280');
+  await modal.getByTestId('invites-accept').click();
+  await page.getByText('Invitation from North Farms LLC accepted').waitFor();
+  await modal.waitFor({ state: 'detached' });
+  assert.ok(posted('/api/users/invites/update', '"id":"i2"', '"accepted":true', '"notified":true'));
+  await page.reload();
+  await page.getByTestId('header-user').waitFor();
+  await page.waitForTimeout(500);
+  assert.equal(await page.getByTestId('invites-modal').count(), 0, 'an answered invite is not shown again');
+  await page.close();
+});
+
+test('licence update: banner, required-field messages, duplicate number, default windows, add and delete', async () => {
+  const page = await signedIn('admin@demo.portal');
+  await page.getByTestId('nav-lnupdate').click();
+  await page.getByTestId('ln-warning').getByText('Do not change anything without management approval.').waitFor();
+  await page.getByTestId('ln-table').getByText('C11-0000001').waitFor();
+  await page.getByTestId('ln-add').click();
+  assert.equal(await page.getByTestId('ln-field-license').getAttribute('placeholder'), NEW_LICENCE_PLACEHOLDER);
+  assert.equal(await page.getByTestId('ln-window-mon').inputValue(), '09:00-17:00');
+  assert.equal(await page.getByTestId('ln-window-fri').inputValue(), '09:00-17:00');
+  assert.equal(await page.getByTestId('ln-window-sat').inputValue(), '');
+  await page.getByTestId('ln-save').click();
+  for (const m of ['License Number', 'Name', 'DBA', 'Street Address', 'City', 'Zip']) await page.getByText(`${m} is required`, { exact: true }).waitFor();
+  await shot(page, 'lnupdate-errors-1280');
+
+  const fill = async (num: string) => {
+    await page.getByTestId('ln-field-license').fill(num);
+    await page.getByTestId('ln-field-licensee').fill('Blue Sky LLC');
+    await page.getByTestId('ln-field-dba').fill('Blue Sky');
+    await page.getByTestId('ln-field-streetaddress').fill('5 Market St');
+    await page.getByTestId('ln-field-city').fill('Trenton');
+    await page.getByTestId('ln-field-zip').fill('08608');
+  };
+  await fill('C11-0000001');
+  await page.getByTestId('ln-save').click();
+  await page.getByTestId('ln-form').getByText(Messages.licenceExists).waitFor();
+  await page.getByTestId('ln-field-license').fill('C11-0000009');
+  await page.getByTestId('ln-save').click();
+  await page.getByText('Licence C11-0000009 added.').waitFor();
+  assert.ok(posted('/api/license/create', '"License #":"C11-0000009"', '"mon":"09:00-17:00"', '"sat":""'));
+  await page.getByTestId('ln-table').getByText('C11-0000009').waitFor();
+  await shot(page, 'lnupdate-1280');
+  await page.setViewportSize({ width: 700, height: 860 });
+  await shot(page, 'lnupdate-700');
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  const row = page.locator('.ag-row', { hasText: 'C11-0000009' }).filter({ has: page.locator('[col-id=__actions]') });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Licence C11-0000009 deleted.').waitFor();
+  assert.ok(posted('/api/license/delete', '"record":{"id":'));
+  await page.close();
+});
+
+test('settings (role 0): hideRoutes saved, the menu hides the entry after reload; role 1 gets no access', async () => {
+  const page = await signedIn('superadmin@demo.portal');
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-note').waitFor();
+  assert.equal(await page.getByTestId('nav-faq').count(), 1);
+  await page.getByTestId('settings-hide-faq').check();
+  await page.getByTestId('settings-orders.hasSameDay').check();
+  await page.getByTestId('settings-signupEmails').fill('ops@demo.portal\nnot an email');
+  await page.getByTestId('settings-save').click();
+  await page.getByText('Not a valid email: not, an, email').waitFor();
+  await page.getByTestId('settings-signupEmails').fill('ops@demo.portal\nBoss@Demo.Portal');
+  await page.getByTestId('settings-save').click();
+  await page.getByText('Settings saved.', { exact: false }).waitFor();
+  assert.ok(posted('/api/utils/config', '"hideRoutes":["faq"]', '"orders.hasSameDay":true', '"signupEmails":["ops@demo.portal","boss@demo.portal"]'));
+  await shot(page, 'settings-1280');
+  await page.setViewportSize({ width: 700, height: 860 });
+  await shot(page, 'settings-700');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.reload();
+  await page.getByTestId('nav-settings').waitFor();
+  assert.equal(await page.getByTestId('nav-faq').count(), 0, 'hidden by the saved hideRoutes');
+  assert.equal(await page.getByTestId('settings-hide-faq').isChecked(), true);
+  await page.close();
+
+  const admin = await signedIn('admin@demo.portal');
+  assert.equal(await admin.getByTestId('nav-settings').count(), 0);
+  await admin.goto(edge.url + '/dashboard/settings');
+  await admin.getByTestId('forbidden').waitFor();
+  assert.equal(await admin.getByTestId('settings-page').count(), 0);
+  await admin.close();
+});
+
+test('no uncaught errors or console errors in the page', () => {
+  assert.deepEqual(pageErrors, []);
+  assert.deepEqual(consoleErrors, []);
+});
