@@ -78,3 +78,32 @@ export const getConfig = (api: ApiClient) =>
   api.get<{ data?: Record<string, unknown> }>('/api/utils/config').then((r) => r?.data ?? {});
 export const saveConfig = (api: ApiClient, data: Record<string, unknown>) => api.post('/api/utils/config', { data });
 
+
+// ── auth (ACCOUNTS-API.md `auth`): sign-up, verify, forgot/reset, change password/email, delete own account ──
+/** The verify answer signs in like login does. */
+export interface TokenAnswer {
+  token: string;
+  refreshToken: string;
+  idToken?: string;
+  expiresIn?: number;
+  user?: unknown;
+}
+export interface SignUpBody {
+  email: string;
+  password: string;
+  data: { role?: number; company?: { 'License #': string } };
+  method: 'license' | 'invite';
+}
+export const signUp = (api: ApiClient, body: SignUpBody) => api.post<{ message?: string; email?: string }>('/api/auth/signUp', body);
+export const verifyPin = (api: ApiClient, email: string, pin: string) => api.post<Partial<TokenAnswer>>('/api/auth/verify', { email, pin });
+export const resendPin = (api: ApiClient, email: string) => api.post<{ message?: string }>('/api/auth/sendValidation', { email });
+export const forgotPassword = (api: ApiClient, email: string) =>
+  api.post<{ emailSent?: boolean; message?: string }>('/api/auth/forgotPassword', { email });
+export const forgotPasswordSubmit = (api: ApiClient, email: string, code: string, password: string) =>
+  api.post<{ message?: string }>('/api/auth/forgotPasswordSubmit', { email, code, password });
+export const changePassword = (api: ApiClient, user: string, oldPassword: string, newPassword: string) =>
+  api.post<{ message?: string }>('/api/auth/changepassword', { user, oldPassword, newPassword });
+export const requestEmailChange = (api: ApiClient, email: string) => api.post<{ message?: string }>('/api/auth/changeEmail', { email });
+export const updateMyEmail = (api: ApiClient, email: string, pin: string) =>
+  api.post<{ user?: unknown; message?: string }>('/api/auth/updateMyEmail', { email, pin });
+export const deleteOwnAccount = (api: ApiClient, email: string) => api.post<{ message?: string }>('/api/users/delete', { user: { email } });

@@ -107,7 +107,11 @@ export class ShellSession implements Session {
   }
 
   async login(email: string, password: string): Promise<SessionUser> {
-    const answer = await this.publicApi.post<LoginAnswer>('/api/auth/login', { email, password });
+    return this.adopt(await this.publicApi.post<LoginAnswer>('/api/auth/login', { email, password }), email);
+  }
+
+  /** Signs in with tokens another call answered with (e.g. POST /api/auth/verify), shaped like the login answer. */
+  async adopt(answer: LoginAnswer, email = ''): Promise<SessionUser> {
     this.persist(answer);
     try {
       await this.startKeycloak(answer);

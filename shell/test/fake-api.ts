@@ -42,102 +42,81 @@ export function fakeApi(calls: string[]) {
   };
 }
 
-// ── Accounts admin screens (test/accounts-admin.test.ts): a stateful fake of docs/ACCOUNTS-API.md's config, quick,
-// invites and licence calls, with three sign-ins (superadmin 0, admin 1, user 4). Anything else goes to fakeApi.
-const ADMIN_LOGINS: Record<string, { role: number; realm: string; name: string }> = {
-  'superadmin@demo.portal': { role: 0, realm: 'superadmin', name: 'Sam Super' },
-  'admin@demo.portal': { role: 1, realm: 'admin', name: 'Ada Admin' },
-  'user@demo.portal': { role: 4, realm: 'user', name: 'Uma User' },
+// ── Sign-up, verify, forgot/reset, change email/password, delete (test/accounts-auth.test.ts) ──
+// ACCOUNTS-API.md `auth` answers plus the public licence search; everything else goes to fakeApi above.
+export const AUTH_FAKE = {
+  pin: '123456',
+  resetCode: '654321',
+  emailPin: '111111',
+  takenEmail: 'taken@example.test',
+  closedLicence: 'C10-0000007',
+  tosLink: 'https://example.test/terms',
 };
-const emailToken = (email: string, realm: string) =>
-  `${b64({ alg: 'none' })}.${b64({ exp: Math.floor(Date.now() / 1000) + 3600, email, realm_access: { roles: [realm] } })}.x`;
-const tokenEmail = (req: IncomingMessage) => {
-  try {
-    return JSON.parse(Buffer.from((req.headers.authorization ?? '').split('.')[1] ?? '', 'base64url').toString()).email as string | undefined;
-  } catch {
-    return undefined;
-  }
-};
+/** 150 licence records, more than the picker may list (it shows at most 100). */
+export const LICENCES = Array.from({ length: 150 }, (_, i) => ({
+  'License #': `C10-${String(i).padStart(7, '0')}`,
+  Licensee: `Green Shop ${i} LLC`,
+  DBA: `Shop ${i}`,
+  City: ['Newark', 'Trenton', 'Camden'][i % 3],
+}));
 
-export function fakeAdminApi(calls: string[]) {
-  const base = fakeApi(calls);
-  const state = {
-    config: { logoType: 'orig', hideRoutes: [] as string[], signupEmails: ['admin@demo.portal'] } as Record<string, unknown>,
-    users: [
-      ...USERS,
-      { id: '4', email: 'comma@shop.test', name: 'Smith, "Jo"', role: 3, verified: false, company: 'A, B & Co' },
-    ].map((u) => ({ ...u, data: {} as Record<string, unknown> })),
-    invites: [
-      { id: 'i1', email: 'old@shop.test', date: '2026-11-01T10:00:00Z', invited: 'admin@demo.portal', user: { email: 'old@shop.test' }, data: { accepted: false, notified: false } },
-      { id: 'i2', email: 'user@demo.portal', date: '2026-11-02T10:00:00Z', invited: 'owner@north.test', user: { email: 'user@demo.portal', company: { Licensee: 'North Farms LLC', licenseNumbers: ['C11-0000002'] } }, data: { accepted: false, notified: false } },
-    ],
-    licences: [{ id: 'l1', 'License #': 'C11-0000001', Licensee: 'Green Leaf LLC', DBA: 'Green Leaf', 'Street Address': '1 Main St', City: 'Newark', Zip: '07102', windows: { mon: '09:00-17:00', tue: '09:00-17:00', wed: '09:00-17:00', thur: '09:00-17:00', fri: '09:00-17:00', sat: '', sun: '' } }],
-  };
-  const MINE = /^\/api\/(utils\/config|auth\/login|users(\/me|\/invite|\/inviteemail|\/invites|\/invites\/update)?|quick\/comparecustomers|license(\/create|\/update|\/delete)?)$/;
+export function fakeAuthApi(calls: string[], rest = fakeApi(calls)) {
+  let deletes = 0;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
-    if (!MINE.test(url)) return base(req, res);
+    const path = url.split('?')[0]!;
+    if (path === '/api/utils/config') {
+      calls.push(`GET ${url} `);
+      return json(res, 200, { data: { logoType: 'nj', 'account.toslink': AUTH_FAKE.tosLink } });
+    }
+    if (path === '/api/license/licensenumbers') {
+      calls.push(`GET ${url} `);
+      const q = (new URL(url, 'http://x').searchParams.get('search') ?? '').toLowerCase();
+      // Ignores ?limit on purpose: the picker itself must cap the list.
+      return json(res, 200, { data: { licensenumbers: LICENCES.filter((l) => `${l['License #']} ${l.Licensee}`.toLowerCase().includes(q)) } });
+    }
+    if (!/^\/api\/(auth\/(signUp|verify|sendValidation|forgotPassword|forgotPasswordSubmit|changepassword|changeEmail|updateMyEmail)|users\/delete)$/.test(path)) {
+      return rest(req, res);
+    }
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       calls.push(`${req.method} ${url} ${body}`);
       const input = body ? (JSON.parse(body) as Record<string, any>) : {};
-      if (url === '/api/utils/config' && req.method === 'GET') return json(res, 200, { data: state.config });
-      if (url === '/api/auth/login') {
-        const who = ADMIN_LOGINS[input.email as string];
-        if (!who || input.password !== 'Portal!2345') return json(res, 400, { message: 'That username and password combination is not valid' });
-        const token = emailToken(input.email, who.realm);
-        const user = { id: input.email, email: input.email, name: who.name, role: who.role, verified: true, company: 'Demo Logistics LLC' };
-        return json(res, 200, { token, refreshToken: token, idToken: token, expiresIn: 300, user });
-      }
-      const me = tokenEmail(req);
-      if (!me) return json(res, 401, { message: 'Unauthorized' });
-      const role = ADMIN_LOGINS[me]?.role ?? 4;
-      if (url === '/api/utils/config') {
-        if (role !== 0) return json(res, 403, { message: 'You do not have permission to do this.' });
-        Object.assign(state.config, input.data);
-        return json(res, 200, { data: state.config });
-      }
-      if (url === '/api/users/me') return json(res, 200, { user: { email: me, name: ADMIN_LOGINS[me]?.name, role, verified: true } });
-      if (url === '/api/users') return json(res, 200, { data: { users: state.users } });
-      if (url === '/api/quick/comparecustomers') {
-        state.users[1]!.data = { notification: { qbMismatch: true } };
-        return setTimeout(() => json(res, 200, { data: { mismatches: ['user@demo.portal'], checked: state.users.length } }), 600);
-      }
-      if (url === '/api/users/invites') {
-        const list = input.where?.mine ? state.invites.filter((i) => i.email === me && !i.data.notified) : state.invites.filter((i) => i.invited === me);
-        return json(res, 200, { data: { invites: list } });
-      }
-      if (url === '/api/users/invite') {
-        const email = String(input.user?.email ?? '').trim().toLowerCase();
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return json(res, 400, { message: 'Email address is invalid' });
-        if (state.invites.some((i) => i.email === email && !i.data.notified)) return json(res, 400, { message: 'You have already invited this user' });
-        const invite = { id: `i${state.invites.length + 1}`, email, date: new Date().toISOString(), invited: me, user: { email }, data: { accepted: false, notified: false } };
-        state.invites.push(invite);
-        return json(res, 201, { invite, message: 'User invited successfully!' });
-      }
-      if (url === '/api/users/inviteemail') {
-        return json(res, 200, { message: "Email sent successfully! Please tell the user to check their spam folder if it doesn't show up within the next 30 minutes" });
-      }
-      if (url === '/api/users/invites/update') {
-        for (const u of input.invites ?? []) Object.assign(state.invites.find((i) => i.id === u.id)?.data ?? {}, u.data);
-        return json(res, 200, { invites: state.invites });
-      }
-      if (url === '/api/license') return json(res, 200, { data: { records: state.licences } });
-      if (url.startsWith('/api/license/')) {
-        const rec = input.record ?? {};
-        if (url.endsWith('/delete')) {
-          state.licences = state.licences.filter((l) => l.id !== rec.id);
-          return json(res, 200, { record: rec });
+      const signedIn = !!req.headers.authorization;
+      const fail = (message: string, status = 400) => json(res, status, { message });
+      switch (path) {
+        case '/api/auth/signUp':
+          if (input.email === AUTH_FAKE.takenEmail) return fail('This email already exists. Please create account with a different email.');
+          if (input.data?.company?.['License #'] === AUTH_FAKE.closedLicence) return fail('Please contact your admin to be invited to this Company');
+          return json(res, 201, { message: `A verification code has been sent to ${input.email}`, email: input.email });
+        case '/api/auth/verify': {
+          if (input.pin !== AUTH_FAKE.pin) return fail('Invalid verification code');
+          const token = fakeToken(['user']);
+          const user = { id: 'n1', email: input.email, role: 4, verified: false, name: { firstName: 'New', lastName: 'Person' } };
+          return json(res, 200, { token, refreshToken: token, idToken: token, expiresIn: 300, user });
         }
-        if (state.licences.some((l) => l['License #'] === rec['License #'] && l.id !== rec.id)) {
-          return json(res, 400, { message: 'License number already exists! Please try again!' });
-        }
-        const saved = { ...rec, id: rec.id ?? `l${Date.now()}` };
-        state.licences = [saved, ...state.licences.filter((l) => l.id !== saved.id)];
-        return json(res, url.endsWith('/create') ? 201 : 200, { record: saved });
+        case '/api/auth/sendValidation':
+          return json(res, 200, { message: `A new code has been sent to ${input.email}` });
+        case '/api/auth/forgotPassword':
+          return String(input.email).endsWith('@demo.portal')
+            ? json(res, 200, { emailSent: true, message: 'An email has been sent with your Password' })
+            : fail('That email does not exist. Please try again', 404);
+        case '/api/auth/forgotPasswordSubmit':
+          return input.code === AUTH_FAKE.resetCode ? json(res, 200, { message: 'Password updated successfully!' }) : fail('Invalid code provided, please request a code again.');
       }
-      return json(res, 404, { message: 'Not found' });
+      if (!signedIn) return json(res, 401, { message: 'Unauthorized' });
+      switch (path) {
+        case '/api/auth/changepassword':
+          return input.oldPassword === 'Portal!2345' ? json(res, 200, { message: 'Password updated successfully!' }) : fail('Current Password entered is incorrect.');
+        case '/api/auth/changeEmail':
+          return json(res, 200, { message: `A code has been sent to ${input.email}` });
+        case '/api/auth/updateMyEmail':
+          return input.pin === AUTH_FAKE.emailPin ? json(res, 200, { user: { ...USERS[0], email: input.email } }) : fail('Invalid verification code');
+        default:
+          // The first delete fails (to show 'Error deleting user: …!'), later ones succeed.
+          return ++deletes > 1 ? json(res, 200, { message: 'User deleted' }) : fail('user is protected', 403);
+      }
     });
     return true;
   };

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Messages } from '@portal/contracts';
 import { Alert, Button, Link, TextField, isEmail, usePortal, useQuery } from '@portal/ui';
+import { peekPassword } from './auth/handoff.js';
 
 /** Where to go after signing in: a same-origin path from ?redirect= (set by the shell), else the profile. */
 export function afterLogin(redirect: string | null): string {
@@ -18,7 +19,7 @@ export function Login() {
   const query = useQuery();
   const prev = fromPreviousScreen();
   const [email, setEmail] = useState(prev.email ?? query.get('email') ?? '');
-  const [password, setPassword] = useState(prev.password ?? '');
+  const [password, setPassword] = useState(prev.password ?? peekPassword(prev.email) ?? '');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -9,3 +9,5 @@ export { printHtml, printElement, escapeHtml } from './print.js';
 export { navigateTo, useLocation, useQuery, Link, EmptyState, emptyScreen, PageTitle, type EmptyStateProps } from './routing.js';
 export { isEmail, useMediaQuery, useIsMobile } from './hooks.js';
 export { PortalProvider, usePortal, useSessionUser, ScreenError, ErrorBoundary } from './portal.js';
+export { Steps, type StepsProps } from './Steps.js';
+export { LicencePicker, licenceText, type LicenceOption, type LicencePickerProps } from './LicencePicker.js';

@@ -21,6 +21,8 @@ export interface ApiClient {
 export interface Session {
   readonly user: SessionUser | null;
   login(email: string, password: string): Promise<SessionUser>;
+  /** Signs in with tokens from another call's answer (POST /api/auth/verify answers like login). */
+  adopt(answer: { token: string; refreshToken: string; idToken?: string; expiresIn?: number; user?: unknown }, email?: string): Promise<SessionUser>;
   logout(): Promise<void>;
   /** Called with the new user (or null) whenever it changes; returns the unsubscribe function. */
   subscribe(cb: (user: SessionUser | null) => void): () => void;

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { LIMITS, Messages } from '@portal/contracts';
+import { Button, TextField, errorText, usePortal, useSessionUser } from '@portal/ui';
+import { changePassword } from '../api.js';
+import { Actions, AuthCard } from './auth/AuthCard.js';
+import { changePasswordErrors, changePasswordFailure, hasErrors } from './auth/validate.js';
+
+type Errors = ReturnType<typeof changePasswordErrors>;
+
+/** Change password (accounts §2, §5, §8): current, new (8–60) and confirmation; the server checks the current one. */
+export function ChangePassword() {
+  const { api, navigate } = usePortal();
+  const user = useSessionUser();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setError(null);
+    setNotice(null);
+    const next = changePasswordErrors({ current, password, confirm });
+    setErrors(next);
+    if (hasErrors(next) || !user) return;
+    setBusy(true);
+    try {
+      const r = await changePassword(api, user.email, current, password);
+      const done = r?.message || Messages.passwordUpdated;
+      setNotice(done);
+      setCurrent('');
+      setPassword('');
+      setConfirm('');
+    } catch (e) {
+      setError(changePasswordFailure(errorText(e)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Change Password"
+      id="changepw"
+      wide
+      onSubmit={() => void submit()}
+      error={error}
+      onCloseError={() => setError(null)}
+      notice={notice}
+      onCloseNotice={() => setNotice(null)}
+    >
+      {user && <input type="text" autoComplete="username" value={user.email} readOnly hidden />}
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={current}
+        onChange={setCurrent}
+        error={errors.current}
+        testId="changepw-current"
+      />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={LIMITS.newPassword}
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        testId="changepw-new"
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={LIMITS.newPassword}
+        value={confirm}
+        onChange={setConfirm}
+        error={errors.confirm}
+        testId="changepw-confirm"
+      />
+      <Actions>
+        <Button type="submit" variant="primary" disabled={busy} data-testid="changepw-submit">
+          {busy ? 'Saving…' : 'Change Password'}
+        </Button>
+        <Button onClick={() => navigate('/dashboard/profile')} data-testid="changepw-cancel">
+          Cancel
+        </Button>
+      </Actions>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,277 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Messages } from '@portal/contracts';
+import { startEdge } from './static-server.js';
+import { AUTH_FAKE, fakeAuthApi } from './fake-api.js';
+import { canSignUp, changePasswordErrors, joinMessages, resetErrors, signUpErrors } from '../../mfe-accounts/src/pages/auth/validate.js';
+
+// Sign-up, verify, forgot/reset, change email/password and delete account (spec accounts §2, §4, §5, §8) against
+// the bundles in shell/dist and mfe-*/dist (built by smoke.test.ts's `before` when missing) and a fake /api.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const artifacts = path.join(here, 'artifacts');
+let browser: Browser;
+let edge: Awaited<ReturnType<typeof startEdge>>;
+const calls: string[] = [];
+const problems: string[] = [];
+
+before(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  edge = await startEdge(repo, fakeAuthApi(calls));
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+});
+after(async () => {
+  await browser?.close();
+  edge?.server.close();
+});
+
+async function open(width: number, route: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(edge.url + route);
+  return page;
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `auth-${name}.png`), fullPage: true });
+const searches = () => calls.filter((c) => c.startsWith('GET /api/license/licensenumbers'));
+const posted = (p: string) => calls.filter((c) => c.startsWith(`POST ${p} `));
+const alertText = async (page: Page, id: string) => (await page.getByTestId(id).locator('.pu-alert-body').innerText()).trim();
+
+test('validation rules: Sign Up enabling conditions and the joined messages, reset and change password', () => {
+  const ok = { licenceText: 'C10', licenceChosen: true, fromLink: false, email: 'a@b.co', password: 'x', confirm: 'x', terms: true };
+  assert.equal(canSignUp(ok), true);
+  for (const broken of [{ terms: false }, { email: ' ' }, { password: '' }, { confirm: '' }, { licenceText: '' }, { confirm: 'y' }]) {
+    assert.equal(canSignUp({ ...ok, ...broken }), false, JSON.stringify(broken));
+  }
+  assert.equal(canSignUp({ ...ok, licenceText: '', fromLink: true }), true, 'an invite replaces the licence');
+  const all = signUpErrors({ ...ok, licenceText: '', licenceChosen: false, email: `${'x'.repeat(61)}`, password: '' });
+  assert.deepEqual(all, [Messages.licenceRequired, Messages.invalidEmail, Messages.emailTooLong, Messages.passwordRequired]);
+  assert.equal(joinMessages(all), 'License Number is required. The input is not a valid E-mail. Email is limited to 60 characters. Please input your password!');
+  assert.deepEqual(signUpErrors({ ...ok, licenceChosen: false }), [Messages.invalidLicence]);
+  assert.deepEqual(signUpErrors({ ...ok, licenceText: '', fromLink: true }), []);
+  assert.deepEqual(resetErrors({ code: '12345678901', password: 'abcdefg', confirm: 'x' }), {
+    code: `The code is limited to 10 characters.`,
+    password: Messages.passwordPolicy,
+    confirm: Messages.passwordsDoNotMatch,
+  });
+  assert.deepEqual(resetErrors({ code: '1', password: 'Abc123', confirm: 'Abc123' }), {});
+  assert.equal(changePasswordErrors({ current: 'a', password: 'Short1', confirm: 'Short1' }).password, Messages.passwordMin);
+  assert.equal(changePasswordErrors({ current: 'a', password: 'x'.repeat(61), confirm: 'x' }).password, 'Passwords are limited to 60 characters.');
+  assert.deepEqual(changePasswordErrors({ current: 'a', password: 'Longer123', confirm: 'Longer124' }), { confirm: Messages.passwordsDoNotMatch });
+});
+
+test('sign up at 1280 px: picker debounce and 100-option cap, disabled until complete, joined errors, verify → profile', async () => {
+  const page = await open(1280, '/login');
+  await page.getByTestId('login-signup').click();
+  await page.waitForURL('**/signup');
+  const submit = page.getByTestId('signup-submit');
+  assert.equal(await page.getByTestId('signup-steps').getByText('License Number').count(), 1);
+  assert.equal(await page.getByTestId('signup-steps-0').getAttribute('aria-current'), 'step');
+  assert.equal(await page.getByTestId('signup-terms-link').getAttribute('href'), AUTH_FAKE.tosLink);
+  assert.equal(await submit.isDisabled(), true);
+
+  // Typing fast sends one search, 800 ms after the last key; the list is capped at 100 of the 150 matches.
+  const before = searches().length;
+  await page.getByTestId('signup-licence').pressSequentially('C10-', { delay: 60 });
+  await page.waitForTimeout(400);
+  assert.equal(searches().length, before, 'no search inside the debounce window');
+  await page.getByTestId('signup-licence-option').first().waitFor();
+  await page.waitForTimeout(900);
+  assert.deepEqual(searches().slice(before).map((c) => c.split(' ')[1]), ['/api/license/licensenumbers?search=C10-&limit=100']);
+  assert.equal(await page.getByTestId('signup-licence-option').count(), 100);
+  assert.match(await page.getByTestId('signup-licence-option').nth(2).innerText(), /C10-0000002[\s\S]*Green Shop 2 LLC[\s\S]*Camden/);
+  await shot(page, 'signup-picker-1280');
+
+  // Licence typed but not chosen, bad email: enabled once complete, then the messages joined in one red alert.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('signup-email').fill('not-an-email');
+  await page.getByTestId('signup-password').fill('Secret123');
+  await page.getByTestId('signup-confirm').fill('Secret124');
+  await page.getByTestId('signup-terms').check();
+  assert.equal(await submit.isDisabled(), true, 'passwords differ');
+  await page.getByText(Messages.passwordsDoNotMatch).waitFor();
+  await page.getByTestId('signup-confirm').fill('Secret123');
+  assert.equal(await submit.isDisabled(), false);
+  await page.getByTestId('signup-terms').uncheck();
+  assert.equal(await submit.isDisabled(), true, 'terms unticked');
+  await page.getByTestId('signup-terms').check();
+  await submit.click();
+  assert.equal(await alertText(page, 'signup-error'), joinMessages([Messages.invalidLicence, Messages.invalidEmail]));
+  await page.getByTestId('signup-email').fill(`${'x'.repeat(56)}@a.co`);
+  await submit.click();
+  assert.equal(await alertText(page, 'signup-error'), joinMessages([Messages.invalidLicence, Messages.emailTooLong]));
+  await shot(page, 'signup-errors-1280');
+  await page.getByTestId('signup-error').getByRole('button', { name: 'Close' }).click();
+  assert.equal(await page.getByTestId('signup-error').count(), 0);
+
+  // Keyboard choice of a licence; a server message is shown as it comes.
+  await page.getByTestId('signup-licence').fill('C10-000000');
+  await page.getByTestId('signup-licence-option').first().waitFor();
+  assert.equal(await page.getByTestId('signup-licence-option').count(), 10, 'only the new search answer is listed');
+  await page.getByTestId('signup-licence').press('ArrowDown');
+  await page.getByTestId('signup-licence').press('Enter');
+  assert.equal(await page.getByTestId('signup-licence').inputValue(), 'C10-0000001 — Green Shop 1 LLC');
+  await page.getByTestId('signup-email').fill(AUTH_FAKE.takenEmail);
+  await submit.click();
+  assert.equal(await alertText(page, 'signup-error'), Messages.emailExists);
+  await page.getByTestId('signup-email').fill('New.Person@Example.test');
+  await submit.click();
+  await page.waitForURL('**/verify');
+  assert.match(posted('/api/auth/signUp').at(-1)!, /"email":"new.person@example.test".*"License #":"C10-0000001".*"method":"license"/);
+
+  assert.equal(await page.getByTestId('verify-email').inputValue(), 'new.person@example.test');
+  await page.getByTestId('verify-notice').getByText('A verification code has been sent').waitFor();
+  assert.equal(await page.getByTestId('verify-steps-1').getAttribute('aria-current'), 'step');
+  await page.getByTestId('verify-pin').fill('000000');
+  await page.getByTestId('verify-submit').click();
+  assert.equal(await alertText(page, 'verify-error'), 'Invalid verification code');
+  await page.getByTestId('verify-resend').click();
+  await page.getByTestId('verify-notice').getByText('A new code has been sent to new.person@example.test').waitFor();
+  await shot(page, 'verify-1280');
+  await page.getByTestId('verify-pin').fill(AUTH_FAKE.pin);
+  await page.getByTestId('verify-pin').press('Enter');
+  await page.waitForURL('**/dashboard/profile');
+  await page.getByTestId('header-user').getByText('New Person').waitFor();
+  await page.close();
+});
+
+test('invite link at 700 px: /signMeUp → sign-up with the email locked and no licence picker', async () => {
+  const page = await open(700, '/signMeUp?email=Invited@Example.test');
+  await page.waitForURL('**/signup');
+  const email = page.getByTestId('signup-email');
+  assert.equal(await email.inputValue(), 'invited@example.test');
+  assert.equal(await email.getAttribute('readonly'), '');
+  assert.equal(await page.getByTestId('signup-licence').count(), 0);
+  await page.getByTestId('signup-password').fill('Secret123');
+  await page.getByTestId('signup-confirm').fill('Secret123');
+  assert.equal(await page.getByTestId('signup-submit').isDisabled(), true, 'terms not ticked yet');
+  await page.getByTestId('signup-terms').check();
+  await shot(page, 'signup-invite-700');
+  await page.getByTestId('signup-submit').click();
+  await page.waitForURL('**/verify');
+  assert.match(posted('/api/auth/signUp').at(-1)!, /"email":"invited@example.test".*"method":"invite"/);
+  await page.getByTestId('verify-pin').waitFor();
+  await shot(page, 'verify-700');
+  await page.close();
+});
+
+test('forgot password at 700 px: unknown email, code and new password rules, back to sign in with the email', async () => {
+  const page = await open(700, '/login');
+  await page.getByTestId('login-forgot').click();
+  await page.getByTestId('forgot-email').fill('nobody@example.test');
+  await page.getByTestId('forgot-submit').click();
+  assert.equal(await alertText(page, 'forgot-error'), Messages.forgotUnknownUser);
+  await shot(page, 'forgot-700');
+  await page.getByTestId('forgot-email').fill('user@demo.portal');
+  await page.getByTestId('forgot-email').press('Enter');
+  await page.waitForURL('**/forgotPasswordSubmit');
+  assert.equal(await alertText(page, 'reset-notice'), Messages.forgotSent);
+  assert.equal(await page.getByTestId('reset-email').inputValue(), 'user@demo.portal');
+  assert.equal(await page.getByTestId('reset-code').getAttribute('maxlength'), '10');
+  await page.getByTestId('reset-submit').click();
+  await page.getByText(Messages.passwordRequired).first().waitFor();
+  await page.getByTestId('reset-code').fill('999');
+  await page.getByTestId('reset-password').fill('alllowercase');
+  await page.getByTestId('reset-confirm').fill('different');
+  await page.getByTestId('reset-submit').click();
+  await page.getByText(Messages.passwordPolicy).waitFor();
+  await page.getByText(Messages.passwordsDoNotMatch).waitFor();
+  await shot(page, 'reset-700');
+  await page.getByTestId('reset-password').fill('NewPass123');
+  await page.getByTestId('reset-confirm').fill('NewPass123');
+  await page.getByTestId('reset-submit').click();
+  await page.getByTestId('reset-error').getByText('Invalid code').waitFor();
+  await page.getByTestId('reset-code').fill(AUTH_FAKE.resetCode);
+  await page.getByTestId('reset-submit').click();
+  await page.waitForURL('**/login');
+  await page.getByTestId('toast').getByText(Messages.passwordUpdated).waitFor();
+  assert.equal(await page.getByTestId('login-email').inputValue(), 'user@demo.portal');
+  assert.equal(await page.getByTestId('login-password').inputValue(), 'NewPass123');
+  assert.match(posted('/api/auth/forgotPasswordSubmit').at(-1)!, /"code":"654321","password":"NewPass123"/);
+  await page.close();
+});
+
+async function signedIn(width: number): Promise<Page> {
+  const page = await open(width, '/login');
+  await page.getByTestId('login-email').fill('admin@demo.portal');
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/profile');
+  return page;
+}
+
+test('change password at 1280 px: minimum, mismatch, wrong current password, success', async () => {
+  const page = await signedIn(1280);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-change-password').click();
+  await page.waitForURL('**/dashboard/changePassword');
+  await page.getByTestId('changepw-current').fill('wrong');
+  await page.getByTestId('changepw-new').fill('Short1');
+  await page.getByTestId('changepw-confirm').fill('Short2');
+  await page.getByTestId('changepw-submit').click();
+  await page.getByText(Messages.passwordMin.trim()).waitFor();
+  await page.getByTestId('changepw-new').fill('Longer123');
+  await page.getByTestId('changepw-submit').click();
+  await page.getByText(Messages.passwordsDoNotMatch).waitFor();
+  await page.getByTestId('changepw-confirm').fill('Longer123');
+  await page.getByTestId('changepw-submit').click();
+  assert.equal(await alertText(page, 'changepw-error'), Messages.currentPasswordIncorrect);
+  await shot(page, 'changepw-1280');
+  await page.getByTestId('changepw-current').fill('Portal!2345');
+  await page.getByTestId('changepw-submit').click();
+  assert.equal(await alertText(page, 'changepw-notice'), Messages.passwordUpdated);
+  assert.match(posted('/api/auth/changepassword').at(-1)!, /"user":"admin@demo.portal","oldPassword":"Portal!2345","newPassword":"Longer123"/);
+  assert.equal(await page.getByTestId('changepw-new').inputValue(), '');
+  await page.close();
+});
+
+test('change email at 700 px: pin to the new address, code, then sign in again with the new email', async () => {
+  const page = await signedIn(700);
+  await page.goto(edge.url + '/dashboard/changeEmail');
+  await page.getByTestId('changeemail-email').fill('admin@demo.portal');
+  await page.getByTestId('changeemail-submit').click();
+  await page.getByText('The new email is the same as your current email.').waitFor();
+  await page.getByTestId('changeemail-email').fill('Ada.New@Example.test');
+  await page.getByTestId('changeemail-submit').click();
+  await page.getByTestId('changeemail-notice').getByText('A code has been sent to ada.new@example.test').waitFor();
+  await page.getByTestId('changeemail-pin').fill('000');
+  await page.getByTestId('changeemail-submit').click();
+  assert.equal(await alertText(page, 'changeemail-error'), 'Invalid verification code');
+  await shot(page, 'changeemail-700');
+  await page.getByTestId('changeemail-pin').fill(AUTH_FAKE.emailPin);
+  await page.getByTestId('changeemail-submit').click();
+  await page.waitForURL('**/login');
+  assert.equal(await page.getByTestId('login-email').inputValue(), 'ada.new@example.test');
+  assert.match(posted('/api/auth/updateMyEmail').at(-1)!, /"email":"ada.new@example.test","pin":"111111"/);
+  await page.close();
+});
+
+test('delete account at 1280 px: confirm, the failure message, then deleted and signed out', async () => {
+  const page = await signedIn(1280);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('user-menu-delete-account').click();
+  const del = page.getByTestId('delete-submit');
+  assert.equal(await del.isDisabled(), true);
+  await page.getByTestId('delete-understood').check();
+  await del.click();
+  await page.getByTestId('delete-confirm').click();
+  assert.equal(await alertText(page, 'delete-error'), 'Error deleting user: user is protected!');
+  await shot(page, 'delete-1280');
+  await del.click();
+  await page.getByTestId('delete-dialog').waitFor();
+  await shot(page, 'delete-dialog-1280');
+  await page.getByTestId('delete-confirm').click();
+  await page.waitForURL('**/login');
+  await page.getByTestId('toast').getByText(Messages.userDeleted).waitFor();
+  assert.match(posted('/api/users/delete').at(-1)!, /\{"user":\{"email":"admin@demo.portal"\}\}/);
+  await page.close();
+});
+
+test('no uncaught errors or console errors in the pages', () => {
+  assert.deepEqual(problems, []);
+});
