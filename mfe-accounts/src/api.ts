@@ -78,6 +78,24 @@ export const getConfig = (api: ApiClient) =>
   api.get<{ data?: Record<string, unknown> }>('/api/utils/config').then((r) => r?.data ?? {});
 export const saveConfig = (api: ApiClient, data: Record<string, unknown>) => api.post('/api/utils/config', { data });
 
+// ── Profile / Edit Account / Create New Account (docs/ACCOUNTS-API.md "users", "utils") ──
+/** The raw user (name and company as objects) the profile form edits; see pages/profile/model.ts. */
+export type RawUser = import('./pages/profile/model.js').UserRecord;
+type UserAnswer = { user: RawUser; message?: string };
+
+export const getRawMe = (api: ApiClient) => api.get<UserAnswer>('/api/users/me').then((r) => r.user);
+export const getUser = (api: ApiClient, email: string) =>
+  api.get<UserAnswer>(`/api/users/${encodeURIComponent(email)}`).then((r) => r.user);
+export const updateUser = (api: ApiClient, user: Record<string, unknown>) => api.post<UserAnswer>('/api/users/update', { user });
+export const createUser = (api: ApiClient, user: Record<string, unknown>) => api.post<UserAnswer>('/api/users/create', { user });
+export const deleteUser = (api: ApiClient, email: string) => api.post<{ message?: string }>('/api/users/delete', { user: { email } });
+export const getAttached = (api: ApiClient, email: string) =>
+  api.get<{ data: { users: RawAccount[] } }>(`/api/users/${encodeURIComponent(email)}/attached`).then((r) => (r.data?.users ?? []).map(toAccount));
+/** "Set all suspended/verified": one bulk update. */
+export const setAllVerified = (api: ApiClient, emails: string[], verified: Verified) =>
+  api.post<{ users?: RawUser[]; message?: string }>('/api/users/update', { users: emails.map((email) => ({ email, verified })) });
+export const uploadFile = (api: ApiClient, file: string, kind: 'logo' | 'signature') =>
+  api.post<{ data: { result: string } }>('/api/utils/uploadfile', { file, kind }).then((r) => r.data.result);
 
 // ── auth (ACCOUNTS-API.md `auth`): sign-up, verify, forgot/reset, change password/email, delete own account ──
 /** The verify answer signs in like login does. */

@@ -143,6 +143,78 @@ export function fakeAdminApi(calls: string[]) {
   };
 }
 
+// ── Profile / Edit Account / Create New Account (test/accounts-profile.test.ts) ──
+const profileCompany = (lic: string, name: string) => ({
+  'License #': lic, Licensee: name, DBA: `${name} DBA`, 'Street Address': '1 Main St', City: 'Trenton', Zip: '08601',
+  licenseNumbers: [], phone: '(555) 123-4567', billingContactName: 'Bill Payer', billingContactEmail: 'bill@example.test', billingAddress: '2 Main St',
+});
+/** Every demo user signs in with the demo password; the token carries the email so /api/users/me knows who asks. */
+export function profileUsers() {
+  return [
+    { id: 'p0', email: 'superadmin@demo.portal', role: 0, verified: true, hasSentEmail: true, name: { firstName: 'Sue', lastName: 'Super' }, company: profileCompany('SA-1', 'Portal HQ LLC'), alerts: { email: true } },
+    { id: 'p1', email: 'admin@demo.portal', role: 1, verified: true, hasSentEmail: true, name: { firstName: 'Ada', lastName: 'Admin' }, company: profileCompany('AD-1', 'Portal HQ LLC'), alerts: { email: true } },
+    { id: 'p2', email: 'driver@demo.portal', role: 2, verified: true, hasSentEmail: true, name: { firstName: 'Dan', lastName: 'Driver' }, company: { Licensee: 'Portal Fleet LLC', DBA: 'Fleet', phone: '555-123-4567' }, alerts: { email: false } },
+    { id: 'p3', email: 'accountadmin@demo.portal', role: 3, verified: true, hasSentEmail: true, name: { firstName: 'Acme', lastName: 'Owner' }, company: profileCompany('C-100', 'Acme Cannabis LLC'), alerts: { email: true } },
+    { id: 'p4', email: 'user@demo.portal', role: 4, verified: 'suspended', hasSentEmail: true, name: { firstName: 'Uma', lastName: 'User' }, company: profileCompany('C-100', 'Acme Cannabis LLC'), alerts: { email: true } },
+    { id: 'p5', email: 'new@demo.portal', role: 4, verified: false, hasSentEmail: false, name: { firstName: 'Nina', lastName: 'New' }, company: { 'License #': 'C-200' }, alerts: { email: true } },
+  ] as Array<Record<string, any>>;
+}
+const ROLE_REALM = ['superadmin', 'admin', 'driver', 'accountadmin', 'user'];
+const tokenFor = (email: string, role: number) =>
+  `${b64({ alg: 'none' })}.${b64({ exp: Math.floor(Date.now() / 1000) + 3600, email, realm_access: { roles: [ROLE_REALM[role]] } })}.x`;
+const whoAsks = (auth: string) => JSON.parse(Buffer.from(auth.replace(/^Bearer /, '').split('.')[1] ?? '', 'base64url').toString() || '{}').email as string;
+
+export function profileApi(calls: string[], users = profileUsers()) {
+  const find = (email: string) => users.find((u) => u.email === email);
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = decodeURIComponent(req.url ?? '');
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      calls.push(`${req.method} ${url} ${body}`);
+      if (url.startsWith('/auth/')) return json(res, 503, { error: 'no keycloak in this test' });
+      const input = body ? (JSON.parse(body) as Record<string, any>) : {};
+      if (url === '/api/utils/config') return json(res, 200, { data: { logoType: 'nj', 'sigs.show': true } });
+      if (url === '/api/auth/login') {
+        const u = find(input.email);
+        if (!u || input.password !== 'Portal!2345') return json(res, 400, { message: 'That username and password combination is not valid' });
+        const token = tokenFor(u.email, u.role);
+        return json(res, 200, { token, refreshToken: token, idToken: token, expiresIn: 300, user: u });
+      }
+      if (!req.headers.authorization) return json(res, 401, { message: 'Unauthorized' });
+      const me = find(whoAsks(req.headers.authorization));
+      if (!me) return json(res, 401, { message: 'Unauthorized' });
+      if (url === '/api/users/me') return json(res, 200, { user: me });
+      if (url === '/api/utils/uploadfile') return json(res, 200, { data: { result: input.file } }); // the data URL stands in for a stored file's URL
+      const attached = /^\/api\/users\/([^/]+)\/attached$/.exec(url);
+      if (attached) return json(res, 200, { data: { users: users.filter((u) => u.email !== attached[1] && u.company?.['License #'] === find(attached[1]!)?.company?.['License #']) } });
+      if (url === '/api/users/update' && Array.isArray(input.users)) {
+        for (const x of input.users) Object.assign(find(x.email) ?? {}, { verified: x.verified });
+        return json(res, 200, { users: input.users.map((x: any) => find(x.email)), message: 'Profile updated successfully!' });
+      }
+      if (url === '/api/users/update') {
+        const u = find(input.user?.email);
+        if (!u) return json(res, 404, { message: 'User not found' });
+        if (input.user.company?.DBA === 'FAIL') return json(res, 400, { message: 'DBA is not allowed' });
+        const first = !u.hasSentEmail;
+        Object.assign(u, input.user, { hasSentEmail: true });
+        const message = first ? 'Your account is under review. You will receive an email once it has been verified.' : 'Profile updated successfully!';
+        return json(res, 200, { user: u, message });
+      }
+      if (url === '/api/users/create') {
+        if (find(input.user?.email)) return json(res, 400, { message: 'This email already exists. Please create account with a different email.' });
+        users.push({ id: `n${users.length}`, verified: false, hasSentEmail: false, ...input.user });
+        return json(res, 201, { user: find(input.user.email), message: 'Account created successfully!' });
+      }
+      if (url === '/api/users/delete') return json(res, 200, { message: 'User deleted' });
+      const one = /^\/api\/users\/([^/]+)$/.exec(url);
+      if (one && find(one[1]!)) return json(res, 200, { user: find(one[1]!) });
+      return json(res, 404, { message: 'Not found' });
+    });
+    return true;
+  };
+}
+
 // ── Sign-up, verify, forgot/reset, change email/password, delete (test/accounts-auth.test.ts) ──
 // ACCOUNTS-API.md `auth` answers plus the public licence search; everything else goes to fakeApi above.
 export const AUTH_FAKE = {

@@ -1,0 +1,241 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { Messages } from '@portal/contracts';
+import { startEdge } from './static-server.js';
+import { profileApi } from './fake-api.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const artifacts = path.join(here, 'artifacts');
+const BUNDLES = ['shell/dist/index.html', ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`)];
+const UNDER_REVIEW = 'Your account is under review. You will receive an email once it has been verified.';
+
+let browser: Browser;
+let edge: Awaited<ReturnType<typeof startEdge>>;
+const calls: string[] = [];
+const pageErrors: string[] = [];
+const consoleErrors: string[] = [];
+
+before(async () => {
+  if (BUNDLES.some((b) => !existsSync(path.join(repo, b)))) {
+    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], { stdio: 'inherit' });
+    assert.equal(r.status, 0, 'build-all failed');
+  }
+  mkdirSync(artifacts, { recursive: true });
+  edge = await startEdge(repo, profileApi(calls));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+after(async () => {
+  await browser?.close();
+  edge?.server.close();
+});
+
+/** Signs in as `who`@demo.portal and opens `route` (the profile unless given). */
+async function as(who: string, route = '/dashboard/profile', width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()));
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(edge.url + '/login');
+  await page.getByTestId('login-email').fill(`${who}@demo.portal`);
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/profile');
+  if (route !== '/dashboard/profile') await page.goto(edge.url + route);
+  await page.getByTestId('profile-form').waitFor();
+  return page;
+}
+const shot = async (page: Page, name: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+};
+const posts = (p: string) => calls.filter((c) => c.startsWith(`POST ${p} `));
+const body = (c: string) => JSON.parse(c.slice(c.indexOf(' {') + 1)) as Record<string, any>;
+const optionsOf = (page: Page, id: string) => page.getByTestId(id).locator('option').allInnerTexts();
+
+test('validation: bad phone, bad billing email and over-long values show the §5 messages and send nothing', async () => {
+  const page = await as('user');
+  await page.getByTestId('profile-suspended').getByText(Messages.suspended).waitFor();
+  const before = posts('/api/users/update').length;
+  await page.getByTestId('profile-phone').fill('12-34');
+  await page.getByTestId('profile-billing-email').fill('not-an-email');
+  await page.getByTestId('profile-company').fill('x'.repeat(101));
+  await page.getByTestId('profile-dba').fill('');
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('profile-error').getByText(Messages.fixErrors).waitFor();
+  await page.getByText(Messages.phoneInvalid.trim()).waitFor();
+  await page.getByText(Messages.invalidEmail.trim()).waitFor();
+  await page.getByText('Company name is limited to 100 characters.').waitFor();
+  await page.getByText('DBA name is required.').waitFor();
+  await page.getByTestId('profile-phone').fill('+1 (555) 123-45678901');
+  await page.getByTestId('profile-save').click();
+  await page.getByText(Messages.phoneInvalid.trim()).waitFor();
+  await shot(page, 'profile-errors-1280');
+  assert.equal(posts('/api/users/update').length, before, 'no request with errors');
+  // A standard user: only their own role, licence number read-only, no tags to add, no admin fields.
+  assert.deepEqual(await optionsOf(page, 'profile-role'), ['Standard User']);
+  assert.equal(await page.getByTestId('profile-licence').getAttribute('readonly'), '');
+  assert.equal(await page.getByTestId('profile-licences-input').count(), 0);
+  assert.equal(await page.getByTestId('profile-public-link').count(), 0);
+  assert.equal(await page.getByTestId('profile-signature').count(), 0, 'no signature pad for role 4');
+  await page.close();
+});
+
+test('a driver sees no billing or licence fields; the signature pad draws, and the typed name becomes an image', async () => {
+  const page = await as('driver');
+  for (const id of ['profile-billing-name', 'profile-billing-email', 'profile-billing-address', 'profile-licence', 'profile-licences']) {
+    assert.equal(await page.getByTestId(id).count(), 0, `${id} hidden for drivers`);
+  }
+  const t0 = Date.now();
+  await page.getByTestId('profile-signature-open').click();
+  await page.getByTestId('profile-signature-canvas').waitFor();
+  assert.ok(Date.now() - t0 >= 250, 'the dialog opens after 250 ms');
+  const canvas = page.getByTestId('profile-signature-canvas');
+  assert.deepEqual(await canvas.evaluate((c: HTMLCanvasElement) => [c.width, c.height]), [600, 120]);
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 60);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 30, box.y + 60 + (i % 2 ? 25 : -25));
+  await page.mouse.up();
+  const inked = await canvas.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0));
+  assert.ok(inked, 'strokes drawn');
+  await shot(page, 'signature-dialog-1280');
+  await page.getByTestId('profile-signature-save').click();
+  await page.getByTestId('profile-signature-image').waitFor();
+  const drawn = body(posts('/api/utils/uploadfile').at(-1)!);
+  assert.equal(drawn.kind, 'signature');
+  assert.match(drawn.file, /^data:image\/png;base64,/);
+
+  // Empty pad: the typed name is rendered as a text signature.
+  await page.getByTestId('profile-signature-open').click();
+  await page.getByTestId('profile-signature-clear').click();
+  await page.getByTestId('profile-signature-name').fill('Dan Driver');
+  await page.getByTestId('profile-signature-save').click();
+  await page.getByTestId('profile-signature-canvas').waitFor({ state: 'detached' });
+  const typed = body(posts('/api/utils/uploadfile').at(-1)!);
+  assert.match(typed.file, /^data:image\/png;base64,/);
+  assert.notEqual(typed.file, drawn.file);
+  await page.getByTestId('profile-signature-image').waitFor();
+  await shot(page, 'signature-typed-1280');
+  const hasInk = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    return [img.width, img.height, ctx.getImageData(0, 0, c.width, c.height).data.filter((v, i) => i % 4 === 3 && v > 0).length];
+  }, typed.file as string);
+  assert.deepEqual(hasInk.slice(0, 2), [600, 120]);
+  assert.ok(hasInk[2]! > 200, 'the typed name left ink on the image');
+
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('toast').getByText(Messages.profileUpdated).waitFor();
+  const saved = body(posts('/api/users/update').at(-1)!).user;
+  assert.equal(saved.signature.name, 'Dan Driver');
+  assert.equal(saved.company.billingContactName, undefined, 'drivers send no billing fields');
+  await page.close();
+});
+
+test('role field: options from the editor role up, disabled for a more privileged user', async () => {
+  const own = await as('accountadmin');
+  assert.deepEqual(await optionsOf(own, 'profile-role'), ['Account Admin', 'Standard User']);
+  assert.equal(await own.getByTestId('profile-role').isDisabled(), false);
+  assert.equal(await own.getByTestId('profile-licences-input').count(), 1, 'roles 0–3 add licence numbers');
+  await own.close();
+
+  const admin = await as('admin', '/dashboard/editAccount?email=accountadmin@demo.portal');
+  assert.deepEqual(await optionsOf(admin, 'profile-role'), ['Admin', 'Driver', 'Account Admin', 'Standard User']);
+  assert.equal(await admin.getByTestId('profile-role').isDisabled(), false);
+  assert.equal(await admin.getByTestId('profile-delete').count(), 1);
+  await admin.goto(edge.url + '/dashboard/editAccount?email=superadmin@demo.portal');
+  await admin.getByTestId('profile-email').getByText('superadmin@demo.portal').waitFor();
+  assert.equal(await admin.getByTestId('profile-role').isDisabled(), true);
+  await admin.close();
+});
+
+test('save posts the stripped values and shows the answer message', async () => {
+  const page = await as('new');
+  assert.equal(await page.getByTestId('profile-licence').getAttribute('readonly'), null, 'a brand-new user edits the licence');
+  await page.getByTestId('profile-company').fill('  New Leaf LLC ');
+  await page.getByTestId('profile-dba').fill('New Leaf');
+  await page.getByTestId('profile-phone').fill('(555) 987-6543');
+  await page.getByTestId('profile-billing-name').fill('Nina New');
+  await page.getByTestId('profile-billing-email').fill('billing@newleaf.test');
+  await page.getByTestId('profile-billing-address').fill('9 Elm St');
+  await page.getByTestId('profile-street').fill('9 Elm St');
+  await page.getByTestId('profile-notify').selectOption('no');
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('toast').getByText(UNDER_REVIEW).waitFor();
+  const sent = body(posts('/api/users/update').at(-1)!);
+  assert.equal(sent.user.company.Licensee, 'New Leaf LLC', 'trimmed');
+  assert.equal(sent.user.company['License #'], 'C-200');
+  assert.equal(sent.user.alerts.email, false);
+  assert.ok(!JSON.stringify(sent).includes('""'), 'no empty strings sent');
+  assert.ok(!('logo' in sent.user.company) && !('signature' in sent.user) && !('verified' in sent.user), 'empty and admin-only fields stripped');
+  // The second save is a plain update; a server failure shows the spec's text.
+  await page.getByTestId('profile-dba').fill('FAIL');
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('profile-error').getByText(Messages.profileUpdateFailed('DBA is not allowed')).waitFor();
+  await page.close();
+});
+
+test('staff: attached accounts, Set all verified posts the bulk update; public link copies; 700 px is one column', async () => {
+  const page = await as('admin', '/dashboard/editAccount?email=accountadmin@demo.portal');
+  await page.getByTestId('attached-table').getByText('user@demo.portal').waitFor();
+  await page.getByTestId('profile-copy-link').click();
+  await page.getByTestId('toast').getByText(Messages.linkCopied).waitFor();
+  await page.getByTestId('attached-set-verified').click();
+  await page.getByTestId('toast').getByText(Messages.profileUpdated).first().waitFor();
+  const bulk = posts('/api/users/update').map(body).filter((b) => Array.isArray(b.users)).at(-1);
+  assert.deepEqual(bulk?.users, [{ email: 'user@demo.portal', verified: true }]);
+  await page.getByTestId('attached-table').getByText('Verified', { exact: true }).first().waitFor();
+  await shot(page, 'edit-account-1280');
+  await page.close();
+
+  const mobile = await as('admin', '/dashboard/editAccount?email=accountadmin@demo.portal', 700);
+  const [a, b] = await Promise.all(['profile-company', 'profile-dba'].map((id) => mobile.getByTestId(id).boundingBox()));
+  assert.equal(a!.x, b!.x, 'one column at 700 px');
+  assert.ok(b!.y > a!.y);
+  await shot(mobile, 'edit-account-700');
+  await mobile.close();
+});
+
+test('create new account: an existing email is refused, a new one is created', async () => {
+  const page = await as('admin', '/dashboard/admin');
+  await page.getByTestId('profile-email').fill('user@demo.portal');
+  for (const [id, v] of [['profile-company', 'Fresh LLC'], ['profile-dba', 'Fresh'], ['profile-name', 'Fay Fresh'], ['profile-phone', '555-111-2222'], ['profile-billing-name', 'Fay'], ['profile-billing-email', 'fay@fresh.test'], ['profile-billing-address', '3 Oak'], ['profile-licence', 'F-1'], ['profile-street', '3 Oak']]) {
+    await page.getByTestId(id!).fill(v!);
+  }
+  await page.getByTestId('profile-licences-input').fill('F-2');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('profile-error').getByText(Messages.emailExists).waitFor();
+  await page.getByTestId('profile-email').fill('fay@fresh.test');
+  await shot(page, 'create-account-1280');
+  await page.getByTestId('profile-save').click();
+  await page.getByTestId('toast').getByText(Messages.accountCreated).waitFor();
+  await page.waitForURL('**/dashboard/editAccount?email=fay%40fresh.test');
+  const sent = body(posts('/api/users/create').at(-1)!).user;
+  assert.deepEqual(sent.company.licenseNumbers, ['F-2']);
+  assert.equal(sent.role, 4);
+  await page.close();
+});
+
+test('profile at 700 px, and no uncaught errors or console errors in the page', async () => {
+  const page = await as('accountadmin', '/dashboard/profile', 700);
+  await shot(page, 'profile-form-700');
+  await page.close();
+  assert.deepEqual(pageErrors, []);
+  assert.deepEqual(consoleErrors, []);
+});
