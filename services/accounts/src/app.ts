@@ -1,18 +1,44 @@
+import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
 import { authRoutes } from './routes/auth.js';
 import { usersRoutes } from './routes/users.js';
+import { usersUpdateRoutes } from './routes/users-update.js';
+import { usersAdminRoutes } from './routes/users-admin.js';
+import { invitesRoutes } from './routes/invites.js';
+import { licenseRoutes } from './routes/license.js';
+import { quickRoutes } from './routes/quick.js';
 import { utilsRoutes } from './routes/utils.js';
 import { User } from './models/user.js';
 import { AppConfig } from './models/app-config.js';
+import { Invite } from './models/invite.js';
+import { LicenceMap, LicenceRecord } from './models/licence-record.js';
+import { Tombstone } from './models/tombstone.js';
+
+/** Service env beyond the kit's: the accounting system's customer-list API (a local stub in dev and tests). */
+const AccountsEnv = Type.Object({
+  ACCOUNTING_URL: Type.String({ default: 'http://127.0.0.1:8930' }),
+  ACCOUNTING_REALM: Type.String({ default: 'portal-demo' }),
+  ACCOUNTING_TOKEN: Type.String({ default: '' }),
+});
 
 /** Users/profiles and app config; identity itself lives in Keycloak. */
-export async function buildApp(overrides?: Partial<Env>) {
+export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
   return buildService(
     {
       name: 'accounts',
       domain: 'accounts',
-      routes: [authRoutes, usersRoutes, utilsRoutes],
-      models: [User, AppConfig],
+      routes: [
+        authRoutes,
+        usersRoutes,
+        usersUpdateRoutes,
+        usersAdminRoutes,
+        invitesRoutes,
+        licenseRoutes,
+        quickRoutes,
+        utilsRoutes,
+      ],
+      models: [User, AppConfig, Invite, LicenceRecord, LicenceMap, Tombstone],
+      env: AccountsEnv,
     },
     overrides,
   );

@@ -30,6 +30,15 @@ export const Name = Type.Object({
 });
 export const Alerts = Type.Object({ email: Type.Optional(Type.Boolean()) });
 
+export const Signature = Type.Object({
+  image: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  date: Type.Optional(Type.String()),
+});
+export const ProfileData = Type.Object({
+  notification: Type.Optional(Type.Object({ qbMismatch: Type.Optional(Type.Boolean()) })),
+});
+
 /** The profile a client sees (id, email, name, role, verified, company, ...). */
 export const Profile = Type.Object({
   id: Type.String(),
@@ -42,8 +51,50 @@ export const Profile = Type.Object({
   alerts: Type.Optional(Alerts),
   hasSentEmail: Type.Optional(Type.Boolean()),
   sameDayPickup: Type.Optional(Type.Boolean()),
+  publicorderslink: Type.Optional(Type.String()),
+  signature: Type.Optional(Signature),
+  data: Type.Optional(ProfileData),
   createdAt: Type.Optional(Type.String()),
   updatedAt: Type.Optional(Type.String()),
 });
 
 export const Email = Type.String({ format: 'email', maxLength: 100, errorMessage: Messages.invalidEmail });
+
+export const Windows = Type.Object({
+  mon: Type.String(),
+  tue: Type.String(),
+  wed: Type.String(),
+  thur: Type.String(),
+  fri: Type.String(),
+  sat: Type.String(),
+  sun: Type.String(),
+});
+export const PickupRoute = Type.Object({ route: Type.String(), day: Type.String() });
+
+/** Licence record "LN" as the API shows it (spec §3). */
+export const LicenceRecordOut = Type.Object({
+  id: Type.String(),
+  'License #': Type.String(),
+  Licensee: Type.String(),
+  DBA: Type.String(),
+  'Street Address': Type.String(),
+  City: Type.String(),
+  Zip: Type.String(),
+  emails: Type.Array(Type.String()),
+  pickupRoute: Type.Array(PickupRoute),
+  windows: Windows,
+  active: Type.Boolean(),
+  FacilityType: Type.String(),
+});
+
+/** Invite as the API shows it (spec §3). */
+export const InviteOut = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  date: Type.String(),
+  invited: Type.String(),
+  user: Type.Object({ email: Type.Optional(Type.String()), company: Type.Optional(Company) }),
+  data: Type.Object({ accepted: Type.Boolean(), notified: Type.Boolean() }),
+});
+
+export const Message = Type.Object({ message: Type.String() });

@@ -6,11 +6,44 @@ import { startApp } from './helpers.js';
 
 /** The intended policy, written independently of the code: a new or unguarded route fails the first test. */
 const POLICY: Policy = {
+  // auth (engineer A's routes)
   'POST /api/auth/login': 'public',
+  'POST /api/auth/signUp': 'public',
+  'POST /api/auth/verify': 'public',
+  'POST /api/auth/sendValidation': 'public',
+  'POST /api/auth/forgotPassword': 'public',
+  'POST /api/auth/forgotPasswordSubmit': 'public',
+  'POST /api/auth/changepassword': 'signed-in',
+  'POST /api/auth/changeEmail': 'signed-in',
+  'POST /api/auth/updateMyEmail': 'signed-in',
+  // users: tenancy (own company) and field rules inside the handlers (users*.test.ts)
   'GET /api/users/me': 'signed-in',
-  'GET /api/users': [0, 1],
-  'POST /api/users': [0, 1],
-  'POST /api/users/update': 'signed-in', // verified/company are staff-only inside the handler (users.test.ts)
+  'GET /api/users': [0, 1, 3, 4],
+  'POST /api/users': [0, 1, 3, 4],
+  'GET /api/users/:email': 'signed-in', // self or same company, else 404
+  'GET /api/users/licensenumber/:lic': 'signed-in',
+  'GET /api/users/:email/attached': [0, 1],
+  'POST /api/users/token': [0, 1], // 501
+  'POST /api/users/update': 'signed-in', // staff-only fields, role ≤ editor's, tenancy inside
+  'POST /api/users/create': [0, 1, 3], // 3: own company only
+  'POST /api/users/delete': 'signed-in', // staff any (not a more privileged user), others themselves
+  // invites
+  'POST /api/users/invite': [0, 1, 3],
+  'POST /api/users/inviteemail': [0, 1, 3],
+  'POST /api/users/invites': 'signed-in', // non-inviters see only their own pending invites
+  'POST /api/users/invites/update': 'signed-in', // the invitee answers; inviters may only mark notified
+  // licence records
+  'GET /api/license/licensenumbers': 'public',
+  'GET /api/license': [0, 1],
+  'POST /api/license/create': [0, 1],
+  'POST /api/license/update': [0, 1],
+  'POST /api/license/delete': [0, 1],
+  'GET /api/license/lnstored': 'signed-in',
+  'POST /api/license/updatestored': [0, 1],
+  // quick, utils
+  'GET /api/quick/comparecustomers': [0, 1],
+  'POST /api/utils/uploadfile': 'signed-in',
+  'GET /api/utils/file/:bucket/:key': 'public',
   'GET /api/utils/config': 'public',
   'POST /api/utils/config': [0],
 };

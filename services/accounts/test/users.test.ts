@@ -122,17 +122,17 @@ test('bad input is a 400 with the message, and nothing is written', async () => 
   assert.equal(stored?.updatedAt?.getTime(), target.updatedAt.getTime());
 });
 
-test('a standard user may not verify anyone (403, nothing written) and may edit only their own name/alerts', async () => {
+test('a standard user may not verify anyone (nothing written) and may edit only their own name/alerts', async () => {
   const target = await newUser('self');
+  // another company's user is not visible to them at all: 404, as if it did not exist
   const forbidden = await call(app, 'POST', '/api/users/update', user, {
     user: { id: String(target._id), verified: true },
   });
-  assert.equal(forbidden.status, 403);
-  assert.equal(forbidden.json.message, Messages.forbidden);
+  assert.equal(forbidden.status, 404);
   const otherName = await call(app, 'POST', '/api/users/update', user, {
     user: { id: String(target._id), name: { firstName: 'X' } },
   });
-  assert.equal(otherName.status, 403);
+  assert.equal(otherName.status, 404);
   assert.equal((await User.findById(target._id).lean())?.verified, false);
   assert.equal((await User.findById(target._id).lean())?.name?.firstName, 'Test');
 
@@ -140,6 +140,7 @@ test('a standard user may not verify anyone (403, nothing written) and may edit 
     user: { email: 'user@demo.portal', verified: true },
   });
   assert.equal(selfVerify.status, 403);
+  assert.equal(selfVerify.json.message, Messages.forbidden);
   const own = await call(app, 'POST', '/api/users/update', user, {
     user: { email: 'user@demo.portal', name: { lastName: 'User' }, alerts: { email: false } },
   });

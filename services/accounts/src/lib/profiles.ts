@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, type RoleNumber } from '@portal/contracts';
+import { DEFAULT_ROLE, Messages, type RoleNumber } from '@portal/contracts';
 import { User, type UserDoc } from '../models/user.js';
 
 export interface Identity {
@@ -44,3 +44,78 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
   ).lean<UserDoc>();
   return linked!;
 }
+
+// ---- tenancy -------------------------------------------------------------------------------------------------
+
+type WithCompany = { company?: { 'License #'?: string | null; licenseNumbers?: string[] | null } | null };
+
+/** Every licence number of a profile's company ('License #' and the additional ones). */
+export function licencesOf(u: WithCompany | null | undefined): string[] {
+  const c = u?.company;
+  if (!c) return [];
+  return [...new Set([c['License #'], ...(c.licenseNumbers ?? [])].filter((x): x is string => !!x))];
+}
+
+/** Mongo filter: profiles sharing one of these licence numbers (matches nothing for an empty list). */
+export function sameCompanyFilter(lics: string[]): Record<string, unknown> {
+  return { $or: [{ 'company.License #': { $in: lics } }, { 'company.licenseNumbers': { $in: lics } }] };
+}
+
+export const sharesCompany = (a: WithCompany, b: WithCompany): boolean => {
+  const mine = licencesOf(a);
+  return mine.length > 0 && licencesOf(b).some((l) => mine.includes(l));
+};
+
+// ---- §5 profile rules ----------------------------------------------------------------------------------------
+
+/** US-style phone: optional +, optional parentheses, 3 + 3 + 4..6 digits, separators space/dot/dash. */
+export const PHONE_RE = /^[+]?[(]?[0-9]{3}[)]?[-\s.]?[0-9]{3}[-\s.]?[0-9]{4,6}$/;
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface ProfileInput {
+  name?: { firstName?: string | null; lastName?: string | null } | null;
+  company?: Record<string, unknown> | null;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+export const contactName = (u: ProfileInput) =>
+  [str(u.name?.firstName), str(u.name?.lastName)].filter(Boolean).join(' ');
+
+/**
+ * The first broken §5 profile rule (its message), or undefined. `required` applies the required-field rules
+ * (a full profile save); without it only the values present are checked (format and length). Drivers (role 2)
+ * have no billing or licence fields.
+ */
+export function profileError(u: ProfileInput, role: number, required: boolean): string | undefined {
+  const c = u.company ?? {};
+  const checks: [label: string, value: string, max: number | undefined, present: boolean][] = [
+    ['Company Name', str(c.Licensee), 100, c.Licensee !== undefined],
+    ['DBA', str(c.DBA), 100, c.DBA !== undefined],
+    ['Contact Name', contactName(u), 100, u.name !== undefined],
+  ];
+  if (role !== 2) {
+    checks.push(
+      ['Billing Contact Name', str(c.billingContactName), 100, c.billingContactName !== undefined],
+      ['Billing Email', str(c.billingContactEmail), 60, c.billingContactEmail !== undefined],
+      ['Billing Address', str(c.billingAddress), 200, c.billingAddress !== undefined],
+      ['License Number', str(c['License #']), 100, c['License #'] !== undefined],
+      ['Street Address', str(c['Street Address']), 200, c['Street Address'] !== undefined],
+    );
+  }
+  for (const [label, value, max, present] of checks) {
+    if (!value && (required || present)) {
+      return Messages.fieldRequired(label);
+    }
+    if (max && value.length > max) return Messages.fieldTooLong(label, max);
+  }
+  const phone = str(c.phone);
+  if (required || c.phone !== undefined) {
+    if (!phone || phone.length > 16 || !PHONE_RE.test(phone)) return Messages.phoneInvalid;
+  }
+  const billingEmail = str(c.billingContactEmail);
+  if (role !== 2 && billingEmail && !EMAIL_RE.test(billingEmail)) return Messages.invalidEmail;
+  return undefined;
+}
+
+/** A profile is complete when it passes every required rule for its role (the application notice's trigger). */
+export const isComplete = (u: ProfileInput, role: number) => profileError(u, role, true) === undefined;

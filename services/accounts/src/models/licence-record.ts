@@ -37,3 +37,18 @@ licenceRecordSchema.plugin(withOutbox);
 export type LicenceRecordDoc = InferSchemaType<typeof licenceRecordSchema> & { _id: mongoose.Types.ObjectId };
 const LicenceRecordModel = mongoose.model('LicenceRecord', licenceRecordSchema);
 export const LicenceRecord = LicenceRecordModel as typeof LicenceRecordModel & OutboxStatics;
+
+/**
+ * The stored licence map (spec §7 GET /license/lnstored, POST /license/updatestored): one config-like document
+ * (key 'lnstored'); entries are kept as a list because licence numbers are not safe as field names.
+ */
+const licenceMapSchema = new Schema(
+  {
+    key: { type: String, required: true, unique: true },
+    entries: { type: [{ k: String, v: Schema.Types.Mixed, _id: false }], default: [] },
+  },
+  { timestamps: true, minimize: false },
+);
+licenceMapSchema.plugin(withOutbox);
+const LicenceMapModel = mongoose.model('LicenceMap', licenceMapSchema);
+export const LicenceMap = LicenceMapModel as typeof LicenceMapModel & OutboxStatics;

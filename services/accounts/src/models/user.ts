@@ -41,6 +41,12 @@ const userSchema = new Schema(
     alerts: { email: { type: Boolean, default: true } },
     hasSentEmail: { type: Boolean, default: false },
     sameDayPickup: { type: Boolean, default: false },
+    isActive: { type: Boolean, default: true },
+    publicorderslink: String,
+    signature: { type: new Schema({ image: String, name: String, date: String }, { _id: false }), default: undefined },
+    data: {
+      notification: { qbMismatch: Boolean },
+    },
   },
   { timestamps: true, minimize: false },
 );
@@ -65,6 +71,18 @@ export function toProfile(u: UserDoc): Static<typeof Profile> {
     alerts: u.alerts ? { email: u.alerts.email ?? undefined } : undefined,
     hasSentEmail: u.hasSentEmail,
     sameDayPickup: u.sameDayPickup,
+    publicorderslink: u.publicorderslink ?? undefined,
+    signature: u.signature
+      ? {
+          image: u.signature.image ?? undefined,
+          name: u.signature.name ?? undefined,
+          date: u.signature.date ?? undefined,
+        }
+      : undefined,
+    data:
+      typeof u.data?.notification?.qbMismatch === 'boolean'
+        ? { notification: { qbMismatch: u.data.notification.qbMismatch } }
+        : undefined,
     createdAt: u.createdAt ? new Date(u.createdAt).toISOString() : undefined,
     updatedAt: u.updatedAt ? new Date(u.updatedAt).toISOString() : undefined,
   };

@@ -2,103 +2,159 @@ import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
 import { Messages, STAFF_ROLES } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
-import { Alerts, Company, Name, Profile, VerifiedValue, problems } from '../schemas.js';
+import { Alerts, Name, Profile, problems } from '../schemas.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
-import { ensureProfile } from '../lib/profiles.js';
-import { userUpdateEvents } from '../events/publishes.js';
+import { ensureProfile, licencesOf, sameCompanyFilter, sharesCompany } from '../lib/profiles.js';
 
 const UsersList = Type.Object({ data: Type.Object({ users: Type.Array(Profile) }) });
 
-/** Fields a `where` may filter on, equality only (a client never gets to send Mongo operators). */
-const WHERE_FIELDS = [
-  'email',
-  'sub',
-  'role',
-  'verified',
-  'sameDayPickup',
-  'company.License #',
-  'company.licenseNumbers',
-];
+/** Fields a `where` may filter on by equality (a client never gets to send Mongo operators). */
+const WHERE_FIELDS = ['email', 'sub', 'role', 'sameDayPickup', 'company.License #', 'company.licenseNumbers'];
 const Where = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]));
 
-const UserUpdate = Type.Object({
-  id: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{24}$' })),
-  email: Type.Optional(Type.String()),
-  name: Type.Optional(Name),
-  alerts: Type.Optional(Alerts),
-  verified: Type.Optional(VerifiedValue),
-  sameDayPickup: Type.Optional(Type.Boolean()),
-  company: Type.Optional(Company),
-});
-/** What a non-staff user may change on their own profile; everything else is staff-only. */
-const SELF_FIELDS = ['name', 'alerts'] as const;
-const STAFF_FIELDS = [...SELF_FIELDS, 'verified', 'sameDayPickup', 'company'] as const;
+export const isStaff = (role: number | undefined) => role !== undefined && (STAFF_ROLES as number[]).includes(role);
 
-const isStaff = (role: number) => (STAFF_ROLES as number[]).includes(role);
+/** The caller's own profile (created/linked on first sight, like /users/me). */
+export function callerProfile(u: { sub: string; email?: string; role?: number }): Promise<UserDoc> {
+  return ensureProfile({ sub: u.sub, email: u.email, role: u.role as never });
+}
+
+/** Whether `caller` may see `target`: staff any; others themselves or a user of their company. */
+export const canSee = (caller: UserDoc, callerRole: number | undefined, target: UserDoc) =>
+  isStaff(callerRole) || String(caller._id) === String(target._id) || sharesCompany(caller, target);
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The Mongo filter for a list's `where` (equality fields, verified, search). */
+export function whereFilter(where: Record<string, string | number | boolean> = {}): Record<string, unknown> {
+  const and: Record<string, unknown>[] = [];
+  for (const [k, v] of Object.entries(where)) {
+    if (WHERE_FIELDS.includes(k)) and.push({ [k]: k === 'email' && typeof v === 'string' ? v.toLowerCase() : v });
+  }
+  if (where.verified !== undefined) {
+    const v = where.verified;
+    if (v === false || v === 'false') and.push({ verified: { $ne: true } });
+    else if (v === true || v === 'true') and.push({ verified: true });
+    else if (v === 'suspended') and.push({ verified: 'suspended' });
+  }
+  if (typeof where.search === 'string' && where.search.trim()) {
+    const re = { $regex: escapeRe(where.search.trim()), $options: 'i' };
+    and.push({
+      $or: [
+        { email: re },
+        { 'company.Licensee': re },
+        { 'company.DBA': re },
+        { 'company.License #': re },
+        { 'company.licenseNumbers': re },
+      ],
+    });
+  }
+  return and.length ? { $and: and } : {};
+}
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/users/me',
     { schema: { tags: ['users'], response: { 200: Type.Object({ user: Profile }), ...problems(401) } } },
-    async (request) => {
-      const u = request.user!;
-      return { user: toProfile(await ensureProfile({ sub: u.sub, email: u.email, role: u.role as never })) };
-    },
+    async (request) => ({ user: toProfile(await callerProfile(request.user!)) }),
   );
 
-  const list = async (where: Record<string, string | number | boolean> = {}) => {
-    const filter = Object.fromEntries(Object.entries(where).filter(([k]) => WHERE_FIELDS.includes(k)));
-    if (typeof filter.email === 'string') filter.email = filter.email.toLowerCase();
-    const users = await User.find(filter).sort({ email: 1 }).limit(1000).lean<UserDoc[]>();
+  /** Staff: every user; roles 3, 4: the users of their own company. */
+  const list = async (caller: { sub: string; email?: string; role?: number }, where?: Record<string, string | number | boolean>) => {
+    const filter = whereFilter(where);
+    const scoped = isStaff(caller.role)
+      ? filter
+      : { $and: [filter, sameCompanyFilter(licencesOf(await callerProfile(caller)))] };
+    const users = await User.find(scoped).sort({ email: 1 }).limit(2000).lean<UserDoc[]>();
     return { data: { users: users.map(toProfile) } };
   };
+  const listRoles = [0, 1, 3, 4] as never[];
   const listSchema = { tags: ['users'], response: { 200: UsersList, ...problems(400, 401, 403) } };
-  app.get('/users', { config: { roles: STAFF_ROLES }, schema: listSchema }, () => list());
+  app.get('/users', { config: { roles: listRoles }, schema: listSchema }, (request) => list(request.user!));
   app.post(
     '/users',
-    {
-      config: { roles: STAFF_ROLES },
-      schema: { ...listSchema, body: Type.Object({ where: Type.Optional(Where) }) },
-    },
-    (request) => list(request.body.where),
+    { config: { roles: listRoles }, schema: { ...listSchema, body: Type.Object({ where: Type.Optional(Where) }) } },
+    (request) => list(request.user!, request.body.where),
   );
 
-  app.post(
-    '/users/update',
+  app.get(
+    '/users/:email',
     {
       schema: {
         tags: ['users'],
-        body: Type.Object({ user: UserUpdate }),
-        response: { 200: Type.Object({ user: Profile }), ...problems(400, 401, 403, 404) },
+        params: Type.Object({ email: Type.String({ maxLength: 200 }) }),
+        response: { 200: Type.Object({ user: Profile }), ...problems(401, 404) },
       },
     },
     async (request) => {
-      const caller = request.user!;
-      const { user: patch } = request.body;
-      if (!patch.id && !patch.email) throw new Problem(400, 'user.id or user.email is required');
-      const staff = isStaff(caller.role);
-      const allowed: readonly string[] = staff ? STAFF_FIELDS : SELF_FIELDS;
-      const denied = Object.keys(patch).filter((k) => k !== 'id' && k !== 'email' && !allowed.includes(k));
-      if (denied.length) throw new Problem(403, Messages.forbidden);
-
-      const filter = patch.id ? { _id: patch.id } : { email: patch.email!.toLowerCase() };
-      const before = await User.findOne(filter).lean<UserDoc>();
-      const isSelf = !!before && (before.sub === caller.sub || before.email === caller.email?.toLowerCase());
-      if (!staff && !isSelf) throw new Problem(403, Messages.forbidden); // also hides whether the user exists
-      if (!before) throw new Problem(404, Messages.notFound);
-
-      const set: Record<string, unknown> = {};
-      for (const field of allowed) {
-        const value = (patch as Record<string, unknown>)[field];
-        if (value === undefined) continue;
-        if (value && typeof value === 'object' && !Array.isArray(value)) {
-          for (const [k, v] of Object.entries(value)) set[`${field}.${k}`] = v; // merge, do not replace
-        } else set[field] = value;
+      const target = await User.findOne({ email: request.params.email.trim().toLowerCase() }).lean<UserDoc>();
+      // Not found and not visible are the same 404, so a company user cannot probe other companies' emails.
+      if (!target || !canSee(await callerProfile(request.user!), request.user!.role, target)) {
+        throw new Problem(404, Messages.notFound);
       }
-      if (Object.keys(set).length) {
-        await User.updateOneWithEvents({ _id: before._id }, { $set: set }, userUpdateEvents(before, patch));
-      }
-      return { user: toProfile((await User.findById(before._id).lean<UserDoc>())!) };
+      return { user: toProfile(target) };
+    },
+  );
+
+  app.get(
+    '/users/licensenumber/:lic',
+    {
+      schema: {
+        tags: ['users'],
+        params: Type.Object({ lic: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: Type.Object({
+            data: Type.Object({
+              users: Type.Array(Type.Object({ email: Type.String(), name: Type.Optional(Name), alerts: Type.Optional(Alerts) })),
+            }),
+          }),
+          ...problems(401),
+        },
+      },
+    },
+    async (request) => {
+      const users = await User.find(sameCompanyFilter([request.params.lic])).sort({ email: 1 }).lean<UserDoc[]>();
+      return {
+        data: {
+          users: users.map((u) => ({
+            email: u.email,
+            name: u.name ? { firstName: u.name.firstName ?? undefined, lastName: u.name.lastName ?? undefined } : undefined,
+            alerts: { email: u.alerts?.email ?? true },
+          })),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/users/:email/attached',
+    {
+      config: { roles: STAFF_ROLES },
+      schema: {
+        tags: ['users'],
+        params: Type.Object({ email: Type.String({ maxLength: 200 }) }),
+        response: { 200: UsersList, ...problems(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const target = await User.findOne({ email: request.params.email.trim().toLowerCase() }).lean<UserDoc>();
+      if (!target) throw new Problem(404, Messages.notFound);
+      const lics = licencesOf(target);
+      const users = lics.length
+        ? await User.find({ $and: [sameCompanyFilter(lics), { _id: { $ne: target._id } }] }).sort({ email: 1 }).lean<UserDoc[]>()
+        : [];
+      return { data: { users: users.map(toProfile) } };
+    },
+  );
+
+  app.post(
+    '/users/token',
+    {
+      config: { roles: STAFF_ROLES },
+      schema: { tags: ['users'], response: problems(401, 403, 501) },
+    },
+    async () => {
+      throw new Problem(501, 'Not implemented: the spec gives no use for /users/token');
     },
   );
 };

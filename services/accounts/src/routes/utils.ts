@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type, type Static } from 'typebox';
 import { Role } from '@portal/contracts';
 import { Problem, type OutboxMethods } from '@portal/service-kit';
+import { uploadRoutes } from './utils-upload.js';
 import { problems } from '../schemas.js';
 import { AppConfig, readConfig } from '../models/app-config.js';
 import { configChanged } from '../events/publishes.js';
@@ -32,6 +33,7 @@ const ConfigAnswer = Type.Object({ data: ConfigValues });
 const answer = async () => ({ data: (await readConfig()) as Static<typeof ConfigValues> });
 
 export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(uploadRoutes);
   app.get(
     '/utils/config',
     { config: { public: true }, schema: { tags: ['config'], response: { 200: ConfigAnswer } } },

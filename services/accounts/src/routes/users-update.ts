@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { Type } from 'typebox';
+import { Messages, canAssignRole, type RoleNumber } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
+import { Alerts, Company, Name, Profile, Signature, VerifiedValue, problems } from '../schemas.js';
+import { User, toProfile, type UserDoc } from '../models/user.js';
+import { LicenceRecord } from '../models/licence-record.js';
+import { readConfig } from '../models/app-config.js';
+import { isComplete, licencesOf, profileError, sameCompanyFilter } from '../lib/profiles.js';
+import { userApplied, userUpdateEvents } from '../events/publishes.js';
+import { callerProfile, canSee, isStaff } from './users.js';
+import { findKcUserId, setKcRole } from './users-kc.js';
+
+const UserUpdate = Type.Object({
+  id: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{24}$' })),
+  email: Type.Optional(Type.String({ maxLength: 200 })),
+  name: Type.Optional(Name),
+  alerts: Type.Optional(Alerts),
+  verified: Type.Optional(VerifiedValue),
+  sameDayPickup: Type.Optional(Type.Boolean()),
+  role: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+  company: Type.Optional(Company),
+  signature: Type.Optional(Signature),
+  publicorderslink: Type.Optional(Type.String({ maxLength: 500 })),
+});
+const BulkItem = Type.Object({ email: Type.String({ maxLength: 200 }), verified: VerifiedValue });
+const Answer = Type.Object({ user: Type.Optional(Profile), users: Type.Optional(Type.Array(Profile)), message: Type.String() });
+
+/** Fields only staff (0, 1) may set. */
+const STAFF_ONLY = ['verified', 'sameDayPickup', 'publicorderslink'] as const;
+/** Sub-objects merged key by key (an update never replaces the whole object). */
+const MERGED = ['name', 'alerts', 'company', 'signature'] as const;
+
+type Patch = Record<string, unknown> & { company?: Record<string, unknown>; role?: number };
+
+/** New licence numbers a non-staff editor adds must be real records no other company already uses. */
+async function checkNewLicences(target: UserDoc, patch: Patch): Promise<void> {
+  const c = patch.company ?? {};
+  const wanted = [c['License #'], ...((c.licenseNumbers as string[] | undefined) ?? [])].filter(
+    (x): x is string => typeof x === 'string' && !!x.trim(),
+  );
+  const have = licencesOf(target);
+  for (const lic of wanted.filter((l) => !have.includes(l))) {
+    if (!(await LicenceRecord.exists({ 'License #': lic }))) throw new Problem(400, Messages.invalidLicence);
+    const others = await User.countDocuments({ $and: [sameCompanyFilter([lic]), { _id: { $ne: target._id } }] });
+    if (others > 0) throw new Problem(403, Messages.contactAdminToJoin);
+  }
+}
+
+export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/users/update',
+    {
+      schema: {
+        tags: ['users'],
+        body: Type.Object({ user: Type.Optional(UserUpdate), users: Type.Optional(Type.Array(BulkItem, { maxItems: 500 })) }),
+        response: { 200: Answer, ...problems(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const caller = request.user!;
+      const staff = isStaff(caller.role);
+      const { user: patchIn, users: bulk } = request.body;
+
+      if (bulk) {
+        // "Set all suspended / verified" on the attached accounts (staff).
+        if (!staff) throw new Problem(403, Messages.forbidden);
+        const emails = bulk.map((b) => b.email.trim().toLowerCase());
+        const found = await User.find({ email: { $in: emails } }).lean<UserDoc[]>();
+        if (found.length !== new Set(emails).size) throw new Problem(404, Messages.notFound);
+        const byEmail = new Map(found.map((u) => [u.email, u]));
+        for (const b of bulk) {
+          const before = byEmail.get(b.email.trim().toLowerCase())!;
+          if (before.verified === b.verified) continue;
+          await User.updateOneWithEvents({ _id: before._id }, { $set: { verified: b.verified } }, userUpdateEvents(before, b));
+        }
+        const after = await User.find({ email: { $in: emails } }).sort({ email: 1 }).lean<UserDoc[]>();
+        return { users: after.map(toProfile), message: Messages.profileUpdated };
+      }
+
+      if (!patchIn || (!patchIn.id && !patchIn.email)) throw new Problem(400, 'user.id or user.email is required');
+      const patch = patchIn as Patch;
+      const me = await callerProfile(caller);
+      const target = await User.findOne(
+        patchIn.id ? { _id: patchIn.id } : { email: patchIn.email!.trim().toLowerCase() },
+      ).lean<UserDoc>();
+      if (!target || !canSee(me, caller.role, target)) throw new Problem(404, Messages.notFound);
+      const isSelf = String(me._id) === String(target._id);
+      const callerRole = (caller.role ?? 4) as RoleNumber;
+
+      // Who may edit whom: staff anyone (not a more privileged user); company admins (3) their company's users.
+      if (!isSelf && !staff && callerRole !== 3) throw new Problem(403, Messages.forbidden);
+      if (!isSelf && !canAssignRole(callerRole, target.role as RoleNumber)) throw new Problem(403, Messages.forbidden);
+      if (!staff && STAFF_ONLY.some((f) => patch[f] !== undefined)) throw new Problem(403, Messages.forbidden);
+      if (!staff && patch.company?.active !== undefined) throw new Problem(403, Messages.forbidden);
+      const newRole = (patch.role ?? target.role) as RoleNumber;
+      if (patch.role !== undefined && patch.role !== target.role) {
+        if (!staff && callerRole !== 3) throw new Problem(403, Messages.forbidden);
+        if (!canAssignRole(callerRole, patch.role as RoleNumber)) throw new Problem(403, Messages.forbidden);
+      }
+      const c = patch.company;
+      const stored = target.company ?? {};
+      if (c?.['License #'] !== undefined && c['License #'] !== (stored['License #'] ?? undefined)) {
+        // Only an admin or a brand-new user (no licence yet) may change the licence number.
+        if (!staff && stored['License #']) throw new Problem(403, Messages.forbidden);
+      }
+      if (c?.licenseNumbers !== undefined && callerRole > 3) {
+        const same = JSON.stringify([...(c.licenseNumbers as string[])].sort()) === JSON.stringify([...(stored.licenseNumbers ?? [])].sort());
+        if (!same) throw new Problem(403, Messages.forbidden);
+      }
+
+      // §5 rules: a form save (company present) must be complete; otherwise the values sent must be valid.
+      const merged = {
+        name: { ...(target.name ?? {}), ...((patch.name as object) ?? {}) },
+        company: { ...stored, ...(c ?? {}) },
+      };
+      const err = c !== undefined ? profileError(merged, newRole, true) : profileError(patch, newRole, false);
+      if (err) throw new Problem(400, err);
+      if (!staff) await checkNewLicences(target, patch);
+
+      const set: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(patch)) {
+        if (field === 'id' || field === 'email' || value === undefined) continue;
+        if ((MERGED as readonly string[]).includes(field) && value && typeof value === 'object') {
+          for (const [k, v] of Object.entries(value)) if (v !== undefined) set[`${field}.${k}`] = v;
+        } else set[field] = value;
+      }
+      if (!Object.keys(set).length) return { user: toProfile(target), message: Messages.profileUpdated };
+
+      // Keycloak's realm role is the source of truth for authorisation: change it before the profile.
+      if (newRole !== target.role) {
+        const kcId = target.sub ?? (await findKcUserId(app.env, target.email));
+        if (kcId) await setKcRole(app.env, kcId, newRole).catch((e: Error) => {
+          throw new Problem(502, Messages.profileUpdateFailed(e.message));
+        });
+      }
+
+      const events = userUpdateEvents(target, patch as { verified?: unknown });
+      const applying = isSelf && !target.hasSentEmail && isComplete(merged, newRole);
+      if (applying) {
+        const recipients = (await readConfig()).signupEmails ?? [];
+        const res = await User.updateOneWithEvents(
+          { _id: target._id, hasSentEmail: { $ne: true } },
+          { $set: { ...set, hasSentEmail: true } },
+          [...events, userApplied({ ...target, company: merged.company } as UserDoc, recipients)],
+        );
+        if (res.matchedCount) {
+          return { user: toProfile((await User.findById(target._id).lean<UserDoc>())!), message: Messages.underReview };
+        }
+      }
+      await User.updateOneWithEvents({ _id: target._id }, { $set: set }, events);
+      return { user: toProfile((await User.findById(target._id).lean<UserDoc>())!), message: Messages.profileUpdated };
+    },
+  );
+};
