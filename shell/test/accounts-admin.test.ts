@@ -87,6 +87,9 @@ test('accounts list: CSV export of the visible columns, Sync Quickbooks marks th
   await mark.hover();
   await page.getByTestId('accounts-qb-tooltip').waitFor();
   await shot(page, 'accounts-admin-1280');
+  await page.setViewportSize({ width: 700, height: 860 });
+  await shot(page, 'accounts-admin-700');
+  await page.setViewportSize({ width: 1280, height: 860 });
 
   await page.locator('.ag-row[row-id="4"] [col-id=name]').click();
   await page.waitForURL('**/dashboard/editAccount?email=comma%40shop.test');
@@ -196,6 +199,7 @@ test('settings (role 0): hideRoutes saved, the menu hides the entry after reload
   await page.getByTestId('settings-save').click();
   await page.getByText('Settings saved.', { exact: false }).waitFor();
   assert.ok(posted('/api/utils/config', '"hideRoutes":["faq"]', '"orders.hasSameDay":true', '"signupEmails":["ops@demo.portal","boss@demo.portal"]'));
+  assert.equal(await page.getByTestId('settings-signupEmails').inputValue(), 'ops@demo.portal\nboss@demo.portal');
   await shot(page, 'settings-1280');
   await page.setViewportSize({ width: 700, height: 860 });
   await shot(page, 'settings-700');

@@ -80,7 +80,7 @@ export function Invite() {
       { field: 'invited', headerName: 'Invited by', minWidth: 160 },
       {
         colId: 'resend',
-        headerName: '',
+        headerName: 'Actions',
         sortable: false,
         minWidth: 110,
         maxWidth: 130,

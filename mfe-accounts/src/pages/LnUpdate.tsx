@@ -12,7 +12,7 @@ const COLUMNS: ColDef<LicenceRecord>[] = [
     field: key,
     headerName: label,
     editable: true,
-    minWidth: key === 'Street Address' || key === 'Licensee' ? 170 : key === 'Zip' ? 90 : 120,
+    minWidth: key === 'License #' ? 150 : key === 'Street Address' || key === 'Licensee' ? 170 : key === 'Zip' ? 90 : 120,
   })),
   { colId: 'windows', headerName: 'Receiving windows', valueGetter: (p) => windowsText(p.data?.windows), minWidth: 190, flex: 1.5 },
 ];

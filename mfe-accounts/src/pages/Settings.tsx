@@ -58,6 +58,7 @@ export function Settings() {
     setBusy(true);
     try {
       await saveConfig(api, data);
+      setEmailsText(emails.join('\n'));
       toast.success('Settings saved. Other screens use them from the next page load.');
     } catch (err) {
       setError(`Settings were not saved: ${errorText(err)}`);
@@ -133,12 +134,15 @@ export function Settings() {
         {SWITCH_GROUPS.map((g) => (
           <fieldset key={g.title} className="pu-card acc-set">
             <legend>{g.title}</legend>
-            {g.keys.map((s) => (
-              <div key={s.key}>
-                <Checkbox label={<>{s.label} <Key k={s.key} /></>} checked={bool(s.key, s.def)} onChange={(on) => set(s.key, on)} testId={`settings-${s.key}`} />
-                <p className="acc-help">{s.help}</p>
-              </div>
-            ))}
+            <p className="acc-help acc-readers">{g.readers}</p>
+            <div className="acc-switches">
+              {g.keys.map((s) => (
+                <div key={s.key}>
+                  <Checkbox label={<>{s.label} <Key k={s.key} /></>} checked={bool(s.key, s.def)} onChange={(on) => set(s.key, on)} testId={`settings-${s.key}`} />
+                  {s.help && <p className="acc-help">{s.help}</p>}
+                </div>
+              ))}
+            </div>
           </fieldset>
         ))}
       </div>

@@ -44,7 +44,7 @@ export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
 
   return (
     <form className="pu-card acc-form" onSubmit={(e) => void submit(e)} noValidate aria-label="New licence record" data-testid="ln-form">
-      <h2 className="acc-section" style={{ marginTop: 0 }}>New licence record</h2>
+      <h2 className="acc-section">New licence record</h2>
       {errors.form && <div className="pu-alert pu-alert-error" role="alert">{errors.form}</div>}
       <div className="acc-form-grid">
         {LICENCE_FIELDS.map(([key, label], i) => (

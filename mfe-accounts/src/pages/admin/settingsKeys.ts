@@ -1,6 +1,6 @@
 import { ADMIN_MENU, USER_MENU } from '@portal/contracts';
 
-/** One configured switch (accounts §3 App config, orders §6 "Configured switches"); def = value when unset. */
+/** One configured switch (accounts §3 App config, orders §6 "Configured switches"); def = value when unset; help may be ''. */
 export interface SwitchKey {
   key: string;
   label: string;
@@ -10,6 +10,8 @@ export interface SwitchKey {
 
 export interface SwitchGroup {
   title: string;
+  /** Which screens read the group's keys. */
+  readers: string;
   keys: SwitchKey[];
 }
 
@@ -19,19 +21,21 @@ const sw = (key: string, label: string, help: string, def = false): SwitchKey =>
 export const SWITCH_GROUPS: SwitchGroup[] = [
   {
     title: 'Accounts',
+    readers: 'Read by the profile form.',
     keys: [sw('sigs.show', 'Show signature pad', 'Profile signature pad for roles 0, 1 and 2.', true)],
   },
   {
     title: 'Orders',
+    readers: 'Read by the order form, order lists and labels.',
     keys: [
-      sw('orders.includeAddress', 'Include address', 'Read by the order screens.'),
-      sw('orders.includeDBA', 'Include DBA', 'Read by the order screens.'),
-      sw('orders.isInternalDist', 'Internal distribution', 'Read by the order screens.'),
-      sw('orders.editAddress', 'Edit address', 'Read by the order form.'),
-      sw('orders.labelLogo', 'Logo on labels', 'Read by order labels.'),
-      sw('orders.showPickupDriver', 'Show pickup driver', 'Read by the order screens.'),
-      sw('orders.showVin', 'Show VIN', 'Read by the order screens.'),
-      sw('orders.internal.alwaysShow', 'Always show internal orders', 'Read by the order screens.'),
+      sw('orders.includeAddress', 'Include address', ''),
+      sw('orders.includeDBA', 'Include DBA', ''),
+      sw('orders.isInternalDist', 'Internal distribution', ''),
+      sw('orders.editAddress', 'Edit address', ''),
+      sw('orders.labelLogo', 'Logo on labels', ''),
+      sw('orders.showPickupDriver', 'Show pickup driver', ''),
+      sw('orders.showVin', 'Show VIN', ''),
+      sw('orders.internal.alwaysShow', 'Always show internal orders', ''),
       sw('orders.autoApprove', 'Auto-approve orders', 'New orders are approved at once; the preferred pickup date becomes required.'),
       sw('orders.billingInvoiceReq', 'Billing invoice # required', 'The order form requires a billing invoice number.', true),
       sw('orders.hasSameDay', 'Same-day pickup', 'Same Day offered to every vendor (otherwise only to accounts allowed same-day pickup).'),
@@ -39,14 +43,16 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
   },
   {
     title: 'Schedule',
+    readers: 'Read by the schedule screens.',
     keys: [
-      sw('schedule.useDBA', 'Use DBA names', 'Read by the schedule.'),
-      sw('schedule.filter', 'Schedule filter', 'Read by the schedule.'),
+      sw('schedule.useDBA', 'Use DBA names', ''),
+      sw('schedule.filter', 'Schedule filter', ''),
       sw('scheduleMapsEnabled', 'Route maps', 'Route maps on the schedule.'),
     ],
   },
   {
     title: 'Notifications and checks',
+    readers: 'Read when orders are saved.',
     keys: [
       sw('alertNewOrders', 'Alert on new orders', 'Order notification emails for new orders.'),
       sw('rejectionEmails', 'Rejection emails', 'Order notification emails for rejections.'),
