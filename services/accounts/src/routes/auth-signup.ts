@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { Type } from 'typebox';
+import { AuthMessages, Messages, ROLE_NAMES, Role, Subjects, type RoleNumber } from '@portal/contracts';
+import { Problem, type OutboxMethods } from '@portal/service-kit';
+import { Email, Profile, problems } from '../schemas.js';
+import {
+  InvalidCredentials,
+  UserExists,
+  createUser,
+  deleteUser,
+  findUserByEmail,
+  passwordGrant,
+  refreshGrant,
+  updateUser,
+} from '../lib/keycloak.js';
+import { ensureProfile } from '../lib/profiles.js';
+import { User, toProfile, type UserDoc } from '../models/user.js';
+import { Invite } from '../models/invite.js';
+import { LicenceRecord } from '../models/licence-record.js';
+import { consumePin, dropPin, issuePin } from '../models/pin.js';
+import { Message, NewEmail, Code, kcOf, normEmail, pinEvent, signedIn } from './auth-common.js';
+
+const SignUpBody = Type.Object({
+  email: NewEmail,
+  password: Type.String({ minLength: 1, maxLength: 100, errorMessage: Messages.passwordRequired }),
+  data: Type.Optional(
+    Type.Object({
+      role: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+      company: Type.Optional(
+        Type.Object({ 'License #': Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: true }),
+      ),
+    }),
+  ),
+  method: Type.Optional(Type.Union([Type.Literal('license'), Type.Literal('invite')])),
+});
+
+type Company = Record<string, unknown>;
+
+/** Which company and role a sign-up gets, or the spec's refusal. Reads only: nothing is written before this passes. */
+async function admission(
+  email: string,
+  body: { method?: string; data?: { role?: number; company?: { 'License #'?: string } } },
+): Promise<{ role: RoleNumber; company: Company }> {
+  if (body.method === 'invite') {
+    const invite = await Invite.findOne({ email, 'data.accepted': false }).sort({ date: -1 }).lean();
+    if (invite) {
+      const company = { ...((invite.user?.company as Company | undefined) ?? {}) };
+      const numbers = (company.licenseNumbers as string[] | undefined) ?? [];
+      const main = (company['License #'] as string | undefined) ?? invite.companyKey ?? '';
+      company.licenseNumbers = [...new Set([...(main ? [main] : []), ...numbers])];
+      return { role: Role.user, company };
+    }
+  }
+  const lic = body.data?.company?.['License #']?.trim();
+  if (!lic) throw new Problem(400, Messages.licenceRequired);
+  const record = await LicenceRecord.findOne({ 'License #': lic }).lean();
+  if (!record) throw new Problem(400, Messages.invalidLicence);
+  const taken = await User.exists({ $or: [{ 'company.License #': lic }, { 'company.licenseNumbers': lic }] });
+  if (taken) throw new Problem(400, Messages.contactAdminToJoin);
+  // The first user of a company is its account admin, unless they asked for a standard account.
+  const role: RoleNumber = body.data?.role === Role.user ? Role.user : Role.accountAdmin;
+  return {
+    role,
+    company: {
+      'License #': lic,
+      Licensee: record.Licensee,
+      DBA: record.DBA,
+      'Street Address': record['Street Address'],
+      City: record.City,
+      Zip: record.Zip,
+      licenseNumbers: [lic],
+    },
+  };
+}
+
+/** Sign-up, pin verification and pin resend (ACCOUNTS-API `auth`), all public. */
+export const signUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const kc = kcOf(app);
+
+  app.post(
+    '/auth/signUp',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        body: SignUpBody,
+        response: { 201: Type.Object({ message: Type.String(), email: Type.String() }), ...problems(400) },
+      },
+    },
+    async (request, reply) => {
+      const email = normEmail(request.body.email);
+      if (await User.exists({ email })) throw new Problem(400, Messages.emailExists);
+      const { role, company } = await admission(email, request.body);
+
+      let sub: string;
+      try {
+        sub = await createUser(kc, { email, password: request.body.password, roleName: ROLE_NAMES[role] });
+      } catch (err) {
+        if (err instanceof UserExists) throw new Problem(400, Messages.emailExists);
+        throw err;
+      }
+      try {
+        // The sign-up session lets a correct pin sign the user in without asking for the password again.
+        const session = await passwordGrant(kc, email, request.body.password)
+          .then((t) => t.refreshToken)
+          .catch(() => undefined);
+        const { pin, expiresAt } = await issuePin('signup', email, email, { session });
+        const user = new User({ email, sub, role, verified: false, company });
+        const ev = pinEvent(email, pin, 'signup', expiresAt);
+        const doc = user as unknown as OutboxMethods;
+        doc.addEvent(Subjects.userCreated, { userId: String(user._id), email, role, verified: false });
+        doc.addEvent(ev.subject, ev.data);
+        await user.save();
+      } catch (err) {
+        await deleteUser(kc, sub).catch(() => undefined);
+        await dropPin('signup', email).catch(() => undefined);
+        if ((err as { code?: number }).code === 11000) throw new Problem(400, Messages.emailExists);
+        throw err;
+      }
+      return reply.code(201).send({ message: AuthMessages.signedUp(email), email });
+    },
+  );
+
+  app.post(
+    '/auth/verify',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        body: Type.Object({ email: Email, pin: Code }),
+        response: {
+          200: Type.Object({
+            token: Type.Optional(Type.String()),
+            refreshToken: Type.Optional(Type.String()),
+            idToken: Type.Optional(Type.String()),
+            expiresIn: Type.Optional(Type.Integer()),
+            message: Type.Optional(Type.String()),
+            user: Profile,
+          }),
+          ...problems(400),
+        },
+      },
+    },
+    async (request) => {
+      const email = normEmail(request.body.email);
+      const pin = await consumePin('signup', email, request.body.pin, email);
+      if (!pin) throw new Problem(400, AuthMessages.invalidPin);
+      const kcUser = await findUserByEmail(kc, email);
+      if (!kcUser) throw new Problem(400, AuthMessages.invalidPin);
+      if (!kcUser.emailVerified) await updateUser(kc, kcUser.id, { emailVerified: true });
+      if (pin.session) {
+        try {
+          return await signedIn(await refreshGrant(kc, pin.session), email);
+        } catch (err) {
+          if (!(err instanceof InvalidCredentials)) throw err; // the session ended: sign in with the password
+        }
+      }
+      const profile = await ensureProfile({ sub: kcUser.id, email });
+      return { message: AuthMessages.emailVerified, user: toProfile(profile as UserDoc) };
+    },
+  );
+
+  app.post(
+    '/auth/sendValidation',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        body: Type.Object({ email: Email }),
+        response: { 200: Message, ...problems(400, 404) },
+      },
+    },
+    async (request) => {
+      const email = normEmail(request.body.email);
+      const kcUser = await findUserByEmail(kc, email);
+      if (!kcUser) throw new Problem(404, Messages.forgotUnknownUser);
+      if (kcUser.emailVerified) throw new Problem(400, AuthMessages.emailAlreadyVerified);
+      const profile = await ensureProfile({ sub: kcUser.id, email });
+      const { pin, expiresAt } = await issuePin('signup', email, email);
+      await User.updateOneWithEvents({ _id: profile._id }, {}, [pinEvent(email, pin, 'signup', expiresAt)]);
+      return { message: AuthMessages.codeSent(email) };
+    },
+  );
+};
