@@ -43,6 +43,7 @@ export function ChangeEmail() {
       setSentTo(address);
       setNotice(r?.message || `A code has been sent to ${address}`);
     } catch (e) {
+      setNotice(null);
       setError(errorText(e));
     } finally {
       setBusy(false);
@@ -61,6 +62,7 @@ export function ChangeEmail() {
       await session.logout();
       go('/login', { email: sentTo }, undefined, true);
     } catch (e) {
+      setNotice(null);
       setError(errorText(e));
       setBusy(false);
     }

@@ -58,7 +58,7 @@ export function DeleteAccount() {
         testId="delete-dialog"
         footer={
           <>
-            <Button onClick={() => setAsking(false)} disabled={busy} data-testid="delete-dialog-cancel">
+            <Button onClick={() => setAsking(false)} disabled={busy} autoFocus data-testid="delete-dialog-cancel">
               Cancel
             </Button>
             <Button variant="danger" onClick={() => void remove()} disabled={busy} data-testid="delete-confirm">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMITS, Messages } from '@portal/contracts';
-import { Button, Link, TextField, errorText, isEmail, toast, useQuery, usePortal } from '@portal/ui';
+import { Button, TextField, errorText, isEmail, toast, useQuery, usePortal } from '@portal/ui';
 import { forgotPasswordSubmit } from '../api.js';
 import { Actions, AuthCard } from './auth/AuthCard.js';
 import { go, handedOver } from './auth/handoff.js';
@@ -102,7 +102,9 @@ export function ForgotPasswordSubmit() {
         </Button>
       </Actions>
       <div className="acc-auth-links">
-        <Link to="/forgotPassword" data-testid="reset-new-code">Send me a new code</Link>
+        <Button variant="link" onClick={() => go('/forgotPassword', { email: email.trim().toLowerCase() })} data-testid="reset-new-code">
+          Send me a new code
+        </Button>
       </div>
     </AuthCard>
   );
