@@ -2,6 +2,7 @@ import { buildService, loadEnv, type Env } from '@portal/service-kit';
 import { emailRoutes } from './routes/email.js';
 import { emailWorker } from './jobs/email.js';
 import { userVerifiedConsumer } from './events/user-verified.js';
+import { accountMailConsumers } from './events/account-mails.js';
 import { createMailer } from './mailer.js';
 import { MailEnvSchema } from './env.js';
 
@@ -14,7 +15,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       name: 'notifications',
       domain: 'notifications',
       routes: [emailRoutes],
-      consumers: [userVerifiedConsumer],
+      consumers: [userVerifiedConsumer, ...accountMailConsumers],
       workers: [emailWorker(mailer, mailEnv)],
       env: MailEnvSchema,
     },

@@ -3,13 +3,24 @@ import type { Mailer } from '../mailer.js';
 import type { MailEnv } from '../env.js';
 import { feedbackMail } from '../templates/feedback.js';
 import { accountVerifiedMail } from '../templates/account-verified.js';
+import { pinMail } from '../templates/pin.js';
+import { resetCodeMail } from '../templates/reset-code.js';
+import { userAppliedMail } from '../templates/user-applied.js';
+import { inviteMail } from '../templates/invite.js';
 
 export const EMAIL_QUEUE = 'email';
 
-/** Jobs carry only what the template needs (no secrets, no rendered bodies except sendEmail's own html). */
+/**
+ * Jobs carry only what the template needs (no rendered bodies except sendEmail's own html). Pins and reset codes
+ * are the one secret a job holds: the mail exists to deliver them; completed jobs are trimmed by the kit.
+ */
 export type EmailJob =
   | { kind: 'feedback'; from: string; message: string }
   | { kind: 'account-verified'; email: string; name?: string }
+  | { kind: 'pin'; email: string; pin: string; purpose: 'signup' | 'change-email'; expiresAt: string }
+  | { kind: 'reset-code'; email: string; code: string; expiresAt: string }
+  | { kind: 'user-applied'; to: string; email: string; companyName?: string; licenseNumber?: string }
+  | { kind: 'invite'; email: string; invitedBy: string; companyName?: string; link: string }
   | { kind: 'raw'; to: string; subject: string; html: string };
 
 /** Renders and sends one job; a failure throws, and BullMQ retries with exponential backoff. */
@@ -25,6 +36,14 @@ export function emailWorker(mailer: Mailer, env: MailEnv) {
           return void (await mailer.send(env.FEEDBACK_TO, feedbackMail(data), { replyTo: data.from }));
         case 'account-verified':
           return void (await mailer.send(data.email, accountVerifiedMail({ ...data, appUrl: env.APP_URL })));
+        case 'pin':
+          return void (await mailer.send(data.email, pinMail(data)));
+        case 'reset-code':
+          return void (await mailer.send(data.email, resetCodeMail({ ...data, appUrl: env.APP_URL })));
+        case 'user-applied':
+          return void (await mailer.send(data.to, userAppliedMail({ ...data, appUrl: env.APP_URL })));
+        case 'invite':
+          return void (await mailer.send(data.email, inviteMail(data)));
         case 'raw':
           return void (await mailer.send(data.to, { subject: data.subject, html: data.html, text: '' }));
         default:
