@@ -46,8 +46,6 @@ export function Invite() {
     const value = email.trim().toLowerCase();
     setEmail(value);
     if (!isEmail(value)) return setFieldError(Messages.inviteEmailInvalid);
-    const dup = invites.some((i) => i.email.toLowerCase() === value && !i.data?.notified);
-    if (dup) return setFieldError(Messages.alreadyInvited);
     setBusy(true);
     setFieldError(null);
     try {

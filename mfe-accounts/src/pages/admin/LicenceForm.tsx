@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Messages, NEW_LICENCE_PLACEHOLDER } from '@portal/contracts';
 import { Button, TextField, errorText } from '@portal/ui';
 import type { LicenceRecord } from '../../api.js';
-import { DAYS, LICENCE_FIELDS, isWindow, licenceErrors, newLicence, type LicenceField } from './licence.js';
+import { DAYS, LICENCE_FIELDS, LICENCE_MAX, isWindow, licenceErrors, newLicence, type LicenceField } from './licence.js';
 
 interface Props {
   existing: LicenceRecord[];
@@ -53,6 +53,7 @@ export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
             label={label}
             required
             autoFocus={i === 0}
+            maxLength={LICENCE_MAX[key]}
             placeholder={key === 'License #' ? NEW_LICENCE_PLACEHOLDER : undefined}
             value={String(rec[key] ?? '')}
             onChange={(v) => set(key, v)}

@@ -12,6 +12,9 @@ export const LICENCE_FIELDS = [
 ] as const;
 export type LicenceField = (typeof LICENCE_FIELDS)[number][0];
 
+/** The service's length limits (services/accounts license.ts RecordIn). */
+export const LICENCE_MAX: Record<LicenceField, number> = { 'License #': 100, Licensee: 200, DBA: 200, 'Street Address': 200, City: 100, Zip: 20 };
+
 export const DAYS = [
   ['mon', 'Monday'],
   ['tue', 'Tuesday'],
@@ -39,7 +42,7 @@ const norm = (s: unknown) => String(s ?? '').trim().toLowerCase();
 /** Field → message for every empty required field, and the duplicate-number rule against the other records. */
 export function licenceErrors(r: LicenceRecord, all: LicenceRecord[]): Partial<Record<LicenceField, string>> {
   const errors: Partial<Record<LicenceField, string>> = {};
-  for (const [key, label] of LICENCE_FIELDS) if (!String(r[key] ?? '').trim()) errors[key] = `${label} is required`;
+  for (const [key, label] of LICENCE_FIELDS) if (!String(r[key] ?? '').trim()) errors[key] = Messages.fieldRequired(label).trim();
   const num = norm(r['License #']);
   if (num && all.some((o) => o !== r && (o.id ?? null) !== (r.id ?? undefined) && norm(o['License #']) === num)) {
     errors['License #'] = Messages.licenceExists;
