@@ -104,10 +104,6 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Only an admin or a brand-new user (no licence yet) may change the licence number.
         if (!staff && stored['License #']) throw new Problem(403, Messages.forbidden);
       }
-      if (c?.licenseNumbers !== undefined && callerRole > 3) {
-        const same = JSON.stringify([...(c.licenseNumbers as string[])].sort()) === JSON.stringify([...(stored.licenseNumbers ?? [])].sort());
-        if (!same) throw new Problem(403, Messages.forbidden);
-      }
 
       // §5 rules: a form save (company present) must be complete; otherwise the values sent must be valid.
       const merged = {
@@ -116,6 +112,12 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       const err = c !== undefined ? profileError(merged, newRole, true) : profileError(patch, newRole, false);
       if (err) throw new Problem(400, err);
+      if (c?.licenseNumbers !== undefined && callerRole > 3) {
+        // Roles 0-3 may add additional licence numbers; a standard user only keeps their own licence in the list.
+        const main = c['License #'] ?? stored['License #'];
+        const added = (c.licenseNumbers as string[]).filter((l) => l !== main && !(stored.licenseNumbers ?? []).includes(l));
+        if (added.length) throw new Problem(403, Messages.forbidden);
+      }
       if (!staff) await checkNewLicences(target, patch);
 
       const set: Record<string, unknown> = {};

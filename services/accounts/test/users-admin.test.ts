@@ -1,0 +1,115 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { Messages, Subjects } from '@portal/contracts';
+import { tokenFor, waitFor } from '@portal/service-kit/testing';
+import { seed } from '../src/seed.js';
+import { User } from '../src/models/user.js';
+import { deleteKcUser, findKcUserId } from '../src/routes/users-kc.js';
+import { call, listen, startApp, uniqueEmail } from './helpers.js';
+import { kcEnv, kcUser, realmRoles } from './users-fixtures.js';
+
+let app: FastifyInstance;
+let admin: string;
+let acct: string;
+const created: string[] = [];
+before(async () => {
+  app = await startApp();
+  await seed();
+  [admin, acct] = await Promise.all([tokenFor(1), tokenFor(3)]);
+});
+after(async () => {
+  for (const email of created) {
+    const id = await findKcUserId(kcEnv(app), email);
+    if (id) await deleteKcUser(kcEnv(app), id);
+    await User.deleteOne({ email });
+  }
+  await app.close();
+});
+
+test('staff create an account: Keycloak user + profile, 201 and the spec message', async () => {
+  const email = uniqueEmail('create');
+  created.push(email);
+  const res = await call(app, 'POST', '/api/users/create', admin, {
+    user: { email: email.toUpperCase(), name: { firstName: 'New', lastName: 'Person' }, role: 2 },
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.json));
+  assert.equal(res.json.message, Messages.accountCreated);
+  assert.equal(res.json.user.email, email);
+  assert.equal(res.json.user.role, 2);
+  assert.equal(res.json.user.verified, false);
+  assert.ok(await findKcUserId(kcEnv(app), email));
+  const dup = await call(app, 'POST', '/api/users/create', admin, { user: { email } });
+  assert.equal(dup.status, 400);
+  assert.equal(dup.json.message, Messages.emailExists);
+});
+
+test('create: bad email, over-long email, role above the creator — 4xx and nothing created', async () => {
+  const bad = await call(app, 'POST', '/api/users/create', admin, { user: { email: 'nope' } });
+  assert.equal(bad.status, 400);
+  assert.equal(bad.json.message, Messages.invalidEmail);
+  const long = await call(app, 'POST', '/api/users/create', admin, { user: { email: `${'a'.repeat(60)}@test.portal` } });
+  assert.equal(long.status, 400);
+  assert.equal(long.json.message, Messages.emailTooLong);
+  const email = uniqueEmail('toohigh');
+  const high = await call(app, 'POST', '/api/users/create', acct, { user: { email, role: 1 } });
+  assert.equal(high.status, 403);
+  const phone = await call(app, 'POST', '/api/users/create', admin, { user: { email, company: { phone: '12' } } });
+  assert.equal(phone.status, 400);
+  assert.equal(phone.json.message, Messages.phoneInvalid);
+  assert.equal(await User.countDocuments({ email }), 0);
+  assert.equal(await findKcUserId(kcEnv(app), email), undefined);
+});
+
+test("a company admin creates users of their own company only", async () => {
+  const email = uniqueEmail('acctcreate');
+  created.push(email);
+  const res = await call(app, 'POST', '/api/users/create', acct, {
+    user: { email, company: { 'License #': 'C10-0000202-LIC', licenseNumbers: ['C10-0000202-LIC'] } },
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.json));
+  assert.equal(res.json.user.company['License #'], 'C11-0000101-LIC');
+  assert.ok(!res.json.user.company.licenseNumbers.includes('C10-0000202-LIC'));
+});
+
+test('a role change also sets the Keycloak realm role', async () => {
+  const u = await kcUser(app, 'rolechange');
+  try {
+    assert.ok(realmRoles(await u.token()).includes('user'));
+    const res = await call(app, 'POST', '/api/users/update', admin, { user: { email: u.email, role: 2 } });
+    assert.equal(res.status, 200, JSON.stringify(res.json));
+    const roles = realmRoles(await u.token());
+    assert.ok(roles.includes('driver') && !roles.includes('user'), roles.join(','));
+    const up = await call(app, 'POST', '/api/users/update', admin, { user: { email: u.email, role: 0 } });
+    assert.equal(up.status, 403, 'an admin cannot make a superadmin');
+  } finally {
+    await u.cleanup();
+  }
+});
+
+test('delete: staff any (Keycloak + profile, accounts.user.deleted), others only themselves', async () => {
+  const u = await kcUser(app, 'delete');
+  const other = await kcUser(app, 'delete-other');
+  const deleted = await listen(app, Subjects.userDeleted);
+  try {
+    const mine = await u.token();
+    const notOwn = await call(app, 'POST', '/api/users/delete', mine, { user: { email: other.email } });
+    assert.equal(notOwn.status, 403);
+    assert.equal(await User.countDocuments({ email: other.email }), 1);
+    const byAdmin = await call(app, 'POST', '/api/users/delete', admin, { user: { email: other.email } });
+    assert.equal(byAdmin.status, 200);
+    assert.equal(byAdmin.json.message, Messages.userDeleted);
+    assert.equal(await User.countDocuments({ email: other.email }), 0);
+    assert.equal(await findKcUserId(kcEnv(app), other.email), undefined);
+    await waitFor(() => deleted.events.find((e) => (e.data as { email: string }).email === other.email));
+    const self = await call(app, 'POST', '/api/users/delete', mine, { user: { email: u.email } });
+    assert.equal(self.status, 200);
+    assert.equal(await findKcUserId(kcEnv(app), u.email), undefined);
+    const superadmin = await call(app, 'POST', '/api/users/delete', admin, { user: { email: 'superadmin@demo.portal' } });
+    assert.equal(superadmin.status, 403);
+  } finally {
+    deleted.stop();
+    await u.cleanup();
+    await other.cleanup();
+  }
+});

@@ -1,0 +1,114 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { Messages, Subjects } from '@portal/contracts';
+import { tokenFor, waitFor } from '@portal/service-kit/testing';
+import { seed } from '../src/seed.js';
+import { User } from '../src/models/user.js';
+import { LicenceRecord } from '../src/models/licence-record.js';
+import { readConfig } from '../src/models/app-config.js';
+import { call, listen, startApp } from './helpers.js';
+import { completeCompany, kcUser } from './users-fixtures.js';
+
+let app: FastifyInstance;
+let fresh: Awaited<ReturnType<typeof kcUser>>;
+let token: string;
+let lic: string;
+before(async () => {
+  app = await startApp();
+  await seed();
+  lic = `T${Date.now()}-LIC`;
+  await LicenceRecord.create({ 'License #': lic, Licensee: 'Test Holdings LLC', DBA: 'Test Leaf', 'Street Address': '1 Test Way', City: 'Sacramento', Zip: '95814' });
+  fresh = await kcUser(app, 'profile');
+  token = await fresh.token();
+});
+after(async () => {
+  await fresh?.cleanup();
+  await LicenceRecord.deleteOne({ 'License #': lic });
+  await app.close();
+});
+
+const save = (company: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  call(app, 'POST', '/api/users/update', token, { user: { email: fresh.email, company, ...extra } });
+
+test('§5 profile rules answer the spec messages and write nothing', async () => {
+  const good = completeCompany(lic);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ ...good, phone: '555-12' }, Messages.phoneInvalid],
+    [{ ...good, phone: '(916) 555-0199 ext 12' }, Messages.phoneInvalid],
+    [{ ...good, phone: '' }, Messages.phoneInvalid],
+    [{ ...good, billingContactEmail: 'not-an-email' }, Messages.invalidEmail],
+    [{ ...good, Licensee: 'x'.repeat(101) }, Messages.fieldTooLong('Company Name', 100)],
+    [{ ...good, DBA: 'x'.repeat(101) }, Messages.fieldTooLong('DBA', 100)],
+    [{ ...good, DBA: '' }, Messages.fieldRequired('DBA')],
+    [{ ...good, billingAddress: '  ' }, Messages.fieldRequired('Billing Address')],
+    [{ ...good, 'Street Address': '' }, Messages.fieldRequired('Street Address')],
+    [{ ...good, 'License #': '' }, Messages.licenceRequired],
+  ];
+  const before = await User.findOne({ email: fresh.email }).lean();
+  for (const [company, message] of cases) {
+    const res = await save(company);
+    assert.equal(res.status, 400, JSON.stringify(company));
+    assert.equal(res.json.message, message);
+  }
+  const long = await call(app, 'POST', '/api/users/update', token, {
+    user: { email: fresh.email, name: { firstName: 'x'.repeat(60), lastName: 'y'.repeat(60) } },
+  });
+  assert.equal(long.status, 400);
+  assert.equal(long.json.message, Messages.fieldTooLong('Contact Name', 100));
+  const after = await User.findOne({ email: fresh.email }).lean();
+  assert.equal(after?.updatedAt?.getTime(), before?.updatedAt?.getTime(), 'nothing written');
+  assert.equal(after?.company, undefined);
+  assert.equal(after?.hasSentEmail, false);
+});
+
+test('valid US-style phones pass', async () => {
+  const { PHONE_RE } = await import('../src/lib/profiles.js');
+  for (const p of ['(916) 555-0199', '+916 555 0199', '916.555.019912', '9165550199']) assert.ok(PHONE_RE.test(p), p);
+  for (const p of ['555-0199', '(916) 555-01', 'phone']) assert.ok(!PHONE_RE.test(p), p);
+});
+
+test('a user may not set admin-only fields on themselves (403, nothing written)', async () => {
+  for (const extra of [{ verified: true }, { sameDayPickup: true }, { role: 1 }, { publicorderslink: 'x' }]) {
+    const res = await call(app, 'POST', '/api/users/update', token, { user: { email: fresh.email, ...extra } });
+    assert.equal(res.status, 403, JSON.stringify(extra));
+  }
+  const stored = await User.findOne({ email: fresh.email }).lean();
+  assert.equal(stored?.verified, false);
+  assert.equal(stored?.role, 4);
+});
+
+test('first complete save: under-review message, hasSentEmail, accounts.user.applied published once', async () => {
+  const applied = await listen(app, Subjects.userApplied);
+  try {
+    const first = await save(completeCompany(lic));
+    assert.equal(first.status, 200, JSON.stringify(first.json));
+    assert.equal(first.json.message, Messages.underReview);
+    assert.equal(first.json.user.hasSentEmail, true);
+    assert.equal(first.json.user.company['License #'], lic);
+    const ev = await waitFor(() => applied.events.find((e) => (e.data as { email: string }).email === fresh.email));
+    assert.deepEqual((ev.data as { recipients: string[] }).recipients, (await readConfig()).signupEmails);
+    assert.equal((ev.data as { licenseNumber: string }).licenseNumber, lic);
+
+    const second = await save({ phone: '(916) 555-0100' });
+    assert.equal(second.status, 200, JSON.stringify(second.json));
+    assert.equal(second.json.message, Messages.profileUpdated);
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.equal(applied.events.filter((e) => (e.data as { email: string }).email === fresh.email).length, 1);
+  } finally {
+    applied.stop();
+  }
+});
+
+test('only an admin (or a brand-new user) changes the licence number', async () => {
+  const other = (await LicenceRecord.findOne({ 'License #': { $ne: lic } }).lean())!;
+  const res = await save({ 'License #': other['License #'] });
+  assert.equal(res.status, 403);
+  assert.equal((await User.findOne({ email: fresh.email }).lean())?.company?.['License #'], lic);
+  const admin = await tokenFor(1);
+  const byAdmin = await call(app, 'POST', '/api/users/update', admin, {
+    user: { email: fresh.email, company: { 'License #': lic, phone: '(916) 555-0101' } },
+  });
+  assert.equal(byAdmin.status, 200, JSON.stringify(byAdmin.json));
+  assert.equal(byAdmin.json.message, Messages.profileUpdated);
+});
