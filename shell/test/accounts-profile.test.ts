@@ -175,6 +175,10 @@ test('save posts the stripped values and shows the answer message', async () => 
   await page.getByTestId('profile-billing-address').fill('9 Elm St');
   await page.getByTestId('profile-street').fill('9 Elm St');
   await page.getByTestId('profile-notify').selectOption('no');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  await page.getByTestId('profile-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await page.getByTestId('profile-logo-preview').waitFor();
+  assert.equal(body(posts('/api/utils/uploadfile').at(-1)!).kind, 'logo');
   await page.getByTestId('profile-save').click();
   await page.getByTestId('toast').getByText(UNDER_REVIEW).waitFor();
   const sent = body(posts('/api/users/update').at(-1)!);
@@ -182,7 +186,8 @@ test('save posts the stripped values and shows the answer message', async () => 
   assert.equal(sent.user.company['License #'], 'C-200');
   assert.equal(sent.user.alerts.email, false);
   assert.ok(!JSON.stringify(sent).includes('""'), 'no empty strings sent');
-  assert.ok(!('logo' in sent.user.company) && !('signature' in sent.user) && !('verified' in sent.user), 'empty and admin-only fields stripped');
+  assert.match(sent.user.company.logo, /^data:image\/png;base64,/, 'the uploaded logo URL');
+  assert.ok(!('signature' in sent.user) && !('verified' in sent.user) && !('licenseNumbers' in sent.user.company), 'empty and admin-only fields stripped');
   // The second save is a plain update; a server failure shows the spec's text.
   await page.getByTestId('profile-dba').fill('FAIL');
   await page.getByTestId('profile-save').click();
@@ -229,6 +234,19 @@ test('create new account: an existing email is refused, a new one is created', a
   const sent = body(posts('/api/users/create').at(-1)!).user;
   assert.deepEqual(sent.company.licenseNumbers, ['F-2']);
   assert.equal(sent.role, 4);
+  await page.close();
+});
+
+test('/validateUser?email= signed out: login first, then Edit Account for that email', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(edge.url + '/validateUser?email=accountadmin@demo.portal');
+  await page.waitForURL('**/login?redirect=**');
+  await page.getByTestId('login-email').fill('admin@demo.portal');
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/editAccount?email=accountadmin%40demo.portal');
+  await page.getByTestId('profile-email').getByText('accountadmin@demo.portal').waitFor();
   await page.close();
 });
 

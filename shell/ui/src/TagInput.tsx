@@ -38,7 +38,7 @@ export function TagInput({ label, value, onChange, disabled, placeholder = 'Type
 
   return (
     <div className={`pu-field${error ? ' pu-field-invalid' : ''}`} data-testid={testId}>
-      {label && <label htmlFor={id}>{label}</label>}
+      {label && (disabled ? <span style={{ fontWeight: 500, fontSize: 14 }} id={`${id}-label`}>{label}</span> : <label htmlFor={id}>{label}</label>)}
       <div
         className="pu-input"
         style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center', padding: '5px 8px', minHeight: 38 }}
@@ -84,7 +84,7 @@ export function TagInput({ label, value, onChange, disabled, placeholder = 'Type
             style={{ flex: '1 1 120px', minWidth: 100, border: 0, outline: 'none', font: 'inherit', background: 'transparent', padding: 2 }}
           />
         )}
-        {disabled && !value.length && <span className="pu-muted" id={id}>None</span>}
+        {disabled && !value.length && <span className="pu-muted">None</span>}
       </div>
       {error && (
         <div className="pu-field-error" role="alert">

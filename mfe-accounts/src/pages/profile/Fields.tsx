@@ -58,15 +58,26 @@ function LogoUpload({ p }: { p: SectionProps }) {
   };
   return (
     <div className="pu-field acc-pf-logo">
-      <label htmlFor="acc-pf-logo-file">Company Logo</label>
+      <span className="acc-pf-static-label">Company Logo</span>
       <div className="acc-pf-logo-row">
         {p.values.logo ? (
           <img src={p.values.logo} alt="Company logo" className="acc-pf-logo-preview" data-testid="profile-logo-preview" />
         ) : (
           <span className="acc-pf-logo-preview acc-pf-logo-none pu-muted">No logo</span>
         )}
-        <input id="acc-pf-logo-file" type="file" accept="image/*" disabled={p.disabled || busy} onChange={(e) => pick(e.target.files?.[0])} data-testid="profile-logo" />
-        {busy && <span className="pu-muted">Uploading…</span>}
+        <input
+          id="acc-pf-logo-file"
+          type="file"
+          accept="image/*"
+          className="acc-pf-file"
+          aria-label="Upload company logo"
+          disabled={p.disabled || busy}
+          onChange={(e) => pick(e.target.files?.[0])}
+          data-testid="profile-logo"
+        />
+        <label htmlFor="acc-pf-logo-file" className="pu-btn pu-btn-secondary pu-btn-md" aria-hidden="true">
+          {busy ? 'Uploading…' : p.values.logo ? 'Change Logo' : 'Upload Logo'}
+        </label>
       </div>
     </div>
   );

@@ -51,7 +51,7 @@ export function SettingsFields({ p, editedRole, publicLink }: { p: SectionProps;
           <span className="acc-pf-static" data-testid="profile-verified">{verifiedLabel(values.verified)}</span>
         </div>
       )}
-      <div className="pu-field acc-pf-check">
+      <div className="acc-pf-check">
         <Checkbox
           label="Same-day pickup allowed"
           checked={values.sameDayPickup}
