@@ -46,7 +46,7 @@ async function admission(
     if (invite) {
       const company = { ...((invite.user?.company as Company | undefined) ?? {}) };
       const numbers = (company.licenseNumbers as string[] | undefined) ?? [];
-      const main = (company['License #'] as string | undefined) ?? invite.companyKey ?? '';
+      const main = (company['License #'] as string | undefined) ?? '';
       company.licenseNumbers = [...new Set([...(main ? [main] : []), ...numbers])];
       return { role: Role.user, company };
     }
