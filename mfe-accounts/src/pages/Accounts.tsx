@@ -31,7 +31,7 @@ export function Accounts() {
         setUsers(u);
         setError(null);
       })
-      .catch((e: unknown) => setError(errorText(e)))
+      .catch((e: unknown) => setError(`The accounts could not be loaded: ${errorText(e)}`))
       .finally(() => setLoading(false));
   }, [api]);
   useEffect(load, [load]);
@@ -108,7 +108,7 @@ export function Accounts() {
         editing={editing}
         loading={loading}
         onRefresh={load}
-        emptyText={search.trim() ? 'No account matches the search.' : onlyNonVerified ? 'Every account is verified.' : 'No accounts yet.'}
+        emptyText={error && !users.length ? 'No accounts to show.' : search.trim() ? 'No account matches the search.' : onlyNonVerified ? 'Every account is verified.' : 'No accounts yet.'}
         toolbar={
           <>
             <TextField placeholder="Search" aria-label="Search accounts" value={search} onChange={setSearch} testId="accounts-search" />

@@ -36,7 +36,7 @@ export function Invite() {
         setInvites(list);
         setError(null);
       })
-      .catch((e: unknown) => setError(errorText(e)))
+      .catch((e: unknown) => setError(`Your invitations could not be loaded: ${errorText(e)}`))
       .finally(() => setLoading(false));
   }, [api]);
   useEffect(load, [load]);
@@ -126,7 +126,7 @@ export function Invite() {
         getRowId={(i) => i.id}
         loading={loading}
         onRefresh={load}
-        emptyText="No invitations yet. Invite someone with the form above."
+        emptyText={error ? 'No invitations to show.' : 'No invitations yet. Invite someone with the form above.'}
       />
     </div>
   );

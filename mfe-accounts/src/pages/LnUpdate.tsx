@@ -33,7 +33,7 @@ export function LnUpdate() {
         setRecords(r);
         setError(null);
       })
-      .catch((e: unknown) => setError(errorText(e)))
+      .catch((e: unknown) => setError(`The licence records could not be loaded: ${errorText(e)}`))
       .finally(() => setLoading(false));
   }, [api]);
   useEffect(load, [load]);
@@ -104,7 +104,7 @@ export function LnUpdate() {
         loading={loading}
         onRefresh={load}
         quickFilter={search}
-        emptyText="No licence records yet. Use Add Licence to create the first one."
+        emptyText={error ? 'No licence records to show.' : 'No licence records yet. Use Add Licence to create the first one.'}
         toolbar={<TextField placeholder="Search licences" aria-label="Search licences" value={search} onChange={setSearch} testId="ln-search" />}
       />
     </div>
