@@ -105,6 +105,7 @@ export interface TokenAnswer {
   idToken?: string;
   expiresIn?: number;
   user?: unknown;
+  message?: string;
 }
 export interface SignUpBody {
   email: string;

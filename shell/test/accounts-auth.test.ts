@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { Messages } from '@portal/contracts';
+import { AuthMessages, Messages } from '@portal/contracts';
 import { startEdge } from './static-server.js';
 import { AUTH_FAKE, fakeAuthApi } from './fake-api.js';
 import { canSignUp, changePasswordErrors, joinMessages, resetErrors, signUpErrors } from '../../mfe-accounts/src/pages/auth/validate.js';
@@ -55,13 +55,13 @@ test('validation rules: Sign Up enabling conditions and the joined messages, res
   assert.deepEqual(signUpErrors({ ...ok, licenceChosen: false }), [Messages.invalidLicence]);
   assert.deepEqual(signUpErrors({ ...ok, licenceText: '', fromLink: true }), []);
   assert.deepEqual(resetErrors({ code: '12345678901', password: 'abcdefg', confirm: 'x' }), {
-    code: `The code is limited to 10 characters.`,
+    code: Messages.fieldTooLong('Code', 10),
     password: Messages.passwordPolicy,
     confirm: Messages.passwordsDoNotMatch,
   });
   assert.deepEqual(resetErrors({ code: '1', password: 'Abc123', confirm: 'Abc123' }), {});
   assert.equal(changePasswordErrors({ current: 'a', password: 'Short1', confirm: 'Short1' }).password, Messages.passwordMin);
-  assert.equal(changePasswordErrors({ current: 'a', password: 'x'.repeat(61), confirm: 'x' }).password, 'Passwords are limited to 60 characters.');
+  assert.equal(changePasswordErrors({ current: 'a', password: 'x'.repeat(61), confirm: 'x' }).password, AuthMessages.passwordTooLong);
   assert.deepEqual(changePasswordErrors({ current: 'a', password: 'Longer123', confirm: 'Longer124' }), { confirm: Messages.passwordsDoNotMatch });
 });
 
@@ -157,6 +157,11 @@ test('invite link at 700 px: /signMeUp → sign-up with the email locked and no 
   assert.match(posted('/api/auth/signUp').at(-1)!, /"email":"invited@example.test".*"method":"invite"/);
   await page.getByTestId('verify-pin').waitFor();
   await shot(page, 'verify-700');
+  // This verify answer has no tokens (the sign-up session ended): the password handed over signs in instead.
+  await page.getByTestId('verify-pin').fill(AUTH_FAKE.pinWithoutSession);
+  await page.getByTestId('verify-submit').click();
+  await page.waitForURL('**/dashboard/profile');
+  assert.match(posted('/api/auth/login').at(-1)!, /"email":"invited@example.test","password":"Secret123"/);
   await page.close();
 });
 
@@ -235,7 +240,7 @@ test('change email at 700 px: pin to the new address, code, then sign in again w
   await page.goto(edge.url + '/dashboard/changeEmail');
   await page.getByTestId('changeemail-email').fill('admin@demo.portal');
   await page.getByTestId('changeemail-submit').click();
-  await page.getByText('The new email is the same as your current email.').waitFor();
+  await page.getByText(AuthMessages.sameEmail).waitFor();
   await page.getByTestId('changeemail-email').fill('Ada.New@Example.test');
   await page.getByTestId('changeemail-submit').click();
   await page.getByTestId('changeemail-notice').getByText('A code has been sent to ada.new@example.test').waitFor();

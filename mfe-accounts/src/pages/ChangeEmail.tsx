@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { LIMITS, Messages } from '@portal/contracts';
+import { AuthMessages, LIMITS, Messages } from '@portal/contracts';
 import { Button, TextField, errorText, isEmail, toast, usePortal, useSessionUser } from '@portal/ui';
 import { requestEmailChange, updateMyEmail } from '../api.js';
 import { Actions, AuthCard } from './auth/AuthCard.js';
 import { go } from './auth/handoff.js';
 import { CODE_REQUIRED } from './auth/validate.js';
 
-export const EMAIL_UNCHANGED = 'The new email is the same as your current email.';
-export const emailChanged = (email: string) => `Your email is now ${email}. Please sign in with it.`;
 
 /**
  * Change email (accounts §2, §4): a pin goes to the new address, then the code confirms it. The sign-in name changes
@@ -33,7 +31,7 @@ export function ChangeEmail() {
       : address.length > LIMITS.email
         ? Messages.emailTooLong
         : address === user?.email.toLowerCase()
-          ? EMAIL_UNCHANGED
+          ? AuthMessages.sameEmail
           : undefined;
     setErrors({ email: bad });
     if (bad) return;
@@ -41,7 +39,7 @@ export function ChangeEmail() {
     try {
       const r = await requestEmailChange(api, address);
       setSentTo(address);
-      setNotice(r?.message || `A code has been sent to ${address}`);
+      setNotice(r?.message || AuthMessages.pinSentTo(address));
     } catch (e) {
       setNotice(null);
       setError(errorText(e));
@@ -57,8 +55,8 @@ export function ChangeEmail() {
     if (bad || !sentTo) return;
     setBusy(true);
     try {
-      await updateMyEmail(api, sentTo, pin.trim());
-      toast.success(emailChanged(sentTo));
+      const r = await updateMyEmail(api, sentTo, pin.trim());
+      toast.success(`${r?.message || AuthMessages.emailUpdated} Please sign in with ${sentTo}.`);
       await session.logout();
       go('/login', { email: sentTo }, undefined, true);
     } catch (e) {

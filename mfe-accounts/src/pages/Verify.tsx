@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Link, TextField, errorText, isEmail, useQuery, usePortal } from '@portal/ui';
-import { Messages } from '@portal/contracts';
+import { Button, Link, TextField, errorText, isEmail, toast, useQuery, usePortal } from '@portal/ui';
+import { AuthMessages, Messages } from '@portal/contracts';
 import { resendPin, verifyPin } from '../api.js';
 import { Actions, AuthCard } from './auth/AuthCard.js';
 import { forgetPassword, go, handedOver, peekPassword } from './auth/handoff.js';
+import { CODE_REQUIRED } from './auth/validate.js';
 
-export const PIN_REQUIRED = 'Please input the code from your email!';
 
 /**
  * Verify Email (accounts §2, §4): the pin mailed after sign-up. The verify answer carries tokens like login does, so
@@ -28,7 +28,7 @@ export function Verify() {
 
   const submit = async () => {
     setError(null);
-    const next = { email: checkEmail(), pin: pin.trim() ? undefined : PIN_REQUIRED };
+    const next = { email: checkEmail(), pin: pin.trim() ? undefined : CODE_REQUIRED };
     setErrors(next);
     if (next.email || next.pin) return;
     setBusy('verify');
@@ -37,7 +37,11 @@ export function Verify() {
       const password = peekPassword(prev.email);
       if (answer?.token && answer.refreshToken) await session.adopt({ ...answer, token: answer.token, refreshToken: answer.refreshToken }, address);
       else if (password) await session.login(address, password);
-      else return go('/login', { email: address });
+      else {
+        // Verified, but the sign-up session is gone: sign in with the password on the login screen.
+        toast.success(answer?.message || AuthMessages.emailVerified);
+        return go('/login', { email: address });
+      }
       forgetPassword();
       navigate('/dashboard/profile');
     } catch (e) {
@@ -56,7 +60,7 @@ export function Verify() {
     setBusy('resend');
     try {
       const r = await resendPin(api, address);
-      setNotice(r?.message || `A new code has been sent to ${address}`);
+      setNotice(r?.message || AuthMessages.codeSent(address));
     } catch (e) {
       setNotice(null);
       setError(errorText(e));

@@ -1,4 +1,4 @@
-import { LIMITS, Messages } from '@portal/contracts';
+import { AuthMessages, LIMITS, Messages } from '@portal/contracts';
 
 /** The spec's email check (same rule as @portal/ui isEmail; kept here so these rules run without a DOM). */
 export const looksLikeEmail = (s: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim());
@@ -38,9 +38,9 @@ export const joinMessages = (msgs: string[]): string =>
 /** The password helper rule (§5): at least six characters with a digit, a lowercase and an uppercase letter. */
 export const meetsPasswordPolicy = (p: string): boolean => p.length >= 6 && /\d/.test(p) && /[a-z]/.test(p) && /[A-Z]/.test(p);
 
-export const CODE_REQUIRED = 'Please input the code from your email!';
-export const CODE_TOO_LONG = `The code is limited to ${LIMITS.resetCode} characters.`;
-export const PASSWORD_TOO_LONG = `Passwords are limited to ${LIMITS.newPassword} characters.`;
+export const CODE_REQUIRED = Messages.fieldRequired('Code');
+export const CODE_TOO_LONG = Messages.fieldTooLong('Code', LIMITS.resetCode);
+export const PASSWORD_TOO_LONG = AuthMessages.passwordTooLong;
 
 type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
