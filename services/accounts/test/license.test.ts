@@ -1,0 +1,94 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_RECEIVING_WINDOWS, Messages, Subjects } from '@portal/contracts';
+import { tokenFor, waitFor } from '@portal/service-kit/testing';
+import { seed } from '../src/seed.js';
+import { GENERATED_LICENCES, licenceSeedRecords } from '../src/seed-licences.js';
+import { LicenceRecord } from '../src/models/licence-record.js';
+import { User } from '../src/models/user.js';
+import { call, listen, startApp } from './helpers.js';
+
+let app: FastifyInstance;
+let admin: string;
+const lic = `L${Date.now()}-LIC`;
+const record = (n = lic) => ({ 'License #': n, Licensee: 'Rec Test LLC', DBA: 'Rec Test', 'Street Address': '2 Test Way', City: 'Fresno', Zip: '93701' });
+before(async () => {
+  app = await startApp();
+  await seed();
+  admin = await tokenFor(1);
+});
+after(async () => {
+  await LicenceRecord.deleteMany({ 'License #': { $in: [lic, `${lic}-2`] } });
+  await app.close();
+});
+
+test('the seed: several hundred deterministic records, idempotent, every seeded company on a real record', async () => {
+  const a = licenceSeedRecords();
+  assert.deepEqual(licenceSeedRecords(), a, 'deterministic');
+  assert.ok(a.length > GENERATED_LICENCES);
+  assert.ok(a.some((r) => r.FacilityType === 'Medical') && a.some((r) => r.FacilityType === 'Recreational'));
+  assert.ok(a.some((r) => (r.pickupRoute as unknown[]).length > 0));
+  assert.equal((await seed()).licences, 0);
+  const companies = await User.find({ 'company.License #': { $exists: true } }).lean();
+  for (const u of companies.filter((u) => u.email.endsWith('.example') || u.email.endsWith('demo.portal'))) {
+    assert.ok(await LicenceRecord.exists({ 'License #': u.company!['License #'] }), u.email);
+  }
+});
+
+test('create: all fields required, default windows, event; duplicate refused with the spec message', async () => {
+  const changed = await listen(app, Subjects.licenceChanged);
+  try {
+    const missing = await call(app, 'POST', '/api/license/create', admin, { record: { ...record(), City: '' } });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.json.message, Messages.fieldRequired('City'));
+    assert.equal(await LicenceRecord.countDocuments({ 'License #': lic }), 0);
+    const res = await call(app, 'POST', '/api/license/create', admin, { record: record() });
+    assert.equal(res.status, 200, JSON.stringify(res.json));
+    assert.deepEqual(res.json.record.windows, DEFAULT_RECEIVING_WINDOWS);
+    assert.equal(res.json.record._outbox, undefined);
+    await waitFor(() => changed.events.find((e) => (e.data as { licenseNumber: string }).licenseNumber === lic));
+    const dup = await call(app, 'POST', '/api/license/create', admin, { record: record() });
+    assert.equal(dup.status, 400);
+    assert.equal(dup.json.message, Messages.licenceExists);
+    assert.equal(await LicenceRecord.countDocuments({ 'License #': lic }), 1);
+  } finally {
+    changed.stop();
+  }
+});
+
+test('update (renaming onto an existing number is refused) and delete', async () => {
+  const other = (await call(app, 'POST', '/api/license/create', admin, { record: record(`${lic}-2`) })).json.record;
+  const dup = await call(app, 'POST', '/api/license/update', admin, { record: { ...record(), id: other.id } });
+  assert.equal(dup.status, 400);
+  assert.equal(dup.json.message, Messages.licenceExists);
+  const upd = await call(app, 'POST', '/api/license/update', admin, {
+    record: { ...record(`${lic}-2`), id: other.id, windows: { sat: '10:00-12:00' }, pickupRoute: [{ route: 'North', day: 'mon' }] },
+  });
+  assert.equal(upd.status, 200, JSON.stringify(upd.json));
+  assert.equal(upd.json.record.windows.sat, '10:00-12:00');
+  assert.equal(upd.json.record.windows.mon, '09:00-17:00');
+  const del = await call(app, 'POST', '/api/license/delete', admin, { record: { id: other.id } });
+  assert.equal(del.status, 200);
+  assert.equal(await LicenceRecord.countDocuments({ _id: other.id }), 0);
+});
+
+test('public licence picker: search, at most 100', async () => {
+  const all = await call(app, 'GET', '/api/license/licensenumbers');
+  assert.equal(all.status, 200);
+  assert.equal(all.json.data.licensenumbers.length, 100);
+  assert.deepEqual(Object.keys(all.json.data.licensenumbers[0]).sort(), ['City', 'DBA', 'License #', 'Licensee']);
+  assert.equal((await call(app, 'GET', '/api/license/licensenumbers?limit=500')).status, 400);
+  const one = await call(app, 'GET', `/api/license/licensenumbers?search=${lic}`);
+  assert.deepEqual(one.json.data.licensenumbers.map((r: Record<string, string>) => r['License #']), [lic]);
+});
+
+test('stored licence map: staff write, signed-in read; empty refused', async () => {
+  const map = { 'C11-0000101-LIC': { route: 'North', note: 'dock 2' } };
+  assert.equal((await call(app, 'POST', '/api/license/updatestored', admin, {})).status, 400);
+  assert.equal((await call(app, 'POST', '/api/license/updatestored', await tokenFor(3), map)).status, 403);
+  const res = await call(app, 'POST', '/api/license/updatestored', admin, map);
+  assert.equal(res.status, 200);
+  const read = await call(app, 'GET', '/api/license/lnstored', await tokenFor(4));
+  assert.deepEqual(read.json, map);
+});
