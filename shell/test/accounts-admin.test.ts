@@ -132,7 +132,12 @@ test('invites modal: a pending invite after sign-in; Accept posts accepted+notif
   const modal = page.getByTestId('invites-modal');
   await modal.getByText('North Farms LLC').waitFor();
   assert.ok(posted('/api/users/invites', '"mine":true'));
+  await modal.getByRole('heading', { name: 'You have 2 invitations' }).waitFor();
   await shot(page, 'invites-modal-1280');
+  await modal.getByTestId('invites-item').filter({ hasText: 'South Co' }).getByTestId('invites-dismiss').click();
+  await page.getByText('Invitation from South Co dismissed.').waitFor();
+  assert.ok(posted('/api/users/invites/update', '"id":"i3","data":{"notified":true}}'), 'dismiss sets notified only');
+  assert.equal(await modal.getByTestId('invites-item').count(), 1);
   await modal.getByTestId('invites-accept').click();
   await page.getByText('Invitation from North Farms LLC accepted').waitFor();
   await modal.waitFor({ state: 'detached' });

@@ -87,10 +87,10 @@ export function InvitesModal({ api, user }: { api: ApiClient; user: SessionUser 
               {i.invited && <div className="pu-muted">invited by {i.invited}</div>}
             </div>
             <span style={{ display: 'inline-flex', gap: 6 }}>
-              <Button variant="primary" size="sm" disabled={busy !== null} onClick={() => void answer(i, true)} data-testid="invites-accept">
+              <Button variant="primary" size="sm" disabled={busy !== null} onClick={() => void answer(i, true)} aria-label={`Accept the invitation from ${companyOf(i)}`} data-testid="invites-accept">
                 Accept
               </Button>
-              <Button size="sm" disabled={busy !== null} onClick={() => void answer(i, false)} data-testid="invites-dismiss">
+              <Button size="sm" disabled={busy !== null} onClick={() => void answer(i, false)} aria-label={`Dismiss the invitation from ${companyOf(i)}`} data-testid="invites-dismiss">
                 Dismiss
               </Button>
             </span>
