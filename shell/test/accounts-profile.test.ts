@@ -139,6 +139,15 @@ test('a driver sees no billing or licence fields; the signature pad draws, and t
   assert.deepEqual(hasInk.slice(0, 2), [600, 120]);
   assert.ok(hasInk[2]! > 200, 'the typed name left ink on the image');
 
+  // Keyboard: Enter opens the pad, the name field has focus, Escape closes and focus returns to the button.
+  await page.getByTestId('profile-signature-open').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('profile-signature-name').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'profile-signature-name');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('profile-signature-dialog').waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'profile-signature-open');
+
   await page.getByTestId('profile-save').click();
   await page.getByTestId('toast').getByText(Messages.profileUpdated).waitFor();
   const saved = body(posts('/api/users/update').at(-1)!).user;
@@ -234,6 +243,11 @@ test('create new account: an existing email is refused, a new one is created', a
   const sent = body(posts('/api/users/create').at(-1)!).user;
   assert.deepEqual(sent.company.licenseNumbers, ['F-2']);
   assert.equal(sent.role, 4);
+  // Staff delete another user (the confirm is accepted) and go back to the accounts list.
+  await page.getByTestId('profile-email').getByText('fay@fresh.test').waitFor();
+  await page.getByTestId('profile-delete').click();
+  await page.waitForURL('**/dashboard/accounts');
+  assert.deepEqual(body(posts('/api/users/delete').at(-1)!), { user: { email: 'fay@fresh.test' } });
   await page.close();
 });
 

@@ -172,7 +172,12 @@ export function SignaturePad({ value, name = '', onSave, label = 'Signature', di
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus(); // keyboard users land back on the Sign button
+  };
 
   const start = () => {
     setPending(true);
@@ -182,7 +187,7 @@ export function SignaturePad({ value, name = '', onSave, label = 'Signature', di
     }, SIGN_PAD_DELAY_MS);
   };
   const done = async (v: SignatureValue) => {
-    setOpen(false);
+    close();
     await onSave(v);
   };
 
@@ -209,13 +214,20 @@ export function SignaturePad({ value, name = '', onSave, label = 'Signature', di
         )}
       </div>
       <div>
-        <Button onClick={start} disabled={disabled || pending} data-testid={testId ? `${testId}-open` : undefined}>
+        <button
+          ref={opener}
+          type="button"
+          className="pu-btn pu-btn-secondary pu-btn-md"
+          onClick={start}
+          disabled={disabled || pending}
+          data-testid={testId ? `${testId}-open` : undefined}
+        >
           {value ? 'Change Signature' : 'Sign'}
-        </Button>
+        </button>
       </div>
       {open && (
-        <SignDialog title={label} onClose={() => setOpen(false)}>
-          <SignCanvas initialName={name} onDone={(v) => void done(v)} onCancel={() => setOpen(false)} testId={testId} />
+        <SignDialog title={label} onClose={close}>
+          <SignCanvas initialName={name} onDone={(v) => void done(v)} onCancel={close} testId={testId} />
         </SignDialog>
       )}
     </div>
