@@ -220,6 +220,7 @@ export function profileApi(calls: string[], users = profileUsers()) {
 // ACCOUNTS-API.md `auth` answers plus the public licence search; everything else goes to fakeApi above.
 export const AUTH_FAKE = {
   pin: '123456',
+  pinWithoutSession: '222222',
   resetCode: '654321',
   emailPin: '111111',
   takenEmail: 'taken@example.test',
@@ -249,7 +250,7 @@ export function fakeAuthApi(calls: string[], rest = fakeApi(calls)) {
       // Ignores ?limit on purpose: the picker itself must cap the list.
       return json(res, 200, { data: { licensenumbers: LICENCES.filter((l) => `${l['License #']} ${l.Licensee}`.toLowerCase().includes(q)) } });
     }
-    if (!/^\/api\/(auth\/(signUp|verify|sendValidation|forgotPassword|forgotPasswordSubmit|changepassword|changeEmail|updateMyEmail)|users\/delete)$/.test(path)) {
+    if (!/^\/api\/(auth\/(login|signUp|verify|sendValidation|forgotPassword|forgotPasswordSubmit|changepassword|changeEmail|updateMyEmail)|users\/delete)$/.test(path)) {
       return rest(req, res);
     }
     let body = '';
@@ -260,11 +261,19 @@ export function fakeAuthApi(calls: string[], rest = fakeApi(calls)) {
       const signedIn = !!req.headers.authorization;
       const fail = (message: string, status = 400) => json(res, status, { message });
       switch (path) {
+        case '/api/auth/login': {
+          const known = input.password === (input.email === 'invited@example.test' ? 'Secret123' : 'Portal!2345');
+          if (!known || !['admin@demo.portal', 'invited@example.test'].includes(input.email)) return fail('That username and password combination is not valid');
+          const token = fakeToken([input.email === 'admin@demo.portal' ? 'admin' : 'user']);
+          const user = input.email === 'admin@demo.portal' ? USERS[0] : { id: 'i1', email: input.email, role: 4, verified: false };
+          return json(res, 200, { token, refreshToken: token, idToken: token, expiresIn: 300, user });
+        }
         case '/api/auth/signUp':
           if (input.email === AUTH_FAKE.takenEmail) return fail('This email already exists. Please create account with a different email.');
           if (input.data?.company?.['License #'] === AUTH_FAKE.closedLicence) return fail('Please contact your admin to be invited to this Company');
           return json(res, 201, { message: `A verification code has been sent to ${input.email}`, email: input.email });
         case '/api/auth/verify': {
+          if (input.pin === AUTH_FAKE.pinWithoutSession) return json(res, 200, { message: 'Your email has been verified. Please sign in.', user: { email: input.email, role: 4 } });
           if (input.pin !== AUTH_FAKE.pin) return fail('Invalid verification code');
           const token = fakeToken(['user']);
           const user = { id: 'n1', email: input.email, role: 4, verified: false, name: { firstName: 'New', lastName: 'Person' } };
