@@ -94,3 +94,11 @@ test('change password: wrong current, too short, someone else → refused; right
   assert.equal((await login('Changed!2345')).status, 200);
   assert.equal((await login('Second!2345')).status, 400);
 });
+
+test('asking for a sixth code in a row is a 429 (at most 25 guesses per 30 minutes)', async () => {
+  const forgot = () => call(app, 'POST', '/api/auth/forgotPassword', undefined, { email });
+  for (let i = 0; i < 5; i++) assert.equal((await forgot()).status, 200);
+  const sixth = await forgot();
+  assert.equal(sixth.status, 429);
+  assert.equal(sixth.json.message, AuthMessages.tooManyCodes);
+});

@@ -70,4 +70,5 @@ export const AuthMessages = {
   passwordTooLong: 'Password is limited to 60 characters.',
   sameEmail: 'The new email is the same as the current one.',
   emailUpdated: 'Email updated successfully!',
+  tooManyCodes: 'Too many codes requested. Please try again in 30 minutes.',
 } as const;

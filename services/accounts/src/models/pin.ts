@@ -7,6 +7,11 @@ const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, keylen: number)
 /** Pins live 30 minutes and allow 5 tries (ACCOUNTS-API `auth`). */
 export const PIN_TTL_MS = 30 * 60 * 1000;
 export const PIN_MAX_ATTEMPTS = 5;
+/** Codes issued for one (purpose, key) while the previous one is still valid: bounds guesses to 25 per 30 min. */
+export const PIN_MAX_ISSUES = 5;
+
+/** Too many codes asked for in a row; the caller answers 429. */
+export class TooManyPins extends Error {}
 
 export type PinPurpose = 'signup' | 'change-email' | 'reset';
 
@@ -25,6 +30,7 @@ const pinSchema = new Schema(
     hash: { type: String, required: true },
     salt: { type: String, required: true },
     attempts: { type: Number, default: 0 },
+    issues: { type: Number, default: 1 },
     expiresAt: { type: Date, required: true },
     session: { type: String },
   },
@@ -49,7 +55,8 @@ export interface IssuedPin {
 
 /**
  * Stores a new code for (purpose, key), replacing any earlier one (attempts start again). A sign-up session is
- * kept from the earlier pin unless a new one is given.
+ * kept from the earlier pin unless a new one is given. The sixth code asked for while the previous one is still
+ * valid throws TooManyPins (the count starts again once the last code expires or is used).
  */
 export async function issuePin(
   purpose: PinPurpose,
@@ -59,6 +66,9 @@ export async function issuePin(
 ): Promise<IssuedPin> {
   const now = new Date();
   await Pin.deleteMany({ expiresAt: { $lt: now } });
+  const previous = await Pin.findOne({ purpose, key }, { issues: 1 }).lean<PinDoc>();
+  const issues = (previous?.issues ?? 0) + 1;
+  if (issues > PIN_MAX_ISSUES) throw new TooManyPins();
   const pin = newPinValue();
   const salt = randomBytes(16);
   const hash = await hashPin(pin, salt);
@@ -71,6 +81,7 @@ export async function issuePin(
         hash: hash.toString('base64'),
         salt: salt.toString('base64'),
         attempts: 0,
+        issues,
         expiresAt,
         ...(opts.session ? { session: opts.session } : {}),
       },

@@ -5,6 +5,8 @@ import { Profile } from '../schemas.js';
 import { keycloakFromEnv, readClaims, roleOf, type KeycloakSettings, type TokenSet } from '../lib/keycloak.js';
 import { ensureProfile } from '../lib/profiles.js';
 import { toProfile, type UserDoc } from '../models/user.js';
+import { TooManyPins, issuePin } from '../models/pin.js';
+import { Problem } from '@portal/service-kit';
 
 const settings = new WeakMap<FastifyInstance, KeycloakSettings>();
 /** Keycloak settings from the app's env (computed once per app). */
@@ -78,4 +80,14 @@ export function pinEvent(
     subject: Subjects.pinRequested,
     data: { email, pin, purpose, expiresAt: expiresAt.toISOString() },
   };
+}
+
+/** issuePin, with too many codes in a row answered 429 (AuthMessages.tooManyCodes). */
+export async function issueCode(...args: Parameters<typeof issuePin>) {
+  try {
+    return await issuePin(...args);
+  } catch (err) {
+    if (err instanceof TooManyPins) throw new Problem(429, AuthMessages.tooManyCodes);
+    throw err;
+  }
 }

@@ -6,8 +6,8 @@ import { Profile, problems } from '../schemas.js';
 import { UserExists, findUserByEmail, updateUser } from '../lib/keycloak.js';
 import { ensureProfile } from '../lib/profiles.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
-import { consumePin, issuePin } from '../models/pin.js';
-import { Code, Message, NewEmail, kcOf, normEmail, pinEvent } from './auth-common.js';
+import { consumePin } from '../models/pin.js';
+import { Code, Message, NewEmail, issueCode, kcOf, normEmail, pinEvent } from './auth-common.js';
 
 /** Change email (spec §4): a pin goes to the new address; the code then moves the account (signed in, own). */
 export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,7 +26,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         body: Type.Object({ email: NewEmail }),
-        response: { 200: Message, ...problems(400, 401) },
+        response: { 200: Message, ...problems(400, 401, 429) },
       },
     },
     async (request) => {
@@ -35,7 +35,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (me.email && normEmail(me.email) === email) throw new Problem(400, AuthMessages.sameEmail);
       await assertFree(email);
       const profile = await ensureProfile({ sub: me.sub, email: me.email, role: me.role });
-      const { pin, expiresAt } = await issuePin('change-email', me.sub, email);
+      const { pin, expiresAt } = await issueCode('change-email', me.sub, email);
       await User.updateOneWithEvents({ _id: profile._id }, {}, [pinEvent(email, pin, 'change-email', expiresAt)]);
       return { message: AuthMessages.pinSentTo(email) };
     },

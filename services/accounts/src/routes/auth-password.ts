@@ -6,8 +6,8 @@ import { Email, problems } from '../schemas.js';
 import { InvalidCredentials, endSession, findUserByEmail, passwordGrant, setPassword } from '../lib/keycloak.js';
 import { ensureProfile } from '../lib/profiles.js';
 import { User } from '../models/user.js';
-import { consumePin, issuePin } from '../models/pin.js';
-import { Code, Message, PolicyPassword, kcOf, normEmail } from './auth-common.js';
+import { consumePin } from '../models/pin.js';
+import { Code, Message, PolicyPassword, issueCode, kcOf, normEmail } from './auth-common.js';
 
 /** Forgot/reset password (public) and change password (signed in, own account). */
 export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -22,7 +22,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({ email: Email }),
         response: {
           200: Type.Object({ emailSent: Type.Boolean(), message: Type.String() }),
-          ...problems(400, 404),
+          ...problems(400, 404, 429),
         },
       },
     },
@@ -31,7 +31,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const kcUser = await findUserByEmail(kc, email);
       if (!kcUser) throw new Problem(404, Messages.forgotUnknownUser);
       const profile = await ensureProfile({ sub: kcUser.id, email });
-      const { pin: code, expiresAt } = await issuePin('reset', email, email);
+      const { pin: code, expiresAt } = await issueCode('reset', email, email);
       const data: ResetRequestedData = { email, code, expiresAt: expiresAt.toISOString() };
       await User.updateOneWithEvents({ _id: profile._id }, {}, [{ subject: Subjects.resetRequested, data }]);
       return { emailSent: true, message: Messages.forgotSent };

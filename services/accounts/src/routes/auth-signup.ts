@@ -18,7 +18,7 @@ import { User, toProfile, type UserDoc } from '../models/user.js';
 import { Invite } from '../models/invite.js';
 import { LicenceRecord } from '../models/licence-record.js';
 import { consumePin, dropPin, issuePin } from '../models/pin.js';
-import { Message, NewEmail, Code, kcOf, normEmail, pinEvent, signedIn } from './auth-common.js';
+import { Message, NewEmail, Code, issueCode, kcOf, normEmail, pinEvent, signedIn } from './auth-common.js';
 
 const SignUpBody = Type.Object({
   email: NewEmail,
@@ -167,7 +167,7 @@ export const signUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         body: Type.Object({ email: Email }),
-        response: { 200: Message, ...problems(400, 404) },
+        response: { 200: Message, ...problems(400, 404, 429) },
       },
     },
     async (request) => {
@@ -176,7 +176,7 @@ export const signUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!kcUser) throw new Problem(404, Messages.forgotUnknownUser);
       if (kcUser.emailVerified) throw new Problem(400, AuthMessages.emailAlreadyVerified);
       const profile = await ensureProfile({ sub: kcUser.id, email });
-      const { pin, expiresAt } = await issuePin('signup', email, email);
+      const { pin, expiresAt } = await issueCode('signup', email, email);
       await User.updateOneWithEvents({ _id: profile._id }, {}, [pinEvent(email, pin, 'signup', expiresAt)]);
       return { message: AuthMessages.codeSent(email) };
     },
