@@ -93,6 +93,11 @@ test('accounts list: CSV export of the visible columns, Sync Quickbooks marks th
 
   await page.locator('.ag-row[row-id="4"] [col-id=name]').click();
   await page.waitForURL('**/dashboard/editAccount?email=comma%40shop.test');
+  await page.goBack();
+  const roleCell = page.locator('.ag-row[row-id="1"] [col-id=role]');
+  await roleCell.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/dashboard/editAccount?email=admin%40demo.portal');
   await page.close();
 });
 

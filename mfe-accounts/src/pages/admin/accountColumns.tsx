@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { ColDef, CellClickedEvent } from 'ag-grid-community';
+import type { ColDef, CellClickedEvent, SuppressKeyboardEventParams } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { ROLE_LABELS } from '@portal/contracts';
 import { Link } from '@portal/ui';
@@ -61,16 +61,23 @@ function EmailCell({ data }: CustomCellRendererProps<Account>) {
   );
 }
 
-/** Accounts list columns; a click on any read-only cell opens Edit Account. */
+/** Accounts list columns; a click on (or Enter in) any read-only cell opens Edit Account. */
 export function accountColumns(open: (email: string) => void): ColDef<Account>[] {
   const onCellClicked = (e: CellClickedEvent<Account>) => {
     if (e.data && !e.api.getEditingCells().some((c) => c.rowIndex === e.rowIndex)) open(e.data.email);
   };
+  // Keyboard: Enter on a focused read-only cell opens the account, as a click does.
+  const suppressKeyboardEvent = (p: SuppressKeyboardEventParams<Account>) => {
+    if (p.event.type !== 'keydown' || p.event.key !== 'Enter' || p.editing || !p.data) return false;
+    open(p.data.email);
+    return true;
+  };
+  const opens = { onCellClicked, suppressKeyboardEvent };
   return [
-    { field: 'email', headerName: 'Email', minWidth: 230, flex: 2, cellRenderer: EmailCell, onCellClicked },
-    { field: 'name', headerName: 'Name', onCellClicked },
-    { field: 'role', headerName: 'Role', valueFormatter: (p) => roleText(p.value as Account['role']), onCellClicked },
-    { field: 'company', headerName: 'Company', flex: 1.5, onCellClicked },
+    { field: 'email', headerName: 'Email', minWidth: 230, flex: 2, cellRenderer: EmailCell, ...opens },
+    { field: 'name', headerName: 'Name', ...opens },
+    { field: 'role', headerName: 'Role', valueFormatter: (p) => roleText(p.value as Account['role']), ...opens },
+    { field: 'company', headerName: 'Company', flex: 1.5, ...opens },
     {
       colId: 'verified',
       headerName: 'Verified',
