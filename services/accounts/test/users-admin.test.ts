@@ -30,6 +30,7 @@ after(async () => {
 test('staff create an account: Keycloak user + profile, 201 and the spec message', async () => {
   const email = uniqueEmail('create');
   created.push(email);
+  const reset = await listen(app, Subjects.resetRequested);
   const res = await call(app, 'POST', '/api/users/create', admin, {
     user: { email: email.toUpperCase(), name: { firstName: 'New', lastName: 'Person' }, role: 2 },
   });
@@ -39,6 +40,10 @@ test('staff create an account: Keycloak user + profile, 201 and the spec message
   assert.equal(res.json.user.role, 2);
   assert.equal(res.json.user.verified, false);
   assert.ok(await findKcUserId(kcEnv(app), email));
+  // a reset code is mailed so the new user sets their own password
+  const ev = await waitFor(() => reset.events.find((e) => (e.data as { email: string }).email === email));
+  assert.match((ev.data as { code: string }).code, /^\d{6}$/);
+  reset.stop();
   const dup = await call(app, 'POST', '/api/users/create', admin, { user: { email } });
   assert.equal(dup.status, 400);
   assert.equal(dup.json.message, Messages.emailExists);

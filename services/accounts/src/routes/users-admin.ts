@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox, OutboxMethods } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { INVITER_ROLES, Messages, canAssignRole, type RoleNumber } from '@portal/contracts';
+import { INVITER_ROLES, Messages, Subjects, canAssignRole, type ResetRequestedData, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { Alerts, Company, Message, Name, Profile, problems } from '../schemas.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
 import { Tombstone } from '../models/tombstone.js';
+import { issuePin } from '../models/pin.js';
 import { EMAIL_RE, profileError } from '../lib/profiles.js';
 import { userCreated, userDeleted } from '../events/publishes.js';
 import { callerProfile, isStaff } from './users.js';
@@ -74,6 +75,10 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ev = userCreated(doc as unknown as UserDoc);
       (doc as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
       try {
+        // The password is random: mail a reset code (auth's forgotPasswordSubmit) so they set their own.
+        const { pin: code, expiresAt } = await issuePin('reset', email, email);
+        const reset: ResetRequestedData = { email, code, expiresAt: expiresAt.toISOString() };
+        (doc as unknown as OutboxMethods).addEvent(Subjects.resetRequested, reset);
         await doc.save();
       } catch (e) {
         await deleteKcUser(app.env, sub).catch(() => undefined); // no half-made account
