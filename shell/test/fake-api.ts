@@ -218,32 +218,17 @@ export function profileApi(calls: string[], users = profileUsers()) {
 
 // ── Sign-up, verify, forgot/reset, change email/password, delete (test/accounts-auth.test.ts) ──
 // ACCOUNTS-API.md `auth` answers plus the public licence search; everything else goes to fakeApi above.
-export const AUTH_FAKE = {
-  pin: '123456',
-  pinWithoutSession: '222222',
-  resetCode: '654321',
-  emailPin: '111111',
-  takenEmail: 'taken@example.test',
-  closedLicence: 'C10-0000007',
-  tosLink: 'https://example.test/terms',
-};
+export const AUTH_FAKE = { pin: '123456', pinWithoutSession: '222222', resetCode: '654321', emailPin: '111111',
+  takenEmail: 'taken@example.test', closedLicence: 'C10-0000007', tosLink: 'https://example.test/terms' };
 /** 150 licence records, more than the picker may list (it shows at most 100). */
 export const LICENCES = Array.from({ length: 150 }, (_, i) => ({
-  'License #': `C10-${String(i).padStart(7, '0')}`,
-  Licensee: `Green Shop ${i} LLC`,
-  DBA: `Shop ${i}`,
-  City: ['Newark', 'Trenton', 'Camden'][i % 3],
-}));
-
+  'License #': `C10-${String(i).padStart(7, '0')}`, Licensee: `Green Shop ${i} LLC`, DBA: `Shop ${i}`, City: ['Newark', 'Trenton', 'Camden'][i % 3] }));
 export function fakeAuthApi(calls: string[], rest = fakeApi(calls)) {
   let deletes = 0;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     const path = url.split('?')[0]!;
-    if (path === '/api/utils/config') {
-      calls.push(`GET ${url} `);
-      return json(res, 200, { data: { logoType: 'nj', 'account.toslink': AUTH_FAKE.tosLink } });
-    }
+    if (path === '/api/utils/config') return calls.push(`GET ${url} `), json(res, 200, { data: { logoType: 'nj', 'account.toslink': AUTH_FAKE.tosLink } });
     if (path === '/api/license/licensenumbers') {
       calls.push(`GET ${url} `);
       const q = (new URL(url, 'http://x').searchParams.get('search') ?? '').toLowerCase();
