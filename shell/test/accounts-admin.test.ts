@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { Messages, NEW_LICENCE_PLACEHOLDER } from '@portal/contracts';
 import { startEdge } from './static-server.js';
-import { fakeAdminApi } from './fake-api.js';
+import { fakeAdminApi } from './fake-admin-api.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
