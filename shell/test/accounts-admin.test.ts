@@ -190,6 +190,14 @@ test('licence update: banner, required-field messages, duplicate number, default
   await page.setViewportSize({ width: 1280, height: 860 });
 
   const row = page.locator('.ag-row', { hasText: 'C11-0000009' }).filter({ has: page.locator('[col-id=__actions]') });
+  // Inline edit to an existing number: the duplicate message, nothing posted, the row restored.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.locator('.ag-row-editing [col-id="License #"] input');
+  await editor.fill('C11-0000001');
+  await page.locator('.ag-row-editing').getByRole('button', { name: 'Save' }).first().click();
+  await page.getByText(Messages.licenceExists).first().waitFor();
+  assert.ok(!posted('/api/license/update'), 'a duplicate is not sent');
+  await page.getByTestId('ln-table').getByText('C11-0000009').waitFor();
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Licence C11-0000009 deleted.').waitFor();
   assert.ok(posted('/api/license/delete', '"record":{"id":'));
