@@ -92,3 +92,14 @@ test('stored licence map: staff write, signed-in read; empty refused', async () 
   const read = await call(app, 'GET', '/api/license/lnstored', await tokenFor(4));
   assert.deepEqual(read.json, map);
 });
+
+test('a record body cannot smuggle outbox events or other fields', async () => {
+  const n = `${lic}-2`;
+  const res = await call(app, 'POST', '/api/license/create', admin, {
+    record: { ...record(n), _outbox: [{ id: 'evil', subject: 'accounts.user.verified', data: {} }], createdAt: '2000-01-01' },
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.json));
+  const stored = (await LicenceRecord.findOne({ 'License #': n }).lean()) as Record<string, unknown> | null;
+  assert.ok(!((stored?._outbox as { id: string }[] | undefined) ?? []).some((e) => e.id === 'evil'));
+  assert.notEqual(new Date(stored?.createdAt as string).getFullYear(), 2000);
+});

@@ -112,3 +112,26 @@ test('only an admin (or a brand-new user) changes the licence number', async () 
   assert.equal(byAdmin.status, 200, JSON.stringify(byAdmin.json));
   assert.equal(byAdmin.json.message, Messages.profileUpdated);
 });
+
+test('unknown body properties are never written (no mass assignment of sub, hasSentEmail, _outbox)', async () => {
+  const before = await User.findOne({ email: fresh.email }).lean();
+  const res = await call(app, 'POST', '/api/users/update', token, {
+    user: {
+      email: fresh.email,
+      name: { firstName: 'Mass', evil: 1 },
+      sub: 'someone-else',
+      hasSentEmail: false,
+      isActive: false,
+      _outbox: [{ id: 'x', subject: 'accounts.user.verified', data: {} }],
+      company: { Licensee: 'Test Holdings LLC', hacked: true },
+    },
+  });
+  assert.equal(res.status, 200, JSON.stringify(res.json));
+  const after = (await User.findOne({ email: fresh.email }).lean()) as Record<string, unknown> & typeof before;
+  assert.equal(after?.sub, before?.sub);
+  assert.equal(after?.hasSentEmail, before?.hasSentEmail);
+  assert.equal(after?.isActive, before?.isActive);
+  assert.equal((after?.name as Record<string, unknown>).evil, undefined);
+  assert.equal((after?.company as Record<string, unknown>).hacked, undefined);
+  assert.ok(!((after?._outbox as { id: string }[] | undefined) ?? []).some((e) => e.id === 'x'));
+});

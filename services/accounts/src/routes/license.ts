@@ -56,9 +56,14 @@ function missing(r: RecordInput): string | undefined {
   const gap = REQUIRED.find(([k]) => typeof r[k] !== 'string' || !(r[k] as string).trim());
   return gap && Messages.fieldRequired(gap[1]);
 }
+/** The record's own fields only (AJV keeps unknown properties: never copy the body blindly). */
+const FIELDS = Object.keys(RecordIn.properties).filter((k) => k !== 'id');
 function fields(r: RecordInput) {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(r)) if (k !== 'id' && v !== undefined) out[k] = typeof v === 'string' ? v.trim() : v;
+  for (const k of FIELDS) {
+    const v = r[k];
+    if (v !== undefined) out[k] = typeof v === 'string' ? v.trim() : v;
+  }
   if (r.windows) out.windows = { ...DEFAULT_RECEIVING_WINDOWS, ...(r.windows as object) };
   return out;
 }

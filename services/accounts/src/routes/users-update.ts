@@ -28,8 +28,14 @@ const Answer = Type.Object({ user: Type.Optional(Profile), users: Type.Optional(
 
 /** Fields only staff (0, 1) may set. */
 const STAFF_ONLY = ['verified', 'sameDayPickup', 'publicorderslink'] as const;
-/** Sub-objects merged key by key (an update never replaces the whole object). */
-const MERGED = ['name', 'alerts', 'company', 'signature'] as const;
+/** The fields an update may write; sub-objects are merged key by key (never replaced whole). */
+const WRITABLE = ['name', 'alerts', 'verified', 'sameDayPickup', 'role', 'company', 'signature', 'publicorderslink'] as const;
+const SUB_FIELDS: Record<string, string[]> = {
+  name: Object.keys(Name.properties),
+  alerts: Object.keys(Alerts.properties),
+  company: Object.keys(Company.properties),
+  signature: Object.keys(Signature.properties),
+};
 
 type Patch = Record<string, unknown> & { company?: Record<string, unknown>; role?: number };
 
@@ -121,10 +127,16 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!staff) await checkNewLicences(target, patch);
 
       const set: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(patch)) {
-        if (field === 'id' || field === 'email' || value === undefined) continue;
-        if ((MERGED as readonly string[]).includes(field) && value && typeof value === 'object') {
-          for (const [k, v] of Object.entries(value)) if (v !== undefined) set[`${field}.${k}`] = v;
+      // Only the schema's own fields and sub-fields: AJV keeps unknown properties, so never iterate the body blindly.
+      for (const field of WRITABLE) {
+        const value = patch[field];
+        if (value === undefined) continue;
+        const sub = SUB_FIELDS[field];
+        if (sub && value && typeof value === 'object') {
+          for (const k of sub) {
+            const v = (value as Record<string, unknown>)[k];
+            if (v !== undefined) set[`${field}.${k}`] = v;
+          }
         } else set[field] = value;
       }
       if (!Object.keys(set).length) return { user: toProfile(target), message: Messages.profileUpdated };
