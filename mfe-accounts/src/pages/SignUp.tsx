@@ -42,6 +42,7 @@ export function SignUp() {
 
   const input = { licenceText: licenceInput, licenceChosen: !!licence, fromLink, email, password, confirm, terms };
   const mismatch = !!password && !!confirm && password !== confirm;
+  const ready = canSignUp(input);
 
   const submit = async () => {
     setError(null);
@@ -116,13 +117,18 @@ export function SignUp() {
       />
       <Checkbox label={<TermsLabel href={toslink || undefined} />} checked={terms} onChange={setTerms} testId="signup-terms" />
       <Actions>
-        <Button type="submit" variant="primary" disabled={busy || !canSignUp(input)} data-testid="signup-submit">
+        <Button type="submit" variant="primary" disabled={busy || !ready} aria-describedby={ready ? undefined : 'signup-hint'} data-testid="signup-submit">
           {busy ? 'Signing up…' : 'Sign Up'}
         </Button>
         <Button onClick={() => navigate('/login')} data-testid="signup-cancel">
           Cancel
         </Button>
       </Actions>
+      {!ready && (
+        <p id="signup-hint" className="pu-muted acc-auth-hint" data-testid="signup-hint">
+          {fromLink ? 'Enter' : 'Choose your licence, enter'} your email and the same password twice, and accept the terms to sign up.
+        </p>
+      )}
       <div className="acc-auth-links">
         <span>
           Already have an account? <Link to="/login" data-testid="signup-login">Sign In</Link>
