@@ -40,6 +40,17 @@ test("role 3 lists only their own company's users", async () => {
       assert.ok(lics.includes(OWN), u.email);
     }
   }
+  // role 4: their own company too (read-only), never the other company's users
+  const me = (await User.findOne({ email: 'user@demo.portal' }).lean())!;
+  const mine = [me.company?.['License #'], ...(me.company?.licenseNumbers ?? [])].filter(Boolean);
+  const std4 = await call(app, 'GET', '/api/users', std);
+  assert.equal(std4.status, 200);
+  assert.ok(std4.json.data.users.some((u: { email: string }) => u.email === 'user@demo.portal'));
+  for (const u of std4.json.data.users) {
+    const lics = [u.company?.['License #'], ...(u.company?.licenseNumbers ?? [])];
+    assert.ok(lics.some((l) => mine.includes(l)), u.email);
+  }
+  assert.equal((await call(app, 'GET', '/api/users', await tokenFor(2))).status, 403);
   const all = await call(app, 'GET', '/api/users', admin);
   assert.ok(all.json.data.users.some((u: { email: string }) => u.email === outsider.email));
 });
