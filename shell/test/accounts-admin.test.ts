@@ -184,6 +184,7 @@ test('licence update: banner, required-field messages, duplicate number, default
   await page.getByText('Licence C11-0000009 added.').waitFor();
   assert.ok(posted('/api/license/create', '"License #":"C11-0000009"', '"mon":"09:00-17:00"', '"sat":""'));
   await page.getByTestId('ln-table').getByText('C11-0000009').waitFor();
+  await page.waitForTimeout(500); // the grid animates the inserted row into place
   await shot(page, 'lnupdate-1280');
   await page.setViewportSize({ width: 700, height: 860 });
   await shot(page, 'lnupdate-700');

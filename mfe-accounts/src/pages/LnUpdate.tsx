@@ -7,14 +7,17 @@ import { LicenceForm } from './admin/LicenceForm.js';
 import { LICENCE_FIELDS, licenceErrors, windowsText } from './admin/licence.js';
 import './admin/admin.css';
 
+// Narrow enough that the Actions column stays in view beside the 1280 px menu.
+const MIN_WIDTH: Record<string, number> = { 'License #': 140, Licensee: 130, DBA: 100, 'Street Address': 135, City: 95, Zip: 75 };
+
 const COLUMNS: ColDef<LicenceRecord>[] = [
   ...LICENCE_FIELDS.map(([key, label]): ColDef<LicenceRecord> => ({
     field: key,
     headerName: label,
     editable: true,
-    minWidth: key === 'License #' ? 150 : key === 'Street Address' || key === 'Licensee' ? 170 : key === 'Zip' ? 90 : 120,
+    minWidth: MIN_WIDTH[key],
   })),
-  { colId: 'windows', headerName: 'Receiving windows', valueGetter: (p) => windowsText(p.data?.windows), minWidth: 190, flex: 1.5 },
+  { colId: 'windows', headerName: 'Receiving windows', valueGetter: (p) => windowsText(p.data?.windows), minWidth: 120, flex: 1.5 },
 ];
 
 /** Licence update (lnupdate, staff; accounts §2, orders §2): the editable list of licence records, page size 50. */

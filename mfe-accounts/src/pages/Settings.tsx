@@ -95,6 +95,7 @@ export function Settings() {
           />
           <div className="pu-field" role="group" aria-labelledby="settings-hide-label">
             <label id="settings-hide-label">Hidden menu entries <Key k="hideRoutes" /></label>
+            <p className="acc-help acc-readers">Hidden entries leave the side menu for everyone; their pages still open from a link.</p>
             <div className="acc-checks" data-testid="settings-hideRoutes">
               {MENU_CHOICES.map((m) => (
                 <Checkbox
