@@ -36,6 +36,7 @@ KEYCLOAK_HTTP_PORT=${KEYCLOAK_HTTP_PORT:-8180}
 KEYCLOAK_MGMT_PORT=${KEYCLOAK_MGMT_PORT:-9190}
 MAILBOX_SMTP_PORT=${MAILBOX_SMTP_PORT:-2525}
 MAILBOX_HTTP_PORT=${MAILBOX_HTTP_PORT:-8025}
+ACCOUNTING_STUB_PORT=${ACCOUNTING_STUB_PORT:-8930}
 EDGE_PORT=${EDGE_PORT:-8080}
 JAEGER_UI_PORT=${JAEGER_UI_PORT:-16686}
 JAEGER_OTLP_HTTP_PORT=${JAEGER_OTLP_HTTP_PORT:-4318}
@@ -44,7 +45,7 @@ JAEGER_HEALTH_PORT=${JAEGER_HEALTH_PORT:-13133}
 JAEGER_QUERY_GRPC_PORT=${JAEGER_QUERY_GRPC_PORT:-16685}
 export EDGE_PORT KEYCLOAK_HTTP_PORT MAILBOX_HTTP_PORT MAILBOX_SMTP_PORT
 KC_HOME="$CACHE/keycloak-$KEYCLOAK_VERSION"
-COMPONENTS=(nats redis ferretdb versitygw mailbox nginx keycloak jaeger)
+COMPONENTS=(nats redis ferretdb versitygw mailbox accounting nginx keycloak jaeger)
 
 mkdir -p "$BIN" "$LOGS" "$RUN" "$CACHE/src" "$CACHE/dl"
 export PATH="$BIN:$PATH"
@@ -304,6 +305,12 @@ start_mailbox() {
   (cd "$REPO" && MAILBOX_DIR="$CACHE/mail" spawn mailbox node --import tsx "$HERE/mailbox/server.ts")
 }
 
+# --- accounting stub: a local stand-in for the accounting system's customer-list API (an external system) ----------
+health_accounting() { http_ok "http://127.0.0.1:$ACCOUNTING_STUB_PORT/healthz"; }
+start_accounting() {
+  (cd "$REPO" && ACCOUNTING_STUB_PORT="$ACCOUNTING_STUB_PORT" spawn accounting node "$HERE/accounting-stub/server.mjs")
+}
+
 # --- nginx (edge) ------------------------------------------------------------------------------------------------------
 health_nginx() { http_ok "http://127.0.0.1:$EDGE_PORT/edge-healthz"; }
 nginx_conf() {
@@ -382,6 +389,7 @@ cmd_start() {
   ensure_started versitygw 60
   ensure_buckets
   ensure_started mailbox 60
+  ensure_started accounting 30
   if is_running nginx && health_nginx; then reload_nginx; else ensure_started nginx 30; fi
   # Keycloak starts in the background while Jaeger builds
   if keycloak_stale; then say "realm file changed: restarting Keycloak with a fresh dev database"; stop_one keycloak; fi
@@ -404,6 +412,7 @@ describe() {
     redis) echo "redis://127.0.0.1:$REDIS_PORT" ;;
     ferretdb) echo "mongodb://127.0.0.1:$FERRETDB_PORT" ;;
     versitygw) echo "http://127.0.0.1:$S3_PORT (S3)" ;;
+    accounting) echo "http://127.0.0.1:$ACCOUNTING_STUB_PORT (accounting-system stub)" ;;
     mailbox) echo "smtp 127.0.0.1:$MAILBOX_SMTP_PORT http://127.0.0.1:$MAILBOX_HTTP_PORT" ;;
     nginx) echo "http://localhost:$EDGE_PORT" ;;
     keycloak) echo "http://127.0.0.1:$KEYCLOAK_HTTP_PORT/auth (mgmt $KEYCLOAK_MGMT_PORT)" ;;
