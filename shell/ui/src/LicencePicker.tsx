@@ -58,6 +58,11 @@ export function LicencePicker({ api, value, onChange, onText, label = 'License #
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A licence set from outside (e.g. a stored profile) shows as the input's text.
+  const chosen = value ? licenceText(value) : null;
+  useEffect(() => {
+    if (chosen !== null) setText(chosen);
+  }, [chosen]);
   useEffect(() => {
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [active]);
