@@ -102,3 +102,53 @@ export async function api(token: string, path: string, body?: unknown): Promise<
   const text = await r.text();
   return { status: r.status, json: text ? JSON.parse(text) : undefined };
 }
+
+// ---- accounts & identity helpers (accounts-*.test.ts) ----
+
+/** A unique address for a user a test creates, e.g. `e2e-signup-1795…-123@test.portal`. */
+export function uniqueEmail(kind: string): string {
+  return `e2e-${kind}-${Date.now()}-${Math.floor(Math.random() * 1000)}@test.portal`;
+}
+
+/** The 6-digit pin (or reset code) of a 'Verify your email' / 'Reset your password' mail. */
+export function pinFromMail(mail: Mail): string {
+  const m = /^\s*(\d{6})\s*$/m.exec(mail.text) ?? /\b(\d{6})\b/.exec(mail.text);
+  if (!m) throw new Error(`no code in mail "${mail.subject}": ${mail.text}`);
+  return m[1];
+}
+
+/** A fresh licence record (no users yet) created by staff; returns its number and id for the cleanup. */
+export async function createLicence(staffToken: string, kind: string): Promise<{ lic: string; id: string }> {
+  const lic = `E2E-${kind.toUpperCase()}-${Date.now()}`;
+  const r = await api(staffToken, '/api/license/create', {
+    record: { 'License #': lic, Licensee: `E2E ${kind} Holdings LLC`, DBA: `E2E ${kind}`, 'Street Address': '1 Test Way', City: 'Testville', Zip: '90001' },
+  });
+  if (r.status !== 200 && r.status !== 201) throw new Error(`licence create: ${r.status} ${JSON.stringify(r.json)}`);
+  return { lic, id: r.json.record.id };
+}
+
+/** Arrange a signed-up, pin-verified user (password PASSWORD) on a licence through the API and the mailbox. */
+export async function signUpByApi(email: string, licence: string): Promise<void> {
+  const since = Date.now();
+  const r = await fetch(`${APP}/api/auth/signUp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, data: { company: { 'License #': licence } }, method: 'license' }),
+  });
+  if (r.status !== 201) throw new Error(`signUp ${email}: ${r.status} ${await r.text()}`);
+  const mail = await waitForMail((m) => m.subject === 'Verify your email' && m.to.some((t) => t.includes(email)), since);
+  const v = await fetch(`${APP}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, pin: pinFromMail(mail) }),
+  });
+  if (!v.ok) throw new Error(`verify ${email}: ${v.status} ${await v.text()}`);
+}
+
+/** Deletes users a test created (as staff); a user already gone is fine. */
+export async function deleteUsers(staffToken: string, emails: string[]): Promise<void> {
+  for (const email of emails) {
+    const r = await api(staffToken, '/api/users/delete', { user: { email } });
+    if (r.status !== 200 && r.status !== 404) console.warn(`cleanup of ${email}: ${r.status} ${JSON.stringify(r.json)}`);
+  }
+}
