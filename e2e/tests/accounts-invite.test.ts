@@ -6,18 +6,21 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import {
-  launch, newPage, signIn, shot, waitForMail, apiLogin, api, pinFromMail, uniqueEmail, deleteUsers, APP, DEMO, PASSWORD,
+  launch, newPage, signIn, shot, waitForMail, apiLogin, api, pinFromMail, uniqueEmail, deleteUsers, createLicence, signUpByApi,
+  APP, DEMO, PASSWORD,
 } from './harness.ts';
 
 let browser: Browser;
 let admin: string;
 const created: string[] = [];
+const licences: string[] = [];
 before(async () => {
   browser = await launch();
   admin = await apiLogin(DEMO[1]);
 });
 after(async () => {
   await deleteUsers(admin, created);
+  for (const id of licences) await api(admin, '/api/license/delete', { record: { id } });
   await browser?.close();
 });
 
@@ -126,5 +129,43 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
     assert.equal(await ip.getByTestId('invites-modal').count(), 0);
   } finally {
     await ic.close();
+  }
+});
+
+test('invite of an existing user: Dismiss leaves licences alone; a new invite accepted in the modal merges them', async () => {
+  const { lic, id } = await createLicence(admin, 'invited');
+  licences.push(id);
+  const email = uniqueEmail('existing');
+  await signUpByApi(email, lic);
+  created.push(email);
+  const inviterToken = await apiLogin(DEMO[3]);
+  const inviterLicences = (await api(inviterToken, '/api/users/me')).json.user.company.licenseNumbers as string[];
+  const mine = await apiLogin(email);
+  const licencesNow = async () => (await api(mine, '/api/users/me')).json.user.company.licenseNumbers as string[];
+  assert.deepEqual(await licencesNow(), [lic]);
+
+  for (const accept of [false, true]) {
+    const sent = await api(inviterToken, '/api/users/invite', { user: { email } });
+    assert.equal(sent.status, 201, JSON.stringify(sent.json));
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, email);
+      const item = page.getByTestId('invites-modal').getByTestId('invites-item');
+      await item.waitFor();
+      assert.equal(await item.count(), 1);
+      await item.getByTestId(accept ? 'invites-accept' : 'invites-dismiss').click();
+      await page.getByTestId('toast').filter({ hasText: accept ? /accepted/ : /dismissed/ }).waitFor();
+      await page.getByTestId('invites-modal').waitFor({ state: 'detached' });
+      if (accept) await shot(page, 'accounts-invite-existing-accepted');
+    } finally {
+      await context.close();
+    }
+    const stored = (await api(inviterToken, '/api/users/invites', { where: {} })).json.data.invites.find(
+      (i: { id: string }) => i.id === sent.json.invite.id,
+    );
+    assert.deepEqual(stored.data, { accepted: accept, notified: true });
+    const now = await licencesNow();
+    assert.ok(now.includes(lic), 'the own licence stays');
+    for (const l of inviterLicences) assert.equal(now.includes(l), accept, `${l} ${accept ? 'merged' : 'not merged'}`);
   }
 });

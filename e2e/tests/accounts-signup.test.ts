@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { Messages } from '@portal/contracts';
+import { AuthMessages, Messages } from '@portal/contracts';
 import {
   launch, newPage, signIn, shot, waitForMail, mailsTo, apiLogin, api, pinFromMail, uniqueEmail, createLicence, deleteUsers,
   APP, MAILBOX, DEMO, PASSWORD, type Mail, type MailSummary,
@@ -71,7 +71,13 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
     await page.waitForURL(/\/verify/);
     assert.equal(await page.getByTestId('verify-email').inputValue(), email);
     const pinMail = await waitForMail((m) => m.subject === 'Verify your email' && m.to.some((t) => t.includes(email)), since);
-    await page.getByTestId('verify-pin').fill(pinFromMail(pinMail));
+    const pin = pinFromMail(pinMail);
+    // A wrong pin first: refused in the red alert, still on /verify.
+    await page.getByTestId('verify-pin').fill(pin === '000000' ? '111111' : '000000');
+    await page.getByTestId('verify-submit').click();
+    assert.equal(await page.getByTestId('verify-error').locator('.pu-alert-body').textContent(), AuthMessages.invalidPin);
+    assert.match(page.url(), /\/verify/);
+    await page.getByTestId('verify-pin').fill(pin);
     await page.getByTestId('verify-submit').click();
     await page.waitForURL(/\/dashboard\/profile/);
     await page.getByTestId('profile-form').waitFor();
