@@ -176,17 +176,26 @@ export async function findUserByEmail(kc: KeycloakSettings, email: string): Prom
  */
 export async function createUser(
   kc: KeycloakSettings,
-  input: { email: string; password: string; roleName: string; firstName?: string; lastName?: string },
+  input: {
+    email: string;
+    password: string;
+    roleName: string;
+    firstName?: string;
+    lastName?: string;
+    /** Staff-created accounts: the address is known good, and the password is a throwaway to be reset. */
+    emailVerified?: boolean;
+    temporary?: boolean;
+  },
 ): Promise<string> {
   const local = input.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '') || 'New';
   const res = await admin(kc, 'POST', '/users', {
     username: input.email,
     email: input.email,
     enabled: true,
-    emailVerified: false,
+    emailVerified: input.emailVerified ?? false,
     firstName: input.firstName || local,
     lastName: input.lastName || 'User',
-    credentials: [{ type: 'password', value: input.password, temporary: false }],
+    credentials: [{ type: 'password', value: input.password, temporary: input.temporary ?? false }],
   });
   const id = res.headers.get('location')?.split('/').pop();
   if (!id) throw new Error('Keycloak created a user without a Location');
@@ -207,6 +216,14 @@ export async function assignRealmRole(kc: KeycloakSettings, id: string, roleName
   const role = available.find((r) => r.name === roleName);
   if (!role) return; // already mapped (or unknown: the caller's ROLE_NAMES come from contracts)
   await admin(kc, 'POST', `/users/${id}/role-mappings/realm`, [role]);
+}
+
+/** Gives the user exactly one of the portal's realm roles (the other portal roles are removed). */
+export async function setPortalRole(kc: KeycloakSettings, id: string, roleName: string, portalRoles: string[]): Promise<void> {
+  const current = (await (await admin(kc, 'GET', `/users/${id}/role-mappings/realm`)).json()) as { name: string }[];
+  const remove = current.filter((r) => portalRoles.includes(r.name) && r.name !== roleName);
+  if (remove.length) await admin(kc, 'DELETE', `/users/${id}/role-mappings/realm`, remove);
+  if (!current.some((r) => r.name === roleName)) await assignRealmRole(kc, id, roleName);
 }
 
 /** Partial update (username, email, emailVerified, names, enabled); UserExists on a taken username/email. */
