@@ -95,6 +95,11 @@ test('a suspended user sees the suspension message on their profile; restored, i
     assert.equal((await banner.locator('.pu-alert-body').textContent())?.trim(), Messages.suspended);
     assert.equal(await page.getByTestId('profile-verified').textContent(), 'Suspended');
     await shot(page, 'accounts-suspended-profile');
+    // Blocked from ordering: Create Order shows why instead of the form.
+    await page.goto(`${APP}/dashboard/createOrder`);
+    assert.equal((await page.getByTestId('order-suspended').textContent())?.trim(), Messages.suspended);
+    await shot(page, 'orders-create-suspended');
+    await page.goto(`${APP}/dashboard/profile`);
 
     // Restore (not verified, as after sign-up): the message goes away.
     const back = await api(admin, '/api/users/update', { user: { email, verified: false } });
@@ -103,6 +108,9 @@ test('a suspended user sees the suspension message on their profile; restored, i
     await page.getByTestId('profile-form').waitFor();
     assert.equal(await page.getByTestId('profile-suspended').count(), 0);
     assert.equal(await page.getByTestId('profile-verified').textContent(), 'Not verified');
+    await page.goto(`${APP}/dashboard/createOrder`);
+    await page.getByTestId('empty-screen').waitFor();
+    assert.equal(await page.getByTestId('order-suspended').count(), 0);
   } finally {
     await context.close();
   }

@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react';
 import { emptyScreen } from '@portal/ui';
+import { CreateOrder } from './CreateOrder.js';
 
 /** The routes mfe-orders owns (menus in @portal/contracts + /dashboard/publicorders, public). */
 export const PAGES: Record<string, ComponentType> = {
   '/dashboard/orders': emptyScreen('Outgoing Orders', 'Orders your company ships out, with their pickup day, destination, status, manifest and label. There are no outgoing orders to show yet.'),
   '/dashboard/incomingorders': emptyScreen('Incoming Orders', 'Orders other licensees are sending to your company, with their delivery day and status. There are no incoming orders to show yet.'),
   '/dashboard/placedorders': emptyScreen('Placed Orders', 'Orders your company placed on behalf of a vendor or a receiver. There are no placed orders to show yet.'),
-  '/dashboard/createOrder': emptyScreen('Create Order', 'Schedule a pickup: the sending and receiving licences, the pickup day and the manifest. The order form has nothing to fill in yet in this version of the portal.'),
+  '/dashboard/createOrder': CreateOrder,
   '/dashboard/editOrder': emptyScreen('Edit Order', 'Change an order before it is picked up. No order is open for editing.'),
   '/dashboard/checkout': emptyScreen('Check Out', 'Scan or type order barcodes to check orders out of the facility for delivery. No orders are waiting to be checked out yet.'),
   '/dashboard/adminManageOrders': emptyScreen('Manage Orders', 'Every order across companies, for staff to review, route and update. There are no orders to manage yet.'),
