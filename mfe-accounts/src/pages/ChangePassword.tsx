@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { LIMITS, Messages } from '@portal/contracts';
+import { Messages } from '@portal/contracts';
 import { Button, TextField, errorText, usePortal, useSessionUser } from '@portal/ui';
 import { changePassword } from '../api.js';
 import { Actions, AuthCard } from './auth/AuthCard.js';
 import { changePasswordErrors, changePasswordFailure, hasErrors } from './auth/validate.js';
+import { NewPasswordFields } from './auth/NewPasswordFields.js';
 
 type Errors = ReturnType<typeof changePasswordErrors>;
 
@@ -62,27 +63,13 @@ export function ChangePassword() {
         error={errors.current}
         testId="changepw-current"
       />
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={LIMITS.newPassword}
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-        testId="changepw-new"
-      />
-      <TextField
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={LIMITS.newPassword}
-        value={confirm}
-        onChange={setConfirm}
-        error={errors.confirm}
-        testId="changepw-confirm"
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        errors={errors}
+        testIds={{ password: 'changepw-new', confirm: 'changepw-confirm' }}
       />
       <Actions>
         <Button type="submit" variant="primary" disabled={busy} data-testid="changepw-submit">

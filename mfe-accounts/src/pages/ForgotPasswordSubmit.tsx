@@ -5,6 +5,7 @@ import { forgotPasswordSubmit } from '../api.js';
 import { Actions, AuthCard } from './auth/AuthCard.js';
 import { go, handedOver } from './auth/handoff.js';
 import { hasErrors, resetErrors } from './auth/validate.js';
+import { NewPasswordFields } from './auth/NewPasswordFields.js';
 
 type Errors = ReturnType<typeof resetErrors> & { email?: string };
 
@@ -71,27 +72,13 @@ export function ForgotPasswordSubmit() {
         error={errors.code}
         testId="reset-code"
       />
-      <TextField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={LIMITS.newPassword}
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-        testId="reset-password"
-      />
-      <TextField
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={LIMITS.newPassword}
-        value={confirm}
-        onChange={setConfirm}
-        error={errors.confirm}
-        testId="reset-confirm"
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        errors={errors}
+        testIds={{ password: 'reset-password', confirm: 'reset-confirm' }}
       />
       <Actions>
         <Button type="submit" variant="primary" disabled={busy} data-testid="reset-submit">
