@@ -42,6 +42,10 @@ async function load(name, request) {
 const t = await token();
 console.log(`bench: ${CONCURRENCY} concurrent, ${DURATION_MS / 1000} s each, ${APP}`);
 await load('GET /api/utils/config', () => fetch(`${APP}/api/utils/config`));
-await load('GET /api/users/me (JWT)', () => fetch(`${APP}/api/users/me`, { headers: { authorization: `Bearer ${t}` } }));
-await load('GET /api/users (admin list)', () => fetch(`${APP}/api/users`, { headers: { authorization: `Bearer ${t}` } }));
+await load('GET /api/users/me (JWT)', () =>
+  fetch(`${APP}/api/users/me`, { headers: { authorization: `Bearer ${t}` } }),
+);
+await load('GET /api/users (admin list)', () =>
+  fetch(`${APP}/api/users`, { headers: { authorization: `Bearer ${t}` } }),
+);
 await load('GET / (shell index)', () => fetch(`${APP}/`));

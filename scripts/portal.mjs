@@ -4,7 +4,16 @@
 // changed, starts every service, seeds demo data and prints the URL. Only Node built-ins are used here, because
 // this runs before `npm ci`.
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync, statSync, readdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+  statSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,7 +50,8 @@ function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.') || e.name === 'test') continue;
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.') || e.name === 'test')
+      continue;
     const p = join(dir, e.name);
     newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
   }
@@ -58,7 +68,10 @@ function ensureDependencies() {
 
 export function build({ force = false } = {}) {
   // Shared sources every bundle includes: the design system and the contracts.
-  const shared = Math.max(newestMtime(join(root, 'shell/ui')), newestMtime(join(root, 'services/contracts/src')));
+  const shared = Math.max(
+    newestMtime(join(root, 'shell/ui')),
+    newestMtime(join(root, 'services/contracts/src')),
+  );
   for (const ws of FRONTENDS) {
     // webpack leaves unchanged assets untouched, so a stamp written after each build tells when it last ran.
     const stamp = join(root, ws, 'dist', '.built');

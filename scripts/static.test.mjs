@@ -15,6 +15,11 @@ test('eslint: no lint errors anywhere', () => {
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });
 
+test('prettier: every file in the one format (prose Markdown excepted, see .prettierignore)', () => {
+  const r = sh(bin('prettier'), ['--check', '.']);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
 const workspaces = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
 for (const ws of workspaces.filter((w) => existsSync(join(root, w, 'tsconfig.json')))) {
   test(`tsc --noEmit (strict): ${ws}`, () => {

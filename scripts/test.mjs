@@ -57,7 +57,14 @@ function runSuite([name, dir, , command = ['npm', 'test', '--silent']]) {
       let passed = count('pass');
       let failed = count('fail') + count('cancelled');
       if (code !== 0 && failed === 0) failed = 1; // crashed before reporting
-      resolve({ name, passed, failed, skipped: count('skipped') + count('todo'), code, secs: (Date.now() - t) / 1000 });
+      resolve({
+        name,
+        passed,
+        failed,
+        skipped: count('skipped') + count('todo'),
+        code,
+        secs: (Date.now() - t) / 1000,
+      });
     });
   });
 }
@@ -92,7 +99,9 @@ async function main() {
   const passed = results.reduce((a, r) => a + r.passed, 0);
   const failed = results.reduce((a, r) => a + r.failed, 0);
   const skipped = results.reduce((a, r) => a + r.skipped, 0);
-  console.log(`total time ${((Date.now() - t0) / 1000).toFixed(0)} s; logs in deploy/local/.cache/logs/test/`);
+  console.log(
+    `total time ${((Date.now() - t0) / 1000).toFixed(0)} s; logs in deploy/local/.cache/logs/test/`,
+  );
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   if (process.env.CI) portal.stop();
   process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -10,9 +10,13 @@ export const options = {
 };
 
 export function setup() {
-  const r = http.post(`${APP}/api/auth/login`, JSON.stringify({ email: 'admin@demo.portal', password: 'Portal!2345' }), {
-    headers: { 'content-type': 'application/json' },
-  });
+  const r = http.post(
+    `${APP}/api/auth/login`,
+    JSON.stringify({ email: 'admin@demo.portal', password: 'Portal!2345' }),
+    {
+      headers: { 'content-type': 'application/json' },
+    },
+  );
   return { token: r.json('token') };
 }
 

@@ -25,6 +25,7 @@ await client.putObject('uploads', key, Buffer.from(body), body.length, { 'Conten
 const url = await client.presignedGetObject('uploads', key, 60);
 const res = await fetch(url);
 const got = await res.text();
-if (res.status !== 200 || got !== body) throw new Error(`presigned GET failed: ${res.status} ${got.slice(0, 200)}`);
+if (res.status !== 200 || got !== body)
+  throw new Error(`presigned GET failed: ${res.status} ${got.slice(0, 200)}`);
 await client.removeObject('uploads', key);
 console.log('s3-setup: buckets manifests, uploads, logos ok; presigned GET ok');

@@ -19,7 +19,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const routes: Routes = JSON.parse(readFileSync(join(root, 'deploy/routes.json'), 'utf8'));
 const domainOf: Record<string, string> = { routing: 'schedule' };
 const mfeOfDomain: Record<string, string | undefined> = {
-  accounts: 'mfe-accounts', orders: 'mfe-orders', schedule: 'mfe-schedule', fleet: 'mfe-fleet', billing: 'mfe-billing',
+  accounts: 'mfe-accounts',
+  orders: 'mfe-orders',
+  schedule: 'mfe-schedule',
+  fleet: 'mfe-fleet',
+  billing: 'mfe-billing',
 };
 
 // ---- checks as pure functions, so the tests below can also prove they fail on a broken input ----
@@ -43,12 +47,15 @@ export function ingressTable(objs: Obj[]): Map<string, string> {
 export function ingressProblems(objs: Obj[], r: Routes): string[] {
   const table = ingressTable(objs);
   const want = new Map<string, string>();
-  for (const [svc, { prefixes }] of Object.entries(r.services)) for (const p of prefixes) want.set(`/api/${p}`, svc);
+  for (const [svc, { prefixes }] of Object.entries(r.services))
+    for (const p of prefixes) want.set(`/api/${p}`, svc);
   const problems: string[] = [];
-  for (const [path, svc] of want) if (table.get(path) !== svc) problems.push(`${path} -> ${table.get(path)} (want ${svc})`);
+  for (const [path, svc] of want)
+    if (table.get(path) !== svc) problems.push(`${path} -> ${table.get(path)} (want ${svc})`);
   for (const [path, svc] of table)
     if (path.startsWith('/api') && !want.has(path)) problems.push(`${path} -> ${svc} is not in routes.json`);
-  for (const m of r.mfes) if (table.get(`/mfe/${m}`) !== `mfe-${m}`) problems.push(`/mfe/${m} -> ${table.get(`/mfe/${m}`)}`);
+  for (const m of r.mfes)
+    if (table.get(`/mfe/${m}`) !== `mfe-${m}`) problems.push(`/mfe/${m} -> ${table.get(`/mfe/${m}`)}`);
   if (table.get('/auth') !== 'keycloak') problems.push(`/auth -> ${table.get('/auth')}`);
   if (table.get('/') !== 'shell') problems.push(`/ -> ${table.get('/')}`);
   return problems;
@@ -60,7 +67,8 @@ export function deploymentProblems(d: Obj): string[] {
   const problems: string[] = [];
   const fail = (what: string) => problems.push(`${name}: ${what}`);
   const labels = d.spec?.template?.metadata?.labels ?? {};
-  for (const k of ['app.kubernetes.io/name', 'app.kubernetes.io/component']) if (!labels[k]) fail(`label ${k}`);
+  for (const k of ['app.kubernetes.io/name', 'app.kubernetes.io/component'])
+    if (!labels[k]) fail(`label ${k}`);
   if (labels['app.kubernetes.io/part-of'] !== 'portal') fail('label app.kubernetes.io/part-of=portal');
   const pod = d.spec?.template?.spec ?? {};
   const psc = pod.securityContext ?? {};
@@ -84,7 +92,8 @@ export function deploymentProblems(d: Obj): string[] {
       if (c.readinessProbe?.httpGet?.path !== '/readyz') fail(`${c.name} readiness /readyz`);
     }
     for (const kind of ['requests', 'limits'])
-      for (const res of ['cpu', 'memory']) if (!c.resources?.[kind]?.[res]) fail(`${c.name} resources.${kind}.${res}`);
+      for (const res of ['cpu', 'memory'])
+        if (!c.resources?.[kind]?.[res]) fail(`${c.name} resources.${kind}.${res}`);
   }
   return problems;
 }
@@ -94,19 +103,23 @@ export function deploymentProblems(d: Obj): string[] {
 const out = mkdtempSync(join(tmpdir(), 'k8s-build-'));
 const builds = new Map<string, Obj[]>(); // "overlays-dev" | "domains-orders" -> objects
 
-test('validate.sh: every overlay and domain builds and passes kubeconform -strict offline', { timeout: 900_000 }, () => {
-  const started = Date.now();
-  const run = spawnSync('bash', [join(root, 'deploy/k8s/validate.sh'), '--out', out], { encoding: 'utf8' });
-  process.stdout.write(`# validate.sh took ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
-  assert.equal(run.status, 0, `validate.sh failed:\n${run.stdout}\n${run.stderr}`);
-  for (const f of readdirSync(out)) {
-    const docs = parseAllDocuments(readFileSync(join(out, f), 'utf8'));
-    builds.set(f.replace(/\.yaml$/, ''), docs.map((d) => d.toJS()).filter(Boolean));
-  }
-  for (const env of ['dev', 'prod']) assert.ok(builds.has(`overlays-${env}`), `overlay ${env} built`);
-  for (const d of ['accounts', 'orders', 'schedule', 'fleet', 'billing', 'notifications'])
-    assert.ok(builds.has(`domains-${d}`), `domain ${d} built`);
-});
+test(
+  'validate.sh: every overlay and domain builds and passes kubeconform -strict offline',
+  { timeout: 900_000 },
+  () => {
+    const started = Date.now();
+    const run = spawnSync('bash', [join(root, 'deploy/k8s/validate.sh'), '--out', out], { encoding: 'utf8' });
+    process.stdout.write(`# validate.sh took ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+    assert.equal(run.status, 0, `validate.sh failed:\n${run.stdout}\n${run.stderr}`);
+    for (const f of readdirSync(out)) {
+      const docs = parseAllDocuments(readFileSync(join(out, f), 'utf8'));
+      builds.set(f.replace(/\.yaml$/, ''), docs.map((d) => d.toJS()).filter(Boolean));
+    }
+    for (const env of ['dev', 'prod']) assert.ok(builds.has(`overlays-${env}`), `overlay ${env} built`);
+    for (const d of ['accounts', 'orders', 'schedule', 'fleet', 'billing', 'notifications'])
+      assert.ok(builds.has(`domains-${d}`), `domain ${d} built`);
+  },
+);
 
 test('the Ingress of every overlay routes exactly as deploy/routes.json', () => {
   for (const env of ['dev', 'prod']) {
@@ -153,7 +166,9 @@ test('every Deployment is non-root with a read-only root fs, probes and requests
   }
   assert.ok(count >= 12, `checked ${count} Deployments`);
   // and the check bites
-  const d = structuredClone(builds.get('domains-orders')!.find((o) => o.kind === 'Deployment' && o.metadata.name === 'orders')!);
+  const d = structuredClone(
+    builds.get('domains-orders')!.find((o) => o.kind === 'Deployment' && o.metadata.name === 'orders')!,
+  );
   delete d.spec.template.spec.containers[0].securityContext.readOnlyRootFilesystem;
   delete d.spec.template.spec.containers[0].readinessProbe;
   d.spec.template.spec.containers[0].resources.limits = {};
@@ -170,11 +185,17 @@ test('each domain bundles exactly its service and micro-frontend', () => {
   for (const svc of Object.keys(routes.services)) {
     const domain = domainOf[svc] ?? svc;
     const objs = builds.get(`domains-${domain}`) ?? [];
-    const deployments = objs.filter((o) => o.kind === 'Deployment').map((o) => o.metadata.name).sort();
+    const deployments = objs
+      .filter((o) => o.kind === 'Deployment')
+      .map((o) => o.metadata.name)
+      .sort();
     assert.deepEqual(deployments, [svc, mfeOfDomain[domain]].filter(Boolean).sort(), domain);
-    for (const o of objs) assert.equal(o.metadata.labels?.['portal/domain'], domain, `${domain}: ${o.kind} ${o.metadata.name}`);
+    for (const o of objs)
+      assert.equal(o.metadata.labels?.['portal/domain'], domain, `${domain}: ${o.kind} ${o.metadata.name}`);
   }
-  const mfes = Object.values(mfeOfDomain).map((m) => m!.replace(/^mfe-/, '')).sort();
+  const mfes = Object.values(mfeOfDomain)
+    .map((m) => m!.replace(/^mfe-/, ''))
+    .sort();
   assert.deepEqual([...routes.mfes].sort(), mfes, 'every MFE of routes.json belongs to a domain');
 });
 
@@ -185,22 +206,47 @@ test('services get the shared ConfigMap and Secret refs; every referenced Config
     for (const d of objs.filter((o) => o.kind === 'Deployment')) {
       const pod = d.spec.template.spec;
       for (const c of pod.containers)
-        for (const ref of c.envFrom ?? []) if (ref.configMapRef) assert.ok(configMaps.has(ref.configMapRef.name), `${env}: ${ref.configMapRef.name}`);
-      for (const v of pod.volumes ?? []) if (v.configMap) assert.ok(configMaps.has(v.configMap.name), `${env}: ${v.configMap.name}`);
+        for (const ref of c.envFrom ?? [])
+          if (ref.configMapRef)
+            assert.ok(configMaps.has(ref.configMapRef.name), `${env}: ${ref.configMapRef.name}`);
+      for (const v of pod.volumes ?? [])
+        if (v.configMap) assert.ok(configMaps.has(v.configMap.name), `${env}: ${v.configMap.name}`);
     }
     for (const svc of Object.keys(routes.services)) {
-      const c = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === svc)!.spec.template.spec.containers[0];
-      assert.ok(c.envFrom.some((e: Obj) => e.configMapRef?.name === 'portal-platform'), `${svc} portal-platform`);
-      const secretKeys = c.env.filter((e: Obj) => e.valueFrom?.secretKeyRef?.name === 'portal-secrets').map((e: Obj) => e.name);
-      for (const k of ['MONGO_URL', 'REDIS_URL', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'KEYCLOAK_SERVICE_CLIENT_SECRET'])
+      const c = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === svc)!.spec.template.spec
+        .containers[0];
+      assert.ok(
+        c.envFrom.some((e: Obj) => e.configMapRef?.name === 'portal-platform'),
+        `${svc} portal-platform`,
+      );
+      const secretKeys = c.env
+        .filter((e: Obj) => e.valueFrom?.secretKeyRef?.name === 'portal-secrets')
+        .map((e: Obj) => e.name);
+      for (const k of [
+        'MONGO_URL',
+        'REDIS_URL',
+        'S3_ACCESS_KEY',
+        'S3_SECRET_KEY',
+        'KEYCLOAK_SERVICE_CLIENT_SECRET',
+      ])
         assert.ok(secretKeys.includes(k), `${env}: ${svc} ${k} from portal-secrets`);
     }
     const platform = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'portal-platform')!;
-    for (const k of ['NATS_URL', 'S3_ENDPOINT', 'KEYCLOAK_URL', 'KEYCLOAK_ISSUER', 'SMTP_HOST', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'APP_URL'])
+    for (const k of [
+      'NATS_URL',
+      'S3_ENDPOINT',
+      'KEYCLOAK_URL',
+      'KEYCLOAK_ISSUER',
+      'SMTP_HOST',
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'APP_URL',
+    ])
       assert.ok(platform.data[k], `${env}: portal-platform ${k}`);
   }
   // dev generates its Secret (dev-only values); prod must not carry one in git
-  assert.ok(builds.get('overlays-dev')!.some((o) => o.kind === 'Secret' && o.metadata.name === 'portal-secrets'));
+  assert.ok(
+    builds.get('overlays-dev')!.some((o) => o.kind === 'Secret' && o.metadata.name === 'portal-secrets'),
+  );
   assert.ok(!builds.get('overlays-prod')!.some((o) => o.kind === 'Secret'), 'no Secret in prod');
 });
 
@@ -213,7 +259,10 @@ test("the shell's remote manifest is a mounted ConfigMap listing every MFE", () 
   const cm = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === vol.configMap.name)!;
   const remotes = JSON.parse(cm.data['remotes.json']);
   assert.deepEqual(remotes, Object.fromEntries(routes.mfes.map((m) => [m, `/mfe/${m}/remoteEntry.js`])));
-  assert.match(readFileSync(join(root, 'deploy/docker/nginx/shell.conf'), 'utf8'), /root \/etc\/portal\/remotes;/);
+  assert.match(
+    readFileSync(join(root, 'deploy/docker/nginx/shell.conf'), 'utf8'),
+    /root \/etc\/portal\/remotes;/,
+  );
 });
 
 test('one image recipe per kind, the workspace chosen by a build arg', () => {
@@ -223,10 +272,17 @@ test('one image recipe per kind, the workspace chosen by a build arg', () => {
   assert.match(service, /^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
   assert.match(service, /npm ci --omit=dev -w "\$\{WORKSPACE\}" --include-workspace-root=false/);
   assert.match(service, /^USER 10001:10001$/m);
-  assert.match(service, /CMD \["node", "--import", "@portal\/service-kit\/telemetry", "--import", "tsx", "src\/server.ts"\]/);
+  assert.match(
+    service,
+    /CMD \["node", "--import", "@portal\/service-kit\/telemetry", "--import", "tsx", "src\/server.ts"\]/,
+  );
   const web = readFileSync(join(root, 'deploy/docker/web.Dockerfile'), 'utf8');
   for (const t of [service, web])
-    assert.match(t, /^# syntax=docker\/dockerfile:1\.7-labs\n/, 'COPY --exclude needs the labs syntax, on line 1');
+    assert.match(
+      t,
+      /^# syntax=docker\/dockerfile:1\.7-labs\n/,
+      'COPY --exclude needs the labs syntax, on line 1',
+    );
   assert.match(web, /^ARG WORKSPACE$/m);
   assert.match(web, /npm run build -w "\$\{WORKSPACE\}"/);
   assert.match(web, /nginx-unprivileged/);

@@ -25,7 +25,12 @@ const transport = () =>
   nodemailer.createTransport({ host: '127.0.0.1', port: mb.smtpPort, secure: false, ignoreTLS: true });
 
 test('a sent message shows in the API, newest first, with its full body', async () => {
-  await transport().sendMail({ from: 'no-reply@demo.portal', to: 'first@test.portal', subject: 'First', text: 'one' });
+  await transport().sendMail({
+    from: 'no-reply@demo.portal',
+    to: 'first@test.portal',
+    subject: 'First',
+    text: 'one',
+  });
   await transport().sendMail({
     from: '"Portal" <no-reply@demo.portal>',
     to: ['a@test.portal', 'b@test.portal'],

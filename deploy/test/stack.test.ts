@@ -19,7 +19,8 @@ const APP_URL = env.APP_URL ?? 'http://localhost:8080';
 const JAEGER = env.JAEGER_QUERY_URL ?? 'http://127.0.0.1:16686';
 const OTLP = env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://127.0.0.1:4318';
 
-const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, any>;
+const claims = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, any>;
 const form = (o: Record<string, string>) => new URLSearchParams(o);
 const tokenUrl = `${KEYCLOAK_URL}/realms/${REALM}/protocol/openid-connect/token`;
 
@@ -44,7 +45,9 @@ test('Redis answers PING', async () => {
 test('FerretDB: mongoose insert + find', async () => {
   const url = new URL(MONGO_URL);
   url.pathname = '/portal_stacktest';
-  const conn = await mongoose.createConnection(url.toString(), { serverSelectionTimeoutMS: 5000 }).asPromise();
+  const conn = await mongoose
+    .createConnection(url.toString(), { serverSelectionTimeoutMS: 5000 })
+    .asPromise();
   try {
     const Thing = conn.model('Thing', new mongoose.Schema({ name: String, n: Number, tags: [String] }));
     const name = `thing-${randomUUID()}`;
@@ -52,7 +55,10 @@ test('FerretDB: mongoose insert + find', async () => {
     const found = await Thing.findOne({ name }).lean();
     assert.equal(found?.n, 42);
     assert.deepEqual(found?.tags, ['a', 'b']);
-    const grouped = await Thing.aggregate([{ $match: { name } }, { $group: { _id: '$name', total: { $sum: '$n' } } }]);
+    const grouped = await Thing.aggregate([
+      { $match: { name } },
+      { $group: { _id: '$name', total: { $sum: '$n' } } },
+    ]);
     assert.deepEqual(grouped, [{ _id: name, total: 42 }]);
     await Thing.deleteMany({ name });
   } finally {
@@ -86,7 +92,13 @@ for (const role of ROLES) {
   test(`Keycloak: password grant for ${role}@demo.portal carries role, email, issuer`, async () => {
     const res = await fetch(tokenUrl, {
       method: 'POST',
-      body: form({ grant_type: 'password', client_id: 'portal-web', username: `${role}@demo.portal`, password: 'Portal!2345', scope: 'openid' }),
+      body: form({
+        grant_type: 'password',
+        client_id: 'portal-web',
+        username: `${role}@demo.portal`,
+        password: 'Portal!2345',
+        scope: 'openid',
+      }),
     });
     assert.equal(res.status, 200, await res.clone().text());
     const tok = (await res.json()) as Record<string, string>;
@@ -103,7 +115,12 @@ for (const role of ROLES) {
 test('Keycloak: wrong password is refused', async () => {
   const res = await fetch(tokenUrl, {
     method: 'POST',
-    body: form({ grant_type: 'password', client_id: 'portal-web', username: 'user@demo.portal', password: 'wrong' }),
+    body: form({
+      grant_type: 'password',
+      client_id: 'portal-web',
+      username: 'user@demo.portal',
+      password: 'wrong',
+    }),
   });
   assert.equal(res.status, 401);
 });
@@ -111,7 +128,11 @@ test('Keycloak: wrong password is refused', async () => {
 test('Keycloak: portal-services client credentials can list users', async () => {
   const res = await fetch(tokenUrl, {
     method: 'POST',
-    body: form({ grant_type: 'client_credentials', client_id: 'portal-services', client_secret: env.KEYCLOAK_SERVICE_CLIENT_SECRET ?? 'portal-services-secret' }),
+    body: form({
+      grant_type: 'client_credentials',
+      client_id: 'portal-services',
+      client_secret: env.KEYCLOAK_SERVICE_CLIENT_SECRET ?? 'portal-services-secret',
+    }),
   });
   assert.equal(res.status, 200);
   const { access_token } = (await res.json()) as Record<string, string>;
@@ -125,10 +146,19 @@ test('Keycloak: portal-services client credentials can list users', async () => 
 
 test('mailbox: SMTP in, HTTP API out (direct and through the edge)', async () => {
   const subject = `stack-test ${randomUUID()}`;
-  const t = nodemailer.createTransport({ host: env.SMTP_HOST ?? '127.0.0.1', port: Number(env.SMTP_PORT ?? 2525), secure: false, ignoreTLS: true });
+  const t = nodemailer.createTransport({
+    host: env.SMTP_HOST ?? '127.0.0.1',
+    port: Number(env.SMTP_PORT ?? 2525),
+    secure: false,
+    ignoreTLS: true,
+  });
   await t.sendMail({ from: 'no-reply@demo.portal', to: 'someone@test.portal', subject, text: 'round trip' });
   for (const base of [MAILBOX_URL, `${APP_URL}/mailbox`]) {
-    const list = (await (await fetch(`${base}/api/messages`)).json()) as Array<{ id: string; subject: string; to: string[] }>;
+    const list = (await (await fetch(`${base}/api/messages`)).json()) as Array<{
+      id: string;
+      subject: string;
+      to: string[];
+    }>;
     const m = list.find((x) => x.subject === subject);
     assert.ok(m, `message in ${base}`);
     assert.deepEqual(m.to, ['someone@test.portal']);
@@ -148,12 +178,18 @@ test('nginx edge: /auth proxies to Keycloak, unknown /api is a 404 problem, gzip
   const api = await fetch(`${APP_URL}/api/no-such-prefix`);
   assert.equal(api.status, 404);
   assert.match(api.headers.get('content-type') ?? '', /problem\+json/);
-  const gz = await fetch(`${APP_URL}/auth/realms/${REALM}/.well-known/openid-configuration`, { headers: { 'accept-encoding': 'gzip' } });
+  const gz = await fetch(`${APP_URL}/auth/realms/${REALM}/.well-known/openid-configuration`, {
+    headers: { 'accept-encoding': 'gzip' },
+  });
   assert.equal(gz.headers.get('content-encoding'), 'gzip');
 });
 
 test('Jaeger: OTLP HTTP accepts traces, query API answers', { skip: env.PORTAL_JAEGER === '0' }, async () => {
-  const res = await fetch(`${OTLP}/v1/traces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"resourceSpans":[]}' });
+  const res = await fetch(`${OTLP}/v1/traces`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"resourceSpans":[]}',
+  });
   assert.equal(res.status, 200);
   const q = await fetch(`${JAEGER}/api/services`);
   assert.equal(q.status, 200);

@@ -6,8 +6,21 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import {
-  launch, newPage, signIn, shot, waitForMail, apiLogin, api, pinFromMail, uniqueEmail, deleteUsers, createLicence, signUpByApi,
-  APP, DEMO, PASSWORD,
+  launch,
+  newPage,
+  signIn,
+  shot,
+  waitForMail,
+  apiLogin,
+  api,
+  pinFromMail,
+  uniqueEmail,
+  deleteUsers,
+  createLicence,
+  signUpByApi,
+  APP,
+  DEMO,
+  PASSWORD,
 } from './harness.ts';
 
 let browser: Browser;
@@ -65,7 +78,10 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
   assert.equal(sent.length, 1, 'one invite stored, the duplicate was not');
   assert.equal(sent[0].invited, DEMO[3]);
 
-  const mail = await waitForMail((m) => m.subject === 'You have been invited to the portal' && m.to.some((t) => t.includes(email)), since);
+  const mail = await waitForMail(
+    (m) => m.subject === 'You have been invited to the portal' && m.to.some((t) => t.includes(email)),
+    since,
+  );
   const link = /https?:\/\/\S+\/signMeUp\?email=[^\s"<]+/.exec(mail.text)?.[0];
   assert.equal(link, `${APP}/signMeUp?email=${encodeURIComponent(email)}`);
 
@@ -86,7 +102,10 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
     await ip.getByTestId('signup-submit').click();
     created.push(email);
     await ip.waitForURL(/\/verify/);
-    const pin = await waitForMail((m) => m.subject === 'Verify your email' && m.to.some((t) => t.includes(email)), pinSince);
+    const pin = await waitForMail(
+      (m) => m.subject === 'Verify your email' && m.to.some((t) => t.includes(email)),
+      pinSince,
+    );
     await ip.getByTestId('verify-pin').fill(pinFromMail(pin));
     await ip.getByTestId('verify-submit').click();
     await ip.waitForURL(/\/dashboard\/profile/);
@@ -96,7 +115,8 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
     const mine = await apiLogin(email);
     const me = (await api(mine, '/api/users/me')).json.user;
     assert.equal(me.role, 4);
-    for (const lic of inviterLicences) assert.ok(me.company.licenseNumbers.includes(lic), `${lic} on the invitee's company`);
+    for (const lic of inviterLicences)
+      assert.ok(me.company.licenseNumbers.includes(lic), `${lic} on the invitee's company`);
 
     const modal = ip.getByTestId('invites-modal');
     await modal.waitFor();
@@ -105,21 +125,29 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
     assert.match(await items.first().innerText(), new RegExp(`invited by ${DEMO[3].replace(/\./g, '\\.')}`));
     await shot(ip, 'accounts-invite-modal');
     await items.first().getByTestId('invites-accept').click();
-    await ip.getByTestId('toast').filter({ hasText: /accepted/ }).waitFor();
+    await ip
+      .getByTestId('toast')
+      .filter({ hasText: /accepted/ })
+      .waitFor();
     await modal.waitFor({ state: 'detached' });
 
     const accepted = (await api(mine, '/api/users/me')).json.user;
-    for (const lic of inviterLicences) assert.ok(accepted.company.licenseNumbers.includes(lic), `${lic} after accepting`);
+    for (const lic of inviterLicences)
+      assert.ok(accepted.company.licenseNumbers.includes(lic), `${lic} after accepting`);
     const stored = (await api(inviterToken, '/api/users/invites', { where: {} })).json.data.invites.find(
       (i: { email: string }) => i.email === email,
     );
     assert.deepEqual(stored.data, { accepted: true, notified: true });
-    const pending = (await api(mine, '/api/users/invites', { where: { mine: true } })).json.data.invites.filter(
+    const pending = (
+      await api(mine, '/api/users/invites', { where: { mine: true } })
+    ).json.data.invites.filter(
       (i: { data: { accepted: boolean; notified: boolean } }) => !i.data.accepted && !i.data.notified,
     );
     assert.deepEqual(pending, [], 'nothing pending after accepting');
     // The inviter now sees the invitee as one of the company's users.
-    const company = (await api(inviterToken, '/api/users')).json.data.users.map((u: { email: string }) => u.email);
+    const company = (await api(inviterToken, '/api/users')).json.data.users.map(
+      (u: { email: string }) => u.email,
+    );
     assert.ok(company.includes(email), 'the invitee is in the inviter company list');
 
     // A new page load does not show the modal again.
@@ -139,9 +167,11 @@ test('invite of an existing user: Dismiss leaves licences alone; a new invite ac
   await signUpByApi(email, lic);
   created.push(email);
   const inviterToken = await apiLogin(DEMO[3]);
-  const inviterLicences = (await api(inviterToken, '/api/users/me')).json.user.company.licenseNumbers as string[];
+  const inviterLicences = (await api(inviterToken, '/api/users/me')).json.user.company
+    .licenseNumbers as string[];
   const mine = await apiLogin(email);
-  const licencesNow = async () => (await api(mine, '/api/users/me')).json.user.company.licenseNumbers as string[];
+  const licencesNow = async () =>
+    (await api(mine, '/api/users/me')).json.user.company.licenseNumbers as string[];
   assert.deepEqual(await licencesNow(), [lic]);
 
   for (const accept of [false, true]) {
@@ -154,7 +184,10 @@ test('invite of an existing user: Dismiss leaves licences alone; a new invite ac
       await item.waitFor();
       assert.equal(await item.count(), 1);
       await item.getByTestId(accept ? 'invites-accept' : 'invites-dismiss').click();
-      await page.getByTestId('toast').filter({ hasText: accept ? /accepted/ : /dismissed/ }).waitFor();
+      await page
+        .getByTestId('toast')
+        .filter({ hasText: accept ? /accepted/ : /dismissed/ })
+        .waitFor();
       await page.getByTestId('invites-modal').waitFor({ state: 'detached' });
       if (accept) await shot(page, 'accounts-invite-existing-accepted');
     } finally {
@@ -166,6 +199,7 @@ test('invite of an existing user: Dismiss leaves licences alone; a new invite ac
     assert.deepEqual(stored.data, { accepted: accept, notified: true });
     const now = await licencesNow();
     assert.ok(now.includes(lic), 'the own licence stays');
-    for (const l of inviterLicences) assert.equal(now.includes(l), accept, `${l} ${accept ? 'merged' : 'not merged'}`);
+    for (const l of inviterLicences)
+      assert.equal(now.includes(l), accept, `${l} ${accept ? 'merged' : 'not merged'}`);
   }
 });

@@ -5,8 +5,21 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
 import {
-  launch, newPage, signIn, shot, waitForMail, apiLogin, api, pinFromMail, uniqueEmail, createLicence, signUpByApi, deleteUsers,
-  APP, DEMO, PASSWORD,
+  launch,
+  newPage,
+  signIn,
+  shot,
+  waitForMail,
+  apiLogin,
+  api,
+  pinFromMail,
+  uniqueEmail,
+  createLicence,
+  signUpByApi,
+  deleteUsers,
+  APP,
+  DEMO,
+  PASSWORD,
 } from './harness.ts';
 
 let browser: Browser;
@@ -46,15 +59,24 @@ test('forgot password: unknown email refused; code from the mail resets the pass
     // An address nobody has: the spec's message, no code.
     await page.getByTestId('forgot-email').fill(uniqueEmail('nobody'));
     await page.getByTestId('forgot-submit').click();
-    assert.equal(await page.getByTestId('forgot-error').locator('.pu-alert-body').textContent(), Messages.forgotUnknownUser);
+    assert.equal(
+      await page.getByTestId('forgot-error').locator('.pu-alert-body').textContent(),
+      Messages.forgotUnknownUser,
+    );
 
     const since = Date.now();
     await page.getByTestId('forgot-email').fill(email.toUpperCase());
     await page.getByTestId('forgot-submit').click();
     await page.waitForURL(/\/forgotPasswordSubmit/);
-    assert.equal(await page.getByTestId('reset-notice').locator('.pu-alert-body').textContent(), Messages.forgotSent);
+    assert.equal(
+      await page.getByTestId('reset-notice').locator('.pu-alert-body').textContent(),
+      Messages.forgotSent,
+    );
     assert.equal(await page.getByTestId('reset-email').inputValue(), email);
-    const mail = await waitForMail((m) => m.subject === 'Reset your password' && m.to.some((t) => t.includes(email)), since);
+    const mail = await waitForMail(
+      (m) => m.subject === 'Reset your password' && m.to.some((t) => t.includes(email)),
+      since,
+    );
     const code = pinFromMail(mail);
 
     // A wrong code first: refused, the password is unchanged.
@@ -62,7 +84,10 @@ test('forgot password: unknown email refused; code from the mail resets the pass
     await page.getByTestId('reset-password').fill(newPassword);
     await page.getByTestId('reset-confirm').fill(newPassword);
     await page.getByTestId('reset-submit').click();
-    assert.equal(await page.getByTestId('reset-error').locator('.pu-alert-body').textContent(), AuthMessages.invalidPin);
+    assert.equal(
+      await page.getByTestId('reset-error').locator('.pu-alert-body').textContent(),
+      AuthMessages.invalidPin,
+    );
     assert.equal(await login(email, PASSWORD), 200);
 
     await page.getByTestId('reset-code').fill(code);

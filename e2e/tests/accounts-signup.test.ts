@@ -5,8 +5,24 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
 import {
-  launch, newPage, signIn, shot, waitForMail, mailsTo, apiLogin, api, pinFromMail, uniqueEmail, createLicence, deleteUsers,
-  APP, MAILBOX, DEMO, PASSWORD, type Mail, type MailSummary,
+  launch,
+  newPage,
+  signIn,
+  shot,
+  waitForMail,
+  mailsTo,
+  apiLogin,
+  api,
+  pinFromMail,
+  uniqueEmail,
+  createLicence,
+  deleteUsers,
+  APP,
+  MAILBOX,
+  DEMO,
+  PASSWORD,
+  type Mail,
+  type MailSummary,
 } from './harness.ts';
 
 let browser: Browser;
@@ -57,7 +73,8 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
   const holders = await api(admin, '/api/users', { where: { search: lic } });
   assert.equal(holders.status, 200);
   assert.deepEqual(holders.json.data.users, []);
-  const recipients = ((await (await fetch(`${APP}/api/utils/config`)).json()).data.signupEmails ?? []) as string[];
+  const recipients = ((await (await fetch(`${APP}/api/utils/config`)).json()).data.signupEmails ??
+    []) as string[];
   assert.ok(recipients.length > 0, 'config signupEmails must name at least one admin address');
 
   const email = uniqueEmail('signup');
@@ -70,12 +87,18 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
     created.push(email);
     await page.waitForURL(/\/verify/);
     assert.equal(await page.getByTestId('verify-email').inputValue(), email);
-    const pinMail = await waitForMail((m) => m.subject === 'Verify your email' && m.to.some((t) => t.includes(email)), since);
+    const pinMail = await waitForMail(
+      (m) => m.subject === 'Verify your email' && m.to.some((t) => t.includes(email)),
+      since,
+    );
     const pin = pinFromMail(pinMail);
     // A wrong pin first: refused in the red alert, still on /verify.
     await page.getByTestId('verify-pin').fill(pin === '000000' ? '111111' : '000000');
     await page.getByTestId('verify-submit').click();
-    assert.equal(await page.getByTestId('verify-error').locator('.pu-alert-body').textContent(), AuthMessages.invalidPin);
+    assert.equal(
+      await page.getByTestId('verify-error').locator('.pu-alert-body').textContent(),
+      AuthMessages.invalidPin,
+    );
     assert.match(page.url(), /\/verify/);
     await page.getByTestId('verify-pin').fill(pin);
     await page.getByTestId('verify-submit').click();
@@ -115,7 +138,10 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
     assert.equal(saved2.company.billingContactEmail, 'billing@test.portal');
     assert.equal(saved2.hasSentEmail, true);
     for (const to of recipients) {
-      await waitForMail((m) => m.subject === 'New account application' && m.to.some((t) => t.includes(to)), saved);
+      await waitForMail(
+        (m) => m.subject === 'New account application' && m.to.some((t) => t.includes(to)),
+        saved,
+      );
     }
     // A second save is a plain update: no second notice.
     await page.getByTestId('profile-name').fill('Erin Q Example');
@@ -126,7 +152,10 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
       const notices = await mailsAbout(to, 'New account application', email, since);
       assert.equal(notices.length, 1, `one application notice to ${to}`);
       assert.match(notices[0].text, new RegExp(lic));
-      assert.ok(notices[0].text.includes(`${APP}/validateUser?email=${encodeURIComponent(email)}`), notices[0].text);
+      assert.ok(
+        notices[0].text.includes(`${APP}/validateUser?email=${encodeURIComponent(email)}`),
+        notices[0].text,
+      );
     }
   } finally {
     await context.close();
@@ -145,10 +174,17 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
     await ap.getByTestId('profile-save').click();
     await ap.getByText(Messages.profileUpdated).first().waitFor();
     await shot(ap, 'accounts-signup-admin-verified');
-    const mail = await waitForMail((m) => m.subject === 'Account Verified' && m.to.some((t) => t.includes(email)), since);
+    const mail = await waitForMail(
+      (m) => m.subject === 'Account Verified' && m.to.some((t) => t.includes(email)),
+      since,
+    );
     assert.match(mail.text, /verified/i);
     await new Promise((r) => setTimeout(r, 3000));
-    assert.equal((await mailsTo(email, 'Account Verified', since - 60_000)).length, 1, 'exactly one "Account Verified"');
+    assert.equal(
+      (await mailsTo(email, 'Account Verified', since - 60_000)).length,
+      1,
+      'exactly one "Account Verified"',
+    );
     assert.equal((await api(admin, `/api/users/${encodeURIComponent(email)}`)).json.user.verified, true);
   } finally {
     await ac.close();
@@ -156,7 +192,9 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
 });
 
 test('sign-up on a licence that already has users → "contact your admin", no account, no pin mail', async () => {
-  const lic = (await api(admin, `/api/users/${encodeURIComponent(DEMO[3])}`)).json.user.company['License #'] as string;
+  const lic = (await api(admin, `/api/users/${encodeURIComponent(DEMO[3])}`)).json.user.company[
+    'License #'
+  ] as string;
   const holders = await api(admin, '/api/users', { where: { search: lic } });
   assert.ok(holders.json.data.users.length > 0, `${lic} has users`);
   const email = uniqueEmail('taken');
@@ -178,7 +216,11 @@ test('sign-up on a licence that already has users → "contact your admin", no a
     assert.equal(login.status, 400, 'no Keycloak user either');
     await new Promise((r) => setTimeout(r, 3000));
     const list = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as MailSummary[];
-    assert.deepEqual(list.filter((m) => m.to.some((t) => t.includes(email))), [], 'no mail to the refused address');
+    assert.deepEqual(
+      list.filter((m) => m.to.some((t) => t.includes(email))),
+      [],
+      'no mail to the refused address',
+    );
   } finally {
     await context.close();
   }

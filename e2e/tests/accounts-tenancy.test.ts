@@ -5,7 +5,18 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import {
-  launch, newPage, signIn, shot, apiLogin, api, uniqueEmail, createLicence, signUpByApi, deleteUsers, APP, DEMO,
+  launch,
+  newPage,
+  signIn,
+  shot,
+  apiLogin,
+  api,
+  uniqueEmail,
+  createLicence,
+  signUpByApi,
+  deleteUsers,
+  APP,
+  DEMO,
 } from './harness.ts';
 
 let browser: Browser;
@@ -26,9 +37,10 @@ interface U {
   email: string;
   company?: { 'License #'?: string; licenseNumbers?: string[] };
 }
-const licencesOf = (u: U) => new Set([u.company?.['License #'], ...(u.company?.licenseNumbers ?? [])].filter(Boolean) as string[]);
+const licencesOf = (u: U) =>
+  new Set([u.company?.['License #'], ...(u.company?.licenseNumbers ?? [])].filter(Boolean) as string[]);
 
-test('role 3 lists only users sharing its licences; another company\'s user is 404; Accounts page is no access', async () => {
+test("role 3 lists only users sharing its licences; another company's user is 404; Accounts page is no access", async () => {
   const token = await apiLogin(DEMO[3]);
   const me = (await api(token, '/api/users/me')).json.user as U;
   const mine = licencesOf(me);
@@ -41,9 +53,15 @@ test('role 3 lists only users sharing its licences; another company\'s user is 4
 
   // Every user the company admin sees shares one of its licences, itself included.
   assert.ok(seenEmails.has(DEMO[3]));
-  for (const u of seen) assert.ok([...licencesOf(u)].some((l) => mine.has(l)), `${u.email} shares a licence with ${DEMO[3]}`);
+  for (const u of seen)
+    assert.ok(
+      [...licencesOf(u)].some((l) => mine.has(l)),
+      `${u.email} shares a licence with ${DEMO[3]}`,
+    );
   // Everyone of the company (the admin's full list) is there; users other tests are creating right now aside.
-  const sharing = everyone.filter((u) => [...licencesOf(u)].some((l) => mine.has(l)) && !u.email.startsWith('e2e-'));
+  const sharing = everyone.filter(
+    (u) => [...licencesOf(u)].some((l) => mine.has(l)) && !u.email.startsWith('e2e-'),
+  );
   for (const u of sharing) assert.ok(seenEmails.has(u.email), `${u.email} is in the company list`);
   // Other companies exist in the full list and none of them leaks.
   const others = everyone.filter((u) => u.company && ![...licencesOf(u)].some((l) => mine.has(l)));
@@ -55,8 +73,18 @@ test('role 3 lists only users sharing its licences; another company\'s user is 4
   // A user of another company is answered 404, read or write.
   const stranger = others.find((u) => u.email === DEMO[4]) ?? others[0];
   assert.equal((await api(token, `/api/users/${encodeURIComponent(stranger.email)}`)).status, 404);
-  assert.equal((await api(token, '/api/users/update', { user: { email: stranger.email, name: { firstName: 'X', lastName: 'Y' } } })).status, 404);
-  assert.equal((await api(token, '/api/users', { where: { email: stranger.email } })).json.data.users.length, 0);
+  assert.equal(
+    (
+      await api(token, '/api/users/update', {
+        user: { email: stranger.email, name: { firstName: 'X', lastName: 'Y' } },
+      })
+    ).status,
+    404,
+  );
+  assert.equal(
+    (await api(token, '/api/users', { where: { email: stranger.email } })).json.data.users.length,
+    0,
+  );
   // The stranger is untouched.
   const still = (await api(admin, `/api/users/${encodeURIComponent(stranger.email)}`)).json.user;
   assert.notEqual(still.name?.firstName, 'X');

@@ -24,11 +24,16 @@ test('only role 0 may change the config (server-side, not just hidden in the UI)
   const admin = await apiLogin(DEMO[1]);
   const res = await api(admin, '/api/utils/config', { data: { hideRoutes: ['faq'] } });
   assert.equal(res.status, 403);
-  assert.deepEqual((await api(superadmin, '/api/utils/config')).json.data.hideRoutes, original.hideRoutes ?? []);
+  assert.deepEqual(
+    (await api(superadmin, '/api/utils/config')).json.data.hideRoutes,
+    original.hideRoutes ?? [],
+  );
 });
 
 test('hideRoutes and logoType from the config shape the frame', async () => {
-  const set = await api(superadmin, '/api/utils/config', { data: { hideRoutes: ['faq', 'invite'], logoType: 'nj' } });
+  const set = await api(superadmin, '/api/utils/config', {
+    data: { hideRoutes: ['faq', 'invite'], logoType: 'nj' },
+  });
   assert.equal(set.status, 200, JSON.stringify(set.json));
   const { context, page } = await newPage(browser);
   try {
@@ -49,7 +54,14 @@ test('the ellipsis menu offers the account entries, Switch Env on a dev host, an
     await signIn(page, DEMO[4]);
     await page.getByTestId('user-menu').click();
     const items = (await page.getByRole('menuitem').allInnerTexts()).map((t) => t.trim());
-    assert.deepEqual(items, ['Account', 'Change Email', 'Change Password', 'Delete Account', 'Switch Env', 'Sign Out']);
+    assert.deepEqual(items, [
+      'Account',
+      'Change Email',
+      'Change Password',
+      'Delete Account',
+      'Switch Env',
+      'Sign Out',
+    ]);
     await shot(page, 'header-user-menu');
     await page.getByTestId('user-menu-sign-out').click();
     await page.waitForURL(/\/login/);

@@ -21,7 +21,10 @@ for (const role of [0, 1, 2, 3, 4] as RoleNumber[]) {
     try {
       await signIn(page, DEMO[role]);
       const user = await texts(page.getByTestId('nav-user'));
-      assert.deepEqual(user, visibleMenu(USER_MENU, role).map((e) => e.label));
+      assert.deepEqual(
+        user,
+        visibleMenu(USER_MENU, role).map((e) => e.label),
+      );
       const adminEntries = visibleMenu(ADMIN_MENU, role).map((e) => e.label);
       if (adminEntries.length) assert.deepEqual(await texts(page.getByTestId('nav-admin')), adminEntries);
       else assert.equal(await page.getByTestId('nav-admin').count(), 0);

@@ -22,11 +22,20 @@ mkdirSync(ARTIFACTS, { recursive: true });
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+    ],
   });
 }
 
-export async function newPage(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  width = 1280,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 860 } });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -78,7 +87,10 @@ export async function waitForMail(
 export async function mailsTo(address: string, subject: string, since: number): Promise<MailSummary[]> {
   const list = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as MailSummary[];
   return list.filter(
-    (m) => new Date(m.date).getTime() >= since - 2000 && m.subject === subject && m.to.some((t) => t.includes(address)),
+    (m) =>
+      new Date(m.date).getTime() >= since - 2000 &&
+      m.subject === subject &&
+      m.to.some((t) => t.includes(address)),
   );
 }
 
@@ -93,7 +105,11 @@ export async function apiLogin(email: string): Promise<string> {
   return ((await r.json()) as { token: string }).token;
 }
 
-export async function api(token: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+export async function api(
+  token: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
   const r = await fetch(`${APP}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -121,9 +137,17 @@ export function pinFromMail(mail: Mail): string {
 export async function createLicence(staffToken: string, kind: string): Promise<{ lic: string; id: string }> {
   const lic = `E2E-${kind.toUpperCase()}-${Date.now()}`;
   const r = await api(staffToken, '/api/license/create', {
-    record: { 'License #': lic, Licensee: `E2E ${kind} Holdings LLC`, DBA: `E2E ${kind}`, 'Street Address': '1 Test Way', City: 'Testville', Zip: '90001' },
+    record: {
+      'License #': lic,
+      Licensee: `E2E ${kind} Holdings LLC`,
+      DBA: `E2E ${kind}`,
+      'Street Address': '1 Test Way',
+      City: 'Testville',
+      Zip: '90001',
+    },
   });
-  if (r.status !== 200 && r.status !== 201) throw new Error(`licence create: ${r.status} ${JSON.stringify(r.json)}`);
+  if (r.status !== 200 && r.status !== 201)
+    throw new Error(`licence create: ${r.status} ${JSON.stringify(r.json)}`);
   return { lic, id: r.json.record.id };
 }
 
@@ -133,10 +157,18 @@ export async function signUpByApi(email: string, licence: string): Promise<void>
   const r = await fetch(`${APP}/api/auth/signUp`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, data: { company: { 'License #': licence } }, method: 'license' }),
+    body: JSON.stringify({
+      email,
+      password: PASSWORD,
+      data: { company: { 'License #': licence } },
+      method: 'license',
+    }),
   });
   if (r.status !== 201) throw new Error(`signUp ${email}: ${r.status} ${await r.text()}`);
-  const mail = await waitForMail((m) => m.subject === 'Verify your email' && m.to.some((t) => t.includes(email)), since);
+  const mail = await waitForMail(
+    (m) => m.subject === 'Verify your email' && m.to.some((t) => t.includes(email)),
+    since,
+  );
   const v = await fetch(`${APP}/api/auth/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -149,6 +181,7 @@ export async function signUpByApi(email: string, licence: string): Promise<void>
 export async function deleteUsers(staffToken: string, emails: string[]): Promise<void> {
   for (const email of emails) {
     const r = await api(staffToken, '/api/users/delete', { user: { email } });
-    if (r.status !== 200 && r.status !== 404) console.warn(`cleanup of ${email}: ${r.status} ${JSON.stringify(r.json)}`);
+    if (r.status !== 200 && r.status !== 404)
+      console.warn(`cleanup of ${email}: ${r.status} ${JSON.stringify(r.json)}`);
   }
 }

@@ -3,7 +3,18 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { FEEDBACK_SUBJECT, Messages } from '@portal/contracts';
-import { launch, newPage, signIn, shot, waitForMail, mailsTo, apiLogin, api, DEMO, JAEGER } from './harness.ts';
+import {
+  launch,
+  newPage,
+  signIn,
+  shot,
+  waitForMail,
+  mailsTo,
+  apiLogin,
+  api,
+  DEMO,
+  JAEGER,
+} from './harness.ts';
 
 let browser: Browser;
 before(async () => {
@@ -50,17 +61,25 @@ test('verification: an admin sets a user verified; "Account Verified" lands once
     // ag-grid splits a row across pinned containers: find its row-id from the email cell, then act on the row.
     const emailCell = table.locator('.ag-row [col-id=email]', { hasText: DEMO[4] }).first();
     await emailCell.waitFor();
-    const rowId = await emailCell.locator('xpath=ancestor::div[contains(@class,"ag-row")][1]').getAttribute('row-id');
+    const rowId = await emailCell
+      .locator('xpath=ancestor::div[contains(@class,"ag-row")][1]')
+      .getAttribute('row-id');
     const rowSel = `.ag-row[row-id="${rowId}"]`;
     const actions = page.locator(rowSel).filter({ has: page.locator('[col-id=__actions]') });
     const since = Date.now();
     await actions.getByRole('button', { name: 'Edit' }).click();
     await page.locator(`${rowSel} [col-id=verified]`).click();
-    await page.locator('.ag-select-list-item').filter({ hasText: /^\s*(true|Verified)\s*$/ }).click();
+    await page
+      .locator('.ag-select-list-item')
+      .filter({ hasText: /^\s*(true|Verified)\s*$/ })
+      .click();
     await actions.getByRole('button', { name: 'Save' }).click();
     await page.getByText(Messages.profileUpdated).first().waitFor();
     await shot(page, 'accounts-verified');
-    const mail = await waitForMail((m) => m.subject === 'Account Verified' && m.to.some((t) => t.includes(DEMO[4])), since);
+    const mail = await waitForMail(
+      (m) => m.subject === 'Account Verified' && m.to.some((t) => t.includes(DEMO[4])),
+      since,
+    );
     assert.match(mail.text, /verified/i);
     await new Promise((r) => setTimeout(r, 3000));
     assert.equal((await mailsTo(DEMO[4], 'Account Verified', since)).length, 1, 'exactly one mail');
@@ -75,17 +94,31 @@ test('verification: an admin sets a user verified; "Account Verified" lands once
 });
 
 async function assertOneTraceAcrossServices(since: number): Promise<void> {
-  const up = await fetch(`${JAEGER}/api/services`).then((r) => r.ok, () => false);
+  const up = await fetch(`${JAEGER}/api/services`).then(
+    (r) => r.ok,
+    () => false,
+  );
   assert.ok(up, 'Jaeger must be running for the trace check');
   const until = Date.now() + 20_000;
   while (Date.now() < until) {
-    const r = await fetch(`${JAEGER}/api/traces?service=notifications&start=${since * 1000}&limit=50&lookback=1h`);
-    const { data } = (await r.json()) as { data: Array<{ spans: any[]; processes: Record<string, { serviceName: string }> }> };
+    const r = await fetch(
+      `${JAEGER}/api/traces?service=notifications&start=${since * 1000}&limit=50&lookback=1h`,
+    );
+    const { data } = (await r.json()) as {
+      data: Array<{ spans: any[]; processes: Record<string, { serviceName: string }> }>;
+    };
     for (const trace of data ?? []) {
       const services = new Set(Object.values(trace.processes).map((p) => p.serviceName));
       const names = trace.spans.map((s) => String(s.operationName));
-      if (services.has('accounts') && services.has('notifications') && names.some((n) => /smtp|send/i.test(n))) {
-        assert.ok(names.some((n) => /POST/.test(n)), `HTTP span in ${names.join(', ')}`);
+      if (
+        services.has('accounts') &&
+        services.has('notifications') &&
+        names.some((n) => /smtp|send/i.test(n))
+      ) {
+        assert.ok(
+          names.some((n) => /POST/.test(n)),
+          `HTTP span in ${names.join(', ')}`,
+        );
         return;
       }
     }

@@ -13,7 +13,11 @@ export interface Account {
   qbMismatch?: boolean;
 }
 
-type RawAccount = Omit<Account, 'name' | 'company'> & { name?: unknown; company?: unknown; data?: { notification?: { qbMismatch?: boolean } } };
+type RawAccount = Omit<Account, 'name' | 'company'> & {
+  name?: unknown;
+  company?: unknown;
+  data?: { notification?: { qbMismatch?: boolean } };
+};
 
 /** Accounts sends name as {firstName, lastName} and company as a licence record; the screens show text. */
 const toAccount = ({ data, ...u }: RawAccount): Account => ({
@@ -23,7 +27,8 @@ const toAccount = ({ data, ...u }: RawAccount): Account => ({
   qbMismatch: data?.notification?.qbMismatch === true,
 });
 
-export const getMe = (api: ApiClient) => api.get<{ user: RawAccount }>('/api/users/me').then((r) => toAccount(r.user));
+export const getMe = (api: ApiClient) =>
+  api.get<{ user: RawAccount }>('/api/users/me').then((r) => toAccount(r.user));
 
 export const listUsers = (api: ApiClient) =>
   api.get<{ data: { users: RawAccount[] } }>('/api/users').then((r) => (r.data?.users ?? []).map(toAccount));
@@ -34,7 +39,9 @@ export const setVerified = (api: ApiClient, email: string, verified: Verified) =
 // --- accounts admin screens (docs/ACCOUNTS-API.md: quick, invites, licence records, utils/config) ---
 
 export const compareCustomers = (api: ApiClient) =>
-  api.get<{ data?: { mismatches?: string[]; checked?: number } }>('/api/quick/comparecustomers').then((r) => r?.data ?? {});
+  api
+    .get<{ data?: { mismatches?: string[]; checked?: number } }>('/api/quick/comparecustomers')
+    .then((r) => r?.data ?? {});
 
 /** An invitation (accounts §3): user.company is the inviting company. */
 export interface Invite {
@@ -51,7 +58,9 @@ export const sendInvite = (api: ApiClient, email: string) =>
 export const resendInvite = (api: ApiClient, id: string) =>
   api.post<{ message?: string }>('/api/users/inviteemail', { invite: { id } });
 export const listInvites = (api: ApiClient, where: Record<string, unknown> = {}) =>
-  api.post<{ data?: { invites?: Invite[] } }>('/api/users/invites', { where }).then((r) => r?.data?.invites ?? []);
+  api
+    .post<{ data?: { invites?: Invite[] } }>('/api/users/invites', { where })
+    .then((r) => r?.data?.invites ?? []);
 
 /** A licence record "LN" (accounts §3); windows are 'HH:MM-HH:MM' or '' per day. */
 export interface LicenceRecord {
@@ -71,12 +80,16 @@ export interface LicenceRecord {
 export const listLicences = (api: ApiClient) =>
   api.get<{ data?: { records?: LicenceRecord[] } }>('/api/license').then((r) => r?.data?.records ?? []);
 export const saveLicence = (api: ApiClient, record: LicenceRecord, isNew: boolean) =>
-  api.post<{ record: LicenceRecord }>(isNew ? '/api/license/create' : '/api/license/update', { record }).then((r) => r.record);
-export const deleteLicence = (api: ApiClient, id: string) => api.post('/api/license/delete', { record: { id } });
+  api
+    .post<{ record: LicenceRecord }>(isNew ? '/api/license/create' : '/api/license/update', { record })
+    .then((r) => r.record);
+export const deleteLicence = (api: ApiClient, id: string) =>
+  api.post('/api/license/delete', { record: { id } });
 
 export const getConfig = (api: ApiClient) =>
   api.get<{ data?: Record<string, unknown> }>('/api/utils/config').then((r) => r?.data ?? {});
-export const saveConfig = (api: ApiClient, data: Record<string, unknown>) => api.post('/api/utils/config', { data });
+export const saveConfig = (api: ApiClient, data: Record<string, unknown>) =>
+  api.post('/api/utils/config', { data });
 
 // ── Profile / Edit Account / Create New Account (docs/ACCOUNTS-API.md "users", "utils") ──
 /** The raw user (name and company as objects) the profile form edits; see pages/profile/model.ts. */
@@ -86,14 +99,21 @@ type UserAnswer = { user: RawUser; message?: string };
 export const getRawMe = (api: ApiClient) => api.get<UserAnswer>('/api/users/me').then((r) => r.user);
 export const getUser = (api: ApiClient, email: string) =>
   api.get<UserAnswer>(`/api/users/${encodeURIComponent(email)}`).then((r) => r.user);
-export const updateUser = (api: ApiClient, user: Record<string, unknown>) => api.post<UserAnswer>('/api/users/update', { user });
-export const createUser = (api: ApiClient, user: Record<string, unknown>) => api.post<UserAnswer>('/api/users/create', { user });
-export const deleteUser = (api: ApiClient, email: string) => api.post<{ message?: string }>('/api/users/delete', { user: { email } });
+export const updateUser = (api: ApiClient, user: Record<string, unknown>) =>
+  api.post<UserAnswer>('/api/users/update', { user });
+export const createUser = (api: ApiClient, user: Record<string, unknown>) =>
+  api.post<UserAnswer>('/api/users/create', { user });
+export const deleteUser = (api: ApiClient, email: string) =>
+  api.post<{ message?: string }>('/api/users/delete', { user: { email } });
 export const getAttached = (api: ApiClient, email: string) =>
-  api.get<{ data: { users: RawAccount[] } }>(`/api/users/${encodeURIComponent(email)}/attached`).then((r) => (r.data?.users ?? []).map(toAccount));
+  api
+    .get<{ data: { users: RawAccount[] } }>(`/api/users/${encodeURIComponent(email)}/attached`)
+    .then((r) => (r.data?.users ?? []).map(toAccount));
 /** "Set all suspended/verified": one bulk update. */
 export const setAllVerified = (api: ApiClient, emails: string[], verified: Verified) =>
-  api.post<{ users?: RawUser[]; message?: string }>('/api/users/update', { users: emails.map((email) => ({ email, verified })) });
+  api.post<{ users?: RawUser[]; message?: string }>('/api/users/update', {
+    users: emails.map((email) => ({ email, verified })),
+  });
 export const uploadFile = (api: ApiClient, file: string, kind: 'logo' | 'signature') =>
   api.post<{ data: { result: string } }>('/api/utils/uploadfile', { file, kind }).then((r) => r.data.result);
 
@@ -113,16 +133,21 @@ export interface SignUpBody {
   data: { role?: number; company?: { 'License #': string } };
   method: 'license' | 'invite';
 }
-export const signUp = (api: ApiClient, body: SignUpBody) => api.post<{ message?: string; email?: string }>('/api/auth/signUp', body);
-export const verifyPin = (api: ApiClient, email: string, pin: string) => api.post<Partial<TokenAnswer>>('/api/auth/verify', { email, pin });
-export const resendPin = (api: ApiClient, email: string) => api.post<{ message?: string }>('/api/auth/sendValidation', { email });
+export const signUp = (api: ApiClient, body: SignUpBody) =>
+  api.post<{ message?: string; email?: string }>('/api/auth/signUp', body);
+export const verifyPin = (api: ApiClient, email: string, pin: string) =>
+  api.post<Partial<TokenAnswer>>('/api/auth/verify', { email, pin });
+export const resendPin = (api: ApiClient, email: string) =>
+  api.post<{ message?: string }>('/api/auth/sendValidation', { email });
 export const forgotPassword = (api: ApiClient, email: string) =>
   api.post<{ emailSent?: boolean; message?: string }>('/api/auth/forgotPassword', { email });
 export const forgotPasswordSubmit = (api: ApiClient, email: string, code: string, password: string) =>
   api.post<{ message?: string }>('/api/auth/forgotPasswordSubmit', { email, code, password });
 export const changePassword = (api: ApiClient, user: string, oldPassword: string, newPassword: string) =>
   api.post<{ message?: string }>('/api/auth/changepassword', { user, oldPassword, newPassword });
-export const requestEmailChange = (api: ApiClient, email: string) => api.post<{ message?: string }>('/api/auth/changeEmail', { email });
+export const requestEmailChange = (api: ApiClient, email: string) =>
+  api.post<{ message?: string }>('/api/auth/changeEmail', { email });
 export const updateMyEmail = (api: ApiClient, email: string, pin: string) =>
   api.post<{ user?: unknown; message?: string }>('/api/auth/updateMyEmail', { email, pin });
-export const deleteOwnAccount = (api: ApiClient, email: string) => api.post<{ message?: string }>('/api/users/delete', { user: { email } });
+export const deleteOwnAccount = (api: ApiClient, email: string) =>
+  api.post<{ message?: string }>('/api/users/delete', { user: { email } });

@@ -24,7 +24,11 @@ export function createApi({ baseUrl = '', getToken }: ApiOptions): ApiClient {
     const token = await getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     let data: unknown = text;
     if (text && (res.headers.get('content-type') ?? '').includes('json')) {
@@ -42,7 +46,8 @@ export function createApi({ baseUrl = '', getToken }: ApiOptions): ApiClient {
       }
       throw new ApiError(401, Messages.tokenInvalid, data);
     }
-    if (!res.ok) throw new ApiError(res.status, serverMessage(data, `${res.status} ${res.statusText}`.trim()), data);
+    if (!res.ok)
+      throw new ApiError(res.status, serverMessage(data, `${res.status} ${res.statusText}`.trim()), data);
     return (text ? data : undefined) as T;
   }
 

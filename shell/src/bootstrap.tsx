@@ -46,12 +46,15 @@ async function main(): Promise<void> {
 
   session.subscribe((user) => {
     // Signing out anywhere private lands on the login screen; otherwise re-evaluate who is mounted.
-    if (!user && !(window.location.pathname in PUBLIC_ROUTES)) window.history.replaceState(null, '', '/login');
+    if (!user && !(window.location.pathname in PUBLIC_ROUTES))
+      window.history.replaceState(null, '', '/login');
     else if (!guard()) void triggerAppChange();
   });
   window.addEventListener('single-spa:routing-event', () => void guard());
 
-  createRoot(document.getElementById('portal-frame')!).render(<Frame portal={props} registered={registered as MfeName[]} />);
+  createRoot(document.getElementById('portal-frame')!).render(
+    <Frame portal={props} registered={registered as MfeName[]} />,
+  );
   guard();
   start({ urlRerouteOnly: true });
 }

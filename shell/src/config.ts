@@ -18,5 +18,7 @@ export const frameText = (config: AppConfig) => ({
   provider: typeof config.provider === 'string' ? config.provider : 'GPS Logistics',
   providerUrl: typeof config.providerUrl === 'string' ? config.providerUrl : undefined,
   privacyUrl: typeof config.privacyUrl === 'string' ? config.privacyUrl : '/dashboard/faq#privacy',
-  environments: Array.isArray(config.environments) ? (config.environments as { name: string; url: string }[]) : [],
+  environments: Array.isArray(config.environments)
+    ? (config.environments as { name: string; url: string }[])
+    : [],
 });

@@ -58,17 +58,21 @@ export function orderRedirect(id: string, role: RoleNumber): string {
 }
 
 export type Resolution =
-  | { redirect: string }
-  | { owner: MfeName }
-  | { view: 'faq' | 'notFound' | 'forbidden' };
+  { redirect: string } | { owner: MfeName } | { view: 'faq' | 'notFound' | 'forbidden' };
 
 /** The shell's route guard: what a location shows for a user (null = signed out). Pure, so it is unit-tested. */
-export function resolveRoute(pathname: string, search: string, user: { role: RoleNumber } | null): Resolution {
+export function resolveRoute(
+  pathname: string,
+  search: string,
+  user: { role: RoleNumber } | null,
+): Resolution {
   const p = normalise(pathname);
   if (p === '/') return { redirect: user ? '/dashboard/profile' : '/login' };
   const order = /^\/order\/([^/]+)$/.exec(p);
   if (order) {
-    return user ? { redirect: orderRedirect(decodeURIComponent(order[1]!), user.role) } : { redirect: `/login?redirect=${encodeURIComponent(p)}` };
+    return user
+      ? { redirect: orderRedirect(decodeURIComponent(order[1]!), user.role) }
+      : { redirect: `/login?redirect=${encodeURIComponent(p)}` };
   }
   const owner = ownerOf(p);
   if (!owner) return { view: 'notFound' };

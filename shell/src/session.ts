@@ -1,8 +1,19 @@
 import Keycloak from 'keycloak-js';
-import { DEFAULT_ROLE, ROLE_NAMES, isRoleNumber, roleFromRealmRoles, type RoleNumber } from '@portal/contracts';
+import {
+  DEFAULT_ROLE,
+  ROLE_NAMES,
+  isRoleNumber,
+  roleFromRealmRoles,
+  type RoleNumber,
+} from '@portal/contracts';
 import { companyName, personName, type ApiClient, type Session, type SessionUser } from '@portal/ui';
 
-const KEYS = { token: 'portal.token', refreshToken: 'portal.refreshToken', idToken: 'portal.idToken', user: 'portal.user' };
+const KEYS = {
+  token: 'portal.token',
+  refreshToken: 'portal.refreshToken',
+  idToken: 'portal.idToken',
+  user: 'portal.user',
+};
 const KEYCLOAK = { realm: 'portal', clientId: 'portal-web' };
 const REFRESH_EVERY_MS = 30_000;
 const INIT_TIMEOUT_MS = 8_000;
@@ -14,12 +25,22 @@ interface Tokens {
 }
 interface LoginAnswer extends Tokens {
   expiresIn?: number;
-  user?: { id?: string; email?: string; name?: unknown; role?: unknown; verified?: SessionUser['verified']; company?: unknown };
+  user?: {
+    id?: string;
+    email?: string;
+    name?: unknown;
+    role?: unknown;
+    verified?: SessionUser['verified'];
+    company?: unknown;
+  };
 }
 
 function claims(jwt: string): Record<string, unknown> {
   try {
-    return JSON.parse(atob(jwt.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
+    return JSON.parse(atob(jwt.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as Record<
+      string,
+      unknown
+    >;
   } catch {
     return {};
   }
@@ -76,10 +97,22 @@ export class ShellSession implements Session {
   /** keycloak.init with our tokens (it refreshes them once); later refreshes via updateToken. */
   private async startKeycloak(t: Tokens): Promise<void> {
     const kc = new Keycloak({ url: `${window.location.origin}/auth`, ...KEYCLOAK });
-    kc.onAuthRefreshSuccess = () => this.persist({ token: kc.token, refreshToken: kc.refreshToken, idToken: kc.idToken });
+    kc.onAuthRefreshSuccess = () =>
+      this.persist({ token: kc.token, refreshToken: kc.refreshToken, idToken: kc.idToken });
     kc.onTokenExpired = () => void kc.updateToken(30).catch(() => undefined);
-    const init = kc.init({ token: t.token, refreshToken: t.refreshToken, idToken: t.idToken, checkLoginIframe: false, pkceMethod: 'S256' });
-    await Promise.race([init, new Promise((_, reject) => setTimeout(() => reject(new Error('keycloak init timed out')), INIT_TIMEOUT_MS))]);
+    const init = kc.init({
+      token: t.token,
+      refreshToken: t.refreshToken,
+      idToken: t.idToken,
+      checkLoginIframe: false,
+      pkceMethod: 'S256',
+    });
+    await Promise.race([
+      init,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('keycloak init timed out')), INIT_TIMEOUT_MS),
+      ),
+    ]);
     this.kc = kc;
     this.persist({ token: kc.token, refreshToken: kc.refreshToken, idToken: kc.idToken });
     clearInterval(this.timer);
@@ -93,7 +126,11 @@ export class ShellSession implements Session {
     const stored = localStorage.getItem(KEYS.user);
     if (!token || !refreshToken || !stored) return;
     try {
-      await this.startKeycloak({ token, refreshToken, idToken: localStorage.getItem(KEYS.idToken) ?? undefined });
+      await this.startKeycloak({
+        token,
+        refreshToken,
+        idToken: localStorage.getItem(KEYS.idToken) ?? undefined,
+      });
     } catch (e) {
       const exp = Number(claims(token).exp ?? 0);
       if (exp * 1000 <= Date.now()) {

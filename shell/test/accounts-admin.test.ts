@@ -12,7 +12,10 @@ import { fakeAdminApi } from './fake-admin-api.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const artifacts = path.join(here, 'artifacts');
-const BUNDLES = ['shell/dist/index.html', ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`)];
+const BUNDLES = [
+  'shell/dist/index.html',
+  ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`),
+];
 const QB_TEXT = 'This account does not match any customer in the accounting system';
 
 let browser: Browser;
@@ -23,7 +26,9 @@ const consoleErrors: string[] = [];
 
 before(async () => {
   if (BUNDLES.some((b) => !existsSync(path.join(repo, b)))) {
-    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], { stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], {
+      stdio: 'inherit',
+    });
     assert.equal(r.status, 0, 'build-all failed');
   }
   mkdirSync(artifacts, { recursive: true });
@@ -41,7 +46,11 @@ after(async () => {
 async function signedIn(email: string, width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 860 }, acceptDownloads: true });
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()));
+  page.on(
+    'console',
+    (m) =>
+      m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()),
+  );
   page.on('dialog', (d) => void d.accept());
   await page.goto(edge.url + '/login');
   await page.getByTestId('login-email').fill(email);
@@ -50,8 +59,10 @@ async function signedIn(email: string, width = 1280): Promise<Page> {
   await page.waitForURL('**/dashboard/profile');
   return page;
 }
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
-const posted = (pathname: string, ...parts: string[]) => calls.some((c) => c.startsWith(`POST ${pathname} `) && parts.every((p) => c.includes(p)));
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+const posted = (pathname: string, ...parts: string[]) =>
+  calls.some((c) => c.startsWith(`POST ${pathname} `) && parts.every((p) => c.includes(p)));
 
 test('accounts list: CSV export of the visible columns, Sync Quickbooks marks the mismatch, row click opens the account', async () => {
   const page = await signedIn('admin@demo.portal');
@@ -59,9 +70,14 @@ test('accounts list: CSV export of the visible columns, Sync Quickbooks marks th
   const table = page.getByTestId('accounts-table');
   await table.getByText('comma@shop.test').waitFor();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('accounts-export').click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('accounts-export').click(),
+  ]);
   assert.match(download.suggestedFilename(), /^accounts-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync(await download.path()).toString('utf8').replace(/^\uFEFF/, '');
+  const csv = readFileSync(await download.path())
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const lines = csv.split('\r\n');
   assert.equal(lines[0], 'Email,Name,Role,Company,Verified');
   assert.ok(lines.includes('comma@shop.test,"Smith, ""Jo""",Account Admin,"A, B & Co",Not verified'), csv);
@@ -69,8 +85,18 @@ test('accounts list: CSV export of the visible columns, Sync Quickbooks marks th
 
   await page.getByTestId('accounts-search').fill('comma');
   await table.getByText('admin@demo.portal', { exact: true }).waitFor({ state: 'detached' });
-  const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByTestId('accounts-export').click()]);
-  assert.equal(readFileSync(await filtered.path()).toString('utf8').trim().split('\r\n').length, 2, 'only the visible rows');
+  const [filtered] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('accounts-export').click(),
+  ]);
+  assert.equal(
+    readFileSync(await filtered.path())
+      .toString('utf8')
+      .trim()
+      .split('\r\n').length,
+    2,
+    'only the visible rows',
+  );
   await page.getByTestId('accounts-search').fill('');
 
   assert.equal(await page.getByTestId('accounts-qb-mismatch').count(), 0);
@@ -82,7 +108,11 @@ test('accounts list: CSV export of the visible columns, Sync Quickbooks marks th
   assert.equal(await mark.getAttribute('aria-label'), QB_TEXT);
   assert.equal(await page.getByTestId('accounts-qb-mismatch').count(), 1, 'only the mismatching account');
   await mark.focus();
-  assert.equal(await page.getByTestId('accounts-qb-tooltip').innerText(), QB_TEXT, 'the tooltip on keyboard focus');
+  assert.equal(
+    await page.getByTestId('accounts-qb-tooltip').innerText(),
+    QB_TEXT,
+    'the tooltip on keyboard focus',
+  );
   await mark.blur();
   await mark.hover();
   await page.getByTestId('accounts-qb-tooltip').waitFor();
@@ -139,9 +169,16 @@ test('invites modal: a pending invite after sign-in; Accept posts accepted+notif
   assert.ok(posted('/api/users/invites', '"mine":true'));
   await modal.getByRole('heading', { name: 'You have 2 invitations' }).waitFor();
   await shot(page, 'invites-modal-1280');
-  await modal.getByTestId('invites-item').filter({ hasText: 'South Co' }).getByTestId('invites-dismiss').click();
+  await modal
+    .getByTestId('invites-item')
+    .filter({ hasText: 'South Co' })
+    .getByTestId('invites-dismiss')
+    .click();
   await page.getByText('Invitation from South Co dismissed.').waitFor();
-  assert.ok(posted('/api/users/invites/update', '"id":"i3","data":{"notified":true}}'), 'dismiss sets notified only');
+  assert.ok(
+    posted('/api/users/invites/update', '"id":"i3","data":{"notified":true}}'),
+    'dismiss sets notified only',
+  );
   assert.equal(await modal.getByTestId('invites-item').count(), 1);
   await modal.getByTestId('invites-accept').click();
   await page.getByText('Invitation from North Farms LLC accepted').waitFor();
@@ -157,15 +194,22 @@ test('invites modal: a pending invite after sign-in; Accept posts accepted+notif
 test('licence update: banner, required-field messages, duplicate number, default windows, add and delete', async () => {
   const page = await signedIn('admin@demo.portal');
   await page.getByTestId('nav-lnupdate').click();
-  await page.getByTestId('ln-warning').getByText('Do not change anything without management approval.').waitFor();
+  await page
+    .getByTestId('ln-warning')
+    .getByText('Do not change anything without management approval.')
+    .waitFor();
   await page.getByTestId('ln-table').getByText('C11-0000001').waitFor();
   await page.getByTestId('ln-add').click();
-  assert.equal(await page.getByTestId('ln-field-license').getAttribute('placeholder'), NEW_LICENCE_PLACEHOLDER);
+  assert.equal(
+    await page.getByTestId('ln-field-license').getAttribute('placeholder'),
+    NEW_LICENCE_PLACEHOLDER,
+  );
   assert.equal(await page.getByTestId('ln-window-mon').inputValue(), '09:00-17:00');
   assert.equal(await page.getByTestId('ln-window-fri').inputValue(), '09:00-17:00');
   assert.equal(await page.getByTestId('ln-window-sat').inputValue(), '');
   await page.getByTestId('ln-save').click();
-  for (const m of ['License Number', 'Name', 'DBA', 'Street Address', 'City', 'Zip']) await page.getByText(Messages.fieldRequired(m).trim(), { exact: true }).waitFor();
+  for (const m of ['License Number', 'Name', 'DBA', 'Street Address', 'City', 'Zip'])
+    await page.getByText(Messages.fieldRequired(m).trim(), { exact: true }).waitFor();
   await shot(page, 'lnupdate-errors-1280');
 
   const fill = async (num: string) => {
@@ -190,7 +234,9 @@ test('licence update: banner, required-field messages, duplicate number, default
   await shot(page, 'lnupdate-700');
   await page.setViewportSize({ width: 1280, height: 860 });
 
-  const row = page.locator('.ag-row', { hasText: 'C11-0000009' }).filter({ has: page.locator('[col-id=__actions]') });
+  const row = page
+    .locator('.ag-row', { hasText: 'C11-0000009' })
+    .filter({ has: page.locator('[col-id=__actions]') });
   // Inline edit to an existing number: the duplicate message, nothing posted, the row restored.
   await row.getByRole('button', { name: 'Edit' }).click();
   const editor = page.locator('.ag-row-editing [col-id="License #"] input');
@@ -218,8 +264,18 @@ test('settings (role 0): hideRoutes saved, the menu hides the entry after reload
   await page.getByTestId('settings-signupEmails').fill('ops@demo.portal\nBoss@Demo.Portal');
   await page.getByTestId('settings-save').click();
   await page.getByText('Settings saved.', { exact: false }).waitFor();
-  assert.ok(posted('/api/utils/config', '"hideRoutes":["faq"]', '"orders.hasSameDay":true', '"signupEmails":["ops@demo.portal","boss@demo.portal"]'));
-  assert.equal(await page.getByTestId('settings-signupEmails').inputValue(), 'ops@demo.portal\nboss@demo.portal');
+  assert.ok(
+    posted(
+      '/api/utils/config',
+      '"hideRoutes":["faq"]',
+      '"orders.hasSameDay":true',
+      '"signupEmails":["ops@demo.portal","boss@demo.portal"]',
+    ),
+  );
+  assert.equal(
+    await page.getByTestId('settings-signupEmails').inputValue(),
+    'ops@demo.portal\nboss@demo.portal',
+  );
   await shot(page, 'settings-1280');
   await page.setViewportSize({ width: 700, height: 860 });
   await shot(page, 'settings-700');

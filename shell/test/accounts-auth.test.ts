@@ -7,7 +7,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
 import { startEdge } from './static-server.js';
 import { AUTH_FAKE, fakeAuthApi } from './fake-api.js';
-import { canSignUp, changePasswordErrors, joinMessages, resetErrors, signUpErrors } from '../../mfe-accounts/src/pages/auth/validate.js';
+import {
+  canSignUp,
+  changePasswordErrors,
+  joinMessages,
+  resetErrors,
+  signUpErrors,
+} from '../../mfe-accounts/src/pages/auth/validate.js';
 
 // Sign-up, verify, forgot/reset, change email/password and delete account (spec accounts §2, §4, §5, §8) against
 // the bundles in shell/dist and mfe-*/dist (built by smoke.test.ts's `before` when missing) and a fake /api.
@@ -22,7 +28,10 @@ const problems: string[] = [];
 before(async () => {
   mkdirSync(artifacts, { recursive: true });
   edge = await startEdge(repo, fakeAuthApi(calls));
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 });
 after(async () => {
   await browser?.close();
@@ -32,26 +41,60 @@ after(async () => {
 async function open(width: number, route: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()));
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()),
+  );
   page.on('dialog', (d) => void d.accept());
   await page.goto(edge.url + route);
   return page;
 }
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `auth-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `auth-${name}.png`), fullPage: true });
 const searches = () => calls.filter((c) => c.startsWith('GET /api/license/licensenumbers'));
 const posted = (p: string) => calls.filter((c) => c.startsWith(`POST ${p} `));
-const alertText = async (page: Page, id: string) => (await page.getByTestId(id).locator('.pu-alert-body').innerText()).trim();
+const alertText = async (page: Page, id: string) =>
+  (await page.getByTestId(id).locator('.pu-alert-body').innerText()).trim();
 
 test('validation rules: Sign Up enabling conditions and the joined messages, reset and change password', () => {
-  const ok = { licenceText: 'C10', licenceChosen: true, fromLink: false, email: 'a@b.co', password: 'x', confirm: 'x', terms: true };
+  const ok = {
+    licenceText: 'C10',
+    licenceChosen: true,
+    fromLink: false,
+    email: 'a@b.co',
+    password: 'x',
+    confirm: 'x',
+    terms: true,
+  };
   assert.equal(canSignUp(ok), true);
-  for (const broken of [{ terms: false }, { email: ' ' }, { password: '' }, { confirm: '' }, { licenceText: '' }, { confirm: 'y' }]) {
+  for (const broken of [
+    { terms: false },
+    { email: ' ' },
+    { password: '' },
+    { confirm: '' },
+    { licenceText: '' },
+    { confirm: 'y' },
+  ]) {
     assert.equal(canSignUp({ ...ok, ...broken }), false, JSON.stringify(broken));
   }
   assert.equal(canSignUp({ ...ok, licenceText: '', fromLink: true }), true, 'an invite replaces the licence');
-  const all = signUpErrors({ ...ok, licenceText: '', licenceChosen: false, email: `${'x'.repeat(61)}`, password: '' });
-  assert.deepEqual(all, [Messages.licenceRequired, Messages.invalidEmail, Messages.emailTooLong, Messages.passwordRequired]);
-  assert.equal(joinMessages(all), 'License Number is required. The input is not a valid E-mail. Email is limited to 60 characters. Please input your password!');
+  const all = signUpErrors({
+    ...ok,
+    licenceText: '',
+    licenceChosen: false,
+    email: `${'x'.repeat(61)}`,
+    password: '',
+  });
+  assert.deepEqual(all, [
+    Messages.licenceRequired,
+    Messages.invalidEmail,
+    Messages.emailTooLong,
+    Messages.passwordRequired,
+  ]);
+  assert.equal(
+    joinMessages(all),
+    'License Number is required. The input is not a valid E-mail. Email is limited to 60 characters. Please input your password!',
+  );
   assert.deepEqual(signUpErrors({ ...ok, licenceChosen: false }), [Messages.invalidLicence]);
   assert.deepEqual(signUpErrors({ ...ok, licenceText: '', fromLink: true }), []);
   assert.deepEqual(resetErrors({ code: '12345678901', password: 'abcdefg', confirm: 'x' }), {
@@ -60,9 +103,17 @@ test('validation rules: Sign Up enabling conditions and the joined messages, res
     confirm: Messages.passwordsDoNotMatch,
   });
   assert.deepEqual(resetErrors({ code: '1', password: 'Abc123', confirm: 'Abc123' }), {});
-  assert.equal(changePasswordErrors({ current: 'a', password: 'Short1', confirm: 'Short1' }).password, Messages.passwordMin);
-  assert.equal(changePasswordErrors({ current: 'a', password: 'x'.repeat(61), confirm: 'x' }).password, AuthMessages.passwordTooLong);
-  assert.deepEqual(changePasswordErrors({ current: 'a', password: 'Longer123', confirm: 'Longer124' }), { confirm: Messages.passwordsDoNotMatch });
+  assert.equal(
+    changePasswordErrors({ current: 'a', password: 'Short1', confirm: 'Short1' }).password,
+    Messages.passwordMin,
+  );
+  assert.equal(
+    changePasswordErrors({ current: 'a', password: 'x'.repeat(61), confirm: 'x' }).password,
+    AuthMessages.passwordTooLong,
+  );
+  assert.deepEqual(changePasswordErrors({ current: 'a', password: 'Longer123', confirm: 'Longer124' }), {
+    confirm: Messages.passwordsDoNotMatch,
+  });
 });
 
 test('sign up at 1280 px: picker debounce and 100-option cap, disabled until complete, joined errors, verify → profile', async () => {
@@ -82,9 +133,17 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
   assert.equal(searches().length, before, 'no search inside the debounce window');
   await page.getByTestId('signup-licence-option').first().waitFor();
   await page.waitForTimeout(900);
-  assert.deepEqual(searches().slice(before).map((c) => c.split(' ')[1]), ['/api/license/licensenumbers?search=C10-&limit=100']);
+  assert.deepEqual(
+    searches()
+      .slice(before)
+      .map((c) => c.split(' ')[1]),
+    ['/api/license/licensenumbers?search=C10-&limit=100'],
+  );
   assert.equal(await page.getByTestId('signup-licence-option').count(), 100);
-  assert.match(await page.getByTestId('signup-licence-option').nth(2).innerText(), /C10-0000002[\s\S]*Green Shop 2 LLC[\s\S]*Camden/);
+  assert.match(
+    await page.getByTestId('signup-licence-option').nth(2).innerText(),
+    /C10-0000002[\s\S]*Green Shop 2 LLC[\s\S]*Camden/,
+  );
   await shot(page, 'signup-picker-1280');
 
   // Licence typed but not chosen, bad email: enabled once complete, then the messages joined in one red alert.
@@ -101,10 +160,16 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
   assert.equal(await submit.isDisabled(), true, 'terms unticked');
   await page.getByTestId('signup-terms').check();
   await submit.click();
-  assert.equal(await alertText(page, 'signup-error'), joinMessages([Messages.invalidLicence, Messages.invalidEmail]));
+  assert.equal(
+    await alertText(page, 'signup-error'),
+    joinMessages([Messages.invalidLicence, Messages.invalidEmail]),
+  );
   await page.getByTestId('signup-email').fill(`${'x'.repeat(56)}@a.co`);
   await submit.click();
-  assert.equal(await alertText(page, 'signup-error'), joinMessages([Messages.invalidLicence, Messages.emailTooLong]));
+  assert.equal(
+    await alertText(page, 'signup-error'),
+    joinMessages([Messages.invalidLicence, Messages.emailTooLong]),
+  );
   await shot(page, 'signup-errors-1280');
   await page.getByTestId('signup-error').getByRole('button', { name: 'Close' }).click();
   assert.equal(await page.getByTestId('signup-error').count(), 0);
@@ -112,7 +177,11 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
   // Keyboard choice of a licence; a server message is shown as it comes.
   await page.getByTestId('signup-licence').fill('C10-000000');
   await page.getByTestId('signup-licence-option').first().waitFor();
-  assert.equal(await page.getByTestId('signup-licence-option').count(), 10, 'only the new search answer is listed');
+  assert.equal(
+    await page.getByTestId('signup-licence-option').count(),
+    10,
+    'only the new search answer is listed',
+  );
   await page.getByTestId('signup-licence').press('ArrowDown');
   await page.getByTestId('signup-licence').press('Enter');
   assert.equal(await page.getByTestId('signup-licence').inputValue(), 'C10-0000001 — Green Shop 1 LLC');
@@ -122,7 +191,10 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
   await page.getByTestId('signup-email').fill('New.Person@Example.test');
   await submit.click();
   await page.waitForURL('**/verify');
-  assert.match(posted('/api/auth/signUp').at(-1)!, /"email":"new.person@example.test".*"License #":"C10-0000001".*"method":"license"/);
+  assert.match(
+    posted('/api/auth/signUp').at(-1)!,
+    /"email":"new.person@example.test".*"License #":"C10-0000001".*"method":"license"/,
+  );
 
   assert.equal(await page.getByTestId('verify-email').inputValue(), 'new.person@example.test');
   await page.getByTestId('verify-notice').getByText('A verification code has been sent').waitFor();
@@ -131,7 +203,10 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
   await page.getByTestId('verify-submit').click();
   assert.equal(await alertText(page, 'verify-error'), 'Invalid verification code');
   await page.getByTestId('verify-resend').click();
-  await page.getByTestId('verify-notice').getByText('A new code has been sent to new.person@example.test').waitFor();
+  await page
+    .getByTestId('verify-notice')
+    .getByText('A new code has been sent to new.person@example.test')
+    .waitFor();
   await shot(page, 'verify-1280');
   await page.getByTestId('verify-pin').fill(AUTH_FAKE.pin);
   await page.getByTestId('verify-pin').press('Enter');
@@ -230,7 +305,10 @@ test('change password at 1280 px: minimum, mismatch, wrong current password, suc
   await page.getByTestId('changepw-current').fill('Portal!2345');
   await page.getByTestId('changepw-submit').click();
   assert.equal(await alertText(page, 'changepw-notice'), Messages.passwordUpdated);
-  assert.match(posted('/api/auth/changepassword').at(-1)!, /"user":"admin@demo.portal","oldPassword":"Portal!2345","newPassword":"Longer123"/);
+  assert.match(
+    posted('/api/auth/changepassword').at(-1)!,
+    /"user":"admin@demo.portal","oldPassword":"Portal!2345","newPassword":"Longer123"/,
+  );
   assert.equal(await page.getByTestId('changepw-new').inputValue(), '');
   await page.close();
 });
@@ -243,7 +321,10 @@ test('change email at 700 px: pin to the new address, code, then sign in again w
   await page.getByText(AuthMessages.sameEmail).waitFor();
   await page.getByTestId('changeemail-email').fill('Ada.New@Example.test');
   await page.getByTestId('changeemail-submit').click();
-  await page.getByTestId('changeemail-notice').getByText('A code has been sent to ada.new@example.test').waitFor();
+  await page
+    .getByTestId('changeemail-notice')
+    .getByText('A code has been sent to ada.new@example.test')
+    .waitFor();
   await page.getByTestId('changeemail-pin').fill('000');
   await page.getByTestId('changeemail-submit').click();
   assert.equal(await alertText(page, 'changeemail-error'), 'Invalid verification code');

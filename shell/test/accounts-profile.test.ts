@@ -12,7 +12,10 @@ import { profileApi } from './fake-api.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const artifacts = path.join(here, 'artifacts');
-const BUNDLES = ['shell/dist/index.html', ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`)];
+const BUNDLES = [
+  'shell/dist/index.html',
+  ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`),
+];
 const UNDER_REVIEW = 'Your account is under review. You will receive an email once it has been verified.';
 
 let browser: Browser;
@@ -23,7 +26,9 @@ const consoleErrors: string[] = [];
 
 before(async () => {
   if (BUNDLES.some((b) => !existsSync(path.join(repo, b)))) {
-    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], { stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], {
+      stdio: 'inherit',
+    });
     assert.equal(r.status, 0, 'build-all failed');
   }
   mkdirSync(artifacts, { recursive: true });
@@ -42,7 +47,11 @@ after(async () => {
 async function as(who: string, route = '/dashboard/profile', width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()));
+  page.on(
+    'console',
+    (m) =>
+      m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()),
+  );
   page.on('dialog', (d) => void d.accept());
   await page.goto(edge.url + '/login');
   await page.getByTestId('login-email').fill(`${who}@demo.portal`);
@@ -91,7 +100,13 @@ test('validation: bad phone, bad billing email and over-long values show the §5
 
 test('a driver sees no billing or licence fields; the signature pad draws, and the typed name becomes an image', async () => {
   const page = await as('driver');
-  for (const id of ['profile-billing-name', 'profile-billing-email', 'profile-billing-address', 'profile-licence', 'profile-licences']) {
+  for (const id of [
+    'profile-billing-name',
+    'profile-billing-email',
+    'profile-billing-address',
+    'profile-licence',
+    'profile-licences',
+  ]) {
     assert.equal(await page.getByTestId(id).count(), 0, `${id} hidden for drivers`);
   }
   const t0 = Date.now();
@@ -105,7 +120,12 @@ test('a driver sees no billing or licence fields; the signature pad draws, and t
   await page.mouse.down();
   for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 40 + i * 30, box.y + 60 + (i % 2 ? 25 : -25));
   await page.mouse.up();
-  const inked = await canvas.evaluate((c: HTMLCanvasElement) => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data.some((v, i) => i % 4 === 3 && v > 0));
+  const inked = await canvas.evaluate((c: HTMLCanvasElement) =>
+    c
+      .getContext('2d')!
+      .getImageData(0, 0, c.width, c.height)
+      .data.some((v, i) => i % 4 === 3 && v > 0),
+  );
   assert.ok(inked, 'strokes drawn');
   await shot(page, 'signature-dialog-1280');
   await page.getByTestId('profile-signature-save').click();
@@ -134,7 +154,11 @@ test('a driver sees no billing or licence fields; the signature pad draws, and t
     c.height = img.height;
     const ctx = c.getContext('2d')!;
     ctx.drawImage(img, 0, 0);
-    return [img.width, img.height, ctx.getImageData(0, 0, c.width, c.height).data.filter((v, i) => i % 4 === 3 && v > 0).length];
+    return [
+      img.width,
+      img.height,
+      ctx.getImageData(0, 0, c.width, c.height).data.filter((v, i) => i % 4 === 3 && v > 0).length,
+    ];
   }, typed.file as string);
   assert.deepEqual(hasInk.slice(0, 2), [600, 120]);
   assert.ok(hasInk[2]! > 200, 'the typed name left ink on the image');
@@ -143,10 +167,16 @@ test('a driver sees no billing or licence fields; the signature pad draws, and t
   await page.getByTestId('profile-signature-open').focus();
   await page.keyboard.press('Enter');
   await page.getByTestId('profile-signature-name').waitFor();
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'profile-signature-name');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+    'profile-signature-name',
+  );
   await page.keyboard.press('Escape');
   await page.getByTestId('profile-signature-dialog').waitFor({ state: 'detached' });
-  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'profile-signature-open');
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.getAttribute('data-testid')),
+    'profile-signature-open',
+  );
 
   await page.getByTestId('profile-save').click();
   await page.getByTestId('toast').getByText(Messages.profileUpdated).waitFor();
@@ -164,7 +194,12 @@ test('role field: options from the editor role up, disabled for a more privilege
   await own.close();
 
   const admin = await as('admin', '/dashboard/editAccount?email=accountadmin@demo.portal');
-  assert.deepEqual(await optionsOf(admin, 'profile-role'), ['Admin', 'Driver', 'Account Admin', 'Standard User']);
+  assert.deepEqual(await optionsOf(admin, 'profile-role'), [
+    'Admin',
+    'Driver',
+    'Account Admin',
+    'Standard User',
+  ]);
   assert.equal(await admin.getByTestId('profile-role').isDisabled(), false);
   assert.equal(await admin.getByTestId('profile-delete').count(), 1);
   await admin.goto(edge.url + '/dashboard/editAccount?email=superadmin@demo.portal');
@@ -175,7 +210,11 @@ test('role field: options from the editor role up, disabled for a more privilege
 
 test('save posts the stripped values and shows the answer message', async () => {
   const page = await as('new');
-  assert.equal(await page.getByTestId('profile-licence').getAttribute('readonly'), null, 'a brand-new user edits the licence');
+  assert.equal(
+    await page.getByTestId('profile-licence').getAttribute('readonly'),
+    null,
+    'a brand-new user edits the licence',
+  );
   await page.getByTestId('profile-company').fill('  New Leaf LLC ');
   await page.getByTestId('profile-dba').fill('New Leaf');
   await page.getByTestId('profile-phone').fill('(555) 987-6543');
@@ -184,8 +223,13 @@ test('save posts the stripped values and shows the answer message', async () => 
   await page.getByTestId('profile-billing-address').fill('9 Elm St');
   await page.getByTestId('profile-street').fill('9 Elm St');
   await page.getByTestId('profile-notify').selectOption('no');
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-  await page.getByTestId('profile-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
+  await page
+    .getByTestId('profile-logo')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   await page.getByTestId('profile-logo-preview').waitFor();
   assert.equal(body(posts('/api/utils/uploadfile').at(-1)!).kind, 'logo');
   await page.getByTestId('profile-save').click();
@@ -196,11 +240,17 @@ test('save posts the stripped values and shows the answer message', async () => 
   assert.equal(sent.user.alerts.email, false);
   assert.ok(!JSON.stringify(sent).includes('""'), 'no empty strings sent');
   assert.match(sent.user.company.logo, /^data:image\/png;base64,/, 'the uploaded logo URL');
-  assert.ok(!('signature' in sent.user) && !('verified' in sent.user) && !('licenseNumbers' in sent.user.company), 'empty and admin-only fields stripped');
+  assert.ok(
+    !('signature' in sent.user) && !('verified' in sent.user) && !('licenseNumbers' in sent.user.company),
+    'empty and admin-only fields stripped',
+  );
   // The second save is a plain update; a server failure shows the spec's text.
   await page.getByTestId('profile-dba').fill('FAIL');
   await page.getByTestId('profile-save').click();
-  await page.getByTestId('profile-error').getByText(Messages.profileUpdateFailed('DBA is not allowed')).waitFor();
+  await page
+    .getByTestId('profile-error')
+    .getByText(Messages.profileUpdateFailed('DBA is not allowed'))
+    .waitFor();
   await page.close();
 });
 
@@ -211,14 +261,19 @@ test('staff: attached accounts, Set all verified posts the bulk update; public l
   await page.getByTestId('toast').getByText(Messages.linkCopied).waitFor();
   await page.getByTestId('attached-set-verified').click();
   await page.getByTestId('toast').getByText(Messages.profileUpdated).first().waitFor();
-  const bulk = posts('/api/users/update').map(body).filter((b) => Array.isArray(b.users)).at(-1);
+  const bulk = posts('/api/users/update')
+    .map(body)
+    .filter((b) => Array.isArray(b.users))
+    .at(-1);
   assert.deepEqual(bulk?.users, [{ email: 'user@demo.portal', verified: true }]);
   await page.getByTestId('attached-table').getByText('Verified', { exact: true }).first().waitFor();
   await shot(page, 'edit-account-1280');
   await page.close();
 
   const mobile = await as('admin', '/dashboard/editAccount?email=accountadmin@demo.portal', 700);
-  const [a, b] = await Promise.all(['profile-company', 'profile-dba'].map((id) => mobile.getByTestId(id).boundingBox()));
+  const [a, b] = await Promise.all(
+    ['profile-company', 'profile-dba'].map((id) => mobile.getByTestId(id).boundingBox()),
+  );
   assert.equal(a!.x, b!.x, 'one column at 700 px');
   assert.ok(b!.y > a!.y);
   await shot(mobile, 'edit-account-700');
@@ -228,7 +283,17 @@ test('staff: attached accounts, Set all verified posts the bulk update; public l
 test('create new account: an existing email is refused, a new one is created', async () => {
   const page = await as('admin', '/dashboard/admin');
   await page.getByTestId('profile-email').fill('user@demo.portal');
-  for (const [id, v] of [['profile-company', 'Fresh LLC'], ['profile-dba', 'Fresh'], ['profile-name', 'Fay Fresh'], ['profile-phone', '555-111-2222'], ['profile-billing-name', 'Fay'], ['profile-billing-email', 'fay@fresh.test'], ['profile-billing-address', '3 Oak'], ['profile-licence', 'F-1'], ['profile-street', '3 Oak']]) {
+  for (const [id, v] of [
+    ['profile-company', 'Fresh LLC'],
+    ['profile-dba', 'Fresh'],
+    ['profile-name', 'Fay Fresh'],
+    ['profile-phone', '555-111-2222'],
+    ['profile-billing-name', 'Fay'],
+    ['profile-billing-email', 'fay@fresh.test'],
+    ['profile-billing-address', '3 Oak'],
+    ['profile-licence', 'F-1'],
+    ['profile-street', '3 Oak'],
+  ]) {
     await page.getByTestId(id!).fill(v!);
   }
   await page.getByTestId('profile-licences-input').fill('F-2');

@@ -24,7 +24,8 @@ before(async () => {
         res.end(JSON.stringify(json));
       };
       if (req.url === '/api/ok') return send(200, { data: { users: [] } });
-      if (req.url === '/api/bad') return send(400, { message: 'That username and password combination is not valid', error: 'x' });
+      if (req.url === '/api/bad')
+        return send(400, { message: 'That username and password combination is not valid', error: 'x' });
       if (req.url === '/api/expired') return send(401, { message: 'Unauthorized' });
       if (req.url === '/api/empty') return void res.writeHead(204).end();
       send(500, { error: 'boom' });
@@ -59,14 +60,22 @@ test('signed out: no Authorization header', async () => {
 
 test("errors throw ApiError with the server's message and status, without the token rule", async () => {
   const api = createApi({ baseUrl: base, getToken: async () => 't' });
-  await assert.rejects(api.post('/api/bad', {}), (e: unknown) => e instanceof ApiError && e.status === 400 && e.message === Messages.loginFailed);
-  await assert.rejects(api.get('/api/other'), (e: unknown) => e instanceof ApiError && e.status === 500 && e.message === 'boom');
+  await assert.rejects(
+    api.post('/api/bad', {}),
+    (e: unknown) => e instanceof ApiError && e.status === 400 && e.message === Messages.loginFailed,
+  );
+  await assert.rejects(
+    api.get('/api/other'),
+    (e: unknown) => e instanceof ApiError && e.status === 500 && e.message === 'boom',
+  );
   assert.deepEqual(effects, []);
 });
 
 test('any 401: storage cleared, the spec alert, back to the origin — once for concurrent calls', async () => {
   const api = createApi({ baseUrl: base, getToken: async () => 'old' });
   const results = await Promise.allSettled([api.get('/api/expired'), api.del('/api/expired')]);
-  assert.ok(results.every((r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.status === 401));
+  assert.ok(
+    results.every((r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.status === 401),
+  );
   assert.deepEqual(effects, ['clear', `alert:${Messages.tokenInvalid}`, 'assign:http://portal.test']);
 });

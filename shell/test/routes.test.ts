@@ -43,9 +43,15 @@ test('/ goes to profile signed in, else to login', () => {
 });
 
 test('/order/{id} redirects by role, and through login when signed out', () => {
-  assert.deepEqual(resolveRoute('/order/42', '', { role: 0 }), { redirect: '/dashboard/adminManageOrders?id=42' });
-  assert.deepEqual(resolveRoute('/order/42', '', { role: 1 }), { redirect: '/dashboard/adminManageOrders?id=42' });
-  assert.deepEqual(resolveRoute('/order/42', '', { role: 2 }), { redirect: '/dashboard/manageSchedule?id=42' });
+  assert.deepEqual(resolveRoute('/order/42', '', { role: 0 }), {
+    redirect: '/dashboard/adminManageOrders?id=42',
+  });
+  assert.deepEqual(resolveRoute('/order/42', '', { role: 1 }), {
+    redirect: '/dashboard/adminManageOrders?id=42',
+  });
+  assert.deepEqual(resolveRoute('/order/42', '', { role: 2 }), {
+    redirect: '/dashboard/manageSchedule?id=42',
+  });
   assert.deepEqual(resolveRoute('/order/42', '', { role: 3 }), { redirect: '/dashboard/orders?id=42' });
   assert.deepEqual(resolveRoute('/order/42', '', { role: 4 }), { redirect: '/dashboard/orders?id=42' });
   assert.deepEqual(resolveRoute('/order/42', '', null), { redirect: '/login?redirect=%2Forder%2F42' });
@@ -55,7 +61,9 @@ test('signed out: public routes open, private dashboard routes go to login and b
   assert.deepEqual(resolveRoute('/dashboard/schedulesearch', '', null), { owner: 'schedule' });
   assert.deepEqual(resolveRoute('/dashboard/publicorders', '?userid=7', null), { owner: 'orders' });
   assert.deepEqual(resolveRoute('/dashboard/faq', '', null), { view: 'faq' });
-  assert.deepEqual(resolveRoute('/dashboard/orders', '?id=3', null), { redirect: '/login?redirect=%2Fdashboard%2Forders%3Fid%3D3' });
+  assert.deepEqual(resolveRoute('/dashboard/orders', '?id=3', null), {
+    redirect: '/login?redirect=%2Fdashboard%2Forders%3Fid%3D3',
+  });
 });
 
 test('signed in: role checks against the menu table; login redirects to profile; unknown is not found', () => {

@@ -12,7 +12,10 @@ import { fakeApi } from './fake-api.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 const artifacts = path.join(here, 'artifacts');
-const BUNDLES = ['shell/dist/index.html', ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`)];
+const BUNDLES = [
+  'shell/dist/index.html',
+  ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`),
+];
 
 let browser: Browser;
 let edge: Awaited<ReturnType<typeof startEdge>>;
@@ -22,7 +25,9 @@ const consoleErrors: string[] = [];
 
 before(async () => {
   if (BUNDLES.some((b) => !existsSync(path.join(repo, b)))) {
-    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], { stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], {
+      stdio: 'inherit',
+    });
     assert.equal(r.status, 0, 'build-all failed');
   }
   mkdirSync(artifacts, { recursive: true });
@@ -41,12 +46,17 @@ async function open(width: number, route: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 860 } });
   page.on('pageerror', (e) => pageErrors.push(e.message));
   // 4xx/5xx answers the test provokes show up as resource errors; anything else (React, ag-grid modules) is a defect.
-  page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()));
+  page.on(
+    'console',
+    (m) =>
+      m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()),
+  );
   page.on('dialog', (d) => void d.accept());
   await page.goto(edge.url + route);
   return page;
 }
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 
 async function signIn(page: Page) {
   await page.getByTestId('login-email').fill('admin@demo.portal');
@@ -59,10 +69,19 @@ test('signed out at 1280 px: /login is rendered by the accounts remote inside #p
   const page = await open(1280, '/login');
   await page.getByTestId('login-email').waitFor();
   assert.equal(await page.locator('#portal-main [data-testid=login-form]').count(), 1);
-  assert.equal(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).mfe_accounts), 'object');
-  assert.ok(calls.some((c) => c.startsWith('GET /api/utils/config')), 'config fetched');
+  assert.equal(
+    await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).mfe_accounts),
+    'object',
+  );
+  assert.ok(
+    calls.some((c) => c.startsWith('GET /api/utils/config')),
+    'config fetched',
+  );
   assert.equal(await page.locator('[data-logo=nj]').count(), 1, 'logo variant from config');
-  assert.match(await page.getByTestId('footer').innerText(), new RegExp(`Powered by[\\s\\S]*© ${new Date().getFullYear()}`));
+  assert.match(
+    await page.getByTestId('footer').innerText(),
+    new RegExp(`Powered by[\\s\\S]*© ${new Date().getFullYear()}`),
+  );
   await shot(page, 'login-1280');
 
   await page.getByTestId('login-submit').click();
@@ -103,7 +122,11 @@ test('signed in as admin at 1280 px: menus, accounts table, feedback dialog', as
 
   await page.getByTestId('nav-accounts').click();
   await page.getByTestId('accounts-table').getByText('user@demo.portal').waitFor();
-  assert.equal(await page.locator('.ag-paging-page-size').isVisible(), true, 'page-size selector with more than 25 rows');
+  assert.equal(
+    await page.locator('.ag-paging-page-size').isVisible(),
+    true,
+    'page-size selector with more than 25 rows',
+  );
   await shot(page, 'accounts-1280');
 
   // Inline edit of Verified: Edit → select → Save posts the change and toasts.
@@ -113,9 +136,19 @@ test('signed in as admin at 1280 px: menus, accounts table, feedback dialog', as
   await page.locator('.ag-select-list-item', { hasText: 'suspended' }).click();
   await row.getByRole('button', { name: 'Save' }).click();
   await page.getByText(Messages.profileUpdated).waitFor();
-  assert.ok(calls.some((c) => c.startsWith('POST /api/users/update') && c.includes('"verified":"suspended"') && c.includes('user@demo.portal')));
+  assert.ok(
+    calls.some(
+      (c) =>
+        c.startsWith('POST /api/users/update') &&
+        c.includes('"verified":"suspended"') &&
+        c.includes('user@demo.portal'),
+    ),
+  );
   await page.getByTestId('accounts-nonverified').check();
-  await page.getByTestId('accounts-table').getByText('admin@demo.portal', { exact: true }).waitFor({ state: 'detached' });
+  await page
+    .getByTestId('accounts-table')
+    .getByText('admin@demo.portal', { exact: true })
+    .waitFor({ state: 'detached' });
   await page.getByTestId('accounts-table').getByText('user@demo.portal', { exact: true }).waitFor();
 
   await page.getByTestId('feedback-button').click();

@@ -12,7 +12,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const defaultCustomers = () => JSON.parse(readFileSync(join(here, 'customers.json'), 'utf8'));
 
 /** Starts the stub; resolves to {url, close, setCustomers}. `customers` may be replaced at any time. */
-export function startAccountingStub({ port = 8930, host = '127.0.0.1', customers = defaultCustomers() } = {}) {
+export function startAccountingStub({
+  port = 8930,
+  host = '127.0.0.1',
+  customers = defaultCustomers(),
+} = {}) {
   let list = customers;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${host}`);
@@ -25,7 +29,9 @@ export function startAccountingStub({ port = 8930, host = '127.0.0.1', customers
     if (req.method !== 'GET' || !m) return send(404, { Fault: { Error: [{ Message: 'not found' }] } });
     const query = (url.searchParams.get('query') ?? '').trim().toLowerCase();
     if (!/^select \* from customer\b/.test(query)) {
-      return send(400, { Fault: { Error: [{ Message: `unsupported query: ${query}` }], type: 'ValidationFault' } });
+      return send(400, {
+        Fault: { Error: [{ Message: `unsupported query: ${query}` }], type: 'ValidationFault' },
+      });
     }
     const Customer = list.map((c, i) => ({
       Id: String(i + 1),
@@ -34,7 +40,10 @@ export function startAccountingStub({ port = 8930, host = '127.0.0.1', customers
       ...(c.email ? { PrimaryEmailAddr: { Address: c.email } } : {}),
       Active: true,
     }));
-    send(200, { QueryResponse: { Customer, startPosition: 1, maxResults: Customer.length }, time: new Date().toISOString() });
+    send(200, {
+      QueryResponse: { Customer, startPosition: 1, maxResults: Customer.length },
+      time: new Date().toISOString(),
+    });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

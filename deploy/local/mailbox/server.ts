@@ -164,7 +164,9 @@ export async function startMailbox(opts: MailboxOptions = {}): Promise<Mailbox> 
           const tmp = join(dir, `.${id}.tmp`);
           await writeFile(tmp, JSON.stringify(msg));
           await rename(tmp, join(dir, `${id}.json`));
-          console.log(`mail ${id} from=${msg.from} to=${msg.to.join(',')} subject=${JSON.stringify(msg.subject)}`);
+          console.log(
+            `mail ${id} from=${msg.from} to=${msg.to.join(',')} subject=${JSON.stringify(msg.subject)}`,
+          );
           callback();
         } catch (err) {
           console.error('mail store failed', err);
@@ -179,15 +181,21 @@ export async function startMailbox(opts: MailboxOptions = {}): Promise<Mailbox> 
     try {
       const url = new URL(req.url ?? '/', 'http://x');
       const path = url.pathname.replace(/\/+$/, '') || '/';
-      if (req.method === 'GET' && (path === '/' || path === '/index.html')) return send(res, 200, PAGE, 'text/html; charset=utf-8');
+      if (req.method === 'GET' && (path === '/' || path === '/index.html'))
+        return send(res, 200, PAGE, 'text/html; charset=utf-8');
       if (path === '/healthz') return send(res, 200, { status: 'ok' });
       if (path === '/api/messages') {
         if (req.method === 'GET') {
           const msgs = await listMessages(dir);
-          return send(res, 200, msgs.map(({ id, from, to, subject, date }) => ({ id, from, to, subject, date })));
+          return send(
+            res,
+            200,
+            msgs.map(({ id, from, to, subject, date }) => ({ id, from, to, subject, date })),
+          );
         }
         if (req.method === 'DELETE') {
-          for (const f of await readdir(dir)) if (f.endsWith('.json') || f.endsWith('.tmp')) await rm(join(dir, f), { force: true });
+          for (const f of await readdir(dir))
+            if (f.endsWith('.json') || f.endsWith('.tmp')) await rm(join(dir, f), { force: true });
           return send(res, 200, { deleted: true });
         }
         return send(res, 405, { error: 'method not allowed' });
@@ -217,12 +225,18 @@ export async function startMailbox(opts: MailboxOptions = {}): Promise<Mailbox> 
     }
   });
 
-  const listen = (srv: { listen: (...a: never[]) => unknown; once: (ev: string, cb: (e: Error) => void) => unknown }, port: number) =>
+  const listen = (
+    srv: { listen: (...a: never[]) => unknown; once: (ev: string, cb: (e: Error) => void) => unknown },
+    port: number,
+  ) =>
     new Promise<void>((ok, fail) => {
       srv.once('error', fail);
       (srv.listen as (p: number, h: string, cb: () => void) => void)(port, host, () => ok());
     });
-  await listen(smtp.server as never, opts.smtpPort ?? Number(process.env.MAILBOX_SMTP_PORT ?? process.env.SMTP_PORT ?? 2525));
+  await listen(
+    smtp.server as never,
+    opts.smtpPort ?? Number(process.env.MAILBOX_SMTP_PORT ?? process.env.SMTP_PORT ?? 2525),
+  );
   await listen(http as never, opts.httpPort ?? Number(process.env.MAILBOX_HTTP_PORT ?? 8025));
 
   return {

@@ -11,7 +11,9 @@ import { networkInterfaces } from 'node:os';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..', '..');
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+  process.argv
+    .slice(2)
+    .reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
 const cache = resolve(here, '..', '.cache');
 const out = args.out ?? join(cache, 'nginx', 'nginx.conf');
@@ -23,7 +25,9 @@ const routes = JSON.parse(readFileSync(join(repo, 'deploy', 'routes.json'), 'utf
 const edgePort = Number(env.EDGE_PORT ?? 8080);
 const keycloakPort = Number(env.KEYCLOAK_HTTP_PORT ?? 8180);
 const mailboxPort = Number(env.MAILBOX_HTTP_PORT ?? 8025);
-const hasV6 = Object.values(networkInterfaces()).flat().some((i) => i && i.family === 'IPv6' && i.address === '::1');
+const hasV6 = Object.values(networkInterfaces())
+  .flat()
+  .some((i) => i && i.family === 'IPv6' && i.address === '::1');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 const upstreams = [];
@@ -157,7 +161,8 @@ ${mfeLocations.join('\n')}
 `;
 
 mkdirSync(dirname(out), { recursive: true });
-for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dirname(out), 'tmp', t), { recursive: true });
+for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+  mkdirSync(join(dirname(out), 'tmp', t), { recursive: true });
 mkdirSync(logs, { recursive: true });
 mkdirSync(dirname(pid), { recursive: true });
 writeFileSync(join(dirname(out), 'proxy_common.conf'), proxyCommon);

@@ -1,6 +1,17 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Messages } from '@portal/contracts';
-import { Alert, Button, Checkbox, DataTable, PageTitle, TextField, errorText, toast, usePortal, type RowEditing } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  DataTable,
+  PageTitle,
+  TextField,
+  errorText,
+  toast,
+  usePortal,
+  type RowEditing,
+} from '@portal/ui';
 import { compareCustomers, listUsers, setVerified, type Account } from '../api.js';
 import { ACCOUNT_CSV, accountColumns, editAccountPath, matchesSearch } from './admin/accountColumns.js';
 import { datedFileName, downloadText, toCsv } from './admin/csv.js';
@@ -80,14 +91,22 @@ export function Accounts() {
     <div className="acc-accounts" data-testid="accounts-page">
       <PageTitle
         actions={
-          <Button variant="primary" onClick={() => navigate('/dashboard/admin')} data-testid="accounts-create">
+          <Button
+            variant="primary"
+            onClick={() => navigate('/dashboard/admin')}
+            data-testid="accounts-create"
+          >
             Create Account
           </Button>
         }
       >
         Accounts
       </PageTitle>
-      {error && <Alert type="error" onClose={() => setError(null)}>{error}</Alert>}
+      {error && (
+        <Alert type="error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
       {syncing && (
         <div className="acc-progress" role="status" data-testid="accounts-sync-progress">
           <span>Comparing accounts with the customers in QuickBooks…</span>
@@ -96,8 +115,11 @@ export function Accounts() {
       )}
       {!syncing && mismatches > 0 && (
         <p className="pu-muted acc-note" data-testid="accounts-qb-summary">
-          <span className="acc-qb-mark" aria-hidden="true">!</span> {mismatches === 1 ? '1 account matches' : `${mismatches} accounts match`} no customer in the accounting
-          system.
+          <span className="acc-qb-mark" aria-hidden="true">
+            !
+          </span>{' '}
+          {mismatches === 1 ? '1 account matches' : `${mismatches} accounts match`} no customer in the
+          accounting system.
         </p>
       )}
       <DataTable<Account>
@@ -108,15 +130,39 @@ export function Accounts() {
         editing={editing}
         loading={loading}
         onRefresh={load}
-        emptyText={error && !users.length ? 'No accounts to show.' : search.trim() ? 'No account matches the search.' : onlyNonVerified ? 'Every account is verified.' : 'No accounts yet.'}
+        emptyText={
+          error && !users.length
+            ? 'No accounts to show.'
+            : search.trim()
+              ? 'No account matches the search.'
+              : onlyNonVerified
+                ? 'Every account is verified.'
+                : 'No accounts yet.'
+        }
         toolbar={
           <>
-            <TextField placeholder="Search" aria-label="Search accounts" value={search} onChange={setSearch} testId="accounts-search" />
-            <Checkbox label="Show Non Verified Users" checked={onlyNonVerified} onChange={setOnlyNonVerified} testId="accounts-nonverified" />
+            <TextField
+              placeholder="Search"
+              aria-label="Search accounts"
+              value={search}
+              onChange={setSearch}
+              testId="accounts-search"
+            />
+            <Checkbox
+              label="Show Non Verified Users"
+              checked={onlyNonVerified}
+              onChange={setOnlyNonVerified}
+              testId="accounts-nonverified"
+            />
             <Button onClick={exportCsv} disabled={loading || rows.length === 0} data-testid="accounts-export">
               Export CSV
             </Button>
-            <Button onClick={() => void syncQuickbooks()} disabled={syncing} aria-busy={syncing} data-testid="accounts-sync">
+            <Button
+              onClick={() => void syncQuickbooks()}
+              disabled={syncing}
+              aria-busy={syncing}
+              data-testid="accounts-sync"
+            >
               {syncing ? 'Syncing…' : 'Sync Quickbooks'}
             </Button>
           </>

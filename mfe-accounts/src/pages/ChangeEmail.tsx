@@ -6,7 +6,6 @@ import { Actions, AuthCard } from './auth/AuthCard.js';
 import { go } from './auth/handoff.js';
 import { CODE_REQUIRED } from './auth/validate.js';
 
-
 /**
  * Change email (accounts §2, §4): a pin goes to the new address, then the code confirms it. The sign-in name changes
  * with it, so the session ends and the login screen opens with the new email filled in.

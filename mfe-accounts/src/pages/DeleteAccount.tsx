@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Messages } from '@portal/contracts';
-import { Alert, Button, Checkbox, Modal, PageTitle, errorText, toast, usePortal, useSessionUser } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Modal,
+  PageTitle,
+  errorText,
+  toast,
+  usePortal,
+  useSessionUser,
+} from '@portal/ui';
 import { deleteOwnAccount } from '../api.js';
 import './auth/auth.css';
 
@@ -39,11 +49,22 @@ export function DeleteAccount() {
           </Alert>
         )}
         <p className="pu-muted">
-          Deleting <strong>{user?.email}</strong> removes your account from the portal and signs you out. This cannot be undone.
+          Deleting <strong>{user?.email}</strong> removes your account from the portal and signs you out. This
+          cannot be undone.
         </p>
-        <Checkbox label="I understand that my account will be deleted" checked={understood} onChange={setUnderstood} testId="delete-understood" />
+        <Checkbox
+          label="I understand that my account will be deleted"
+          checked={understood}
+          onChange={setUnderstood}
+          testId="delete-understood"
+        />
         <div className="acc-auth-actions">
-          <Button variant="danger" disabled={!understood || busy} onClick={() => setAsking(true)} data-testid="delete-submit">
+          <Button
+            variant="danger"
+            disabled={!understood || busy}
+            onClick={() => setAsking(true)}
+            data-testid="delete-submit"
+          >
             Delete Account
           </Button>
           <Button onClick={() => navigate('/dashboard/profile')} data-testid="delete-cancel">
@@ -58,10 +79,20 @@ export function DeleteAccount() {
         testId="delete-dialog"
         footer={
           <>
-            <Button onClick={() => setAsking(false)} disabled={busy} autoFocus data-testid="delete-dialog-cancel">
+            <Button
+              onClick={() => setAsking(false)}
+              disabled={busy}
+              autoFocus
+              data-testid="delete-dialog-cancel"
+            >
               Cancel
             </Button>
-            <Button variant="danger" onClick={() => void remove()} disabled={busy} data-testid="delete-confirm">
+            <Button
+              variant="danger"
+              onClick={() => void remove()}
+              disabled={busy}
+              data-testid="delete-confirm"
+            >
               {busy ? 'Deleting…' : 'Delete'}
             </Button>
           </>

@@ -31,8 +31,16 @@ export function ForgotPassword() {
   };
 
   return (
-    <AuthCard title="Forgot Password" id="forgot" onSubmit={() => void submit()} error={error} onCloseError={() => setError(null)}>
-      <p className="pu-muted">Enter the email you sign in with and we will send you a code to choose a new password.</p>
+    <AuthCard
+      title="Forgot Password"
+      id="forgot"
+      onSubmit={() => void submit()}
+      error={error}
+      onCloseError={() => setError(null)}
+    >
+      <p className="pu-muted">
+        Enter the email you sign in with and we will send you a code to choose a new password.
+      </p>
       <TextField
         label="Email"
         type="email"
@@ -52,7 +60,9 @@ export function ForgotPassword() {
         </Button>
       </Actions>
       <div className="acc-auth-links">
-        <Link to="/forgotPasswordSubmit" data-testid="forgot-have-code">I already have a code</Link>
+        <Link to="/forgotPasswordSubmit" data-testid="forgot-have-code">
+          I already have a code
+        </Link>
       </div>
     </AuthCard>
   );

@@ -26,7 +26,10 @@ export function ForgotPasswordSubmit() {
   const submit = async () => {
     setError(null);
     const address = email.trim().toLowerCase();
-    const next: Errors = { email: isEmail(address) ? undefined : Messages.invalidEmail, ...resetErrors({ code, password, confirm }) };
+    const next: Errors = {
+      email: isEmail(address) ? undefined : Messages.invalidEmail,
+      ...resetErrors({ code, password, confirm }),
+    };
     setErrors(next);
     if (hasErrors(next)) return;
     setBusy(true);
@@ -89,7 +92,11 @@ export function ForgotPasswordSubmit() {
         </Button>
       </Actions>
       <div className="acc-auth-links">
-        <Button variant="link" onClick={() => go('/forgotPassword', { email: email.trim().toLowerCase() })} data-testid="reset-new-code">
+        <Button
+          variant="link"
+          onClick={() => go('/forgotPassword', { email: email.trim().toLowerCase() })}
+          data-testid="reset-new-code"
+        >
           Send me a new code
         </Button>
       </div>

@@ -2,7 +2,17 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Messages } from '@portal/contracts';
-import { Alert, Button, DataTable, PageTitle, TextField, errorText, isEmail, toast, usePortal } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  DataTable,
+  PageTitle,
+  TextField,
+  errorText,
+  isEmail,
+  toast,
+  usePortal,
+} from '@portal/ui';
 import { listInvites, resendInvite, sendInvite, type Invite as InviteRow } from '../api.js';
 import './admin/admin.css';
 
@@ -73,7 +83,13 @@ export function Invite() {
     };
     return [
       { field: 'email', headerName: 'Email', minWidth: 200, flex: 2 },
-      { colId: 'status', headerName: 'Status', valueGetter: (p) => (p.data ? inviteStatus(p.data) : ''), cellRenderer: StatusCell, minWidth: 110 },
+      {
+        colId: 'status',
+        headerName: 'Status',
+        valueGetter: (p) => (p.data ? inviteStatus(p.data) : ''),
+        cellRenderer: StatusCell,
+        minWidth: 110,
+      },
       { colId: 'date', headerName: 'Invited on', valueGetter: (p) => dateText(p.data?.date), minWidth: 110 },
       { field: 'invited', headerName: 'Invited by', minWidth: 160 },
       {
@@ -84,7 +100,12 @@ export function Invite() {
         maxWidth: 130,
         cellRenderer: (p: CustomCellRendererProps<InviteRow>) =>
           p.data && !p.data.data?.accepted ? (
-            <Button size="sm" onClick={() => void resend(p.data!)} aria-label={`Resend invitation to ${p.data.email}`} data-testid="invite-resend">
+            <Button
+              size="sm"
+              onClick={() => void resend(p.data!)}
+              aria-label={`Resend invitation to ${p.data.email}`}
+              data-testid="invite-resend"
+            >
               Resend
             </Button>
           ) : null,
@@ -96,11 +117,20 @@ export function Invite() {
     <div data-testid="invite-page">
       <PageTitle>Invite Users</PageTitle>
       <p className="pu-muted">
-        Invite someone to join your company: they receive an email with a link to sign up, and once they accept, your licences are added to
-        their account.
+        Invite someone to join your company: they receive an email with a link to sign up, and once they
+        accept, your licences are added to their account.
       </p>
-      {error && <Alert type="error" onClose={() => setError(null)}>{error}</Alert>}
-      <form className="pu-card acc-form acc-inline-form" onSubmit={(e) => void submit(e)} noValidate data-testid="invite-form">
+      {error && (
+        <Alert type="error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <form
+        className="pu-card acc-form acc-inline-form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        data-testid="invite-form"
+      >
         <TextField
           label="Email"
           required
@@ -126,7 +156,9 @@ export function Invite() {
         getRowId={(i) => i.id}
         loading={loading}
         onRefresh={load}
-        emptyText={error ? 'No invitations to show.' : 'No invitations yet. Invite someone with the form above.'}
+        emptyText={
+          error ? 'No invitations to show.' : 'No invitations yet. Invite someone with the form above.'
+        }
       />
     </div>
   );

@@ -1,14 +1,31 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ColDef } from 'ag-grid-community';
 import { LN_PAGE_SIZE, Messages } from '@portal/contracts';
-import { Alert, Button, DataTable, PageTitle, TextField, errorText, toast, usePortal, type RowEditing } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  DataTable,
+  PageTitle,
+  TextField,
+  errorText,
+  toast,
+  usePortal,
+  type RowEditing,
+} from '@portal/ui';
 import { deleteLicence, listLicences, saveLicence, type LicenceRecord } from '../api.js';
 import { LicenceForm } from './admin/LicenceForm.js';
 import { LICENCE_FIELDS, licenceErrors, windowsText } from './admin/licence.js';
 import './admin/admin.css';
 
 // Narrow enough that the Actions column stays in view beside the 1280 px menu.
-const MIN_WIDTH: Record<string, number> = { 'License #': 140, Licensee: 130, DBA: 100, 'Street Address': 135, City: 95, Zip: 75 };
+const MIN_WIDTH: Record<string, number> = {
+  'License #': 140,
+  Licensee: 130,
+  DBA: 100,
+  'Street Address': 135,
+  City: 95,
+  Zip: 75,
+};
 
 const COLUMNS: ColDef<LicenceRecord>[] = [
   ...LICENCE_FIELDS.map(([key, label]): ColDef<LicenceRecord> => ({
@@ -17,7 +34,13 @@ const COLUMNS: ColDef<LicenceRecord>[] = [
     editable: true,
     minWidth: MIN_WIDTH[key],
   })),
-  { colId: 'windows', headerName: 'Receiving windows', valueGetter: (p) => windowsText(p.data?.windows), minWidth: 120, flex: 1.5 },
+  {
+    colId: 'windows',
+    headerName: 'Receiving windows',
+    valueGetter: (p) => windowsText(p.data?.windows),
+    minWidth: 120,
+    flex: 1.5,
+  },
 ];
 
 /** Licence update (lnupdate, staff; accounts §2, orders §2): the editable list of licence records, page size 50. */
@@ -46,7 +69,9 @@ export function LnUpdate() {
       async onSave(row) {
         const errs = Object.values(licenceErrors(row, records));
         if (errs.length) {
-          toast.error(errs.includes(Messages.licenceExists) ? Messages.licenceExists : `Not saved: ${errs.join('; ')}.`);
+          toast.error(
+            errs.includes(Messages.licenceExists) ? Messages.licenceExists : `Not saved: ${errs.join('; ')}.`,
+          );
           throw new Error(errs.join('; '));
         }
         try {
@@ -66,7 +91,8 @@ export function LnUpdate() {
           toast.error(errorText(e));
         }
       },
-      confirmDelete: 'Delete this licence record? Orders and accounts that use the number keep it, but it leaves the licence list.',
+      confirmDelete:
+        'Delete this licence record? Orders and accounts that use the number keep it, but it leaves the licence list.',
     }),
     [api, records],
   );
@@ -94,7 +120,11 @@ export function LnUpdate() {
       <Alert type="warning" testId="ln-warning">
         <strong>Do not change anything without management approval.</strong>
       </Alert>
-      {error && <Alert type="error" onClose={() => setError(null)}>{error}</Alert>}
+      {error && (
+        <Alert type="error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
       {adding && <LicenceForm existing={records} onSubmit={add} onCancel={() => setAdding(false)} />}
       <DataTable<LicenceRecord>
         testId="ln-table"
@@ -107,8 +137,20 @@ export function LnUpdate() {
         loading={loading}
         onRefresh={load}
         quickFilter={search}
-        emptyText={error ? 'No licence records to show.' : 'No licence records yet. Use Add Licence to create the first one.'}
-        toolbar={<TextField placeholder="Search licences" aria-label="Search licences" value={search} onChange={setSearch} testId="ln-search" />}
+        emptyText={
+          error
+            ? 'No licence records to show.'
+            : 'No licence records yet. Use Add Licence to create the first one.'
+        }
+        toolbar={
+          <TextField
+            placeholder="Search licences"
+            aria-label="Search licences"
+            value={search}
+            onChange={setSearch}
+            testId="ln-search"
+          />
+        }
       />
     </div>
   );

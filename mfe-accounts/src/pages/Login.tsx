@@ -50,7 +50,12 @@ export function Login() {
 
   return (
     <div className="acc-login">
-      <form className="pu-card acc-login-card" onSubmit={(e) => void submit(e)} noValidate data-testid="login-form">
+      <form
+        className="pu-card acc-login-card"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        data-testid="login-form"
+      >
         <h1>Sign In</h1>
         {failure && (
           <Alert type="error" onClose={() => setFailure(null)} testId="login-error">
@@ -77,12 +82,22 @@ export function Login() {
           error={errors.password}
           testId="login-password"
         />
-        <Button type="submit" variant="primary" disabled={busy} data-testid="login-submit" className="acc-login-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={busy}
+          data-testid="login-submit"
+          className="acc-login-submit"
+        >
           {busy ? 'Signing in…' : 'Sign In'}
         </Button>
         <div className="acc-login-links">
-          <Link to="/signup" data-testid="login-signup">Sign Up</Link>
-          <Link to="/forgotPassword" data-testid="login-forgot">Forgot Password</Link>
+          <Link to="/signup" data-testid="login-signup">
+            Sign Up
+          </Link>
+          <Link to="/forgotPassword" data-testid="login-forgot">
+            Forgot Password
+          </Link>
         </div>
       </form>
     </div>

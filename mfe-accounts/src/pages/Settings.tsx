@@ -1,6 +1,20 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { LOGO_TYPES } from '@portal/contracts';
-import { Alert, Button, Checkbox, EmptyState, PageTitle, Select, TextArea, TextField, errorText, isEmail, toast, usePortal, useSessionUser } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  EmptyState,
+  PageTitle,
+  Select,
+  TextArea,
+  TextField,
+  errorText,
+  isEmail,
+  toast,
+  usePortal,
+  useSessionUser,
+} from '@portal/ui';
 import { getConfig, saveConfig } from '../api.js';
 import { MENU_CHOICES, SWITCH_GROUPS, isLink, parseEmails } from './admin/settingsKeys.js';
 import './admin/admin.css';
@@ -36,11 +50,17 @@ export function Settings() {
       </EmptyState>
     );
   }
-  if (!cfg) return error ? <Alert type="error">{error}</Alert> : <div className="sh-loading" role="status" aria-label="Loading settings" />;
+  if (!cfg)
+    return error ? (
+      <Alert type="error">{error}</Alert>
+    ) : (
+      <div className="sh-loading" role="status" aria-label="Loading settings" />
+    );
 
   const set = (key: string, value: unknown) => setCfg((c) => ({ ...c, [key]: value }));
   const hidden = Array.isArray(cfg.hideRoutes) ? (cfg.hideRoutes as string[]) : [];
-  const toggleHidden = (key: string, on: boolean) => set('hideRoutes', on ? [...hidden, key] : hidden.filter((k) => k !== key));
+  const toggleHidden = (key: string, on: boolean) =>
+    set('hideRoutes', on ? [...hidden, key] : hidden.filter((k) => k !== key));
   const bool = (key: string, def: boolean) => (typeof cfg[key] === 'boolean' ? (cfg[key] as boolean) : def);
 
   const save = async (e: FormEvent) => {
@@ -53,7 +73,12 @@ export function Settings() {
     };
     setErrors(found);
     if (found.signupEmails || found.toslink) return;
-    const data: Record<string, unknown> = { logoType: cfg.logoType ?? 'orig', hideRoutes: hidden, signupEmails: emails, 'account.toslink': toslink };
+    const data: Record<string, unknown> = {
+      logoType: cfg.logoType ?? 'orig',
+      hideRoutes: hidden,
+      signupEmails: emails,
+      'account.toslink': toslink,
+    };
     for (const g of SWITCH_GROUPS) for (const s of g.keys) data[s.key] = bool(s.key, s.def);
     setBusy(true);
     try {
@@ -79,23 +104,35 @@ export function Settings() {
         Settings
       </PageTitle>
       <Alert type="info" testId="settings-note">
-        Other screens read these values: the header and menus, sign-up, orders and the schedule. Changes reach them when the portal is next
-        loaded (reload the page after saving).
+        Other screens read these values: the header and menus, sign-up, orders and the schedule. Changes reach
+        them when the portal is next loaded (reload the page after saving).
       </Alert>
-      {error && <Alert type="error" onClose={() => setError(null)}>{error}</Alert>}
+      {error && (
+        <Alert type="error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
       <div className="acc-settings">
         <fieldset className="pu-card acc-set">
           <legend>Appearance and menu</legend>
           <Select
-            label={<>Logo <Key k="logoType" /></>}
+            label={
+              <>
+                Logo <Key k="logoType" />
+              </>
+            }
             value={String(cfg.logoType ?? 'orig')}
             options={LOGO_TYPES.map((t) => ({ value: t, label: `${LOGO_LABELS[t] ?? t} (${t})` }))}
             onChange={(v) => set('logoType', v)}
             testId="settings-logoType"
           />
           <div className="pu-field" role="group" aria-labelledby="settings-hide-label">
-            <label id="settings-hide-label">Hidden menu entries <Key k="hideRoutes" /></label>
-            <p className="acc-help acc-readers">Hidden entries leave the side menu for everyone; their pages still open from a link.</p>
+            <label id="settings-hide-label">
+              Hidden menu entries <Key k="hideRoutes" />
+            </label>
+            <p className="acc-help acc-readers">
+              Hidden entries leave the side menu for everyone; their pages still open from a link.
+            </p>
             <div className="acc-checks" data-testid="settings-hideRoutes">
               {MENU_CHOICES.map((m) => (
                 <Checkbox
@@ -112,7 +149,11 @@ export function Settings() {
         <fieldset className="pu-card acc-set">
           <legend>Sign-up</legend>
           <TextArea
-            label={<>Admin emails for sign-up notices <Key k="signupEmails" /></>}
+            label={
+              <>
+                Admin emails for sign-up notices <Key k="signupEmails" />
+              </>
+            }
             value={emailsText}
             onChange={(v) => {
               setEmailsText(v);
@@ -124,7 +165,11 @@ export function Settings() {
             testId="settings-signupEmails"
           />
           <TextField
-            label={<>Terms of service link <Key k="account.toslink" /></>}
+            label={
+              <>
+                Terms of service link <Key k="account.toslink" />
+              </>
+            }
             value={String(cfg['account.toslink'] ?? '')}
             onChange={(v) => set('account.toslink', v)}
             placeholder="https://…"
@@ -139,7 +184,16 @@ export function Settings() {
             <div className="acc-switches">
               {g.keys.map((s) => (
                 <div key={s.key}>
-                  <Checkbox label={<>{s.label} <Key k={s.key} /></>} checked={bool(s.key, s.def)} onChange={(on) => set(s.key, on)} testId={`settings-${s.key}`} />
+                  <Checkbox
+                    label={
+                      <>
+                        {s.label} <Key k={s.key} />
+                      </>
+                    }
+                    checked={bool(s.key, s.def)}
+                    onChange={(on) => set(s.key, on)}
+                    testId={`settings-${s.key}`}
+                  />
                   {s.help && <p className="acc-help">{s.help}</p>}
                 </div>
               ))}

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { LIMITS, Messages } from '@portal/contracts';
-import { Button, Checkbox, LicencePicker, Link, TextField, errorText, usePortal, type LicenceOption } from '@portal/ui';
+import {
+  Button,
+  Checkbox,
+  LicencePicker,
+  Link,
+  TextField,
+  errorText,
+  usePortal,
+  type LicenceOption,
+} from '@portal/ui';
 import { signUp } from '../api.js';
 import { Actions, AuthCard } from './auth/AuthCard.js';
 import { go, handedOver } from './auth/handoff.js';
@@ -40,7 +49,15 @@ export function SignUp() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const input = { licenceText: licenceInput, licenceChosen: !!licence, fromLink, email, password, confirm, terms };
+  const input = {
+    licenceText: licenceInput,
+    licenceChosen: !!licence,
+    fromLink,
+    email,
+    password,
+    confirm,
+    terms,
+  };
   const mismatch = !!password && !!confirm && password !== confirm;
   const ready = canSignUp(input);
 
@@ -59,7 +76,11 @@ export function SignUp() {
         data: licenceNumber ? { company: { 'License #': licenceNumber } } : {},
         method: fromLink ? 'invite' : 'license',
       });
-      go('/verify', { email: answer?.email ?? address, fromLink, company: licenceNumber, notice: answer?.message }, password);
+      go(
+        '/verify',
+        { email: answer?.email ?? address, fromLink, company: licenceNumber, notice: answer?.message },
+        password,
+      );
     } catch (e) {
       setError(errorText(e));
       setBusy(false);
@@ -68,7 +89,14 @@ export function SignUp() {
 
   const toslink = typeof config['account.toslink'] === 'string' ? config['account.toslink'] : undefined;
   return (
-    <AuthCard title="Sign Up" id="signup" step={0} onSubmit={() => void submit()} error={error} onCloseError={() => setError(null)}>
+    <AuthCard
+      title="Sign Up"
+      id="signup"
+      step={0}
+      onSubmit={() => void submit()}
+      error={error}
+      onCloseError={() => setError(null)}
+    >
       {fromLink ? (
         <p className="pu-muted" data-testid="signup-invite">
           You were invited to join a company on the portal: create your password to accept the invitation.
@@ -115,9 +143,20 @@ export function SignUp() {
         error={mismatch ? Messages.passwordsDoNotMatch : undefined}
         testId="signup-confirm"
       />
-      <Checkbox label={<TermsLabel href={toslink || undefined} />} checked={terms} onChange={setTerms} testId="signup-terms" />
+      <Checkbox
+        label={<TermsLabel href={toslink || undefined} />}
+        checked={terms}
+        onChange={setTerms}
+        testId="signup-terms"
+      />
       <Actions>
-        <Button type="submit" variant="primary" disabled={busy || !ready} aria-describedby={ready ? undefined : 'signup-hint'} data-testid="signup-submit">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={busy || !ready}
+          aria-describedby={ready ? undefined : 'signup-hint'}
+          data-testid="signup-submit"
+        >
           {busy ? 'Signing up…' : 'Sign Up'}
         </Button>
         <Button onClick={() => navigate('/login')} data-testid="signup-cancel">
@@ -126,12 +165,16 @@ export function SignUp() {
       </Actions>
       {!ready && (
         <p id="signup-hint" className="pu-muted acc-auth-hint" data-testid="signup-hint">
-          {fromLink ? 'Enter' : 'Choose your licence, enter'} your email and the same password twice, and accept the terms to sign up.
+          {fromLink ? 'Enter' : 'Choose your licence, enter'} your email and the same password twice, and
+          accept the terms to sign up.
         </p>
       )}
       <div className="acc-auth-links">
         <span>
-          Already have an account? <Link to="/login" data-testid="signup-login">Sign In</Link>
+          Already have an account?{' '}
+          <Link to="/login" data-testid="signup-login">
+            Sign In
+          </Link>
         </span>
       </div>
     </AuthCard>

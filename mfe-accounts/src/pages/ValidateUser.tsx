@@ -12,13 +12,15 @@ export function ValidateUser() {
   const email = query.get('email');
   useEffect(() => {
     if (!email) return;
-    if (!user) navigate(`/login?redirect=${encodeURIComponent(`/validateUser?email=${encodeURIComponent(email)}`)}`);
+    if (!user)
+      navigate(`/login?redirect=${encodeURIComponent(`/validateUser?email=${encodeURIComponent(email)}`)}`);
     else navigate(`/dashboard/editAccount?email=${encodeURIComponent(email)}`);
   }, [user, email, navigate]);
   if (email) return null;
   return (
     <EmptyState title="Validate User" testId="empty-screen">
-      Staff open a new user&apos;s account here to review and verify it. The link has no email, so there is no account to open.
+      Staff open a new user&apos;s account here to review and verify it. The link has no email, so there is no
+      account to open.
     </EmptyState>
   );
 }

@@ -6,7 +6,6 @@ import { Actions, AuthCard } from './auth/AuthCard.js';
 import { forgetPassword, go, handedOver, peekPassword } from './auth/handoff.js';
 import { CODE_REQUIRED } from './auth/validate.js';
 
-
 /**
  * Verify Email (accounts §2, §4): the pin mailed after sign-up. The verify answer carries tokens like login does, so
  * a correct pin signs the user in and opens the profile (step 3 of sign-up). Resend asks for a new pin.
@@ -20,7 +19,9 @@ export function Verify() {
   const [pin, setPin] = useState('');
   const [errors, setErrors] = useState<{ email?: string; pin?: string }>({});
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(prev.notice ?? (known ? `We sent a code to ${known}.` : null));
+  const [notice, setNotice] = useState<string | null>(
+    prev.notice ?? (known ? `We sent a code to ${known}.` : null),
+  );
   const [busy, setBusy] = useState<'verify' | 'resend' | null>(null);
 
   const address = email.trim().toLowerCase();
@@ -35,7 +36,8 @@ export function Verify() {
     try {
       const answer = await verifyPin(api, address, pin.trim());
       const password = peekPassword(prev.email);
-      if (answer?.token && answer.refreshToken) await session.adopt({ ...answer, token: answer.token, refreshToken: answer.refreshToken }, address);
+      if (answer?.token && answer.refreshToken)
+        await session.adopt({ ...answer, token: answer.token, refreshToken: answer.refreshToken }, address);
       else if (password) await session.login(address, password);
       else {
         // Verified, but the sign-up session is gone: sign in with the password on the login screen.
@@ -80,7 +82,9 @@ export function Verify() {
       notice={notice}
       onCloseNotice={() => setNotice(null)}
     >
-      <p className="pu-muted">Enter the code we emailed you to confirm your address. Codes expire after 30 minutes.</p>
+      <p className="pu-muted">
+        Enter the code we emailed you to confirm your address. Codes expire after 30 minutes.
+      </p>
       <TextField
         label="Email"
         type="email"
@@ -113,7 +117,9 @@ export function Verify() {
         </Button>
       </Actions>
       <div className="acc-auth-links">
-        <Link to="/login" data-testid="verify-login">Back to Sign In</Link>
+        <Link to="/login" data-testid="verify-login">
+          Back to Sign In
+        </Link>
       </div>
     </AuthCard>
   );

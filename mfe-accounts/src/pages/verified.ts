@@ -4,7 +4,8 @@ import type { Verified } from '@portal/contracts';
 export const VERIFIED_VALUES = ['true', 'false', 'suspended'] as const;
 export type VerifiedText = (typeof VERIFIED_VALUES)[number];
 
-export const toVerified = (v: string): Verified => (v === 'true' ? true : v === 'false' ? false : 'suspended');
+export const toVerified = (v: string): Verified =>
+  v === 'true' ? true : v === 'false' ? false : 'suspended';
 
 export function verifiedLabel(v: Verified | string): string {
   const s = String(v);

@@ -34,8 +34,8 @@ export function CreateOrder() {
   }
   return (
     <EmptyState title="Create Order" testId="empty-screen">
-      Schedule a pickup: the sending and receiving licences, the pickup day and the manifest. The order form has
-      nothing to fill in yet in this version of the portal.
+      Schedule a pickup: the sending and receiving licences, the pickup day and the manifest. The order form
+      has nothing to fill in yet in this version of the portal.
     </EmptyState>
   );
 }

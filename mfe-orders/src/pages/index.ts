@@ -4,14 +4,41 @@ import { CreateOrder } from './CreateOrder.js';
 
 /** The routes mfe-orders owns (menus in @portal/contracts + /dashboard/publicorders, public). */
 export const PAGES: Record<string, ComponentType> = {
-  '/dashboard/orders': emptyScreen('Outgoing Orders', 'Orders your company ships out, with their pickup day, destination, status, manifest and label. There are no outgoing orders to show yet.'),
-  '/dashboard/incomingorders': emptyScreen('Incoming Orders', 'Orders other licensees are sending to your company, with their delivery day and status. There are no incoming orders to show yet.'),
-  '/dashboard/placedorders': emptyScreen('Placed Orders', 'Orders your company placed on behalf of a vendor or a receiver. There are no placed orders to show yet.'),
+  '/dashboard/orders': emptyScreen(
+    'Outgoing Orders',
+    'Orders your company ships out, with their pickup day, destination, status, manifest and label. There are no outgoing orders to show yet.',
+  ),
+  '/dashboard/incomingorders': emptyScreen(
+    'Incoming Orders',
+    'Orders other licensees are sending to your company, with their delivery day and status. There are no incoming orders to show yet.',
+  ),
+  '/dashboard/placedorders': emptyScreen(
+    'Placed Orders',
+    'Orders your company placed on behalf of a vendor or a receiver. There are no placed orders to show yet.',
+  ),
   '/dashboard/createOrder': CreateOrder,
-  '/dashboard/editOrder': emptyScreen('Edit Order', 'Change an order before it is picked up. No order is open for editing.'),
-  '/dashboard/checkout': emptyScreen('Check Out', 'Scan or type order barcodes to check orders out of the facility for delivery. No orders are waiting to be checked out yet.'),
-  '/dashboard/adminManageOrders': emptyScreen('Manage Orders', 'Every order across companies, for staff to review, route and update. There are no orders to manage yet.'),
-  '/dashboard/adminEditOrder': emptyScreen('Create Admin Order', 'Staff create or correct an order for any company here. There is no order open for editing yet.'),
-  '/dashboard/checkin': emptyScreen('Check In', 'Scan or type order barcodes as orders arrive at the facility. No orders have been checked in yet.'),
-  '/dashboard/publicorders': emptyScreen('Public Orders', "A company's shared order list, by week when the link names a user. There are no public orders to show yet."),
+  '/dashboard/editOrder': emptyScreen(
+    'Edit Order',
+    'Change an order before it is picked up. No order is open for editing.',
+  ),
+  '/dashboard/checkout': emptyScreen(
+    'Check Out',
+    'Scan or type order barcodes to check orders out of the facility for delivery. No orders are waiting to be checked out yet.',
+  ),
+  '/dashboard/adminManageOrders': emptyScreen(
+    'Manage Orders',
+    'Every order across companies, for staff to review, route and update. There are no orders to manage yet.',
+  ),
+  '/dashboard/adminEditOrder': emptyScreen(
+    'Create Admin Order',
+    'Staff create or correct an order for any company here. There is no order open for editing yet.',
+  ),
+  '/dashboard/checkin': emptyScreen(
+    'Check In',
+    'Scan or type order barcodes as orders arrive at the facility. No orders have been checked in yet.',
+  ),
+  '/dashboard/publicorders': emptyScreen(
+    'Public Orders',
+    "A company's shared order list, by week when the link names a user. There are no public orders to show yet.",
+  ),
 };

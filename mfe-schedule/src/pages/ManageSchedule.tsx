@@ -7,13 +7,15 @@ export function ManageSchedule() {
   if (user?.role === Role.driver) {
     return (
       <EmptyState title="My Schedule" testId="empty-screen">
-        Your stops for the day in route order: pickups and deliveries, check-in, check-out and manifest signing. You have no stops scheduled yet.
+        Your stops for the day in route order: pickups and deliveries, check-in, check-out and manifest
+        signing. You have no stops scheduled yet.
       </EmptyState>
     );
   }
   return (
     <EmptyState title="Manage Schedule" testId="empty-screen">
-      Arrange the day: assign orders, drivers and vehicles to routes and put the stops in order. Nothing is scheduled yet.
+      Arrange the day: assign orders, drivers and vehicles to routes and put the stops in order. Nothing is
+      scheduled yet.
     </EmptyState>
   );
 }

@@ -15,16 +15,75 @@ function mulberry32(seed: number) {
 }
 
 const CITIES: [string, string][] = [
-  ['Sacramento', '958'], ['Oakland', '946'], ['San Jose', '951'], ['Fresno', '937'], ['Los Angeles', '900'],
-  ['San Diego', '921'], ['Long Beach', '908'], ['Santa Rosa', '954'], ['Eureka', '955'], ['Stockton', '952'],
-  ['Modesto', '953'], ['Bakersfield', '933'], ['Riverside', '925'], ['Palm Springs', '922'], ['Salinas', '939'],
-  ['Redding', '960'], ['Chico', '959'], ['Berkeley', '947'], ['Santa Cruz', '950'], ['Ukiah', '954'],
+  ['Sacramento', '958'],
+  ['Oakland', '946'],
+  ['San Jose', '951'],
+  ['Fresno', '937'],
+  ['Los Angeles', '900'],
+  ['San Diego', '921'],
+  ['Long Beach', '908'],
+  ['Santa Rosa', '954'],
+  ['Eureka', '955'],
+  ['Stockton', '952'],
+  ['Modesto', '953'],
+  ['Bakersfield', '933'],
+  ['Riverside', '925'],
+  ['Palm Springs', '922'],
+  ['Salinas', '939'],
+  ['Redding', '960'],
+  ['Chico', '959'],
+  ['Berkeley', '947'],
+  ['Santa Cruz', '950'],
+  ['Ukiah', '954'],
 ];
-const WORDS = ['Green', 'Golden', 'Coastal', 'Redwood', 'Sierra', 'Valley', 'Harbor', 'Summit', 'Pacific', 'Emerald',
-  'Canyon', 'Sunset', 'Cedar', 'Oak', 'River', 'Bay', 'Pine', 'Meadow', 'Mesa', 'Highland'];
-const NOUNS = ['Leaf', 'Bloom', 'Roots', 'Harvest', 'Farms', 'Gardens', 'Botanicals', 'Collective', 'Wellness', 'Supply'];
-const STREETS = ['Main St', 'Oak Ave', 'Market St', 'Broadway', 'Industrial Way', 'Commerce Dr', 'Harbor Blvd',
-  'Mission St', 'Elm St', 'Park Ave', 'Railroad Ave', 'Airport Rd'];
+const WORDS = [
+  'Green',
+  'Golden',
+  'Coastal',
+  'Redwood',
+  'Sierra',
+  'Valley',
+  'Harbor',
+  'Summit',
+  'Pacific',
+  'Emerald',
+  'Canyon',
+  'Sunset',
+  'Cedar',
+  'Oak',
+  'River',
+  'Bay',
+  'Pine',
+  'Meadow',
+  'Mesa',
+  'Highland',
+];
+const NOUNS = [
+  'Leaf',
+  'Bloom',
+  'Roots',
+  'Harvest',
+  'Farms',
+  'Gardens',
+  'Botanicals',
+  'Collective',
+  'Wellness',
+  'Supply',
+];
+const STREETS = [
+  'Main St',
+  'Oak Ave',
+  'Market St',
+  'Broadway',
+  'Industrial Way',
+  'Commerce Dr',
+  'Harbor Blvd',
+  'Mission St',
+  'Elm St',
+  'Park Ave',
+  'Railroad Ave',
+  'Airport Rd',
+];
 const ROUTES = ['North Coast', 'Bay Area', 'Central Valley', 'SoCal', 'Inland Empire', 'Sierra Foothills'];
 const DAYS = ['mon', 'tue', 'wed', 'thur', 'fri'];
 export const GENERATED_LICENCES = 400;
@@ -38,9 +97,17 @@ export function licenceSeedRecords(): Record<string, unknown>[] {
     const c = p.company as Record<string, string> | undefined;
     if (!c?.['License #']) continue;
     out.set(c['License #'], {
-      'License #': c['License #'], Licensee: c.Licensee, DBA: c.DBA, 'Street Address': c['Street Address'],
-      City: c.City, Zip: c.Zip, emails: [p.email], pickupRoute: [], windows: { ...DEFAULT_RECEIVING_WINDOWS },
-      active: true, FacilityType: 'Recreational',
+      'License #': c['License #'],
+      Licensee: c.Licensee,
+      DBA: c.DBA,
+      'Street Address': c['Street Address'],
+      City: c.City,
+      Zip: c.Zip,
+      emails: [p.email],
+      pickupRoute: [],
+      windows: { ...DEFAULT_RECEIVING_WINDOWS },
+      active: true,
+      FacilityType: 'Recreational',
     });
   }
   for (let i = 0; out.size < GENERATED_LICENCES + 11 && i < 5000; i++) {
@@ -52,7 +119,10 @@ export function licenceSeedRecords(): Record<string, unknown>[] {
     const open = pick(['08:00', '09:00', '10:00']);
     const close = pick(['16:00', '17:00', '18:00']);
     const windows = Object.fromEntries(
-      Object.entries(DEFAULT_RECEIVING_WINDOWS).map(([d, def]) => [d, def ? `${open}-${close}` : rnd() < 0.15 ? '10:00-14:00' : '']),
+      Object.entries(DEFAULT_RECEIVING_WINDOWS).map(([d, def]) => [
+        d,
+        def ? `${open}-${close}` : rnd() < 0.15 ? '10:00-14:00' : '',
+      ]),
     );
     const slug = dba.toLowerCase().replace(/[^a-z]+/g, '');
     out.set(lic, {
@@ -76,9 +146,12 @@ export function licenceSeedRecords(): Record<string, unknown>[] {
 export async function seedLicences(): Promise<number> {
   const records = licenceSeedRecords();
   const have = new Set(
-    (await LicenceRecord.find({}, { 'License #': 1 }).lean<{ 'License #': string }[]>()).map((r) => r['License #']),
+    (await LicenceRecord.find({}, { 'License #': 1 }).lean<{ 'License #': string }[]>()).map(
+      (r) => r['License #'],
+    ),
   );
   const missing = records.filter((r) => !have.has(r['License #'] as string));
-  for (let i = 0; i < missing.length; i += 100) await LicenceRecord.insertMany(missing.slice(i, i + 100), { ordered: false });
+  for (let i = 0; i < missing.length; i += 100)
+    await LicenceRecord.insertMany(missing.slice(i, i + 100), { ordered: false });
   return missing.length;
 }

@@ -9,7 +9,11 @@ import { seedLicences } from './seed-licences.js';
  * (a walk-through's changes survive a restart) unless `reset` is true, which puts the demo fields back
  * (e.g. user@demo.portal unverified again). Requires the accounts mongoose connection to be open.
  */
-export async function seed({ reset = false } = {}): Promise<{ created: number; reset: number; licences: number }> {
+export async function seed({ reset = false } = {}): Promise<{
+  created: number;
+  reset: number;
+  licences: number;
+}> {
   const licences = await seedLicences();
   let created = 0;
   let resetCount = 0;

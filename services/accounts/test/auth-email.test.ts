@@ -34,7 +34,10 @@ test('change email: pin to the new address → updateMyEmail moves Keycloak and 
   const bad = await call(app, 'POST', '/api/auth/changeEmail', token, { email: 'nope' });
   assert.equal(bad.status, 400);
   assert.equal(bad.json.message, Messages.invalidEmail);
-  assert.equal((await call(app, 'POST', '/api/auth/changeEmail', undefined, { email: newEmail })).status, 401);
+  assert.equal(
+    (await call(app, 'POST', '/api/auth/changeEmail', undefined, { email: newEmail })).status,
+    401,
+  );
 
   const started = Date.now();
   const res = await call(app, 'POST', '/api/auth/changeEmail', token, { email: newEmail.toUpperCase() });
@@ -49,7 +52,10 @@ test('change email: pin to the new address → updateMyEmail moves Keycloak and 
   });
   assert.equal(wrong.status, 400);
   assert.equal(wrong.json.message, AuthMessages.invalidPin);
-  const otherAddress = await call(app, 'POST', '/api/auth/updateMyEmail', token, { email: `x-${newEmail}`, pin });
+  const otherAddress = await call(app, 'POST', '/api/auth/updateMyEmail', token, {
+    email: `x-${newEmail}`,
+    pin,
+  });
   assert.equal(otherAddress.status, 400, 'the pin belongs to the address it was sent to');
 
   const { token: token2 } = await tokensFor(oldEmail, PASSWORD);
@@ -63,7 +69,10 @@ test('change email: pin to the new address → updateMyEmail moves Keycloak and 
   assert.equal(kcUser?.username, newEmail);
   assert.equal(await findUserByEmail(kc, oldEmail), undefined);
   assert.equal(await User.countDocuments({ email: oldEmail }), 0);
-  const login = await call(app, 'POST', '/api/auth/login', undefined, { email: newEmail, password: PASSWORD });
+  const login = await call(app, 'POST', '/api/auth/login', undefined, {
+    email: newEmail,
+    password: PASSWORD,
+  });
   assert.equal(login.status, 200);
   assert.equal(login.json.user.email, newEmail);
 });

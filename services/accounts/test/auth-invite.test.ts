@@ -16,11 +16,22 @@ const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const LIC = `T-INV-${stamp}`;
 const EXTRA = `T-INV2-${stamp}`;
 const PASSWORD = 'Invite!2345';
-const company = { 'License #': LIC, Licensee: 'Invited Co LLC', DBA: 'Invited Co', licenseNumbers: [LIC, EXTRA] };
+const company = {
+  'License #': LIC,
+  Licensee: 'Invited Co LLC',
+  DBA: 'Invited Co',
+  licenseNumbers: [LIC, EXTRA],
+};
 
 before(async () => {
   app = await startApp();
-  await LicenceRecord.create({ 'License #': LIC, Licensee: 'Invited Co LLC', DBA: 'Invited Co', City: 'X', Zip: '1' });
+  await LicenceRecord.create({
+    'License #': LIC,
+    Licensee: 'Invited Co LLC',
+    DBA: 'Invited Co',
+    City: 'X',
+    Zip: '1',
+  });
   await User.create({ email: `inviter-${stamp}@test.portal`, role: 3, company });
 });
 after(async () => {
@@ -44,7 +55,12 @@ test('an invited email joins a company that has users: role 4 and the inviter co
   assert.equal(refused.status, 400);
   assert.equal(refused.json.message, Messages.contactAdminToJoin);
 
-  await Invite.create({ email, invited: `inviter-${stamp}@test.portal`, companyKey: LIC, user: { email, company } });
+  await Invite.create({
+    email,
+    invited: `inviter-${stamp}@test.portal`,
+    companyKey: LIC,
+    user: { email, company },
+  });
   const res = await call(app, 'POST', '/api/auth/signUp', undefined, {
     email,
     password: PASSWORD,

@@ -24,7 +24,9 @@ after(async () => {
 const login = (password: string) => call(app, 'POST', '/api/auth/login', undefined, { email, password });
 
 test('forgot password: unknown email is a 404 with the spec message', async () => {
-  const res = await call(app, 'POST', '/api/auth/forgotPassword', undefined, { email: `nobody-${stamp}@test.portal` });
+  const res = await call(app, 'POST', '/api/auth/forgotPassword', undefined, {
+    email: `nobody-${stamp}@test.portal`,
+  });
   assert.equal(res.status, 404);
   assert.equal(res.json.message, 'That email does not exist. Please try again');
 });
@@ -36,7 +38,11 @@ test('forgot password → code mail → submit → the new password signs in, th
   assert.deepEqual(res.json, { emailSent: true, message: 'An email has been sent with your Password' });
   const code = codeIn(await mailTo(email, 'Reset your password', started));
 
-  const weak = await call(app, 'POST', '/api/auth/forgotPasswordSubmit', undefined, { email, code, password: 'alllowercase1' });
+  const weak = await call(app, 'POST', '/api/auth/forgotPasswordSubmit', undefined, {
+    email,
+    code,
+    password: 'alllowercase1',
+  });
   assert.equal(weak.status, 400);
   assert.equal(weak.json.message, Messages.passwordPolicy);
   const long = await call(app, 'POST', '/api/auth/forgotPasswordSubmit', undefined, {
@@ -60,18 +66,27 @@ test('forgot password → code mail → submit → the new password signs in, th
   assert.equal(wrong.status, 400);
   assert.equal(wrong.json.message, AuthMessages.invalidPin);
 
-  const ok = await call(app, 'POST', '/api/auth/forgotPasswordSubmit', undefined, { email, code, password: 'Second!2345' });
+  const ok = await call(app, 'POST', '/api/auth/forgotPasswordSubmit', undefined, {
+    email,
+    code,
+    password: 'Second!2345',
+  });
   assert.equal(ok.status, 200, JSON.stringify(ok.json));
   assert.deepEqual(ok.json, { message: 'Password updated successfully!' });
   assert.equal((await login('Second!2345')).status, 200);
   assert.equal((await login(FIRST)).status, 400);
-  const reuse = await call(app, 'POST', '/api/auth/forgotPasswordSubmit', undefined, { email, code, password: 'Third!2345' });
+  const reuse = await call(app, 'POST', '/api/auth/forgotPasswordSubmit', undefined, {
+    email,
+    code,
+    password: 'Third!2345',
+  });
   assert.equal(reuse.status, 400, 'a code works once');
 });
 
 test('change password: wrong current, too short, someone else → refused; right → the new one signs in', async () => {
   const { token } = await tokensFor(email, 'Second!2345');
-  const change = (body: Record<string, unknown>) => call(app, 'POST', '/api/auth/changepassword', token, body);
+  const change = (body: Record<string, unknown>) =>
+    call(app, 'POST', '/api/auth/changepassword', token, body);
 
   const wrong = await change({ user: email, oldPassword: 'not-it-1A', newPassword: 'Changed!2345' });
   assert.equal(wrong.status, 400);
@@ -79,7 +94,11 @@ test('change password: wrong current, too short, someone else → refused; right
   const short = await change({ user: email, oldPassword: 'Second!2345', newPassword: 'Ab1!' });
   assert.equal(short.status, 400);
   assert.equal(short.json.message, 'Passwords must be at least 8 characters. ');
-  const other = await change({ user: 'admin@demo.portal', oldPassword: 'Portal!2345', newPassword: 'Changed!2345' });
+  const other = await change({
+    user: 'admin@demo.portal',
+    oldPassword: 'Portal!2345',
+    newPassword: 'Changed!2345',
+  });
   assert.equal(other.status, 403);
   const anon = await call(app, 'POST', '/api/auth/changepassword', undefined, {
     user: email,

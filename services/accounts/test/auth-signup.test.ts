@@ -22,10 +22,27 @@ before(async () => {
   app = await startApp();
   await seed();
   await LicenceRecord.create([
-    { 'License #': FREE_LIC, Licensee: 'Free Co LLC', DBA: 'Free Co', 'Street Address': '1 Free St', City: 'Fresno', Zip: '93650' },
-    { 'License #': TAKEN_LIC, Licensee: 'Taken Co LLC', DBA: 'Taken Co', 'Street Address': '2 Taken St', City: 'Tahoe', Zip: '96150' },
+    {
+      'License #': FREE_LIC,
+      Licensee: 'Free Co LLC',
+      DBA: 'Free Co',
+      'Street Address': '1 Free St',
+      City: 'Fresno',
+      Zip: '93650',
+    },
+    {
+      'License #': TAKEN_LIC,
+      Licensee: 'Taken Co LLC',
+      DBA: 'Taken Co',
+      'Street Address': '2 Taken St',
+      City: 'Tahoe',
+      Zip: '96150',
+    },
   ]);
-  await User.create({ email: `owner-${stamp}@test.portal`, company: { 'License #': TAKEN_LIC, licenseNumbers: [TAKEN_LIC] } });
+  await User.create({
+    email: `owner-${stamp}@test.portal`,
+    company: { 'License #': TAKEN_LIC, licenseNumbers: [TAKEN_LIC] },
+  });
 });
 after(async () => {
   await cleanup.run();
@@ -65,7 +82,10 @@ test('sign-up on a free licence → pin mail → wrong pin 400 → right pin sig
   const stored = await Pin.findOne({ purpose: 'signup', key: email }).lean();
   assert.ok(stored && !JSON.stringify(stored).includes(`"${pin}"`), 'only a hash of the pin is stored');
 
-  const wrong = await call(app, 'POST', '/api/auth/verify', undefined, { email, pin: pin === '000000' ? '111111' : '000000' });
+  const wrong = await call(app, 'POST', '/api/auth/verify', undefined, {
+    email,
+    pin: pin === '000000' ? '111111' : '000000',
+  });
   assert.equal(wrong.status, 400);
   assert.equal(wrong.json.message, 'Invalid verification code');
 
@@ -92,7 +112,14 @@ test('a resent pin replaces the first one; five wrong tries end the pin', async 
   const email = signupEmail('resend');
   cleanup.add(email);
   const lic = `${FREE_LIC}-R`;
-  await LicenceRecord.create({ 'License #': lic, Licensee: 'R', DBA: 'R', 'Street Address': 'R', City: 'R', Zip: '1' });
+  await LicenceRecord.create({
+    'License #': lic,
+    Licensee: 'R',
+    DBA: 'R',
+    'Street Address': 'R',
+    City: 'R',
+    Zip: '1',
+  });
   try {
     const started = Date.now();
     assert.equal((await signUp(email, lic)).status, 201);
@@ -103,7 +130,10 @@ test('a resent pin replaces the first one; five wrong tries end the pin', async 
     const pin = codeIn(await mailTo(email, 'Verify your email', started, [first.id]));
     assert.notEqual(pin, codeIn(first), 'a new pin');
     for (let i = 0; i < 5; i++) {
-      const bad = await call(app, 'POST', '/api/auth/verify', undefined, { email, pin: pin === '000000' ? '111111' : '000000' });
+      const bad = await call(app, 'POST', '/api/auth/verify', undefined, {
+        email,
+        pin: pin === '000000' ? '111111' : '000000',
+      });
       assert.equal(bad.status, 400);
     }
     const late = await call(app, 'POST', '/api/auth/verify', undefined, { email, pin });
@@ -130,10 +160,23 @@ test('sign-up validation answers the spec messages and writes nothing', async ()
   cleanup.add(email);
   const cases: [Record<string, unknown>, string][] = [
     [{ email, password: PASSWORD, data: {}, method: 'license' }, Messages.licenceRequired],
-    [{ email, password: PASSWORD, data: { company: { 'License #': `NOPE-${stamp}` } } }, Messages.invalidLicence],
-    [{ email: 'not-an-email', password: PASSWORD, data: { company: { 'License #': FREE_LIC } } }, Messages.invalidEmail],
+    [
+      { email, password: PASSWORD, data: { company: { 'License #': `NOPE-${stamp}` } } },
+      Messages.invalidLicence,
+    ],
+    [
+      { email: 'not-an-email', password: PASSWORD, data: { company: { 'License #': FREE_LIC } } },
+      Messages.invalidEmail,
+    ],
     [{ password: PASSWORD, data: { company: { 'License #': FREE_LIC } } }, Messages.invalidEmail],
-    [{ email: `${'a'.repeat(50)}@test.portal`, password: PASSWORD, data: { company: { 'License #': FREE_LIC } } }, Messages.emailTooLong],
+    [
+      {
+        email: `${'a'.repeat(50)}@test.portal`,
+        password: PASSWORD,
+        data: { company: { 'License #': FREE_LIC } },
+      },
+      Messages.emailTooLong,
+    ],
     [{ email, data: { company: { 'License #': FREE_LIC } } }, Messages.passwordRequired],
     [{ email, password: '', data: { company: { 'License #': FREE_LIC } } }, Messages.passwordRequired],
   ];
@@ -153,10 +196,14 @@ test('an existing profile email is refused with the spec message', async () => {
 });
 
 test('sendValidation: unknown email 404; an already verified email 400', async () => {
-  const unknown = await call(app, 'POST', '/api/auth/sendValidation', undefined, { email: signupEmail('nobody') });
+  const unknown = await call(app, 'POST', '/api/auth/sendValidation', undefined, {
+    email: signupEmail('nobody'),
+  });
   assert.equal(unknown.status, 404);
   assert.equal(unknown.json.message, Messages.forgotUnknownUser);
-  const verified = await call(app, 'POST', '/api/auth/sendValidation', undefined, { email: 'admin@demo.portal' });
+  const verified = await call(app, 'POST', '/api/auth/sendValidation', undefined, {
+    email: 'admin@demo.portal',
+  });
   assert.equal(verified.status, 400);
   assert.equal(verified.json.message, AuthMessages.emailAlreadyVerified);
 });

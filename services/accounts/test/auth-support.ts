@@ -1,5 +1,11 @@
 import { waitFor } from '@portal/service-kit/testing';
-import { deleteUser, findUserByEmail, keycloakFromEnv, passwordGrant, createUser } from '../src/lib/keycloak.js';
+import {
+  deleteUser,
+  findUserByEmail,
+  keycloakFromEnv,
+  passwordGrant,
+  createUser,
+} from '../src/lib/keycloak.js';
 
 /** The SMTP sink's HTTP mailbox (INTERFACES §1). Read by recipient; never cleared (other suites use it). */
 const MAILBOX = process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025';
@@ -16,10 +22,17 @@ export interface Mail extends MailSummary {
 }
 
 /** The newest mail to `address` with `subject` (waits for the outbox → NATS → notifications → SMTP path). */
-export async function mailTo(address: string, subject: string, after = 0, except: string[] = []): Promise<Mail> {
+export async function mailTo(
+  address: string,
+  subject: string,
+  after = 0,
+  except: string[] = [],
+): Promise<Mail> {
   return waitFor(
     async () => {
-      const list = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as (MailSummary & { date: string })[];
+      const list = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as (MailSummary & {
+        date: string;
+      })[];
       const hit = list.find(
         (m) =>
           m.subject === subject &&

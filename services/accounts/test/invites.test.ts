@@ -30,7 +30,9 @@ test('invite: trimmed and lower-cased, event with the sign-up link, duplicate re
   emails.push(email);
   const created = await listen(app, Subjects.inviteCreated);
   try {
-    const res = await call(app, 'POST', '/api/users/invite', acct, { user: { email: `  ${email.toUpperCase()} ` } });
+    const res = await call(app, 'POST', '/api/users/invite', acct, {
+      user: { email: `  ${email.toUpperCase()} ` },
+    });
     assert.equal(res.status, 201, JSON.stringify(res.json));
     assert.equal(res.json.message, Messages.invited);
     assert.equal(res.json.invite.email, email);
@@ -56,7 +58,10 @@ test('invite: invalid email → the spec message, nothing written; role 4 cannot
     assert.equal(res.json.message, Messages.inviteEmailInvalid);
   }
   assert.equal(await Invite.countDocuments({ email: { $in: ['not-an-email', '', 'a@b'] } }), 0);
-  assert.equal((await call(app, 'POST', '/api/users/invite', std, { user: { email: uniqueEmail('x') } })).status, 403);
+  assert.equal(
+    (await call(app, 'POST', '/api/users/invite', std, { user: { email: uniqueEmail('x') } })).status,
+    403,
+  );
 });
 
 test("resend and list: the inviter's company only", async () => {
@@ -88,15 +93,23 @@ test('the invitee sees the invite, accepts it: licence numbers merged, notified 
   });
   emails.push(invitee.email);
   try {
-    const inv = (await call(app, 'POST', '/api/users/invite', acct, { user: { email: invitee.email } })).json.invite;
+    const inv = (await call(app, 'POST', '/api/users/invite', acct, { user: { email: invitee.email } })).json
+      .invite;
     const token = await invitee.token();
     const mine = await call(app, 'POST', '/api/users/invites', token, { where: { mine: true } });
     assert.equal(mine.status, 200);
-    assert.deepEqual(mine.json.data.invites.map((i: { id: string }) => i.id), [inv.id]);
+    assert.deepEqual(
+      mine.json.data.invites.map((i: { id: string }) => i.id),
+      [inv.id],
+    );
     // the inviter may not accept on the invitee's behalf
-    const notTheirs = await call(app, 'POST', '/api/users/invites/update', acct, { invites: [{ id: inv.id, data: { accepted: true } }] });
+    const notTheirs = await call(app, 'POST', '/api/users/invites/update', acct, {
+      invites: [{ id: inv.id, data: { accepted: true } }],
+    });
     assert.equal(notTheirs.status, 403);
-    const res = await call(app, 'POST', '/api/users/invites/update', token, { invites: [{ id: inv.id, data: { accepted: true } }] });
+    const res = await call(app, 'POST', '/api/users/invites/update', token, {
+      invites: [{ id: inv.id, data: { accepted: true } }],
+    });
     assert.equal(res.status, 200, JSON.stringify(res.json));
     assert.deepEqual(res.json.invites[0].data, { accepted: true, notified: true });
     const user = await User.findOne({ email: invitee.email }).lean();

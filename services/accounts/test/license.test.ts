@@ -12,7 +12,14 @@ import { call, listen, startApp } from './helpers.js';
 let app: FastifyInstance;
 let admin: string;
 const lic = `L${Date.now()}-LIC`;
-const record = (n = lic) => ({ 'License #': n, Licensee: 'Rec Test LLC', DBA: 'Rec Test', 'Street Address': '2 Test Way', City: 'Fresno', Zip: '93701' });
+const record = (n = lic) => ({
+  'License #': n,
+  Licensee: 'Rec Test LLC',
+  DBA: 'Rec Test',
+  'Street Address': '2 Test Way',
+  City: 'Fresno',
+  Zip: '93701',
+});
 before(async () => {
   app = await startApp();
   await seed();
@@ -39,7 +46,9 @@ test('the seed: several hundred deterministic records, idempotent, every seeded 
 test('create: all fields required, default windows, event; duplicate refused with the spec message', async () => {
   const changed = await listen(app, Subjects.licenceChanged);
   try {
-    const missing = await call(app, 'POST', '/api/license/create', admin, { record: { ...record(), City: '' } });
+    const missing = await call(app, 'POST', '/api/license/create', admin, {
+      record: { ...record(), City: '' },
+    });
     assert.equal(missing.status, 400);
     assert.equal(missing.json.message, Messages.fieldRequired('City'));
     assert.equal(await LicenceRecord.countDocuments({ 'License #': lic }), 0);
@@ -47,7 +56,9 @@ test('create: all fields required, default windows, event; duplicate refused wit
     assert.equal(res.status, 200, JSON.stringify(res.json));
     assert.deepEqual(res.json.record.windows, DEFAULT_RECEIVING_WINDOWS);
     assert.equal(res.json.record._outbox, undefined);
-    await waitFor(() => changed.events.find((e) => (e.data as { licenseNumber: string }).licenseNumber === lic));
+    await waitFor(() =>
+      changed.events.find((e) => (e.data as { licenseNumber: string }).licenseNumber === lic),
+    );
     const dup = await call(app, 'POST', '/api/license/create', admin, { record: record() });
     assert.equal(dup.status, 400);
     assert.equal(dup.json.message, Messages.licenceExists);
@@ -58,12 +69,20 @@ test('create: all fields required, default windows, event; duplicate refused wit
 });
 
 test('update (renaming onto an existing number is refused) and delete', async () => {
-  const other = (await call(app, 'POST', '/api/license/create', admin, { record: record(`${lic}-2`) })).json.record;
-  const dup = await call(app, 'POST', '/api/license/update', admin, { record: { ...record(), id: other.id } });
+  const other = (await call(app, 'POST', '/api/license/create', admin, { record: record(`${lic}-2`) })).json
+    .record;
+  const dup = await call(app, 'POST', '/api/license/update', admin, {
+    record: { ...record(), id: other.id },
+  });
   assert.equal(dup.status, 400);
   assert.equal(dup.json.message, Messages.licenceExists);
   const upd = await call(app, 'POST', '/api/license/update', admin, {
-    record: { ...record(`${lic}-2`), id: other.id, windows: { sat: '10:00-12:00' }, pickupRoute: [{ route: 'North', day: 'mon' }] },
+    record: {
+      ...record(`${lic}-2`),
+      id: other.id,
+      windows: { sat: '10:00-12:00' },
+      pickupRoute: [{ route: 'North', day: 'mon' }],
+    },
   });
   assert.equal(upd.status, 200, JSON.stringify(upd.json));
   assert.equal(upd.json.record.windows.sat, '10:00-12:00');
@@ -77,10 +96,18 @@ test('public licence picker: search, at most 100', async () => {
   const all = await call(app, 'GET', '/api/license/licensenumbers');
   assert.equal(all.status, 200);
   assert.equal(all.json.data.licensenumbers.length, 100);
-  assert.deepEqual(Object.keys(all.json.data.licensenumbers[0]).sort(), ['City', 'DBA', 'License #', 'Licensee']);
+  assert.deepEqual(Object.keys(all.json.data.licensenumbers[0]).sort(), [
+    'City',
+    'DBA',
+    'License #',
+    'Licensee',
+  ]);
   assert.equal((await call(app, 'GET', '/api/license/licensenumbers?limit=500')).status, 400);
   const one = await call(app, 'GET', `/api/license/licensenumbers?search=${lic}`);
-  assert.deepEqual(one.json.data.licensenumbers.map((r: Record<string, string>) => r['License #']), [lic]);
+  assert.deepEqual(
+    one.json.data.licensenumbers.map((r: Record<string, string>) => r['License #']),
+    [lic],
+  );
 });
 
 test('stored licence map: staff write, signed-in read; empty refused', async () => {
@@ -96,7 +123,11 @@ test('stored licence map: staff write, signed-in read; empty refused', async () 
 test('a record body cannot smuggle outbox events or other fields', async () => {
   const n = `${lic}-2`;
   const res = await call(app, 'POST', '/api/license/create', admin, {
-    record: { ...record(n), _outbox: [{ id: 'evil', subject: 'accounts.user.verified', data: {} }], createdAt: '2000-01-01' },
+    record: {
+      ...record(n),
+      _outbox: [{ id: 'evil', subject: 'accounts.user.verified', data: {} }],
+      createdAt: '2000-01-01',
+    },
   });
   assert.equal(res.status, 200, JSON.stringify(res.json));
   const stored = (await LicenceRecord.findOne({ 'License #': n }).lean()) as Record<string, unknown> | null;

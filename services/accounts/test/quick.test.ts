@@ -23,9 +23,16 @@ before(async () => {
   await app.ready();
   await seed();
   admin = await tokenFor(1);
-  await User.create({ email: known, company: { Licensee: 'Known Co LLC', DBA: 'Known Co' }, data: { notification: { qbMismatch: true } } });
+  await User.create({
+    email: known,
+    company: { Licensee: 'Known Co LLC', DBA: 'Known Co' },
+    data: { notification: { qbMismatch: true } },
+  });
   await User.create({ email: unknown, company: { Licensee: 'Nobody Knows Inc', DBA: 'Ghost' } });
-  stub.setCustomers([{ DisplayName: 'known co', CompanyName: 'Known Co LLC' }, { DisplayName: 'Other', email: 'x@y.example' }]);
+  stub.setCustomers([
+    { DisplayName: 'known co', CompanyName: 'Known Co LLC' },
+    { DisplayName: 'Other', email: 'x@y.example' },
+  ]);
 });
 after(async () => {
   await User.deleteMany({ email: { $in: [known, unknown] } });
@@ -46,10 +53,15 @@ test('comparecustomers marks the companies the accounting system does not know',
 });
 
 test('the stub speaks the QuickBooks-style query API', async () => {
-  const r = await fetch(`${stub.url}/v3/company/demo/query?query=${encodeURIComponent('select * from Customer')}`);
+  const r = await fetch(
+    `${stub.url}/v3/company/demo/query?query=${encodeURIComponent('select * from Customer')}`,
+  );
   const body = (await r.json()) as { QueryResponse: { Customer: { DisplayName: string }[] } };
   assert.equal(body.QueryResponse.Customer[0]!.DisplayName, 'known co');
-  assert.equal((await fetch(`${stub.url}/v3/company/demo/query?query=select%20*%20from%20Invoice`)).status, 400);
+  assert.equal(
+    (await fetch(`${stub.url}/v3/company/demo/query?query=select%20*%20from%20Invoice`)).status,
+    400,
+  );
 });
 
 test('accounting unreachable → 502 with a message, flags untouched', async () => {

@@ -53,20 +53,24 @@ test('create: bad email, over-long email, role above the creator — 4xx and not
   const bad = await call(app, 'POST', '/api/users/create', admin, { user: { email: 'nope' } });
   assert.equal(bad.status, 400);
   assert.equal(bad.json.message, Messages.invalidEmail);
-  const long = await call(app, 'POST', '/api/users/create', admin, { user: { email: `${'a'.repeat(60)}@test.portal` } });
+  const long = await call(app, 'POST', '/api/users/create', admin, {
+    user: { email: `${'a'.repeat(60)}@test.portal` },
+  });
   assert.equal(long.status, 400);
   assert.equal(long.json.message, Messages.emailTooLong);
   const email = uniqueEmail('toohigh');
   const high = await call(app, 'POST', '/api/users/create', acct, { user: { email, role: 1 } });
   assert.equal(high.status, 403);
-  const phone = await call(app, 'POST', '/api/users/create', admin, { user: { email, company: { phone: '12' } } });
+  const phone = await call(app, 'POST', '/api/users/create', admin, {
+    user: { email, company: { phone: '12' } },
+  });
   assert.equal(phone.status, 400);
   assert.equal(phone.json.message, Messages.phoneInvalid);
   assert.equal(await User.countDocuments({ email }), 0);
   assert.equal(await findKcUserId(kcEnv(app), email), undefined);
 });
 
-test("a company admin creates users of their own company only", async () => {
+test('a company admin creates users of their own company only', async () => {
   const email = uniqueEmail('acctcreate');
   created.push(email);
   const res = await call(app, 'POST', '/api/users/create', acct, {
@@ -110,7 +114,9 @@ test('delete: staff any (Keycloak + profile, accounts.user.deleted), others only
     const self = await call(app, 'POST', '/api/users/delete', mine, { user: { email: u.email } });
     assert.equal(self.status, 200);
     assert.equal(await findKcUserId(kcEnv(app), u.email), undefined);
-    const superadmin = await call(app, 'POST', '/api/users/delete', admin, { user: { email: 'superadmin@demo.portal' } });
+    const superadmin = await call(app, 'POST', '/api/users/delete', admin, {
+      user: { email: 'superadmin@demo.portal' },
+    });
     assert.equal(superadmin.status, 403);
   } finally {
     deleted.stop();

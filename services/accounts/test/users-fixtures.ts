@@ -6,8 +6,7 @@ import { createKcUser, deleteKcUser, findKcUserId } from '../src/routes/users-kc
 import { uniqueEmail } from './helpers.js';
 
 /** Env for the Keycloak admin helpers (the kit's local defaults). */
-export const kcEnv = (app: FastifyInstance) =>
-  app.env as unknown as Parameters<typeof createKcUser>[0];
+export const kcEnv = (app: FastifyInstance) => app.env as unknown as Parameters<typeof createKcUser>[0];
 
 /** A fresh token by password grant (no cache: a role change must show in the next token). */
 export async function grant(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -15,15 +14,24 @@ export async function grant(app: FastifyInstance, email: string, password = DEMO
   const res = await fetch(`${env.KEYCLOAK_URL}/realms/${env.KEYCLOAK_REALM}/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: env.KEYCLOAK_PUBLIC_CLIENT_ID!, username: email, password, scope: 'openid' }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: env.KEYCLOAK_PUBLIC_CLIENT_ID!,
+      username: email,
+      password,
+      scope: 'openid',
+    }),
   });
   if (!res.ok) throw new Error(`grant ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
 export const realmRoles = (token: string): string[] =>
-  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { realm_access?: { roles?: string[] } })
-    .realm_access?.roles ?? [];
+  (
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      realm_access?: { roles?: string[] };
+    }
+  ).realm_access?.roles ?? [];
 
 /**
  * A real Keycloak user (password DEMO_PASSWORD, not temporary) with a profile in the test database.
@@ -58,7 +66,14 @@ export async function kcUser(
     body: JSON.stringify({ type: 'password', value: DEMO_PASSWORD, temporary: false }),
   });
   if (!pw.ok) throw new Error(`reset-password: ${pw.status} ${await pw.text()}`);
-  const profile = await User.create({ email, sub, role, verified: false, name: { firstName: 'Test', lastName: tag }, ...opts.profile });
+  const profile = await User.create({
+    email,
+    sub,
+    role,
+    verified: false,
+    name: { firstName: 'Test', lastName: tag },
+    ...opts.profile,
+  });
   return {
     email,
     sub,

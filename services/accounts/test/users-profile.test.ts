@@ -18,7 +18,14 @@ before(async () => {
   app = await startApp();
   await seed();
   lic = `T${Date.now()}-LIC`;
-  await LicenceRecord.create({ 'License #': lic, Licensee: 'Test Holdings LLC', DBA: 'Test Leaf', 'Street Address': '1 Test Way', City: 'Sacramento', Zip: '95814' });
+  await LicenceRecord.create({
+    'License #': lic,
+    Licensee: 'Test Holdings LLC',
+    DBA: 'Test Leaf',
+    'Street Address': '1 Test Way',
+    City: 'Sacramento',
+    Zip: '95814',
+  });
   fresh = await kcUser(app, 'profile');
   token = await fresh.token();
 });
@@ -64,13 +71,16 @@ test('§5 profile rules answer the spec messages and write nothing', async () =>
 
 test('valid US-style phones pass', async () => {
   const { PHONE_RE } = await import('../src/lib/profiles.js');
-  for (const p of ['(916) 555-0199', '+916 555 0199', '916.555.019912', '9165550199']) assert.ok(PHONE_RE.test(p), p);
+  for (const p of ['(916) 555-0199', '+916 555 0199', '916.555.019912', '9165550199'])
+    assert.ok(PHONE_RE.test(p), p);
   for (const p of ['555-0199', '(916) 555-01', 'phone']) assert.ok(!PHONE_RE.test(p), p);
 });
 
 test('a user may not set admin-only fields on themselves (403, nothing written)', async () => {
   for (const extra of [{ verified: true }, { sameDayPickup: true }, { role: 1 }, { publicorderslink: 'x' }]) {
-    const res = await call(app, 'POST', '/api/users/update', token, { user: { email: fresh.email, ...extra } });
+    const res = await call(app, 'POST', '/api/users/update', token, {
+      user: { email: fresh.email, ...extra },
+    });
     assert.equal(res.status, 403, JSON.stringify(extra));
   }
   const stored = await User.findOne({ email: fresh.email }).lean();
@@ -86,7 +96,9 @@ test('first complete save: under-review message, hasSentEmail, accounts.user.app
     assert.equal(first.json.message, Messages.underReview);
     assert.equal(first.json.user.hasSentEmail, true);
     assert.equal(first.json.user.company['License #'], lic);
-    const ev = await waitFor(() => applied.events.find((e) => (e.data as { email: string }).email === fresh.email));
+    const ev = await waitFor(() =>
+      applied.events.find((e) => (e.data as { email: string }).email === fresh.email),
+    );
     assert.deepEqual((ev.data as { recipients: string[] }).recipients, (await readConfig()).signupEmails);
     assert.equal((ev.data as { licenseNumber: string }).licenseNumber, lic);
 
@@ -127,7 +139,8 @@ test('unknown body properties are never written (no mass assignment of sub, hasS
     },
   });
   assert.equal(res.status, 200, JSON.stringify(res.json));
-  const after = (await User.findOne({ email: fresh.email }).lean()) as Record<string, unknown> & typeof before;
+  const after = (await User.findOne({ email: fresh.email }).lean()) as Record<string, unknown> &
+    typeof before;
   assert.equal(after?.sub, before?.sub);
   assert.equal(after?.hasSentEmail, before?.hasSentEmail);
   assert.equal(after?.isActive, before?.isActive);

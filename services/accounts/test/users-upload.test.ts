@@ -16,7 +16,10 @@ before(async () => {
 after(() => app.close());
 
 test('uploadfile: a logo (data URL) goes to the object store and its URL serves it', async () => {
-  const res = await call(app, 'POST', '/api/utils/uploadfile', token, { file: `data:image/png;base64,${PNG}`, kind: 'logo' });
+  const res = await call(app, 'POST', '/api/utils/uploadfile', token, {
+    file: `data:image/png;base64,${PNG}`,
+    kind: 'logo',
+  });
   assert.equal(res.status, 200, JSON.stringify(res.json));
   const url: string = res.json.data.result;
   assert.ok(url.startsWith(`${app.env.APP_URL}/api/utils/file/logos/`), url);
@@ -28,15 +31,22 @@ test('uploadfile: a logo (data URL) goes to the object store and its URL serves 
 });
 
 test('uploadfile: only images/PDF, at most 5 MB', async () => {
-  const html = await call(app, 'POST', '/api/utils/uploadfile', token, { file: `data:text/html;base64,${Buffer.from('<script>').toString('base64')}` });
+  const html = await call(app, 'POST', '/api/utils/uploadfile', token, {
+    file: `data:text/html;base64,${Buffer.from('<script>').toString('base64')}`,
+  });
   assert.equal(html.status, 400);
   assert.equal(html.json.message, Messages.uploadType);
   const notData = await call(app, 'POST', '/api/utils/uploadfile', token, { file: 'hello' });
   assert.equal(notData.status, 400);
   const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1).toString('base64');
-  const tooBig = await call(app, 'POST', '/api/utils/uploadfile', token, { file: `data:application/pdf;base64,${big}` });
+  const tooBig = await call(app, 'POST', '/api/utils/uploadfile', token, {
+    file: `data:application/pdf;base64,${big}`,
+  });
   assert.equal(tooBig.status, 400);
   assert.equal(tooBig.json.message, Messages.uploadTooLarge);
-  const missing = await app.inject({ method: 'GET', url: '/api/utils/file/logos/00000000-0000-0000-0000-000000000000.png' });
+  const missing = await app.inject({
+    method: 'GET',
+    url: '/api/utils/file/logos/00000000-0000-0000-0000-000000000000.png',
+  });
   assert.equal(missing.statusCode, 404);
 });

@@ -70,7 +70,11 @@ export const PinRequestedData = Type.Object({
 });
 export type PinRequestedData = Static<typeof PinRequestedData>;
 
-export const ResetRequestedData = Type.Object({ email: Type.String(), code: Type.String(), expiresAt: Type.String() });
+export const ResetRequestedData = Type.Object({
+  email: Type.String(),
+  code: Type.String(),
+  expiresAt: Type.String(),
+});
 export type ResetRequestedData = Static<typeof ResetRequestedData>;
 
 export const UserAppliedData = Type.Object({

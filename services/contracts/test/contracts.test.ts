@@ -1,8 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ADMIN_MENU, ALL_ROLES, Messages, ORDER_STATUS_NAMES, OrderStatus, ROLE_NAMES, Role, USER_MENU,
-  canAssignRole, domainOf, isRoleNumber, roleFromRealmRoles, statusNameFor, visibleMenu,
+  ADMIN_MENU,
+  ALL_ROLES,
+  Messages,
+  ORDER_STATUS_NAMES,
+  OrderStatus,
+  ROLE_NAMES,
+  Role,
+  USER_MENU,
+  canAssignRole,
+  domainOf,
+  isRoleNumber,
+  roleFromRealmRoles,
+  statusNameFor,
+  visibleMenu,
 } from '../src/index.js';
 
 test('role numbers and Keycloak role names', () => {
@@ -23,8 +35,14 @@ test('canAssignRole: only equal or less privileged roles', () => {
 });
 
 test('visibleMenu filters allowed, restricted and hideRoutes', () => {
-  const keys = (role: 0 | 1 | 2 | 3 | 4, hide?: string[]) => visibleMenu(USER_MENU, role, hide).map((e) => e.key);
-  assert.ok(!keys(2).includes('orders') && !keys(2).includes('createOrder') && !keys(2).includes('checkout') && !keys(2).includes('faq'));
+  const keys = (role: 0 | 1 | 2 | 3 | 4, hide?: string[]) =>
+    visibleMenu(USER_MENU, role, hide).map((e) => e.key);
+  assert.ok(
+    !keys(2).includes('orders') &&
+      !keys(2).includes('createOrder') &&
+      !keys(2).includes('checkout') &&
+      !keys(2).includes('faq'),
+  );
   assert.ok(keys(2).includes('manageSchedule') && !keys(0).includes('manageSchedule'));
   assert.ok(keys(3).includes('invite') && !keys(4).includes('invite'));
   assert.ok(!keys(4, ['faq']).includes('faq'));
@@ -49,7 +67,10 @@ test('messages are the spec text, word for word', () => {
   assert.equal(Messages.feedbackSent, 'Message sent successfully. Thank you for your feedback!');
   assert.equal(Messages.licenceRequired, 'License Number is required. ');
   assert.equal(Messages.emailTooLong, 'Email is limited to 60 characters. ');
-  assert.equal(Messages.suspended, 'Your account has been suspended. Please contact GPS to reactivate your account.');
+  assert.equal(
+    Messages.suspended,
+    'Your account has been suspended. Please contact GPS to reactivate your account.',
+  );
   assert.equal(Messages.feedbackFailed('x'), 'Failed to send email: x');
   assert.equal(Messages.accountCreationFailed('boom'), 'Account creation failed: boom!');
 });

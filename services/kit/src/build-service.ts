@@ -18,8 +18,8 @@ import consumers from './plugins/app/consumers.js';
 import queues from './plugins/app/queues.js';
 import './types.js';
 
- 
-export type RoutePlugin = FastifyPluginAsync<any, RawServerDefault, any> | FastifyPluginCallback<any, RawServerDefault, any>;
+export type RoutePlugin =
+  FastifyPluginAsync<any, RawServerDefault, any> | FastifyPluginCallback<any, RawServerDefault, any>;
 
 export interface ServiceOptions {
   /** Service name: db `portal_<name>`, logs, OpenAPI title. */
@@ -37,7 +37,10 @@ export interface ServiceOptions {
 }
 
 /** Builds (does not listen) a portal service: the rooms every service shares. */
-export async function buildService(opts: ServiceOptions, overrides: Partial<Env> & Record<string, unknown> = {}) {
+export async function buildService(
+  opts: ServiceOptions,
+  overrides: Partial<Env> & Record<string, unknown> = {},
+) {
   const env = loadEnv(overrides, opts.env);
   const app = Fastify({
     logger: { level: env.LOG_LEVEL, base: { service: opts.name } },

@@ -8,7 +8,7 @@ export interface ConsumerContext {
   log: FastifyBaseLogger;
   msg: JsMsg;
 }
-export interface ConsumerDef<T = any> {  
+export interface ConsumerDef<T = any> {
   /** Durable consumer name, unique per consuming service (e.g. `notifications-user-verified`). */
   durable: string;
   /** Domain of the stream (`accounts`) or the stream name (`ACCOUNTS`). */
@@ -28,7 +28,7 @@ export interface WorkerContext {
   app: FastifyInstance;
   log: FastifyBaseLogger;
 }
-export interface WorkerDef<D = any> {  
+export interface WorkerDef<D = any> {
   queue: string;
   concurrency?: number;
   /** Total tries including the first (default 5), with exponential backoff from backoffMs (default 1000). */

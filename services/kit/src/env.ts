@@ -24,9 +24,12 @@ export const EnvSchema = Type.Object({
   /** How often the outbox relay sweeps for unpublished events (ms). */
   OUTBOX_SWEEP_MS: Type.Integer({ default: 1000, minimum: 50 }),
   /** TEST ONLY: kill the process (exit 137) right after the outbox write or right after the publish. */
-  OUTBOX_FAULT: Type.Union([Type.Literal(''), Type.Literal('exit-after-write'), Type.Literal('exit-after-publish')], {
-    default: '',
-  }),
+  OUTBOX_FAULT: Type.Union(
+    [Type.Literal(''), Type.Literal('exit-after-write'), Type.Literal('exit-after-publish')],
+    {
+      default: '',
+    },
+  ),
 });
 export type Env = Static<typeof EnvSchema>;
 
@@ -37,7 +40,11 @@ export function loadEnv<S extends TObject>(
 ): Env & Static<S> {
   const raw: Record<string, unknown> = { ...process.env, ...overrides };
   const read = (schema: TObject): Record<string, unknown> => {
-    const picked = Object.fromEntries(Object.keys(schema.properties).filter((k) => raw[k] !== undefined).map((k) => [k, raw[k]]));
+    const picked = Object.fromEntries(
+      Object.keys(schema.properties)
+        .filter((k) => raw[k] !== undefined)
+        .map((k) => [k, raw[k]]),
+    );
     const value = Value.Convert(schema, Value.Default(schema, picked)) as Record<string, unknown>;
     if (!Value.Check(schema, value)) {
       const errs = [...Value.Errors(schema, value)].map((e) => `${e.instancePath || '/'} ${e.message}`);

@@ -1,7 +1,21 @@
 export { buildService, type ServiceOptions, type RoutePlugin, type PortalApp } from './build-service.js';
 export { Problem, ProblemSchema, problemBody } from './problem.js';
-export { defineConsumer, defineWorker, type ConsumerDef, type ConsumerContext, type WorkerDef, type WorkerContext } from './consumers.js';
-export { withOutbox, type OutboxEvent, type OutboxMethods, type OutboxStatics, type OutboxModel, type NewEvent } from './outbox.js';
+export {
+  defineConsumer,
+  defineWorker,
+  type ConsumerDef,
+  type ConsumerContext,
+  type WorkerDef,
+  type WorkerContext,
+} from './consumers.js';
+export {
+  withOutbox,
+  type OutboxEvent,
+  type OutboxMethods,
+  type OutboxStatics,
+  type OutboxModel,
+  type NewEvent,
+} from './outbox.js';
 export { withSpan, injectTrace, extractTrace, currentTraceId, shutdownTelemetry } from './telemetry.js';
 export { loadEnv, EnvSchema, type Env } from './env.js';
 export { runService } from './server-main.js';

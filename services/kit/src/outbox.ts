@@ -20,15 +20,25 @@ export interface OutboxMethods {
 }
 export interface OutboxStatics {
   /** updateOne that $pushes the events onto the same document in the same update (atomic, no transaction). */
-  updateOneWithEvents(filter: Record<string, unknown>, update: UpdateQuery<unknown>, events: NewEvent[]): Promise<UpdateWriteOpResult>;
+  updateOneWithEvents(
+    filter: Record<string, unknown>,
+    update: UpdateQuery<unknown>,
+    events: NewEvent[],
+  ): Promise<UpdateWriteOpResult>;
 }
-export type OutboxModel = Model<any> & OutboxStatics;  
+export type OutboxModel = Model<any> & OutboxStatics;
 
 /** In-process nudge: the relay drains right after a write instead of waiting for its sweep. */
 export const outboxSignal = new EventEmitter();
 
 function makeEvent(subject: string, data: unknown): OutboxEvent {
-  return { id: randomUUID(), subject, data, time: new Date(), traceparent: injectTrace({} as Record<string, string>).traceparent };
+  return {
+    id: randomUUID(),
+    subject,
+    data,
+    time: new Date(),
+    traceparent: injectTrace({} as Record<string, string>).traceparent,
+  };
 }
 
 /** TEST ONLY fault injection (env OUTBOX_FAULT), read at the point of use so child processes can set it. */
@@ -56,20 +66,27 @@ export function withOutbox(schema: Schema): void {
     this._outbox.push(makeEvent(subject, data));
     return this;
   });
-  schema.static('updateOneWithEvents', async function (this: Model<unknown>, filter, update: Record<string, unknown>, events: NewEvent[]) {
-    const evs = events.map((e) => makeEvent(e.subject, e.data));
-    const push = { ...((update.$push as Record<string, unknown>) ?? {}), _outbox: { $each: evs } };
-    const res = await this.updateOne(filter, { ...update, $push: push });
-    if (res.matchedCount > 0 && evs.length) written();
-    return res;
-  });
+  schema.static(
+    'updateOneWithEvents',
+    async function (this: Model<unknown>, filter, update: Record<string, unknown>, events: NewEvent[]) {
+      const evs = events.map((e) => makeEvent(e.subject, e.data));
+      const push = { ...((update.$push as Record<string, unknown>) ?? {}), _outbox: { $each: evs } };
+      const res = await this.updateOne(filter, { ...update, $push: push });
+      if (res.matchedCount > 0 && evs.length) written();
+      return res;
+    },
+  );
   schema.pre('save', function () {
-    (this as unknown as { $locals: Record<string, unknown> }).$locals.outboxDirty = this.isModified('_outbox');
+    (this as unknown as { $locals: Record<string, unknown> }).$locals.outboxDirty =
+      this.isModified('_outbox');
   });
   schema.post('save', function (doc: { _outbox?: OutboxEvent[]; $locals: Record<string, unknown> }) {
     if (doc.$locals.outboxDirty && doc._outbox?.length) written();
   });
-  schema.set('toJSON', { ...(schema.get('toJSON') ?? {}), transform: hideOutbox(schema.get('toJSON')?.transform) });
+  schema.set('toJSON', {
+    ...(schema.get('toJSON') ?? {}),
+    transform: hideOutbox(schema.get('toJSON')?.transform),
+  });
 }
 
 type Transform = (doc: unknown, ret: Record<string, unknown>, opts: unknown) => unknown;

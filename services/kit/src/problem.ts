@@ -23,5 +23,12 @@ export const ProblemSchema = Type.Object({
 });
 
 export function problemBody(status: number, detail: string) {
-  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, message: detail, error: detail };
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    message: detail,
+    error: detail,
+  };
 }

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { shutdownTelemetry } from './telemetry.js';
 
 /** src/server.ts of every service: listen on 0.0.0.0:port, close gracefully on SIGTERM/SIGINT. */
-export async function runService(buildApp: () => Promise<FastifyInstance>, port: number): Promise<FastifyInstance> {
+export async function runService(
+  buildApp: () => Promise<FastifyInstance>,
+  port: number,
+): Promise<FastifyInstance> {
   const app = await buildApp();
   let closing = false;
   const stop = async (signal: string) => {

@@ -1,4 +1,12 @@
-import { context, propagation, trace, SpanKind, SpanStatusCode, type Attributes, type Context } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  trace,
+  SpanKind,
+  SpanStatusCode,
+  type Attributes,
+  type Context,
+} from '@opentelemetry/api';
 
 /**
  * Tracing helpers used by the kit (HTTP, outbox, consumers, jobs). They talk to the global OTel API, so they are
@@ -12,21 +20,29 @@ export async function withSpan<T>(
   attrs?: Attributes,
   opts: { kind?: SpanKind; parent?: Context } = {},
 ): Promise<T> {
-  return tracer().startActiveSpan(name, { kind: opts.kind ?? SpanKind.INTERNAL, attributes: attrs }, opts.parent ?? context.active(), async (span) => {
-    try {
-      return await fn();
-    } catch (err) {
-      span.recordException(err as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
-      throw err;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer().startActiveSpan(
+    name,
+    { kind: opts.kind ?? SpanKind.INTERNAL, attributes: attrs },
+    opts.parent ?? context.active(),
+    async (span) => {
+      try {
+        return await fn();
+      } catch (err) {
+        span.recordException(err as Error);
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+        throw err;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /** Writes the active context (traceparent/tracestate) into a plain carrier object and returns it. */
-export function injectTrace<T extends Record<string, string>>(carrier: T = {} as T, ctx: Context = context.active()): T {
+export function injectTrace<T extends Record<string, string>>(
+  carrier: T = {} as T,
+  ctx: Context = context.active(),
+): T {
   propagation.inject(ctx, carrier);
   return carrier;
 }
@@ -38,9 +54,15 @@ export function extractTrace(
 ): Context {
   if (!carrier) return base;
   const getter = {
-    keys: (c: typeof carrier) => (typeof (c as { get?: unknown }).get === 'function' ? ['traceparent', 'tracestate'] : Object.keys(c ?? {})),
+    keys: (c: typeof carrier) =>
+      typeof (c as { get?: unknown }).get === 'function'
+        ? ['traceparent', 'tracestate']
+        : Object.keys(c ?? {}),
     get: (c: typeof carrier, k: string) => {
-      const v = typeof (c as { get?: unknown }).get === 'function' ? (c as { get(k: string): string }).get(k) : (c as Record<string, string>)[k];
+      const v =
+        typeof (c as { get?: unknown }).get === 'function'
+          ? (c as { get(k: string): string }).get(k)
+          : (c as Record<string, string>)[k];
       return v || undefined;
     },
   };
@@ -72,14 +94,20 @@ export async function startTelemetry(): Promise<void> {
   const endpoint = (process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://127.0.0.1:4318').replace(/\/$/, '');
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME ?? 'portal-service' }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }), { scheduledDelayMillis: 500 })],
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }), {
+        scheduledDelayMillis: 500,
+      }),
+    ],
   });
   provider.register();
   // fastify, mongoose and the mongodb driver are CommonJS: the require hooks of these instrumentations see them.
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)/.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)/.test(req.url ?? ''),
+      }),
       new MongoDBInstrumentation(),
     ],
   });

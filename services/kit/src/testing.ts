@@ -34,7 +34,11 @@ export async function tokenFor(who: RoleNumber | string, password = DEMO_PASSWOR
 }
 
 /** Polls fn until it returns a truthy value (returned) or throws after timeoutMs with the last error. */
-export async function waitFor<T>(fn: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 100): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  fn: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  intervalMs = 100,
+): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -44,7 +48,8 @@ export async function waitFor<T>(fn: () => Promise<T> | T, timeoutMs = 10_000, i
     } catch (err) {
       last = err;
     }
-    if (Date.now() > end) throw new Error(`waitFor timed out after ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
+    if (Date.now() > end)
+      throw new Error(`waitFor timed out after ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

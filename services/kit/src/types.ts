@@ -24,7 +24,12 @@ export interface RouteInfo {
 }
 
 export interface Queues {
-  add(queue: string, name: string, data: Record<string, unknown>, opts?: JobsOptions): Promise<string | undefined>;
+  add(
+    queue: string,
+    name: string,
+    data: Record<string, unknown>,
+    opts?: JobsOptions,
+  ): Promise<string | undefined>;
 }
 
 declare module 'fastify' {

@@ -20,7 +20,9 @@ function runChild(args: string[], env: Record<string, string> = {}) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => p.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve) => p.stdout.on('data', (b: Buffer) => b.toString().includes('ready') && resolve()));
+  const ready = new Promise<void>((resolve) =>
+    p.stdout.on('data', (b: Buffer) => b.toString().includes('ready') && resolve()),
+  );
   return { p, exited, ready };
 }
 
@@ -56,7 +58,10 @@ for (const fault of ['exit-after-write', 'exit-after-publish'] as const) {
     restarted.p.kill('SIGTERM');
     assert.equal(await restarted.exited, 0);
     await new Promise((r) => setTimeout(r, 1500));
-    assert.deepEqual(mine().map((e) => e.id), [eventId]);
+    assert.deepEqual(
+      mine().map((e) => e.id),
+      [eventId],
+    );
     assert.equal(await streamCount(subject), 1, 'JetStream kept one copy (Nats-Msg-Id de-dup)');
   });
 }

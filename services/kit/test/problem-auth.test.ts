@@ -28,7 +28,12 @@ async function bare() {
     throw new Error('secret internals');
   });
   app.get('/mongoose', { config: { public: true } }, async () => {
-    const M = mongoose.models.KitUnit ?? mongoose.model('KitUnit', new mongoose.Schema({ name: { type: String, required: [true, 'Name please'] } }));
+    const M =
+      mongoose.models.KitUnit ??
+      mongoose.model(
+        'KitUnit',
+        new mongoose.Schema({ name: { type: String, required: [true, 'Name please'] } }),
+      );
     await new M({}).validate();
   });
   return app;
@@ -40,7 +45,14 @@ test('missing and garbage tokens → 401 problem with the token message', async 
     const res = await app.inject({ method: 'GET', url: '/closed', headers });
     assert.equal(res.statusCode, 401);
     assert.match(res.headers['content-type'] as string, /application\/problem\+json/);
-    assert.deepEqual(res.json(), { type: 'about:blank', title: 'Unauthorized', status: 401, detail: Messages.tokenInvalid, message: Messages.tokenInvalid, error: Messages.tokenInvalid });
+    assert.deepEqual(res.json(), {
+      type: 'about:blank',
+      title: 'Unauthorized',
+      status: 401,
+      detail: Messages.tokenInvalid,
+      message: Messages.tokenInvalid,
+      error: Messages.tokenInvalid,
+    });
   }
   await app.close();
 });
@@ -55,7 +67,12 @@ test('schema errors → 400 with the property errorMessage, else AJV text', asyn
   const wrongType = await app.inject({ method: 'POST', url: '/open', payload: { email: 'abc', n: 'x' } });
   assert.equal(wrongType.statusCode, 400);
   assert.match(wrongType.json().detail, /must be integer/);
-  const notJson = await app.inject({ method: 'POST', url: '/open', headers: { 'content-type': 'application/json' }, payload: '{' });
+  const notJson = await app.inject({
+    method: 'POST',
+    url: '/open',
+    headers: { 'content-type': 'application/json' },
+    payload: '{',
+  });
   assert.equal(notJson.statusCode, 400);
   await app.close();
 });
@@ -82,7 +99,10 @@ test('routeTable lists method, url, public and roles', async () => {
   const app = await bare();
   await app.ready();
   const table = app.routeTable();
-  assert.deepEqual(table.find((r) => r.url === '/closed'), { method: 'GET', url: '/closed', public: false, roles: [0] });
+  assert.deepEqual(
+    table.find((r) => r.url === '/closed'),
+    { method: 'GET', url: '/closed', public: false, roles: [0] },
+  );
   assert.equal(table.find((r) => r.url === '/open')?.public, true);
   assert.ok(!table.some((r) => r.method === 'HEAD'));
   await app.close();

@@ -32,13 +32,22 @@ test('401 without token, 403 wrong role, 200 with a real Keycloak token', async 
   const none = await app.inject('/api/things');
   assert.equal(none.statusCode, 401);
   assert.equal(none.json().message, Messages.tokenInvalid);
-  const driver = await app.inject({ url: '/api/things/admin', headers: { authorization: `Bearer ${await tokenFor('driver')}` } });
+  const driver = await app.inject({
+    url: '/api/things/admin',
+    headers: { authorization: `Bearer ${await tokenFor('driver')}` },
+  });
   assert.equal(driver.statusCode, 403);
   assert.equal(driver.json().message, Messages.forbidden);
-  const admin = await app.inject({ url: '/api/things/admin', headers: { authorization: `Bearer ${await tokenFor(1)}` } });
+  const admin = await app.inject({
+    url: '/api/things/admin',
+    headers: { authorization: `Bearer ${await tokenFor(1)}` },
+  });
   assert.equal(admin.statusCode, 200);
   assert.equal(admin.json().email, 'admin@demo.portal');
-  const user = await app.inject({ url: '/api/things', headers: { authorization: `Bearer ${await tokenFor('user@demo.portal')}` } });
+  const user = await app.inject({
+    url: '/api/things',
+    headers: { authorization: `Bearer ${await tokenFor('user@demo.portal')}` },
+  });
   assert.equal(user.statusCode, 200);
   assert.equal(user.json().role, 4);
   const real = await tokenFor(0);
@@ -53,13 +62,21 @@ test('role guards follow the route table for every demo role', async () => {
   const admin = app.routeTable().find((r) => r.url === '/api/things/admin')!;
   assert.deepEqual(admin.roles, [0, 1]);
   for (const role of [0, 1, 2, 3, 4] as const) {
-    const res = await app.inject({ url: admin.url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
+    const res = await app.inject({
+      url: admin.url,
+      headers: { authorization: `Bearer ${await tokenFor(role)}` },
+    });
     assert.equal(res.statusCode, admin.roles!.includes(role) ? 200 : 403, `role ${role}`);
   }
 });
 
 test('400 problem with the schema errorMessage', async () => {
-  const res = await app.inject({ method: 'POST', url: '/api/things', payload: { name: '' }, headers: { authorization: `Bearer ${await tokenFor(4)}` } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/things',
+    payload: { name: '' },
+    headers: { authorization: `Bearer ${await tokenFor(4)}` },
+  });
   assert.equal(res.statusCode, 400);
   assert.match(res.headers['content-type'] as string, /problem\+json/);
   assert.equal(res.json().error, 'Please give the thing a name');
@@ -76,21 +93,41 @@ test('healthz, readyz and openapi.json are public', async () => {
 
 test('outbox events reach a durable consumer exactly once (first delivery nak-ed)', async () => {
   const auth = { authorization: `Bearer ${await tokenFor(0)}` };
-  const created = await app.inject({ method: 'POST', url: '/api/things', payload: { name: `n-${run}` }, headers: auth });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/things',
+    payload: { name: `n-${run}` },
+    headers: auth,
+  });
   assert.equal(created.statusCode, 201);
   const id = created.json().id as string;
-  const renamed = await app.inject({ method: 'POST', url: `/api/things/${id}/rename`, payload: { name: `r-${run}` }, headers: auth });
+  const renamed = await app.inject({
+    method: 'POST',
+    url: `/api/things/${id}/rename`,
+    payload: { name: `r-${run}` },
+    headers: auth,
+  });
   assert.equal(renamed.json().matched, 1);
   const mine = () => rec.received.filter((e) => JSON.stringify(e.data).includes(run));
   await waitFor(() => mine().length >= 2, 15_000);
   await new Promise((r) => setTimeout(r, 1500));
-  assert.deepEqual(mine().map((e) => e.type).sort(), ['kittest.thing.created', 'kittest.thing.renamed']);
+  assert.deepEqual(
+    mine()
+      .map((e) => e.type)
+      .sort(),
+    ['kittest.thing.created', 'kittest.thing.renamed'],
+  );
   const doc = await app.mongo.collection('things').findOne({ name: `r-${run}` });
   assert.deepEqual(doc?._outbox, []);
 });
 
 test('a BullMQ job is retried after a failure', async () => {
-  const res = await app.inject({ method: 'POST', url: '/api/jobs', payload: { queue: 'kittest-jobs', data: { run } }, headers: { authorization: `Bearer ${await tokenFor(0)}` } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/jobs',
+    payload: { queue: 'kittest-jobs', data: { run } },
+    headers: { authorization: `Bearer ${await tokenFor(0)}` },
+  });
   assert.equal(res.statusCode, 202);
   await waitFor(() => done.some((d) => (d as { run: string }).run === run), 15_000);
   assert.deepEqual(attempts, [1, 2]);

@@ -10,10 +10,14 @@ const child = fileURLToPath(new URL('./fixtures/trace-child.ts', import.meta.url
 const jaeger = process.env.JAEGER_QUERY_URL ?? 'http://127.0.0.1:16686';
 
 function start(mode: string, service: string) {
-  const p = spawn(process.execPath, ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', child, mode], {
-    env: { ...process.env, OTEL_SERVICE_NAME: service, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const p = spawn(
+    process.execPath,
+    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', child, mode],
+    {
+      env: { ...process.env, OTEL_SERVICE_NAME: service, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   p.stdout.on('data', (b: Buffer) => (out += b.toString()));
   const exited = new Promise<number | null>((resolve) => p.on('exit', resolve));
@@ -34,7 +38,11 @@ test('an HTTP request, its outbox publish and the consumer share one trace in Ja
     const traceId = randomBytes(16).toString('hex');
     const res = await fetch(`http://127.0.0.1:${port}/api/things`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenFor(0)}`, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await tokenFor(0)}`,
+        traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+      },
       body: JSON.stringify({ name: `trace-${traceId}` }),
     });
     assert.equal(res.status, 201);
@@ -44,14 +52,21 @@ test('an HTTP request, its outbox publish and the consumer share one trace in Ja
     assert.equal(await producer.exited, 0);
     assert.equal(await consumer.exited, 0);
 
-    const trace = await waitFor(async () => {
-      const r = await fetch(`${jaeger}/api/traces/${traceId}`);
-      if (!r.ok) return undefined;
-      const t = ((await r.json()) as { data: JaegerTrace[] }).data[0];
-      const ops = t?.spans.map((s) => `${t.processes[s.processID].serviceName}:${s.operationName}`) ?? [];
-      return ops.some((o) => o === 'kittraceconsumer:kittrace.thing.created process') ? ops : undefined;
-    }, 20_000, 500);
-    assert.ok(trace.some((o) => o.startsWith('kittrace:POST')), `http server span in ${trace}`);
+    const trace = await waitFor(
+      async () => {
+        const r = await fetch(`${jaeger}/api/traces/${traceId}`);
+        if (!r.ok) return undefined;
+        const t = ((await r.json()) as { data: JaegerTrace[] }).data[0];
+        const ops = t?.spans.map((s) => `${t.processes[s.processID].serviceName}:${s.operationName}`) ?? [];
+        return ops.some((o) => o === 'kittraceconsumer:kittrace.thing.created process') ? ops : undefined;
+      },
+      20_000,
+      500,
+    );
+    assert.ok(
+      trace.some((o) => o.startsWith('kittrace:POST')),
+      `http server span in ${trace}`,
+    );
     assert.ok(trace.includes('kittrace:kittrace.thing.created publish'), `publish span in ${trace}`);
     assert.ok(trace.includes('kittrace:insert things'), `mongodb span in ${trace}`);
   } finally {

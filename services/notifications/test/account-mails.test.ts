@@ -42,14 +42,22 @@ const to = (address: string, subject: string) => (m: { subject: string; to: stri
   m.subject === subject && m.to.some((t) => t.toLowerCase().includes(address));
 
 async function mailsTo(address: string, subject: string, count = 1): Promise<Mail[]> {
-  return waitFor(() => findMail(to(address, subject)).then((l) => (l.length >= count ? l : undefined)), 45_000, 300);
+  return waitFor(
+    () => findMail(to(address, subject)).then((l) => (l.length >= count ? l : undefined)),
+    45_000,
+    300,
+  );
 }
 
 const in30 = () => new Date(Date.now() + 30 * 60_000).toISOString();
 
 test('pin-requested (signup) → one "Verify your email" mail with the pin, even when delivered twice', async () => {
   const email = `pin-${stamp()}@test.portal`;
-  await publish<PinRequestedData>(Subjects.pinRequested, { email, pin: '042917', purpose: 'signup', expiresAt: in30() }, 2);
+  await publish<PinRequestedData>(
+    Subjects.pinRequested,
+    { email, pin: '042917', purpose: 'signup', expiresAt: in30() },
+    2,
+  );
   const [mail] = await mailsTo(email, 'Verify your email');
   assert.match(mail!.text, /\b042917\b/);
   assert.match(mail!.html, /042917/);
@@ -116,7 +124,9 @@ test('invite created and resent → "You have been invited to the portal" with t
   await publish(Subjects.inviteCreated, data, 2);
   const [mail] = await mailsTo(email, 'You have been invited to the portal');
   assert.ok(mail!.text.includes(data.link));
-  assert.ok(mail!.html.includes(`href="http://localhost:8080/signMeUp?email=${encodeURIComponent(email)}&amp;x=1"`));
+  assert.ok(
+    mail!.html.includes(`href="http://localhost:8080/signMeUp?email=${encodeURIComponent(email)}&amp;x=1"`),
+  );
   assert.match(mail!.text, /accountadmin@demo\.portal/);
   assert.match(mail!.text, /Green Valley Farms/);
   await publish(Subjects.inviteResent, data);

@@ -9,10 +9,21 @@ export function Footer({ config }: { config: AppConfig }) {
   return (
     <div className="sh-footer" data-testid="footer">
       <span>
-        Powered by {providerUrl ? <a href={providerUrl} target="_blank" rel="noreferrer">{provider}</a> : <strong>{provider}</strong>}
+        Powered by{' '}
+        {providerUrl ? (
+          <a href={providerUrl} target="_blank" rel="noreferrer">
+            {provider}
+          </a>
+        ) : (
+          <strong>{provider}</strong>
+        )}
       </span>
       <span>
-        {/^https?:/.test(privacyUrl) ? <a href={privacyUrl}>Privacy Policy</a> : <Link to={privacyUrl}>Privacy Policy</Link>}
+        {/^https?:/.test(privacyUrl) ? (
+          <a href={privacyUrl}>Privacy Policy</a>
+        ) : (
+          <Link to={privacyUrl}>Privacy Policy</Link>
+        )}
         <span className="sh-sep">·</span>© {year} {provider}. All rights reserved.
       </span>
     </div>

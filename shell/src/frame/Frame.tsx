@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ErrorBoundary, Toaster, useIsMobile, useLocation, type PortalProps, type SessionUser } from '@portal/ui';
+import {
+  ErrorBoundary,
+  Toaster,
+  useIsMobile,
+  useLocation,
+  type PortalProps,
+  type SessionUser,
+} from '@portal/ui';
 import { resolveRoute, type MfeName } from '../routes.js';
 import { Header } from './Header.js';
 import { Nav } from './Nav.js';
@@ -43,10 +50,21 @@ export function Frame({ portal, registered }: { portal: PortalProps; registered:
         />,
         el('portal-header'),
       )}
-      {user && createPortal(<Nav user={user} config={portal.config} pathname={loc.pathname} />, el('portal-nav'))}
-      {createPortal(<ShellView resolution={resolution} registered={registered} pathname={loc.pathname} />, el('portal-shell-view'))}
+      {user &&
+        createPortal(<Nav user={user} config={portal.config} pathname={loc.pathname} />, el('portal-nav'))}
+      {createPortal(
+        <ShellView resolution={resolution} registered={registered} pathname={loc.pathname} />,
+        el('portal-shell-view'),
+      )}
       {createPortal(<Footer config={portal.config} />, el('portal-footer'))}
-      {user && <FeedbackDialog open={feedbackOpen} onClose={() => setFeedbackOpen(false)} api={portal.api} email={user.email} />}
+      {user && (
+        <FeedbackDialog
+          open={feedbackOpen}
+          onClose={() => setFeedbackOpen(false)}
+          api={portal.api}
+          email={user.email}
+        />
+      )}
       <InvitesModal api={portal.api} user={user} />
       <Toaster />
     </ErrorBoundary>

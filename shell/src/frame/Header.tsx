@@ -19,7 +19,14 @@ export function Header({ portal, user, isMobile, navOpen, onToggleNav, onFeedbac
   return (
     <div className="sh-header">
       {user && isMobile && (
-        <button type="button" className="sh-hamburger" aria-label="Menu" aria-expanded={navOpen} onClick={onToggleNav} data-testid="nav-toggle">
+        <button
+          type="button"
+          className="sh-hamburger"
+          aria-label="Menu"
+          aria-expanded={navOpen}
+          onClick={onToggleNav}
+          data-testid="nav-toggle"
+        >
           <span />
           <span />
           <span />
@@ -44,8 +51,12 @@ export function Header({ portal, user, isMobile, navOpen, onToggleNav, onFeedbac
           </>
         ) : (
           <>
-            <Link to="/dashboard/schedulesearch" className="sh-header-link">Delivery Schedule</Link>
-            <Link to="/dashboard/faq" className="sh-header-link">FAQ</Link>
+            <Link to="/dashboard/schedulesearch" className="sh-header-link">
+              Delivery Schedule
+            </Link>
+            <Link to="/dashboard/faq" className="sh-header-link">
+              FAQ
+            </Link>
             {pathname !== '/login' && (
               <Link to="/login" className="pu-btn pu-btn-primary sh-signin" data-testid="header-signin">
                 Sign In

@@ -56,7 +56,9 @@ export function InvitesModal({ api, user }: { api: ApiClient; user: SessionUser 
       const data = accept ? { accepted: true, notified: true } : { notified: true };
       await api.post('/api/users/invites/update', { invites: [{ id: invite.id, data }] });
       toast.success(
-        accept ? `Invitation from ${companyOf(invite)} accepted: its licences were added to your account.` : `Invitation from ${companyOf(invite)} dismissed.`,
+        accept
+          ? `Invitation from ${companyOf(invite)} accepted: its licences were added to your account.`
+          : `Invitation from ${companyOf(invite)} dismissed.`,
       );
       const rest = invites.filter((i) => i.id !== invite.id);
       setInvites(rest);
@@ -77,7 +79,8 @@ export function InvitesModal({ api, user }: { api: ApiClient; user: SessionUser 
       footer={<Button onClick={() => setOpen(false)}>Later</Button>}
     >
       <p className="pu-muted" style={{ marginTop: 0 }}>
-        Accepting adds the inviting company&apos;s licences to your account. Dismissed invitations are not shown again.
+        Accepting adds the inviting company&apos;s licences to your account. Dismissed invitations are not
+        shown again.
       </p>
       <ul style={LIST}>
         {invites.map((i) => (
@@ -87,10 +90,23 @@ export function InvitesModal({ api, user }: { api: ApiClient; user: SessionUser 
               {i.invited && <div className="pu-muted">invited by {i.invited}</div>}
             </div>
             <span style={{ display: 'inline-flex', gap: 6 }}>
-              <Button variant="primary" size="sm" disabled={busy !== null} onClick={() => void answer(i, true)} aria-label={`Accept the invitation from ${companyOf(i)}`} data-testid="invites-accept">
+              <Button
+                variant="primary"
+                size="sm"
+                disabled={busy !== null}
+                onClick={() => void answer(i, true)}
+                aria-label={`Accept the invitation from ${companyOf(i)}`}
+                data-testid="invites-accept"
+              >
                 Accept
               </Button>
-              <Button size="sm" disabled={busy !== null} onClick={() => void answer(i, false)} aria-label={`Dismiss the invitation from ${companyOf(i)}`} data-testid="invites-dismiss">
+              <Button
+                size="sm"
+                disabled={busy !== null}
+                onClick={() => void answer(i, false)}
+                aria-label={`Dismiss the invitation from ${companyOf(i)}`}
+                data-testid="invites-dismiss"
+              >
                 Dismiss
               </Button>
             </span>

@@ -1,14 +1,29 @@
 import { ADMIN_MENU, USER_MENU, visibleMenu, type AppConfig, type MenuEntry } from '@portal/contracts';
 import { Link, type SessionUser } from '@portal/ui';
 
-function Section({ title, entries, pathname, testId }: { title: string; entries: MenuEntry[]; pathname: string; testId: string }) {
+function Section({
+  title,
+  entries,
+  pathname,
+  testId,
+}: {
+  title: string;
+  entries: MenuEntry[];
+  pathname: string;
+  testId: string;
+}) {
   return (
     <div className="sh-nav-section" data-testid={testId}>
       <div className="sh-nav-title">{title}</div>
       <ul>
         {entries.map((e) => (
           <li key={e.key}>
-            <Link to={e.path} className={pathname === e.path ? 'active' : undefined} aria-current={pathname === e.path ? 'page' : undefined} data-testid={`nav-${e.key}`}>
+            <Link
+              to={e.path}
+              className={pathname === e.path ? 'active' : undefined}
+              aria-current={pathname === e.path ? 'page' : undefined}
+              data-testid={`nav-${e.key}`}
+            >
               {e.label}
             </Link>
           </li>
@@ -26,7 +41,9 @@ export function Nav({ user, config, pathname }: { user: SessionUser; config: App
   return (
     <div className="sh-nav">
       <Section title="Menu" entries={userMenu} pathname={pathname} testId="nav-user" />
-      {adminMenu.length > 0 && <Section title="Admin" entries={adminMenu} pathname={pathname} testId="nav-admin" />}
+      {adminMenu.length > 0 && (
+        <Section title="Admin" entries={adminMenu} pathname={pathname} testId="nav-admin" />
+      )}
     </div>
   );
 }

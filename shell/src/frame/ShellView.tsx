@@ -19,7 +19,15 @@ function useAppStatus(name: string | null): string | null {
 }
 
 /** What the shell itself shows in the main area: FAQ, not found, no access, or an MFE's loading/failure state. */
-export function ShellView({ resolution, registered, pathname }: { resolution: Resolution; registered: MfeName[]; pathname: string }) {
+export function ShellView({
+  resolution,
+  registered,
+  pathname,
+}: {
+  resolution: Resolution;
+  registered: MfeName[];
+  pathname: string;
+}) {
   const owner = 'owner' in resolution ? resolution.owner : null;
   const status = useAppStatus(owner && registered.includes(owner) ? owner : null);
   if ('view' in resolution) {
@@ -27,31 +35,43 @@ export function ShellView({ resolution, registered, pathname }: { resolution: Re
     if (resolution.view === 'forbidden') {
       return (
         <EmptyState title="You do not have access to this page" testId="forbidden">
-          Your account&apos;s role does not include this screen. Use the menu to reach the screens you can open.
+          Your account&apos;s role does not include this screen. Use the menu to reach the screens you can
+          open.
         </EmptyState>
       );
     }
     return (
       <EmptyState title="Page not found" testId="not-found">
-        There is no page at <code>{pathname}</code>. Check the address or go <Link to="/">to the start page</Link>.
+        There is no page at <code>{pathname}</code>. Check the address or go{' '}
+        <Link to="/">to the start page</Link>.
       </EmptyState>
     );
   }
   if (!owner) return null;
   if (!registered.includes(owner)) {
-    return <Alert type="error" testId="mfe-missing">The {owner} part of the portal is not deployed here, so this screen cannot open.</Alert>;
+    return (
+      <Alert type="error" testId="mfe-missing">
+        The {owner} part of the portal is not deployed here, so this screen cannot open.
+      </Alert>
+    );
   }
   if (status === 'LOAD_ERROR' || status === 'SKIP_BECAUSE_BROKEN') {
     return (
       <Alert type="error" testId="mfe-error">
         The {owner} part of the portal could not be loaded. Check your connection and{' '}
-        <Button variant="link" onClick={() => (status === 'SKIP_BECAUSE_BROKEN' ? window.location.reload() : void triggerAppChange())}>
+        <Button
+          variant="link"
+          onClick={() =>
+            status === 'SKIP_BECAUSE_BROKEN' ? window.location.reload() : void triggerAppChange()
+          }
+        >
           try again
         </Button>
         .
       </Alert>
     );
   }
-  if (status !== 'MOUNTED') return <div className="sh-loading" role="status" aria-label="Loading" data-testid="mfe-loading" />;
+  if (status !== 'MOUNTED')
+    return <div className="sh-loading" role="status" aria-label="Loading" data-testid="mfe-loading" />;
   return null;
 }

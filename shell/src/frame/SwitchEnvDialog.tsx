@@ -3,8 +3,18 @@ import { Modal } from '@portal/ui';
 import { frameText } from '../config.js';
 
 /** Switch Env: open the same portal on another configured environment (config key `environments`). */
-export function SwitchEnvDialog({ open, onClose, config }: { open: boolean; onClose: () => void; config: AppConfig }) {
-  const envs = frameText(config).environments.filter((e) => e.url && !e.url.startsWith(window.location.origin));
+export function SwitchEnvDialog({
+  open,
+  onClose,
+  config,
+}: {
+  open: boolean;
+  onClose: () => void;
+  config: AppConfig;
+}) {
+  const envs = frameText(config).environments.filter(
+    (e) => e.url && !e.url.startsWith(window.location.origin),
+  );
   return (
     <Modal open={open} onClose={onClose} title="Switch Environment" testId="switch-env">
       <p>

@@ -34,7 +34,11 @@ export function UserMenu({ portal }: { portal: PortalProps }) {
   if (isDevHost(window.location.hostname)) {
     items.push({ key: 'switch-env', label: 'Switch Env', run: () => (setOpen(false), setEnvOpen(true)) });
   }
-  items.push({ key: 'sign-out', label: 'Sign Out', run: () => (setOpen(false), void portal.session.logout()) });
+  items.push({
+    key: 'sign-out',
+    label: 'Sign Out',
+    run: () => (setOpen(false), void portal.session.logout()),
+  });
 
   return (
     <div className="sh-menu" ref={box}>

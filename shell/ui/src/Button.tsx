@@ -5,6 +5,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'sm' | 'md';
 }
 
-export function Button({ variant = 'secondary', size = 'md', className = '', type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={`pu-btn pu-btn-${variant} pu-btn-${size} ${className}`.trim()} {...rest} />;
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  className = '',
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button type={type} className={`pu-btn pu-btn-${variant} pu-btn-${size} ${className}`.trim()} {...rest} />
+  );
 }

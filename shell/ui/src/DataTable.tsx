@@ -1,6 +1,13 @@
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import type { ColDef, GridApi, RowEditingStartedEvent, RowValueChangedEvent, RowDragEndEvent, SelectionChangedEvent } from 'ag-grid-community';
+import type {
+  ColDef,
+  GridApi,
+  RowEditingStartedEvent,
+  RowValueChangedEvent,
+  RowDragEndEvent,
+  SelectionChangedEvent,
+} from 'ag-grid-community';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contracts';
 import { gridTheme } from './grid.js';
 import { Button } from './Button.js';
@@ -45,8 +52,12 @@ function RowActions<T>(p: CustomCellRendererProps<T> & { editing: RowEditing<T>;
   if (isEditing(api, index)) {
     return (
       <span className="pu-row-actions">
-        <Button size="sm" variant="primary" onClick={() => api.stopEditing(false)}>Save</Button>
-        <Button size="sm" onClick={() => api.stopEditing(true)}>Cancel</Button>
+        <Button size="sm" variant="primary" onClick={() => api.stopEditing(false)}>
+          Save
+        </Button>
+        <Button size="sm" onClick={() => api.stopEditing(true)}>
+          Cancel
+        </Button>
       </span>
     );
   }
@@ -57,8 +68,14 @@ function RowActions<T>(p: CustomCellRendererProps<T> & { editing: RowEditing<T>;
   };
   return (
     <span className="pu-row-actions">
-      <Button size="sm" onClick={() => api.startEditingCell({ rowIndex: index, colKey: firstEditable })}>Edit</Button>
-      {editing.onDelete && <Button size="sm" variant="danger" onClick={() => void remove()}>Delete</Button>}
+      <Button size="sm" onClick={() => api.startEditingCell({ rowIndex: index, colKey: firstEditable })}>
+        Edit
+      </Button>
+      {editing.onDelete && (
+        <Button size="sm" variant="danger" onClick={() => void remove()}>
+          Delete
+        </Button>
+      )}
     </span>
   );
 }
@@ -71,8 +88,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const colDefs = useMemo<ColDef<T>[]>(() => {
     const cols: ColDef<T>[] = [];
-    if (reorderable) cols.push({ colId: '__drag', rowDrag: true, width: 44, maxWidth: 44, headerName: '', sortable: false, resizable: false });
-    cols.push(...columns.map((c) => ({ ...c, editable: editing ? c.editable ?? false : false })));
+    if (reorderable)
+      cols.push({
+        colId: '__drag',
+        rowDrag: true,
+        width: 44,
+        maxWidth: 44,
+        headerName: '',
+        sortable: false,
+        resizable: false,
+      });
+    cols.push(...columns.map((c) => ({ ...c, editable: editing ? (c.editable ?? false) : false })));
     if (editing) {
       const first = columns.find((c) => c.editable) ?? columns[0];
       const firstEditable = first?.colId ?? first?.field ?? '';
@@ -89,7 +115,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return cols;
   }, [columns, editing, reorderable]);
 
-  const refreshActions = useCallback((api: GridApi<T>) => api.refreshCells({ columns: [ACTIONS], force: true }), []);
+  const refreshActions = useCallback(
+    (api: GridApi<T>) => api.refreshCells({ columns: [ACTIONS], force: true }),
+    [],
+  );
 
   const onEditStart = useCallback(
     (e: RowEditingStartedEvent<T>) => {
@@ -133,7 +162,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div className="pu-table-toolbar">
           <div className="pu-table-tools">{props.toolbar}</div>
           {props.onRefresh && (
-            <Button onClick={props.onRefresh} aria-label="Refresh" title="Refresh" data-testid={props.testId ? `${props.testId}-refresh` : undefined}>
+            <Button
+              onClick={props.onRefresh}
+              aria-label="Refresh"
+              title="Refresh"
+              data-testid={props.testId ? `${props.testId}-refresh` : undefined}
+            >
               Refresh
             </Button>
           )}

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { LICENCE_PICKER_DEBOUNCE_MS, LICENCE_PICKER_MAX_OPTIONS } from '@portal/contracts';
 import { errorText, type ApiClient } from './types.js';
 
@@ -27,17 +35,35 @@ export interface LicencePickerProps {
 }
 
 /** What the input shows for a chosen licence. */
-export const licenceText = (o: LicenceOption): string => [o['License #'], o.Licensee].filter(Boolean).join(' — ');
+export const licenceText = (o: LicenceOption): string =>
+  [o['License #'], o.Licensee].filter(Boolean).join(' — ');
 
 const wrap: CSSProperties = { position: 'relative' };
 const listbox: CSSProperties = {
-  position: 'absolute', zIndex: 50, top: '100%', left: 0, right: 0, marginTop: 2, maxHeight: 260, overflowY: 'auto', padding: 0,
-  listStyle: 'none', background: 'var(--pu-surface)', border: '1px solid var(--pu-border)', borderRadius: 'var(--pu-radius)',
+  position: 'absolute',
+  zIndex: 50,
+  top: '100%',
+  left: 0,
+  right: 0,
+  marginTop: 2,
+  maxHeight: 260,
+  overflowY: 'auto',
+  padding: 0,
+  listStyle: 'none',
+  background: 'var(--pu-surface)',
+  border: '1px solid var(--pu-border)',
+  borderRadius: 'var(--pu-radius)',
   boxShadow: 'var(--pu-shadow)',
 };
 const optionStyle = (active: boolean): CSSProperties => ({
-  padding: '7px 10px', cursor: 'pointer', display: 'flex', flexWrap: 'wrap', gap: '2px 8px', fontSize: 14,
-  background: active ? 'var(--pu-surface-alt)' : undefined, borderLeft: `3px solid ${active ? 'var(--pu-primary)' : 'transparent'}`,
+  padding: '7px 10px',
+  cursor: 'pointer',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '2px 8px',
+  fontSize: 14,
+  background: active ? 'var(--pu-surface-alt)' : undefined,
+  borderLeft: `3px solid ${active ? 'var(--pu-primary)' : 'transparent'}`,
 });
 const statusStyle: CSSProperties = { padding: '7px 10px', color: 'var(--pu-muted)', fontSize: 14 };
 
@@ -45,7 +71,18 @@ const statusStyle: CSSProperties = { padding: '7px 10px', color: 'var(--pu-muted
  * The generic licence picker (accounts §2, §9): a combobox that searches licence numbers 800 ms after the last
  * keystroke, lists at most 100 matches (licence #, name, city) and is operated with ↑/↓, Enter and Escape.
  */
-export function LicencePicker({ api, value, onChange, onText, label = 'License #', required, error, placeholder, disabled, testId = 'licence-picker' }: LicencePickerProps) {
+export function LicencePicker({
+  api,
+  value,
+  onChange,
+  onText,
+  label = 'License #',
+  required,
+  error,
+  placeholder,
+  disabled,
+  testId = 'licence-picker',
+}: LicencePickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState(value ? licenceText(value) : '');
@@ -158,7 +195,14 @@ export function LicencePicker({ api, value, onChange, onText, label = 'License #
           onBlur={() => setOpen(false)}
         />
         {showList && (
-          <ul id={listId} role="listbox" aria-label="Licence numbers" style={listbox} ref={listRef} data-testid={`${testId}-listbox`}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Licence numbers"
+            style={listbox}
+            ref={listRef}
+            data-testid={`${testId}-listbox`}
+          >
             {status && (
               <li role="presentation" style={statusStyle} aria-live="polite" data-testid={`${testId}-status`}>
                 {status}

@@ -1,4 +1,11 @@
-import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type ReactNode,
+} from 'react';
 import { SIGNATURE_CANVAS } from '@portal/contracts';
 import { Button } from './Button.js';
 import { createPortal } from 'react-dom';
@@ -39,7 +46,17 @@ export function drawTextSignature(canvas: HTMLCanvasElement, name: string): void
 }
 
 /** The pad inside the dialog: pointer events (mouse, touch, pen) draw strokes; Clear empties it. */
-function SignCanvas({ initialName, onDone, onCancel, testId }: { initialName: string; onDone(v: SignatureValue): void; onCancel(): void; testId?: string }) {
+function SignCanvas({
+  initialName,
+  onDone,
+  onCancel,
+  testId,
+}: {
+  initialName: string;
+  onDone(v: SignatureValue): void;
+  onCancel(): void;
+  testId?: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const [drawn, setDrawn] = useState(false);
@@ -98,7 +115,14 @@ function SignCanvas({ initialName, onDone, onCancel, testId }: { initialName: st
     <div className="pu-sigpad" data-testid={testId ? `${testId}-dialog` : undefined}>
       <div className="pu-field">
         <label htmlFor={nameId}>Name</label>
-        <input id={nameId} className="pu-input" autoFocus value={name} onChange={(e) => setName(e.target.value)} data-testid={testId ? `${testId}-name` : undefined} />
+        <input
+          id={nameId}
+          className="pu-input"
+          autoFocus
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          data-testid={testId ? `${testId}-name` : undefined}
+        />
       </div>
       <canvas
         ref={canvas}
@@ -133,9 +157,15 @@ function SignCanvas({ initialName, onDone, onCancel, testId }: { initialName: st
         </div>
       )}
       <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end', flexWrap: 'wrap', marginTop: 8 }}>
-        <Button onClick={clear} data-testid={testId ? `${testId}-clear` : undefined}>Clear</Button>
-        <Button onClick={onCancel} data-testid={testId ? `${testId}-cancel` : undefined}>Cancel</Button>
-        <Button variant="primary" onClick={save} data-testid={testId ? `${testId}-save` : undefined}>Save Signature</Button>
+        <Button onClick={clear} data-testid={testId ? `${testId}-clear` : undefined}>
+          Clear
+        </Button>
+        <Button onClick={onCancel} data-testid={testId ? `${testId}-cancel` : undefined}>
+          Cancel
+        </Button>
+        <Button variant="primary" onClick={save} data-testid={testId ? `${testId}-save` : undefined}>
+          Save Signature
+        </Button>
       </div>
     </div>
   );
@@ -150,7 +180,13 @@ function SignDialog({ title, onClose, children }: { title: string; onClose(): vo
   }, [onClose]);
   return createPortal(
     <div className="pu-modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="pu-modal" role="dialog" aria-modal="true" aria-label={title} style={{ width: SIGNATURE_CANVAS.width + 40 }}>
+      <div
+        className="pu-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-label={title}
+        style={{ width: SIGNATURE_CANVAS.width + 40 }}
+      >
         <div className="pu-modal-head">
           <h2>{title}</h2>
           <button type="button" className="pu-modal-close" aria-label="Close" onClick={onClose}>
@@ -168,7 +204,14 @@ function SignDialog({ title, onClose, children }: { title: string; onClose(): vo
  * A signature field (accounts §2, §4, §9): a preview and a Sign button; the dialog opens after 250 ms and holds a
  * 600 × 120 canvas. Save returns a PNG data URL; an empty pad renders the typed name as a text signature.
  */
-export function SignaturePad({ value, name = '', onSave, label = 'Signature', disabled, testId }: SignaturePadProps) {
+export function SignaturePad({
+  value,
+  name = '',
+  onSave,
+  label = 'Signature',
+  disabled,
+  testId,
+}: SignaturePadProps) {
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -208,7 +251,12 @@ export function SignaturePad({ value, name = '', onSave, label = 'Signature', di
         }}
       >
         {value ? (
-          <img src={value} alt={`${label} of ${name || 'this user'}`} style={{ maxWidth: '100%', maxHeight: 96 }} data-testid={testId ? `${testId}-image` : undefined} />
+          <img
+            src={value}
+            alt={`${label} of ${name || 'this user'}`}
+            style={{ maxWidth: '100%', maxHeight: 96 }}
+            data-testid={testId ? `${testId}-image` : undefined}
+          />
         ) : (
           <span className="pu-muted">No signature yet.</span>
         )}

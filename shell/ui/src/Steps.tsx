@@ -8,8 +8,23 @@ export interface StepsProps {
   testId?: string;
 }
 
-const list: CSSProperties = { display: 'flex', gap: 8, listStyle: 'none', padding: 0, margin: '0 0 18px', counterReset: 'none' };
-const item: CSSProperties = { flex: '1 1 0', minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4, textAlign: 'center' };
+const list: CSSProperties = {
+  display: 'flex',
+  gap: 8,
+  listStyle: 'none',
+  padding: 0,
+  margin: '0 0 18px',
+  counterReset: 'none',
+};
+const item: CSSProperties = {
+  flex: '1 1 0',
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: 4,
+  textAlign: 'center',
+};
 const dot = (state: 'done' | 'current' | 'todo'): CSSProperties => ({
   width: 28,
   height: 28,
@@ -46,13 +61,24 @@ export function Steps({ steps, current, testId = 'steps' }: StepsProps) {
         const state = i < current ? 'done' : i === current ? 'current' : 'todo';
         return [
           i > 0 && <li key={`bar${i}`} aria-hidden="true" style={bar(i <= current)} />,
-          <li key={title} style={item} aria-current={state === 'current' ? 'step' : undefined} data-testid={`${testId}-${i}`} data-state={state}>
+          <li
+            key={title}
+            style={item}
+            aria-current={state === 'current' ? 'step' : undefined}
+            data-testid={`${testId}-${i}`}
+            data-state={state}
+          >
             <span style={dot(state)} aria-hidden="true">
               {state === 'done' ? '✓' : i + 1}
             </span>
             <span style={label(state)}>
               {title}
-              {state === 'done' && <span className="pu-sr-only" style={srOnly}> (done)</span>}
+              {state === 'done' && (
+                <span className="pu-sr-only" style={srOnly}>
+                  {' '}
+                  (done)
+                </span>
+              )}
             </span>
           </li>,
         ];
@@ -61,4 +87,11 @@ export function Steps({ steps, current, testId = 'steps' }: StepsProps) {
   );
 }
 
-const srOnly: CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
+const srOnly: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};

@@ -12,7 +12,15 @@ export interface TagInputProps {
 }
 
 /** A list of tags (e.g. additional licence numbers): Enter, comma or leaving the field adds; × or Backspace removes. */
-export function TagInput({ label, value, onChange, disabled, placeholder = 'Type and press Enter', error, testId }: TagInputProps) {
+export function TagInput({
+  label,
+  value,
+  onChange,
+  disabled,
+  placeholder = 'Type and press Enter',
+  error,
+  testId,
+}: TagInputProps) {
   const id = useId();
   const [text, setText] = useState('');
 
@@ -38,10 +46,24 @@ export function TagInput({ label, value, onChange, disabled, placeholder = 'Type
 
   return (
     <div className={`pu-field${error ? ' pu-field-invalid' : ''}`} data-testid={testId}>
-      {label && (disabled ? <span style={{ fontWeight: 500, fontSize: 14 }} id={`${id}-label`}>{label}</span> : <label htmlFor={id}>{label}</label>)}
+      {label &&
+        (disabled ? (
+          <span style={{ fontWeight: 500, fontSize: 14 }} id={`${id}-label`}>
+            {label}
+          </span>
+        ) : (
+          <label htmlFor={id}>{label}</label>
+        ))}
       <div
         className="pu-input"
-        style={{ display: 'flex', flexWrap: 'wrap', gap: 6, alignItems: 'center', padding: '5px 8px', minHeight: 38 }}
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 6,
+          alignItems: 'center',
+          padding: '5px 8px',
+          minHeight: 38,
+        }}
       >
         {value.map((tag) => (
           <span
@@ -64,7 +86,14 @@ export function TagInput({ label, value, onChange, disabled, placeholder = 'Type
                 type="button"
                 aria-label={`Remove ${tag}`}
                 onClick={() => remove(tag)}
-                style={{ border: 0, background: 'none', cursor: 'pointer', padding: 0, fontSize: 15, lineHeight: 1 }}
+                style={{
+                  border: 0,
+                  background: 'none',
+                  cursor: 'pointer',
+                  padding: 0,
+                  fontSize: 15,
+                  lineHeight: 1,
+                }}
               >
                 ×
               </button>
@@ -81,7 +110,15 @@ export function TagInput({ label, value, onChange, disabled, placeholder = 'Type
             onBlur={add}
             aria-invalid={!!error}
             data-testid={testId ? `${testId}-input` : undefined}
-            style={{ flex: '1 1 120px', minWidth: 100, border: 0, outline: 'none', font: 'inherit', background: 'transparent', padding: 2 }}
+            style={{
+              flex: '1 1 120px',
+              minWidth: 100,
+              border: 0,
+              outline: 'none',
+              font: 'inherit',
+              background: 'transparent',
+              padding: 2,
+            }}
           />
         )}
         {disabled && !value.length && <span className="pu-muted">None</span>}

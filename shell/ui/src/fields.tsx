@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 interface FieldFrame {
   label?: ReactNode;
@@ -26,7 +32,8 @@ function Frame({ id, label, error, required, children }: FieldFrame & { id: stri
   );
 }
 
-type TextFieldProps = FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & { onChange?: (v: string) => void };
+type TextFieldProps = FieldFrame &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & { onChange?: (v: string) => void };
 
 /** A labelled input; `error` shows the spec's red message under the field. */
 export function TextField({ label, error, required, testId, onChange, id, ...rest }: TextFieldProps) {
@@ -47,14 +54,22 @@ export function TextField({ label, error, required, testId, onChange, id, ...res
   );
 }
 
-type TextAreaProps = FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & { onChange?: (v: string) => void };
+type TextAreaProps = FieldFrame &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & { onChange?: (v: string) => void };
 
 export function TextArea({ label, error, required, testId, onChange, id, ...rest }: TextAreaProps) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <Frame id={fid} label={label} error={error} required={required}>
-      <textarea id={fid} className="pu-input" aria-invalid={!!error} data-testid={testId} onChange={(e) => onChange?.(e.target.value)} {...rest} />
+      <textarea
+        id={fid}
+        className="pu-input"
+        aria-invalid={!!error}
+        data-testid={testId}
+        onChange={(e) => onChange?.(e.target.value)}
+        {...rest}
+      />
     </Frame>
   );
 }
@@ -64,14 +79,35 @@ export interface Option {
   label: string;
 }
 type SelectProps = FieldFrame &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> & { options: Option[]; onChange?: (v: string) => void; placeholder?: string };
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> & {
+    options: Option[];
+    onChange?: (v: string) => void;
+    placeholder?: string;
+  };
 
-export function Select({ label, error, required, testId, onChange, options, placeholder, id, ...rest }: SelectProps) {
+export function Select({
+  label,
+  error,
+  required,
+  testId,
+  onChange,
+  options,
+  placeholder,
+  id,
+  ...rest
+}: SelectProps) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <Frame id={fid} label={label} error={error} required={required}>
-      <select id={fid} className="pu-input" aria-invalid={!!error} data-testid={testId} onChange={(e) => onChange?.(e.target.value)} {...rest}>
+      <select
+        id={fid}
+        className="pu-input"
+        aria-invalid={!!error}
+        data-testid={testId}
+        onChange={(e) => onChange?.(e.target.value)}
+        {...rest}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -84,7 +120,10 @@ export function Select({ label, error, required, testId, onChange, options, plac
 }
 
 type CheckboxProps = Omit<FieldFrame, 'label'> &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type'> & { label: ReactNode; onChange?: (checked: boolean) => void };
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'type'> & {
+    label: ReactNode;
+    onChange?: (checked: boolean) => void;
+  };
 
 export function Checkbox({ label, error, testId, onChange, id, ...rest }: CheckboxProps) {
   const auto = useId();
@@ -92,7 +131,13 @@ export function Checkbox({ label, error, testId, onChange, id, ...rest }: Checkb
   return (
     <div className={`pu-field pu-check${error ? ' pu-field-invalid' : ''}`}>
       <label htmlFor={fid}>
-        <input id={fid} type="checkbox" data-testid={testId} onChange={(e) => onChange?.(e.target.checked)} {...rest} />
+        <input
+          id={fid}
+          type="checkbox"
+          data-testid={testId}
+          onChange={(e) => onChange?.(e.target.checked)}
+          {...rest}
+        />
         <span>{label}</span>
       </label>
       {error && <div className="pu-field-error">{error}</div>}

@@ -6,10 +6,25 @@ export { Modal, type ModalProps } from './Modal.js';
 export { TextField, TextArea, Select, Checkbox, type Option } from './fields.js';
 export { DataTable, type DataTableProps, type RowEditing } from './DataTable.js';
 export { printHtml, printElement, escapeHtml } from './print.js';
-export { navigateTo, useLocation, useQuery, Link, EmptyState, emptyScreen, PageTitle, type EmptyStateProps } from './routing.js';
+export {
+  navigateTo,
+  useLocation,
+  useQuery,
+  Link,
+  EmptyState,
+  emptyScreen,
+  PageTitle,
+  type EmptyStateProps,
+} from './routing.js';
 export { isEmail, useMediaQuery, useIsMobile } from './hooks.js';
 export { PortalProvider, usePortal, useSessionUser, ScreenError, ErrorBoundary } from './portal.js';
-export { SignaturePad, drawTextSignature, SIGN_PAD_DELAY_MS, type SignaturePadProps, type SignatureValue } from './SignaturePad.js';
+export {
+  SignaturePad,
+  drawTextSignature,
+  SIGN_PAD_DELAY_MS,
+  type SignaturePadProps,
+  type SignatureValue,
+} from './SignaturePad.js';
 export { TagInput, type TagInputProps } from './TagInput.js';
 export { Steps, type StepsProps } from './Steps.js';
 export { LicencePicker, licenceText, type LicenceOption, type LicencePickerProps } from './LicencePicker.js';

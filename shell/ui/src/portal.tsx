@@ -1,4 +1,12 @@
-import { Component, createContext, useContext, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import type { PortalProps, SessionUser } from './types.js';
 import { Alert } from './Alert.js';
 
@@ -27,7 +35,8 @@ export function useSessionUser(): SessionUser | null {
 export function ScreenError({ error }: { error: unknown }) {
   return (
     <Alert type="error" testId="screen-error">
-      This screen stopped working: {error instanceof Error ? error.message : String(error)}. Reload the page to try again.
+      This screen stopped working: {error instanceof Error ? error.message : String(error)}. Reload the page
+      to try again.
     </Alert>
   );
 }

@@ -58,7 +58,15 @@ export interface EmptyStateProps {
 
 /** The default empty-state picture: an open, empty tray (inline SVG, so no icon font is needed). */
 const EmptyTray = () => (
-  <svg viewBox="0 0 48 48" width="44" height="44" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 48 48"
+    width="44"
+    height="44"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinejoin="round"
+  >
     <path d="M6 28l6-16h24l6 16v10H6z" />
     <path d="M6 28h11l2 4h10l2-4h11" />
   </svg>
@@ -68,7 +76,9 @@ const EmptyTray = () => (
 export function EmptyState({ title, children, icon = <EmptyTray />, testId }: EmptyStateProps) {
   return (
     <section className="pu-empty" data-testid={testId}>
-      <div className="pu-empty-icon" aria-hidden="true">{icon}</div>
+      <div className="pu-empty-icon" aria-hidden="true">
+        {icon}
+      </div>
       <h1>{title}</h1>
       <div className="pu-empty-text">{children}</div>
     </section>

@@ -42,7 +42,12 @@ export function Toaster() {
   return (
     <div className="pu-toaster" aria-live="polite">
       {list.map((t) => (
-        <div key={t.id} className={`pu-toast pu-toast-${t.type}`} role={t.type === 'error' ? 'alert' : 'status'} data-testid="toast">
+        <div
+          key={t.id}
+          className={`pu-toast pu-toast-${t.type}`}
+          role={t.type === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+        >
           <span>{t.text}</span>
           <button type="button" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
             ×

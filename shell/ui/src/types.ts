@@ -22,7 +22,10 @@ export interface Session {
   readonly user: SessionUser | null;
   login(email: string, password: string): Promise<SessionUser>;
   /** Signs in with tokens from another call's answer (POST /api/auth/verify answers like login). */
-  adopt(answer: { token: string; refreshToken: string; idToken?: string; expiresIn?: number; user?: unknown }, email?: string): Promise<SessionUser>;
+  adopt(
+    answer: { token: string; refreshToken: string; idToken?: string; expiresIn?: number; user?: unknown },
+    email?: string,
+  ): Promise<SessionUser>;
   logout(): Promise<void>;
   /** Called with the new user (or null) whenever it changes; returns the unsubscribe function. */
   subscribe(cb: (user: SessionUser | null) => void): () => void;
@@ -52,7 +55,8 @@ export class ApiError extends Error {
 export function serverMessage(body: unknown, fallback: string): string {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
-    for (const k of ['message', 'error', 'detail']) if (typeof b[k] === 'string' && b[k]) return b[k] as string;
+    for (const k of ['message', 'error', 'detail'])
+      if (typeof b[k] === 'string' && b[k]) return b[k] as string;
   }
   return fallback;
 }
@@ -74,7 +78,8 @@ export function companyName(company: unknown): string {
   if (typeof company === 'string') return company;
   if (company && typeof company === 'object') {
     const c = company as Record<string, unknown>;
-    for (const k of ['Licensee', 'name', 'DBA', 'Licensee DBA', 'License #']) if (typeof c[k] === 'string' && c[k]) return c[k] as string;
+    for (const k of ['Licensee', 'name', 'DBA', 'Licensee DBA', 'License #'])
+      if (typeof c[k] === 'string' && c[k]) return c[k] as string;
   }
   return '';
 }

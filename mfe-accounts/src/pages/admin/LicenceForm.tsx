@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Messages, NEW_LICENCE_PLACEHOLDER } from '@portal/contracts';
 import { Button, TextField, errorText } from '@portal/ui';
 import type { LicenceRecord } from '../../api.js';
-import { DAYS, LICENCE_FIELDS, LICENCE_MAX, isWindow, licenceErrors, newLicence, type LicenceField } from './licence.js';
+import {
+  DAYS,
+  LICENCE_FIELDS,
+  LICENCE_MAX,
+  isWindow,
+  licenceErrors,
+  newLicence,
+  type LicenceField,
+} from './licence.js';
 
 interface Props {
   existing: LicenceRecord[];
@@ -28,11 +36,14 @@ export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found: Record<string, string | undefined> = { ...licenceErrors(rec, existing) };
-    for (const [day, label] of DAYS) if (!isWindow(rec.windows?.[day] ?? '')) found[`w.${day}`] = `${label}: use HH:MM-HH:MM or leave empty`;
+    for (const [day, label] of DAYS)
+      if (!isWindow(rec.windows?.[day] ?? '')) found[`w.${day}`] = `${label}: use HH:MM-HH:MM or leave empty`;
     if (Object.values(found).some(Boolean)) return setErrors(found);
     setBusy(true);
     try {
-      const trimmed = Object.fromEntries(Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]));
+      const trimmed = Object.fromEntries(
+        Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
+      );
       await onSubmit(trimmed as unknown as LicenceRecord);
     } catch (err) {
       const msg = errorText(err);
@@ -43,9 +54,19 @@ export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
   };
 
   return (
-    <form className="pu-card acc-form" onSubmit={(e) => void submit(e)} noValidate aria-label="New licence record" data-testid="ln-form">
+    <form
+      className="pu-card acc-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="New licence record"
+      data-testid="ln-form"
+    >
       <h2 className="acc-section">New licence record</h2>
-      {errors.form && <div className="pu-alert pu-alert-error" role="alert">{errors.form}</div>}
+      {errors.form && (
+        <div className="pu-alert pu-alert-error" role="alert">
+          {errors.form}
+        </div>
+      )}
       <div className="acc-form-grid">
         {LICENCE_FIELDS.map(([key, label], i) => (
           <TextField

@@ -39,7 +39,12 @@ function QbMark() {
       </span>
       {at &&
         createPortal(
-          <div className="acc-tooltip" role="tooltip" style={{ left: at.left, top: at.top }} data-testid="accounts-qb-tooltip">
+          <div
+            className="acc-tooltip"
+            role="tooltip"
+            style={{ left: at.left, top: at.top }}
+            data-testid="accounts-qb-tooltip"
+          >
             {QB_MISMATCH_TEXT}
           </div>,
           document.body,
@@ -54,7 +59,11 @@ function EmailCell({ data }: CustomCellRendererProps<Account>) {
   return (
     <span className="acc-email-cell">
       {data.qbMismatch && <QbMark />}
-      <Link to={editAccountPath(data.email)} onClick={(e) => e.stopPropagation()} data-testid="accounts-edit-link">
+      <Link
+        to={editAccountPath(data.email)}
+        onClick={(e) => e.stopPropagation()}
+        data-testid="accounts-edit-link"
+      >
         {data.email}
       </Link>
     </span>
@@ -76,7 +85,12 @@ export function accountColumns(open: (email: string) => void): ColDef<Account>[]
   return [
     { field: 'email', headerName: 'Email', minWidth: 230, flex: 2, cellRenderer: EmailCell, ...opens },
     { field: 'name', headerName: 'Name', ...opens },
-    { field: 'role', headerName: 'Role', valueFormatter: (p) => roleText(p.value as Account['role']), ...opens },
+    {
+      field: 'role',
+      headerName: 'Role',
+      valueFormatter: (p) => roleText(p.value as Account['role']),
+      ...opens,
+    },
     { field: 'company', headerName: 'Company', flex: 1.5, ...opens },
     {
       colId: 'verified',

@@ -13,7 +13,14 @@ export const LICENCE_FIELDS = [
 export type LicenceField = (typeof LICENCE_FIELDS)[number][0];
 
 /** The service's length limits (services/accounts license.ts RecordIn). */
-export const LICENCE_MAX: Record<LicenceField, number> = { 'License #': 100, Licensee: 200, DBA: 200, 'Street Address': 200, City: 100, Zip: 20 };
+export const LICENCE_MAX: Record<LicenceField, number> = {
+  'License #': 100,
+  Licensee: 200,
+  DBA: 200,
+  'Street Address': 200,
+  City: 100,
+  Zip: 20,
+};
 
 export const DAYS = [
   ['mon', 'Monday'],
@@ -37,14 +44,21 @@ export const newLicence = (): LicenceRecord => ({
   active: true,
 });
 
-const norm = (s: unknown) => String(s ?? '').trim().toLowerCase();
+const norm = (s: unknown) =>
+  String(s ?? '')
+    .trim()
+    .toLowerCase();
 
 /** Field → message for every empty required field, and the duplicate-number rule against the other records. */
 export function licenceErrors(r: LicenceRecord, all: LicenceRecord[]): Partial<Record<LicenceField, string>> {
   const errors: Partial<Record<LicenceField, string>> = {};
-  for (const [key, label] of LICENCE_FIELDS) if (!String(r[key] ?? '').trim()) errors[key] = Messages.fieldRequired(label).trim();
+  for (const [key, label] of LICENCE_FIELDS)
+    if (!String(r[key] ?? '').trim()) errors[key] = Messages.fieldRequired(label).trim();
   const num = norm(r['License #']);
-  if (num && all.some((o) => o !== r && (o.id ?? null) !== (r.id ?? undefined) && norm(o['License #']) === num)) {
+  if (
+    num &&
+    all.some((o) => o !== r && (o.id ?? null) !== (r.id ?? undefined) && norm(o['License #']) === num)
+  ) {
     errors['License #'] = Messages.licenceExists;
   }
   return errors;
@@ -69,4 +83,5 @@ export function windowsText(w: Record<string, string> | undefined): string {
 }
 
 /** 'HH:MM-HH:MM' or empty (closed). */
-export const isWindow = (s: string) => !s.trim() || /^([01]\d|2[0-3]):[0-5]\d\s*-\s*([01]\d|2[0-3]):[0-5]\d$/.test(s.trim());
+export const isWindow = (s: string) =>
+  !s.trim() || /^([01]\d|2[0-3]):[0-5]\d\s*-\s*([01]\d|2[0-3]):[0-5]\d$/.test(s.trim());

@@ -36,9 +36,22 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
       sw('orders.showPickupDriver', 'Show pickup driver', ''),
       sw('orders.showVin', 'Show VIN', ''),
       sw('orders.internal.alwaysShow', 'Always show internal orders', ''),
-      sw('orders.autoApprove', 'Auto-approve orders', 'New orders are approved at once; the preferred pickup date becomes required.'),
-      sw('orders.billingInvoiceReq', 'Billing invoice # required', 'The order form requires a billing invoice number.', true),
-      sw('orders.hasSameDay', 'Same-day pickup', 'Same Day offered to every vendor (otherwise only to accounts allowed same-day pickup).'),
+      sw(
+        'orders.autoApprove',
+        'Auto-approve orders',
+        'New orders are approved at once; the preferred pickup date becomes required.',
+      ),
+      sw(
+        'orders.billingInvoiceReq',
+        'Billing invoice # required',
+        'The order form requires a billing invoice number.',
+        true,
+      ),
+      sw(
+        'orders.hasSameDay',
+        'Same-day pickup',
+        'Same Day offered to every vendor (otherwise only to accounts allowed same-day pickup).',
+      ),
     ],
   },
   {
@@ -63,11 +76,25 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
 ];
 
 /** Menu entries hideRoutes can hide: the contracts menu keys (each once, with its label). */
-export const MENU_CHOICES = [...USER_MENU, ...ADMIN_MENU].map((e) => ({ key: e.key, label: e.label, admin: ADMIN_MENU.includes(e) }));
+export const MENU_CHOICES = [...USER_MENU, ...ADMIN_MENU].map((e) => ({
+  key: e.key,
+  label: e.label,
+  admin: ADMIN_MENU.includes(e),
+}));
 
 /** signupEmails as text (one address per line) and back; invalid addresses are reported. */
-export function parseEmails(text: string, isEmail: (s: string) => boolean): { emails: string[]; invalid: string[] } {
-  const emails = [...new Set(text.split(/[\s,;]+/).map((s) => s.trim().toLowerCase()).filter(Boolean))];
+export function parseEmails(
+  text: string,
+  isEmail: (s: string) => boolean,
+): { emails: string[]; invalid: string[] } {
+  const emails = [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
   return { emails, invalid: emails.filter((e) => !isEmail(e)) };
 }
 

@@ -21,14 +21,31 @@ export interface AuthCardProps {
 }
 
 /** The frame every sign-up / password / email screen shares: a card, a title, steps, a closable red alert. */
-export function AuthCard({ title, id, onSubmit, step, error, onCloseError, notice, onCloseNotice, wide, children }: AuthCardProps) {
+export function AuthCard({
+  title,
+  id,
+  onSubmit,
+  step,
+  error,
+  onCloseError,
+  notice,
+  onCloseNotice,
+  wide,
+  children,
+}: AuthCardProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
   };
   return (
     <div className={wide ? 'acc-auth acc-auth-page' : 'acc-auth'}>
-      <form className="pu-card acc-auth-card" onSubmit={submit} noValidate data-testid={`${id}-form`} aria-label={title}>
+      <form
+        className="pu-card acc-auth-card"
+        onSubmit={submit}
+        noValidate
+        data-testid={`${id}-form`}
+        aria-label={title}
+      >
         {step !== undefined && <Steps steps={SIGN_UP_STEPS} current={step} testId={`${id}-steps`} />}
         <h1>{title}</h1>
         {error && (
@@ -48,4 +65,6 @@ export function AuthCard({ title, id, onSubmit, step, error, onCloseError, notic
 }
 
 /** The buttons row under a form: primary action first; full-width stacked on mobile (CSS). */
-export const Actions = ({ children }: { children: ReactNode }) => <div className="acc-auth-actions">{children}</div>;
+export const Actions = ({ children }: { children: ReactNode }) => (
+  <div className="acc-auth-actions">{children}</div>
+);

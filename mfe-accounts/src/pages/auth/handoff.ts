@@ -28,7 +28,9 @@ export function handedOver(): Handoff {
 
 /** The password handed to the current screen for `email`, if any. */
 export function peekPassword(email: string | undefined): string | undefined {
-  return secret && email && secret.email === email && secret.path === window.location.pathname ? secret.password : undefined;
+  return secret && email && secret.email === email && secret.path === window.location.pathname
+    ? secret.password
+    : undefined;
 }
 
 export function forgetPassword(): void {

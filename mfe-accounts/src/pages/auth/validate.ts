@@ -16,7 +16,12 @@ export interface SignUpInput {
 
 /** Sign Up stays disabled until terms, email, both passwords, a licence (or invite) are there and the passwords match (§2). */
 export const canSignUp = (f: SignUpInput): boolean =>
-  f.terms && !!f.email.trim() && !!f.password && !!f.confirm && (f.fromLink || !!f.licenceText.trim()) && f.password === f.confirm;
+  f.terms &&
+  !!f.email.trim() &&
+  !!f.password &&
+  !!f.confirm &&
+  (f.fromLink || !!f.licenceText.trim()) &&
+  f.password === f.confirm;
 
 /** The sign-up validation messages (accounts §5), in form order, word for word. */
 export function signUpErrors(f: SignUpInput): string[] {
@@ -36,7 +41,8 @@ export const joinMessages = (msgs: string[]): string =>
   msgs.reduce((acc, m) => acc + (acc && !/\s$/.test(acc) ? ' ' : '') + m, '').trimEnd();
 
 /** The password helper rule (§5): at least six characters with a digit, a lowercase and an uppercase letter. */
-export const meetsPasswordPolicy = (p: string): boolean => p.length >= 6 && /\d/.test(p) && /[a-z]/.test(p) && /[A-Z]/.test(p);
+export const meetsPasswordPolicy = (p: string): boolean =>
+  p.length >= 6 && /\d/.test(p) && /[a-z]/.test(p) && /[A-Z]/.test(p);
 
 export const CODE_REQUIRED = Messages.fieldRequired('Code');
 export const CODE_TOO_LONG = Messages.fieldTooLong('Code', LIMITS.resetCode);
@@ -45,7 +51,11 @@ export const PASSWORD_TOO_LONG = AuthMessages.passwordTooLong;
 type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** Reset with a code (§5 Forgot/reset): code required ≤ 10; new password required ≤ 60 and the policy; both match. */
-export function resetErrors(f: { code: string; password: string; confirm: string }): FieldErrors<'code' | 'password' | 'confirm'> {
+export function resetErrors(f: {
+  code: string;
+  password: string;
+  confirm: string;
+}): FieldErrors<'code' | 'password' | 'confirm'> {
   const e: FieldErrors<'code' | 'password' | 'confirm'> = {};
   if (!f.code.trim()) e.code = CODE_REQUIRED;
   else if (f.code.trim().length > LIMITS.resetCode) e.code = CODE_TOO_LONG;
@@ -58,7 +68,11 @@ export function resetErrors(f: { code: string; password: string; confirm: string
 }
 
 /** Change password (§5): current required; new ≥ 8 and ≤ 60; confirmation matches. */
-export function changePasswordErrors(f: { current: string; password: string; confirm: string }): FieldErrors<'current' | 'password' | 'confirm'> {
+export function changePasswordErrors(f: {
+  current: string;
+  password: string;
+  confirm: string;
+}): FieldErrors<'current' | 'password' | 'confirm'> {
   const e: FieldErrors<'current' | 'password' | 'confirm'> = {};
   if (!f.current) e.current = Messages.passwordRequired;
   if (!f.password) e.password = Messages.passwordRequired;
@@ -71,6 +85,8 @@ export function changePasswordErrors(f: { current: string; password: string; con
 
 /** The server's change-password failure as the spec words it (§8). */
 export const changePasswordFailure = (message: string): string =>
-  /current password|incorrect/i.test(message) ? Messages.currentPasswordIncorrect : `Change Password Failed: ${message}`;
+  /current password|incorrect/i.test(message)
+    ? Messages.currentPasswordIncorrect
+    : `Change Password Failed: ${message}`;
 
 export const hasErrors = (e: object): boolean => Object.values(e).some(Boolean);

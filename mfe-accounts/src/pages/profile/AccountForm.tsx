@@ -1,15 +1,39 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Messages, isSuspended, type RoleNumber } from '@portal/contracts';
-import { Alert, Button, Link, PageTitle, TextField, errorText, toast, usePortal, useSessionUser } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  Link,
+  PageTitle,
+  TextField,
+  errorText,
+  toast,
+  usePortal,
+  useSessionUser,
+} from '@portal/ui';
 import { createUser, deleteUser, getRawMe, getUser, updateUser } from '../../api.js';
 import { BillingFields, CompanyFields, SignatureField, type SectionProps } from './Fields.js';
 import { SettingsFields } from './SettingsFields.js';
 import { AttachedAccounts } from './AttachedAccounts.js';
-import { emptyValues, fromUser, isStaff, toPayload, validate, type Errors, type FormContext, type ProfileValues, type UserRecord } from './model.js';
+import {
+  emptyValues,
+  fromUser,
+  isStaff,
+  toPayload,
+  validate,
+  type Errors,
+  type FormContext,
+  type ProfileValues,
+  type UserRecord,
+} from './model.js';
 import './profile.css';
 
 export type FormMode = 'profile' | 'edit' | 'create';
-const TITLES: Record<FormMode, string> = { profile: 'Profile', edit: 'Edit Account', create: 'Create New Account' };
+const TITLES: Record<FormMode, string> = {
+  profile: 'Profile',
+  edit: 'Edit Account',
+  create: 'Create New Account',
+};
 
 /** sigs.show from config, flat ('sigs.show') or nested ({sigs: {show}}). */
 function sigsShown(config: Record<string, unknown>): boolean {
@@ -32,7 +56,8 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
 
   useEffect(() => {
     if (creating) return;
-    if (mode === 'edit' && !email) return setLoadError('No account is open for editing: the link has no email.');
+    if (mode === 'edit' && !email)
+      return setLoadError('No account is open for editing: the link has no email.');
     (mode === 'edit' ? getUser(api, email!) : getRawMe(api)).then(
       (u) => {
         setUser(u);
@@ -50,10 +75,17 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
     return (
       <div data-testid="profile">
         <PageTitle>{TITLES[mode]}</PageTitle>
-        <Alert type="error" testId="profile-error">{loadError}</Alert>
+        <Alert type="error" testId="profile-error">
+          {loadError}
+        </Alert>
       </div>
     );
-  if (!values) return <div data-testid="profile" className="pu-muted">Loading…</div>;
+  if (!values)
+    return (
+      <div data-testid="profile" className="pu-muted">
+        Loading…
+      </div>
+    );
 
   const set: SectionProps['set'] = (name, value) => {
     setValues((v) => (v ? { ...v, [name]: value } : v));
@@ -63,7 +95,10 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
   const staff = isStaff(editorRole);
   const self = !creating && user?.email === me?.email;
   const showSignature = sigsShown(config) && values.role <= 2;
-  const publicLink = user ? user.publicorderslink || `${window.location.origin}/dashboard/publicorders?userid=${encodeURIComponent(user.id ?? user.email)}` : undefined;
+  const publicLink = user
+    ? user.publicorderslink ||
+      `${window.location.origin}/dashboard/publicorders?userid=${encodeURIComponent(user.id ?? user.email)}`
+    : undefined;
   const scrollTop = () => window.scrollTo({ top: 0 });
 
   const submit = async (e: FormEvent) => {
@@ -93,7 +128,13 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
     } catch (err) {
       const msg = errorText(err);
       if (msg === Messages.emailExists) setErrors({ email: msg });
-      setGeneral(creating ? (msg === Messages.emailExists ? msg : Messages.accountCreationFailed(msg)) : Messages.profileUpdateFailed(msg));
+      setGeneral(
+        creating
+          ? msg === Messages.emailExists
+            ? msg
+            : Messages.accountCreationFailed(msg)
+          : Messages.profileUpdateFailed(msg),
+      );
       scrollTop();
     } finally {
       setBusy(false);
@@ -119,7 +160,10 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
     <div data-testid="profile" className="acc-pf">
       <PageTitle
         actions={
-          <Link to={mode === 'profile' ? '/dashboard/orders' : '/dashboard/accounts'} data-testid="profile-back">
+          <Link
+            to={mode === 'profile' ? '/dashboard/orders' : '/dashboard/accounts'}
+            data-testid="profile-back"
+          >
             ← Back
           </Link>
         }
@@ -127,21 +171,40 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
         {TITLES[mode]}
       </PageTitle>
       {mode === 'profile' && isSuspended(values.verified) && (
-        <Alert type="warning" testId="profile-suspended">{Messages.suspended}</Alert>
+        <Alert type="warning" testId="profile-suspended">
+          {Messages.suspended}
+        </Alert>
       )}
       {general && (
         <Alert type="error" onClose={() => setGeneral(null)} testId="profile-error">
           {general}
         </Alert>
       )}
-      <form className="pu-card acc-pf-form" onSubmit={(e) => void submit(e)} noValidate data-testid="profile-form" aria-label={TITLES[mode]}>
+      <form
+        className="pu-card acc-pf-form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        data-testid="profile-form"
+        aria-label={TITLES[mode]}
+      >
         <div className="acc-pf-form-grid acc-pf-form-email">
           {creating ? (
-            <TextField label="Email" type="email" required value={values.email} onChange={(v) => set('email', v)} error={errors.email} testId="profile-email" autoComplete="off" />
+            <TextField
+              label="Email"
+              type="email"
+              required
+              value={values.email}
+              onChange={(v) => set('email', v)}
+              error={errors.email}
+              testId="profile-email"
+              autoComplete="off"
+            />
           ) : (
             <div className="pu-field">
               <span className="acc-pf-static-label">Email</span>
-              <span className="acc-pf-static" data-testid="profile-email">{values.email}</span>
+              <span className="acc-pf-static" data-testid="profile-email">
+                {values.email}
+              </span>
             </div>
           )}
         </div>
@@ -159,7 +222,12 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
             {busy ? 'Saving…' : creating ? 'Create Account' : 'Save'}
           </Button>
           {staff && mode === 'edit' && !self && (
-            <Button variant="danger" onClick={() => void remove()} disabled={busy} data-testid="profile-delete">
+            <Button
+              variant="danger"
+              onClick={() => void remove()}
+              disabled={busy}
+              data-testid="profile-delete"
+            >
               Delete
             </Button>
           )}

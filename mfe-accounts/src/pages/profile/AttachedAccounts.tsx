@@ -8,7 +8,11 @@ import { VERIFIED_VALUES, toVerified, verifiedLabel } from '../verified.js';
 const COLUMNS: ColDef<Account>[] = [
   { field: 'email', headerName: 'Email', minWidth: 220, flex: 2 },
   { field: 'name', headerName: 'Name' },
-  { field: 'role', headerName: 'Role', valueFormatter: (p) => ROLE_LABELS[p.value as Account['role']] ?? String(p.value ?? '') },
+  {
+    field: 'role',
+    headerName: 'Role',
+    valueFormatter: (p) => ROLE_LABELS[p.value as Account['role']] ?? String(p.value ?? ''),
+  },
   {
     colId: 'verified',
     headerName: 'Verified',
@@ -63,7 +67,11 @@ export function AttachedAccounts({ email }: { email: string }) {
   const setAll = async (verified: Verified) => {
     setBusy(true);
     try {
-      const r = await setAllVerified(api, rows.map((u) => u.email), verified);
+      const r = await setAllVerified(
+        api,
+        rows.map((u) => u.email),
+        verified,
+      );
       setRows((prev) => prev.map((u) => ({ ...u, verified })));
       toast.success(r?.message || Messages.profileUpdated);
     } catch (e) {
@@ -76,7 +84,11 @@ export function AttachedAccounts({ email }: { email: string }) {
   return (
     <section className="acc-pf-attached" aria-labelledby="acc-pf-attached-title">
       <h2 id="acc-pf-attached-title">Attached Accounts</h2>
-      {error && <Alert type="error" onClose={() => setError(null)}>{error}</Alert>}
+      {error && (
+        <Alert type="error" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
       <DataTable<Account>
         testId="attached-table"
         rows={rows}
@@ -88,10 +100,18 @@ export function AttachedAccounts({ email }: { email: string }) {
         emptyText="No other users share these licences."
         toolbar={
           <>
-            <Button onClick={() => void setAll('suspended')} disabled={busy || !rows.length} data-testid="attached-set-suspended">
+            <Button
+              onClick={() => void setAll('suspended')}
+              disabled={busy || !rows.length}
+              data-testid="attached-set-suspended"
+            >
               Set all suspended
             </Button>
-            <Button onClick={() => void setAll(true)} disabled={busy || !rows.length} data-testid="attached-set-verified">
+            <Button
+              onClick={() => void setAll(true)}
+              disabled={busy || !rows.length}
+              data-testid="attached-set-verified"
+            >
               Set all verified
             </Button>
           </>

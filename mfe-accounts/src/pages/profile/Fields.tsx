@@ -2,7 +2,15 @@ import { useState, type ReactNode } from 'react';
 import { Messages } from '@portal/contracts';
 import { Button, SignaturePad, TagInput, TextField, errorText, toast, usePortal } from '@portal/ui';
 import { uploadFile } from '../../api.js';
-import { canAddLicences, canEditLicence, isDriver, type Errors, type FieldName, type FormContext, type ProfileValues } from './model.js';
+import {
+  canAddLicences,
+  canEditLicence,
+  isDriver,
+  type Errors,
+  type FieldName,
+  type FormContext,
+  type ProfileValues,
+} from './model.js';
 
 export interface SectionProps {
   values: ProfileValues;
@@ -12,7 +20,15 @@ export interface SectionProps {
   disabled?: boolean;
 }
 
-export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <fieldset className="acc-pf-form-section" data-testid={testId}>
       <legend>{title}</legend>
@@ -22,7 +38,24 @@ export function Section({ title, children, testId }: { title: string; children: 
 }
 
 /** A text field bound to one form value. */
-function Bound({ p, name, label, testId, required = true, ...rest }: { p: SectionProps; name: FieldName; label: string; testId: string; required?: boolean; type?: string; autoComplete?: string; readOnly?: boolean; maxLength?: number }) {
+function Bound({
+  p,
+  name,
+  label,
+  testId,
+  required = true,
+  ...rest
+}: {
+  p: SectionProps;
+  name: FieldName;
+  label: string;
+  testId: string;
+  required?: boolean;
+  type?: string;
+  autoComplete?: string;
+  readOnly?: boolean;
+  maxLength?: number;
+}) {
   return (
     <TextField
       label={label}
@@ -61,7 +94,12 @@ function LogoUpload({ p }: { p: SectionProps }) {
       <span className="acc-pf-static-label">Company Logo</span>
       <div className="acc-pf-logo-row">
         {p.values.logo ? (
-          <img src={p.values.logo} alt="Company logo" className="acc-pf-logo-preview" data-testid="profile-logo-preview" />
+          <img
+            src={p.values.logo}
+            alt="Company logo"
+            className="acc-pf-logo-preview"
+            data-testid="profile-logo-preview"
+          />
         ) : (
           <span className="acc-pf-logo-preview acc-pf-logo-none pu-muted">No logo</span>
         )}
@@ -88,11 +126,24 @@ export function CompanyFields({ p }: { p: SectionProps }) {
     <Section title="Company" testId="profile-section-company">
       <LogoUpload p={p} />
       <span className="acc-pf-form-spacer" />
-      <Bound p={p} name="companyName" label="Company Name (LLC)" testId="profile-company" autoComplete="organization" />
+      <Bound
+        p={p}
+        name="companyName"
+        label="Company Name (LLC)"
+        testId="profile-company"
+        autoComplete="organization"
+      />
       <Bound p={p} name="dba" label="DBA Name" testId="profile-dba" />
       <Bound p={p} name="contactName" label="Contact Name" testId="profile-name" autoComplete="name" />
       <Bound p={p} name="phone" label="Phone" testId="profile-phone" type="tel" autoComplete="tel" />
-      <Bound p={p} name="streetAddress" label="Street Address" testId="profile-street" autoComplete="street-address" required={!isDriver(p.values)} />
+      <Bound
+        p={p}
+        name="streetAddress"
+        label="Street Address"
+        testId="profile-street"
+        autoComplete="street-address"
+        required={!isDriver(p.values)}
+      />
     </Section>
   );
 }
@@ -109,7 +160,14 @@ export function BillingFields({ p }: { p: SectionProps }) {
         <Bound p={p} name="billingAddress" label="Billing Address" testId="profile-billing-address" />
       </Section>
       <Section title="Licences" testId="profile-section-licences">
-        <Bound p={p} name="licence" label="License Number" testId="profile-licence" required={licenceEditable} readOnly={!licenceEditable} />
+        <Bound
+          p={p}
+          name="licence"
+          label="License Number"
+          testId="profile-licence"
+          required={licenceEditable}
+          readOnly={!licenceEditable}
+        />
         <TagInput
           label="Additional License Numbers"
           value={p.values.licenceNumbers}
@@ -165,8 +223,16 @@ export function PublicLink({ link }: { link: string }) {
     <div className="pu-field acc-pf-link">
       <label htmlFor="acc-public-link">Public Orders Link</label>
       <div className="acc-pf-link-row">
-        <input id="acc-public-link" className="pu-input" readOnly value={link} data-testid="profile-public-link" />
-        <Button onClick={() => void copy()} data-testid="profile-copy-link">Copy</Button>
+        <input
+          id="acc-public-link"
+          className="pu-input"
+          readOnly
+          value={link}
+          data-testid="profile-public-link"
+        />
+        <Button onClick={() => void copy()} data-testid="profile-copy-link">
+          Copy
+        </Button>
       </div>
     </div>
   );

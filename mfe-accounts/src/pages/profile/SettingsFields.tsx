@@ -6,13 +6,24 @@ import { isStaff } from './model.js';
 
 /** Role options: only roles equal to or less privileged than the editor's (accounts §6), plus the current one. */
 export function roleOptions(editorRole: RoleNumber, current: RoleNumber) {
-  return ALL_ROLES.filter((r) => r >= editorRole || r === current).map((r) => ({ value: String(r), label: ROLE_LABELS[r] }));
+  return ALL_ROLES.filter((r) => r >= editorRole || r === current).map((r) => ({
+    value: String(r),
+    label: ROLE_LABELS[r],
+  }));
 }
 
 /** The role field is disabled when the editor's role number is higher than the edited user's (accounts §6). */
 export const roleDisabled = (editorRole: RoleNumber, editedRole: RoleNumber) => editorRole > editedRole;
 
-export function SettingsFields({ p, editedRole, publicLink }: { p: SectionProps; editedRole: RoleNumber; publicLink?: string }) {
+export function SettingsFields({
+  p,
+  editedRole,
+  publicLink,
+}: {
+  p: SectionProps;
+  editedRole: RoleNumber;
+  publicLink?: string;
+}) {
   const staff = isStaff(p.ctx.editorRole);
   const { values, set } = p;
   return (
@@ -48,7 +59,9 @@ export function SettingsFields({ p, editedRole, publicLink }: { p: SectionProps;
       ) : (
         <div className="pu-field">
           <span className="acc-pf-static-label">Verified Status</span>
-          <span className="acc-pf-static" data-testid="profile-verified">{verifiedLabel(values.verified)}</span>
+          <span className="acc-pf-static" data-testid="profile-verified">
+            {verifiedLabel(values.verified)}
+          </span>
         </div>
       )}
       <div className="acc-pf-check">

@@ -43,9 +43,23 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'n
 
 export function emptyValues(role: RoleNumber = 4): ProfileValues {
   return {
-    email: '', logo: '', companyName: '', dba: '', contactName: '', phone: '', billingContactName: '', billingEmail: '',
-    billingAddress: '', licence: '', licenceNumbers: [], streetAddress: '', signature: null, orderNotification: true,
-    verified: false, sameDayPickup: false, role,
+    email: '',
+    logo: '',
+    companyName: '',
+    dba: '',
+    contactName: '',
+    phone: '',
+    billingContactName: '',
+    billingEmail: '',
+    billingAddress: '',
+    licence: '',
+    licenceNumbers: [],
+    streetAddress: '',
+    signature: null,
+    orderNotification: true,
+    verified: false,
+    sameDayPickup: false,
+    role,
   };
 }
 
@@ -53,7 +67,9 @@ export function fromUser(u: UserRecord): ProfileValues {
   const c = u.company && typeof u.company === 'object' ? u.company : { Licensee: str(u.company) };
   const n = u.name;
   const contactName = typeof n === 'string' ? n : [n?.firstName, n?.lastName].filter(Boolean).join(' ');
-  const sig = u.signature?.image ? { image: u.signature.image, name: str(u.signature.name), date: str(u.signature.date) } : null;
+  const sig = u.signature?.image
+    ? { image: u.signature.image, name: str(u.signature.name), date: str(u.signature.date) }
+    : null;
   return {
     email: u.email,
     logo: str(c.logo),

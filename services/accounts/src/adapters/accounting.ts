@@ -11,7 +11,11 @@ export interface AccountingCustomer {
 
 export class AccountingUnavailable extends Error {}
 
-export async function listCustomers(baseUrl: string, realm: string, token = ''): Promise<AccountingCustomer[]> {
+export async function listCustomers(
+  baseUrl: string,
+  realm: string,
+  token = '',
+): Promise<AccountingCustomer[]> {
   const url = `${baseUrl.replace(/\/$/, '')}/v3/company/${encodeURIComponent(realm)}/query?query=${encodeURIComponent('select * from Customer')}`;
   let res: Response;
   try {
@@ -24,7 +28,9 @@ export async function listCustomers(baseUrl: string, realm: string, token = ''):
   }
   if (!res.ok) throw new AccountingUnavailable(`accounting answered ${res.status}`);
   const body = (await res.json().catch(() => ({}))) as {
-    QueryResponse?: { Customer?: { DisplayName?: string; CompanyName?: string; PrimaryEmailAddr?: { Address?: string } }[] };
+    QueryResponse?: {
+      Customer?: { DisplayName?: string; CompanyName?: string; PrimaryEmailAddr?: { Address?: string } }[];
+    };
   };
   return (body.QueryResponse?.Customer ?? []).flatMap((c) => {
     const names = [c.DisplayName, c.CompanyName].filter((n): n is string => !!n);
@@ -37,10 +43,15 @@ const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/
 
 /** A company matches a customer by name (Licensee or DBA, ignoring case and punctuation) or billing/user email. */
 export function matchesCustomer(
-  u: { email: string; company?: { Licensee?: string | null; DBA?: string | null; billingContactEmail?: string | null } | null },
+  u: {
+    email: string;
+    company?: { Licensee?: string | null; DBA?: string | null; billingContactEmail?: string | null } | null;
+  },
   customers: AccountingCustomer[],
 ): boolean {
   const names = new Set([norm(u.company?.Licensee), norm(u.company?.DBA)].filter(Boolean));
-  const emails = new Set([u.email.toLowerCase(), u.company?.billingContactEmail?.toLowerCase()].filter(Boolean));
+  const emails = new Set(
+    [u.email.toLowerCase(), u.company?.billingContactEmail?.toLowerCase()].filter(Boolean),
+  );
   return customers.some((c) => (c.name && names.has(norm(c.name))) || (c.email && emails.has(c.email)));
 }

@@ -1,4 +1,10 @@
-import { Subjects, type InviteData, type UserAppliedData, type UserRefData, type UserVerifiedData } from '@portal/contracts';
+import {
+  Subjects,
+  type InviteData,
+  type UserAppliedData,
+  type UserRefData,
+  type UserVerifiedData,
+} from '@portal/contracts';
 import type { UserDoc } from '../models/user.js';
 
 /** The events accounts writes to its outbox (stream ACCOUNTS). Payloads follow @portal/contracts. */
@@ -56,17 +62,34 @@ export function userApplied(u: UserDoc, recipients: string[]): OutboxEvent {
   return { subject: Subjects.userApplied, data };
 }
 
-export const userCreated = (u: UserDoc): OutboxEvent => ({ subject: Subjects.userCreated, data: ref(u, u.verified) });
-export const userDeleted = (u: UserDoc): OutboxEvent => ({ subject: Subjects.userDeleted, data: ref(u, u.verified) });
+export const userCreated = (u: UserDoc): OutboxEvent => ({
+  subject: Subjects.userCreated,
+  data: ref(u, u.verified),
+});
+export const userDeleted = (u: UserDoc): OutboxEvent => ({
+  subject: Subjects.userDeleted,
+  data: ref(u, u.verified),
+});
 
 /** accounts.invite.created / resent: the mail carries the sign-up link {APP_URL}/signMeUp?email=... */
 export function inviteEvent(
   subject: typeof Subjects.inviteCreated | typeof Subjects.inviteResent | typeof Subjects.inviteAccepted,
-  inv: { _id: unknown; email: string; invited: string; user?: { company?: Record<string, unknown> | null } | null },
+  inv: {
+    _id: unknown;
+    email: string;
+    invited: string;
+    user?: { company?: Record<string, unknown> | null } | null;
+  },
   appUrl: string,
 ): OutboxEvent {
-  const company = (inv.user?.company ?? {}) as { Licensee?: string; 'License #'?: string; licenseNumbers?: string[] };
-  const lics = [...new Set([company['License #'], ...(company.licenseNumbers ?? [])].filter((x): x is string => !!x))];
+  const company = (inv.user?.company ?? {}) as {
+    Licensee?: string;
+    'License #'?: string;
+    licenseNumbers?: string[];
+  };
+  const lics = [
+    ...new Set([company['License #'], ...(company.licenseNumbers ?? [])].filter((x): x is string => !!x)),
+  ];
   const data: InviteData = {
     inviteId: String(inv._id),
     email: inv.email,
@@ -79,7 +102,11 @@ export function inviteEvent(
 }
 
 /** accounts.licence.changed {id, licenseNumber, action} — a licence record was created, updated or deleted. */
-export const licenceChanged = (id: string, licenseNumber: string, action: 'created' | 'updated' | 'deleted' | 'stored') => ({
+export const licenceChanged = (
+  id: string,
+  licenseNumber: string,
+  action: 'created' | 'updated' | 'deleted' | 'stored',
+) => ({
   subject: Subjects.licenceChanged,
   data: { id, licenseNumber, action },
 });

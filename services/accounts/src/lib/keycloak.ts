@@ -54,7 +54,11 @@ export function passwordGrant(kc: KeycloakSettings, email: string, password: str
 
 /** A fresh token set from a refresh token of the public client (an expired/ended session → InvalidCredentials). */
 export function refreshGrant(kc: KeycloakSettings, refreshToken: string): Promise<TokenSet> {
-  return tokenRequest(kc, { grant_type: 'refresh_token', client_id: kc.clientId, refresh_token: refreshToken });
+  return tokenRequest(kc, {
+    grant_type: 'refresh_token',
+    client_id: kc.clientId,
+    refresh_token: refreshToken,
+  });
 }
 
 /** Ends the session a refresh token belongs to (best effort: a failure is ignored). */
@@ -163,7 +167,10 @@ async function admin(kc: KeycloakSettings, method: string, path: string, body?: 
   return res;
 }
 
-export async function findUserByEmail(kc: KeycloakSettings, email: string): Promise<KeycloakUser | undefined> {
+export async function findUserByEmail(
+  kc: KeycloakSettings,
+  email: string,
+): Promise<KeycloakUser | undefined> {
   const q = new URLSearchParams({ email, exact: 'true' });
   const list = (await (await admin(kc, 'GET', `/users?${q}`)).json()) as KeycloakUser[];
   return list.find((u) => u.email?.toLowerCase() === email.toLowerCase());
@@ -219,15 +226,26 @@ export async function assignRealmRole(kc: KeycloakSettings, id: string, roleName
 }
 
 /** Gives the user exactly one of the portal's realm roles (the other portal roles are removed). */
-export async function setPortalRole(kc: KeycloakSettings, id: string, roleName: string, portalRoles: string[]): Promise<void> {
-  const current = (await (await admin(kc, 'GET', `/users/${id}/role-mappings/realm`)).json()) as { name: string }[];
+export async function setPortalRole(
+  kc: KeycloakSettings,
+  id: string,
+  roleName: string,
+  portalRoles: string[],
+): Promise<void> {
+  const current = (await (await admin(kc, 'GET', `/users/${id}/role-mappings/realm`)).json()) as {
+    name: string;
+  }[];
   const remove = current.filter((r) => portalRoles.includes(r.name) && r.name !== roleName);
   if (remove.length) await admin(kc, 'DELETE', `/users/${id}/role-mappings/realm`, remove);
   if (!current.some((r) => r.name === roleName)) await assignRealmRole(kc, id, roleName);
 }
 
 /** Partial update (username, email, emailVerified, names, enabled); UserExists on a taken username/email. */
-export async function updateUser(kc: KeycloakSettings, id: string, patch: Partial<KeycloakUser>): Promise<void> {
+export async function updateUser(
+  kc: KeycloakSettings,
+  id: string,
+  patch: Partial<KeycloakUser>,
+): Promise<void> {
   const res = await admin(kc, 'PUT', `/users/${id}`, patch);
   if (res.status === 404) throw new Error(`Keycloak user ${id} not found`);
 }

@@ -43,7 +43,10 @@ const userSchema = new Schema(
     sameDayPickup: { type: Boolean, default: false },
     isActive: { type: Boolean, default: true },
     publicorderslink: String,
-    signature: { type: new Schema({ image: String, name: String, date: String }, { _id: false }), default: undefined },
+    signature: {
+      type: new Schema({ image: String, name: String, date: String }, { _id: false }),
+      default: undefined,
+    },
     data: {
       notification: { qbMismatch: Boolean },
     },

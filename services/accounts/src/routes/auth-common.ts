@@ -2,7 +2,13 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { AuthMessages, Messages, Subjects, type PinRequestedData } from '@portal/contracts';
 import { Profile } from '../schemas.js';
-import { keycloakFromEnv, readClaims, roleOf, type KeycloakSettings, type TokenSet } from '../lib/keycloak.js';
+import {
+  keycloakFromEnv,
+  readClaims,
+  roleOf,
+  type KeycloakSettings,
+  type TokenSet,
+} from '../lib/keycloak.js';
 import { ensureProfile } from '../lib/profiles.js';
 import { toProfile, type UserDoc } from '../models/user.js';
 import { TooManyPins, issuePin } from '../models/pin.js';

@@ -36,7 +36,9 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await assertFree(email);
       const profile = await ensureProfile({ sub: me.sub, email: me.email, role: me.role });
       const { pin, expiresAt } = await issueCode('change-email', me.sub, email);
-      await User.updateOneWithEvents({ _id: profile._id }, {}, [pinEvent(email, pin, 'change-email', expiresAt)]);
+      await User.updateOneWithEvents({ _id: profile._id }, {}, [
+        pinEvent(email, pin, 'change-email', expiresAt),
+      ]);
       return { message: AuthMessages.pinSentTo(email) };
     },
   );
@@ -75,7 +77,9 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ]);
       } catch (err) {
         // Keep Keycloak and the profile in step: put the old address back in Keycloak.
-        await updateUser(kc, me.sub, { username: profile.email, email: profile.email }).catch(() => undefined);
+        await updateUser(kc, me.sub, { username: profile.email, email: profile.email }).catch(
+          () => undefined,
+        );
         if ((err as { code?: number }).code === 11000) throw new Problem(400, Messages.emailExists);
         throw err;
       }

@@ -3,7 +3,13 @@ import { Type } from 'typebox';
 import { AuthMessages, Messages, Subjects, type ResetRequestedData } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { Email, problems } from '../schemas.js';
-import { InvalidCredentials, endSession, findUserByEmail, passwordGrant, setPassword } from '../lib/keycloak.js';
+import {
+  InvalidCredentials,
+  endSession,
+  findUserByEmail,
+  passwordGrant,
+  setPassword,
+} from '../lib/keycloak.js';
 import { ensureProfile } from '../lib/profiles.js';
 import { User } from '../models/user.js';
 import { consumePin } from '../models/pin.js';

@@ -27,7 +27,10 @@ const SignUpBody = Type.Object({
     Type.Object({
       role: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
       company: Type.Optional(
-        Type.Object({ 'License #': Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: true }),
+        Type.Object(
+          { 'License #': Type.Optional(Type.String({ maxLength: 100 })) },
+          { additionalProperties: true },
+        ),
       ),
     }),
   ),

@@ -42,14 +42,18 @@ export const invitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           user: Type.Object({ email: Type.String({ errorMessage: Messages.inviteEmailInvalid }) }),
           config: Type.Optional(Type.Unknown()),
         }),
-        response: { 201: Type.Object({ invite: InviteOut, message: Type.String() }), ...problems(400, 401, 403) },
+        response: {
+          201: Type.Object({ invite: InviteOut, message: Type.String() }),
+          ...problems(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
       const email = request.body.user.email.trim().toLowerCase();
       if (!EMAIL_RE.test(email) || email.length > 100) throw new Problem(400, Messages.inviteEmailInvalid);
       const me = await callerProfile(request.user!);
-      const companyKey = me.company?.['License #'] || (isStaff(request.user!.role) ? '' : `none:${String(me._id)}`);
+      const companyKey =
+        me.company?.['License #'] || (isStaff(request.user!.role) ? '' : `none:${String(me._id)}`);
       if (await Invite.exists({ email, companyKey, 'data.notified': { $ne: true } })) {
         throw new Problem(400, Messages.alreadyInvited);
       }
@@ -93,7 +97,9 @@ export const invitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['invites'],
         body: Type.Object({
-          where: Type.Optional(Type.Object({ mine: Type.Optional(Type.Boolean()), email: Type.Optional(Type.String()) })),
+          where: Type.Optional(
+            Type.Object({ mine: Type.Optional(Type.Boolean()), email: Type.Optional(Type.String()) }),
+          ),
         }),
         response: { 200: InvitesAnswer, ...problems(400, 401) },
       },
@@ -124,7 +130,10 @@ export const invitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           invites: Type.Array(
             Type.Object({
               id: Type.String({ pattern: '^[0-9a-fA-F]{24}$' }),
-              data: Type.Object({ accepted: Type.Optional(Type.Boolean()), notified: Type.Optional(Type.Boolean()) }),
+              data: Type.Object({
+                accepted: Type.Optional(Type.Boolean()),
+                notified: Type.Optional(Type.Boolean()),
+              }),
             }),
             { minItems: 1, maxItems: 100 },
           ),
@@ -143,8 +152,10 @@ export const invitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const inv = byId.get(item.id);
         if (!inv) throw new Problem(404, Messages.notFound);
         const invitee = inv.email === me.email;
-        const inviter = isInviter(request.user!.role) && (!('companyKey' in scope) || scope.companyKey === inv.companyKey);
-        if (!invitee && !(inviter && item.data.accepted === undefined)) throw new Problem(403, Messages.forbidden);
+        const inviter =
+          isInviter(request.user!.role) && (!('companyKey' in scope) || scope.companyKey === inv.companyKey);
+        if (!invitee && !(inviter && item.data.accepted === undefined))
+          throw new Problem(403, Messages.forbidden);
       }
       for (const item of request.body.invites) {
         const inv = byId.get(item.id)!;
@@ -160,11 +171,15 @@ export const invitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           me.company = { ...(me.company ?? {}), licenseNumbers: merged } as never;
         }
         const set = {
-          ...(item.data.notified !== undefined || accept ? { 'data.notified': item.data.notified ?? true } : {}),
+          ...(item.data.notified !== undefined || accept
+            ? { 'data.notified': item.data.notified ?? true }
+            : {}),
           ...(item.data.accepted !== undefined ? { 'data.accepted': item.data.accepted } : {}),
         };
         if (accept) {
-          await Invite.updateOneWithEvents({ _id: inv._id }, { $set: set }, [inviteEvent(Subjects.inviteAccepted, inv, app.env.APP_URL)]);
+          await Invite.updateOneWithEvents({ _id: inv._id }, { $set: set }, [
+            inviteEvent(Subjects.inviteAccepted, inv, app.env.APP_URL),
+          ]);
         } else if (Object.keys(set).length) await Invite.updateOne({ _id: inv._id }, { $set: set });
       }
       const after = await Invite.find({ _id: { $in: ids } }).lean<InviteDoc[]>();

@@ -86,7 +86,12 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: Type.Object({
             data: Type.Object({
               licensenumbers: Type.Array(
-                Type.Object({ 'License #': Type.String(), Licensee: Type.String(), DBA: Type.String(), City: Type.String() }),
+                Type.Object({
+                  'License #': Type.String(),
+                  Licensee: Type.String(),
+                  DBA: Type.String(),
+                  City: Type.String(),
+                }),
               ),
             }),
           }),
@@ -98,11 +103,21 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { search = '', limit = 100 } = request.query;
       const s = search.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const re = { $regex: s, $options: 'i' };
-      const filter = s ? { active: { $ne: false }, $or: [{ 'License #': re }, { Licensee: re }, { DBA: re }] } : { active: { $ne: false } };
-      const rows = await LicenceRecord.find(filter).sort({ 'License #': 1 }).limit(limit).lean<LicenceRecordDoc[]>();
+      const filter = s
+        ? { active: { $ne: false }, $or: [{ 'License #': re }, { Licensee: re }, { DBA: re }] }
+        : { active: { $ne: false } };
+      const rows = await LicenceRecord.find(filter)
+        .sort({ 'License #': 1 })
+        .limit(limit)
+        .lean<LicenceRecordDoc[]>();
       return {
         data: {
-          licensenumbers: rows.map((r) => ({ 'License #': r['License #'], Licensee: r.Licensee ?? '', DBA: r.DBA ?? '', City: r.City ?? '' })),
+          licensenumbers: rows.map((r) => ({
+            'License #': r['License #'],
+            Licensee: r.Licensee ?? '',
+            DBA: r.DBA ?? '',
+            City: r.City ?? '',
+          })),
         },
       };
     },
@@ -112,7 +127,13 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/license',
     {
       config: { roles: STAFF_ROLES },
-      schema: { tags: ['license'], response: { 200: Type.Object({ data: Type.Object({ records: Type.Array(LicenceRecordOut) }) }), ...problems(401, 403) } },
+      schema: {
+        tags: ['license'],
+        response: {
+          200: Type.Object({ data: Type.Object({ records: Type.Array(LicenceRecordOut) }) }),
+          ...problems(401, 403),
+        },
+      },
     },
     async () => {
       const rows = await LicenceRecord.find({}).sort({ 'License #': 1 }).lean<LicenceRecordDoc[]>();
@@ -122,7 +143,10 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/license/create',
-    { config: { roles: STAFF_ROLES }, schema: { tags: ['license'], body: Type.Object({ record: RecordIn }), response: one } },
+    {
+      config: { roles: STAFF_ROLES },
+      schema: { tags: ['license'], body: Type.Object({ record: RecordIn }), response: one },
+    },
     async (request) => {
       const r = request.body.record;
       const gap = missing(r);
@@ -144,7 +168,10 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/license/update',
-    { config: { roles: STAFF_ROLES }, schema: { tags: ['license'], body: Type.Object({ record: RecordIn }), response: one } },
+    {
+      config: { roles: STAFF_ROLES },
+      schema: { tags: ['license'], body: Type.Object({ record: RecordIn }), response: one },
+    },
     async (request) => {
       const r = request.body.record;
       if (!r.id) throw new Problem(400, 'record.id is required');
@@ -157,7 +184,9 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new Problem(400, Messages.licenceExists);
       }
       try {
-        await LicenceRecord.updateOneWithEvents({ _id: before._id }, { $set: fields(r) }, [licenceChanged(r.id, lic, 'updated')]);
+        await LicenceRecord.updateOneWithEvents({ _id: before._id }, { $set: fields(r) }, [
+          licenceChanged(r.id, lic, 'updated'),
+        ]);
       } catch (e) {
         if (isDuplicate(e)) throw new Problem(400, Messages.licenceExists);
         throw e;
@@ -180,7 +209,12 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const before = await LicenceRecord.findById(request.body.record.id).lean<LicenceRecordDoc>();
       if (!before) throw new Problem(404, Messages.notFound);
       const ev = licenceChanged(String(before._id), before['License #'], 'deleted');
-      const stone = new Tombstone({ kind: 'licence', refId: String(before._id), key: before['License #'], deletedBy: request.user!.email });
+      const stone = new Tombstone({
+        kind: 'licence',
+        refId: String(before._id),
+        key: before['License #'],
+        deletedBy: request.user!.email,
+      });
       (stone as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
       await stone.save();
       await LicenceRecord.deleteOne({ _id: before._id });
@@ -190,7 +224,9 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const StoredMap = Type.Record(Type.String(), Type.Unknown());
   const readMap = async () => {
-    const doc = await LicenceMap.findOne({ key: 'lnstored' }).lean<{ entries?: { k?: string; v?: unknown }[] }>();
+    const doc = await LicenceMap.findOne({ key: 'lnstored' }).lean<{
+      entries?: { k?: string; v?: unknown }[];
+    }>();
     return Object.fromEntries((doc?.entries ?? []).map((e) => [e.k ?? '', e.v]));
   };
   app.get(
@@ -202,13 +238,23 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/license/updatestored',
     {
       config: { roles: STAFF_ROLES },
-      schema: { tags: ['license'], body: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown()), response: { 200: StoredMap, ...problems(400, 401, 403) } },
+      schema: {
+        tags: ['license'],
+        body: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown()),
+        response: { 200: StoredMap, ...problems(400, 401, 403) },
+      },
     },
     async (request) => {
       const entries = Object.entries(request.body).map(([k, v]) => ({ k, v }));
       if (!entries.length) throw new Problem(400, 'The stored licence map must not be empty');
-      await LicenceMap.updateOne({ key: 'lnstored' }, { $setOnInsert: { key: 'lnstored' } }, { upsert: true });
-      await LicenceMap.updateOneWithEvents({ key: 'lnstored' }, { $set: { entries } }, [licenceChanged('lnstored', '*', 'stored')]);
+      await LicenceMap.updateOne(
+        { key: 'lnstored' },
+        { $setOnInsert: { key: 'lnstored' } },
+        { upsert: true },
+      );
+      await LicenceMap.updateOneWithEvents({ key: 'lnstored' }, { $set: { entries } }, [
+        licenceChanged('lnstored', '*', 'stored'),
+      ]);
       return readMap();
     },
   );

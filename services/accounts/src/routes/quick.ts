@@ -15,13 +15,19 @@ export const quickRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['quick'],
         response: {
-          200: Type.Object({ data: Type.Object({ mismatches: Type.Array(Type.String()), checked: Type.Integer() }) }),
+          200: Type.Object({
+            data: Type.Object({ mismatches: Type.Array(Type.String()), checked: Type.Integer() }),
+          }),
           ...problems(401, 403, 502),
         },
       },
     },
     async () => {
-      const env = app.env as unknown as { ACCOUNTING_URL: string; ACCOUNTING_REALM: string; ACCOUNTING_TOKEN: string };
+      const env = app.env as unknown as {
+        ACCOUNTING_URL: string;
+        ACCOUNTING_REALM: string;
+        ACCOUNTING_TOKEN: string;
+      };
       let customers;
       try {
         customers = await listCustomers(env.ACCOUNTING_URL, env.ACCOUNTING_REALM, env.ACCOUNTING_TOKEN);

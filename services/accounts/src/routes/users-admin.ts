@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox, OutboxMethods } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { INVITER_ROLES, Messages, Subjects, canAssignRole, type ResetRequestedData, type RoleNumber } from '@portal/contracts';
+import {
+  INVITER_ROLES,
+  Messages,
+  Subjects,
+  canAssignRole,
+  type ResetRequestedData,
+  type RoleNumber,
+} from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { Alerts, Company, Message, Name, Profile, problems } from '../schemas.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
@@ -29,7 +36,10 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['users'],
         body: Type.Object({ user: NewUser }),
-        response: { 201: Type.Object({ user: Profile, message: Type.String() }), ...problems(400, 401, 403, 502) },
+        response: {
+          201: Type.Object({ user: Profile, message: Type.String() }),
+          ...problems(400, 401, 403, 502),
+        },
       },
     },
     async (request, reply) => {
@@ -41,13 +51,19 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (email.length > 60) throw new Problem(400, Messages.emailTooLong);
       const role = (input.role ?? 4) as RoleNumber;
       if (!canAssignRole(callerRole, role)) throw new Problem(403, Messages.forbidden);
-      if (!isStaff(callerRole) && input.sameDayPickup !== undefined) throw new Problem(403, Messages.forbidden);
+      if (!isStaff(callerRole) && input.sameDayPickup !== undefined)
+        throw new Problem(403, Messages.forbidden);
       let company = input.company;
       if (!isStaff(callerRole)) {
         // A company admin creates users of their own company only: the company is theirs, whatever was sent.
         const me = await callerProfile(caller);
         if (!me.company?.['License #']) throw new Problem(403, Messages.forbidden);
-        company = { ...(me.company as object), ...(input.company ?? {}), 'License #': me.company['License #'], licenseNumbers: me.company.licenseNumbers ?? [me.company['License #']] };
+        company = {
+          ...(me.company as object),
+          ...(input.company ?? {}),
+          'License #': me.company['License #'],
+          licenseNumbers: me.company.licenseNumbers ?? [me.company['License #']],
+        };
       }
       const err = profileError({ name: input.name, company: input.company }, role, false);
       if (err) throw new Problem(400, err);
@@ -57,7 +73,12 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       let sub: string;
       try {
-        sub = await createKcUser(app.env, { email, firstName: input.name?.firstName, lastName: input.name?.lastName, role });
+        sub = await createKcUser(app.env, {
+          email,
+          firstName: input.name?.firstName,
+          lastName: input.name?.lastName,
+          role,
+        });
       } catch (e) {
         if (e instanceof KeycloakError && e.status === 409) throw new Problem(400, Messages.emailExists);
         throw new Problem(502, Messages.accountCreationFailed((e as Error).message));
@@ -106,7 +127,8 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const isSelf = !!target && (target.sub === caller.sub || target.email === caller.email?.toLowerCase());
       if (!isSelf && !isStaff(callerRole)) throw new Problem(403, Messages.forbidden);
       if (!target) throw new Problem(404, Messages.notFound);
-      if (!isSelf && !canAssignRole(callerRole, target.role as RoleNumber)) throw new Problem(403, Messages.forbidden);
+      if (!isSelf && !canAssignRole(callerRole, target.role as RoleNumber))
+        throw new Problem(403, Messages.forbidden);
 
       try {
         const kcId = target.sub ?? (await findKcUserId(app.env, target.email));
@@ -115,7 +137,12 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new Problem(502, `Error deleting user: ${(e as Error).message}!`);
       }
       const ev = userDeleted(target);
-      const stone = new Tombstone({ kind: 'user', refId: String(target._id), key: target.email, deletedBy: caller.email });
+      const stone = new Tombstone({
+        kind: 'user',
+        refId: String(target._id),
+        key: target.email,
+        deletedBy: caller.email,
+      });
       (stone as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
       await stone.save();
       await User.deleteOne({ _id: target._id });

@@ -14,7 +14,10 @@ import {
  * The users routes' view of Keycloak: by role number and service env, on top of the one admin client in
  * lib/keycloak.ts (one cached service-account token, one error model).
  */
-type KcEnv = Pick<Env, 'KEYCLOAK_URL' | 'KEYCLOAK_REALM' | 'KEYCLOAK_SERVICE_CLIENT_ID' | 'KEYCLOAK_SERVICE_CLIENT_SECRET'>;
+type KcEnv = Pick<
+  Env,
+  'KEYCLOAK_URL' | 'KEYCLOAK_REALM' | 'KEYCLOAK_SERVICE_CLIENT_ID' | 'KEYCLOAK_SERVICE_CLIENT_SECRET'
+>;
 
 export class KeycloakError extends Error {
   constructor(

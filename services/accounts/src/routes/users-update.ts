@@ -24,12 +24,25 @@ const UserUpdate = Type.Object({
   publicorderslink: Type.Optional(Type.String({ maxLength: 500 })),
 });
 const BulkItem = Type.Object({ email: Type.String({ maxLength: 200 }), verified: VerifiedValue });
-const Answer = Type.Object({ user: Type.Optional(Profile), users: Type.Optional(Type.Array(Profile)), message: Type.String() });
+const Answer = Type.Object({
+  user: Type.Optional(Profile),
+  users: Type.Optional(Type.Array(Profile)),
+  message: Type.String(),
+});
 
 /** Fields only staff (0, 1) may set. */
 const STAFF_ONLY = ['verified', 'sameDayPickup', 'publicorderslink'] as const;
 /** The fields an update may write; sub-objects are merged key by key (never replaced whole). */
-const WRITABLE = ['name', 'alerts', 'verified', 'sameDayPickup', 'role', 'company', 'signature', 'publicorderslink'] as const;
+const WRITABLE = [
+  'name',
+  'alerts',
+  'verified',
+  'sameDayPickup',
+  'role',
+  'company',
+  'signature',
+  'publicorderslink',
+] as const;
 const SUB_FIELDS: Record<string, string[]> = {
   name: Object.keys(Name.properties),
   alerts: Object.keys(Alerts.properties),
@@ -48,7 +61,9 @@ async function checkNewLicences(target: UserDoc, patch: Patch): Promise<void> {
   const have = licencesOf(target);
   for (const lic of wanted.filter((l) => !have.includes(l))) {
     if (!(await LicenceRecord.exists({ 'License #': lic }))) throw new Problem(400, Messages.invalidLicence);
-    const others = await User.countDocuments({ $and: [sameCompanyFilter([lic]), { _id: { $ne: target._id } }] });
+    const others = await User.countDocuments({
+      $and: [sameCompanyFilter([lic]), { _id: { $ne: target._id } }],
+    });
     if (others > 0) throw new Problem(403, Messages.contactAdminToJoin);
   }
 }
@@ -59,7 +74,10 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['users'],
-        body: Type.Object({ user: Type.Optional(UserUpdate), users: Type.Optional(Type.Array(BulkItem, { maxItems: 500 })) }),
+        body: Type.Object({
+          user: Type.Optional(UserUpdate),
+          users: Type.Optional(Type.Array(BulkItem, { maxItems: 500 })),
+        }),
         response: { 200: Answer, ...problems(400, 401, 403, 404, 502) },
       },
     },
@@ -78,13 +96,20 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         for (const b of bulk) {
           const before = byEmail.get(b.email.trim().toLowerCase())!;
           if (before.verified === b.verified) continue;
-          await User.updateOneWithEvents({ _id: before._id }, { $set: { verified: b.verified } }, userUpdateEvents(before, b));
+          await User.updateOneWithEvents(
+            { _id: before._id },
+            { $set: { verified: b.verified } },
+            userUpdateEvents(before, b),
+          );
         }
-        const after = await User.find({ email: { $in: emails } }).sort({ email: 1 }).lean<UserDoc[]>();
+        const after = await User.find({ email: { $in: emails } })
+          .sort({ email: 1 })
+          .lean<UserDoc[]>();
         return { users: after.map(toProfile), message: Messages.profileUpdated };
       }
 
-      if (!patchIn || (!patchIn.id && !patchIn.email)) throw new Problem(400, 'user.id or user.email is required');
+      if (!patchIn || (!patchIn.id && !patchIn.email))
+        throw new Problem(400, 'user.id or user.email is required');
       const patch = patchIn as Patch;
       const me = await callerProfile(caller);
       const target = await User.findOne(
@@ -96,8 +121,10 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       // Who may edit whom: staff anyone (not a more privileged user); company admins (3) their company's users.
       if (!isSelf && !staff && callerRole !== 3) throw new Problem(403, Messages.forbidden);
-      if (!isSelf && !canAssignRole(callerRole, target.role as RoleNumber)) throw new Problem(403, Messages.forbidden);
-      if (!staff && STAFF_ONLY.some((f) => patch[f] !== undefined)) throw new Problem(403, Messages.forbidden);
+      if (!isSelf && !canAssignRole(callerRole, target.role as RoleNumber))
+        throw new Problem(403, Messages.forbidden);
+      if (!staff && STAFF_ONLY.some((f) => patch[f] !== undefined))
+        throw new Problem(403, Messages.forbidden);
       if (!staff && patch.company?.active !== undefined) throw new Problem(403, Messages.forbidden);
       const newRole = (patch.role ?? target.role) as RoleNumber;
       if (patch.role !== undefined && patch.role !== target.role) {
@@ -121,7 +148,9 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (c?.licenseNumbers !== undefined && callerRole > 3) {
         // Roles 0-3 may add additional licence numbers; a standard user only keeps their own licence in the list.
         const main = c['License #'] ?? stored['License #'];
-        const added = (c.licenseNumbers as string[]).filter((l) => l !== main && !(stored.licenseNumbers ?? []).includes(l));
+        const added = (c.licenseNumbers as string[]).filter(
+          (l) => l !== main && !(stored.licenseNumbers ?? []).includes(l),
+        );
         if (added.length) throw new Problem(403, Messages.forbidden);
       }
       if (!staff) await checkNewLicences(target, patch);
@@ -144,9 +173,10 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Keycloak's realm role is the source of truth for authorisation: change it before the profile.
       if (newRole !== target.role) {
         const kcId = target.sub ?? (await findKcUserId(app.env, target.email));
-        if (kcId) await setKcRole(app.env, kcId, newRole).catch((e: Error) => {
-          throw new Problem(502, Messages.profileUpdateFailed(e.message));
-        });
+        if (kcId)
+          await setKcRole(app.env, kcId, newRole).catch((e: Error) => {
+            throw new Problem(502, Messages.profileUpdateFailed(e.message));
+          });
       }
 
       const events = userUpdateEvents(target, patch as { verified?: unknown });
@@ -159,11 +189,17 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
           [...events, userApplied({ ...target, company: merged.company } as UserDoc, recipients)],
         );
         if (res.matchedCount) {
-          return { user: toProfile((await User.findById(target._id).lean<UserDoc>())!), message: Messages.underReview };
+          return {
+            user: toProfile((await User.findById(target._id).lean<UserDoc>())!),
+            message: Messages.underReview,
+          };
         }
       }
       await User.updateOneWithEvents({ _id: target._id }, { $set: set }, events);
-      return { user: toProfile((await User.findById(target._id).lean<UserDoc>())!), message: Messages.profileUpdated };
+      return {
+        user: toProfile((await User.findById(target._id).lean<UserDoc>())!),
+        message: Messages.profileUpdated,
+      };
     },
   );
 };

@@ -12,7 +12,8 @@ const UsersList = Type.Object({ data: Type.Object({ users: Type.Array(Profile) }
 const WHERE_FIELDS = ['email', 'sub', 'role', 'sameDayPickup', 'company.License #', 'company.licenseNumbers'];
 const Where = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]));
 
-export const isStaff = (role: number | undefined) => role !== undefined && (STAFF_ROLES as number[]).includes(role);
+export const isStaff = (role: number | undefined) =>
+  role !== undefined && (STAFF_ROLES as number[]).includes(role);
 
 /** The caller's own profile (created/linked on first sight, like /users/me). */
 export function callerProfile(u: { sub: string; email?: string; role?: number }): Promise<UserDoc> {
@@ -29,7 +30,8 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function whereFilter(where: Record<string, string | number | boolean> = {}): Record<string, unknown> {
   const and: Record<string, unknown>[] = [];
   for (const [k, v] of Object.entries(where)) {
-    if (WHERE_FIELDS.includes(k)) and.push({ [k]: k === 'email' && typeof v === 'string' ? v.toLowerCase() : v });
+    if (WHERE_FIELDS.includes(k))
+      and.push({ [k]: k === 'email' && typeof v === 'string' ? v.toLowerCase() : v });
   }
   if (where.verified !== undefined) {
     const v = where.verified;
@@ -60,7 +62,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   /** Staff: every user; roles 3, 4: the users of their own company. */
-  const list = async (caller: { sub: string; email?: string; role?: number }, where?: Record<string, string | number | boolean>) => {
+  const list = async (
+    caller: { sub: string; email?: string; role?: number },
+    where?: Record<string, string | number | boolean>,
+  ) => {
     const filter = whereFilter(where);
     const scoped = isStaff(caller.role)
       ? filter
@@ -73,7 +78,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/users', { config: { roles: listRoles }, schema: listSchema }, (request) => list(request.user!));
   app.post(
     '/users',
-    { config: { roles: listRoles }, schema: { ...listSchema, body: Type.Object({ where: Type.Optional(Where) }) } },
+    {
+      config: { roles: listRoles },
+      schema: { ...listSchema, body: Type.Object({ where: Type.Optional(Where) }) },
+    },
     (request) => list(request.user!, request.body.where),
   );
 
@@ -105,7 +113,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Object({
             data: Type.Object({
-              users: Type.Array(Type.Object({ email: Type.String(), name: Type.Optional(Name), alerts: Type.Optional(Alerts) })),
+              users: Type.Array(
+                Type.Object({
+                  email: Type.String(),
+                  name: Type.Optional(Name),
+                  alerts: Type.Optional(Alerts),
+                }),
+              ),
             }),
           }),
           ...problems(401),
@@ -113,12 +127,16 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const users = await User.find(sameCompanyFilter([request.params.lic])).sort({ email: 1 }).lean<UserDoc[]>();
+      const users = await User.find(sameCompanyFilter([request.params.lic]))
+        .sort({ email: 1 })
+        .lean<UserDoc[]>();
       return {
         data: {
           users: users.map((u) => ({
             email: u.email,
-            name: u.name ? { firstName: u.name.firstName ?? undefined, lastName: u.name.lastName ?? undefined } : undefined,
+            name: u.name
+              ? { firstName: u.name.firstName ?? undefined, lastName: u.name.lastName ?? undefined }
+              : undefined,
             alerts: { email: u.alerts?.email ?? true },
           })),
         },
@@ -141,7 +159,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!target) throw new Problem(404, Messages.notFound);
       const lics = licencesOf(target);
       const users = lics.length
-        ? await User.find({ $and: [sameCompanyFilter(lics), { _id: { $ne: target._id } }] }).sort({ email: 1 }).lean<UserDoc[]>()
+        ? await User.find({ $and: [sameCompanyFilter(lics), { _id: { $ne: target._id } }] })
+            .sort({ email: 1 })
+            .lean<UserDoc[]>()
         : [];
       return { data: { users: users.map(toProfile) } };
     },

@@ -31,7 +31,10 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           file: Type.String({ minLength: 1 }),
           kind: Type.Optional(Type.Union([Type.Literal('logo'), Type.Literal('signature')])),
         }),
-        response: { 200: Type.Object({ data: Type.Object({ result: Type.String() }) }), ...problems(400, 401, 413) },
+        response: {
+          200: Type.Object({ data: Type.Object({ result: Type.String() }) }),
+          ...problems(400, 401, 413),
+        },
       },
     },
     async (request) => {

@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { ProblemSchema } from '@portal/service-kit';
 import { Messages, STAFF_ROLES } from '@portal/contracts';
 
-
 /** Reports (admin menu: roles 0, 1). The skeleton accepts the request; the BullMQ report job comes next. */
 export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

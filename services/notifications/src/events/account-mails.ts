@@ -19,7 +19,13 @@ export const pinRequestedConsumer = defineConsumer({
   subjects: [Subjects.pinRequested],
   async handle(event, ctx) {
     const d = event.data as PinRequestedData;
-    const job: EmailJob = { kind: 'pin', email: d.email, pin: d.pin, purpose: d.purpose, expiresAt: d.expiresAt };
+    const job: EmailJob = {
+      kind: 'pin',
+      email: d.email,
+      pin: d.pin,
+      purpose: d.purpose,
+      expiresAt: d.expiresAt,
+    };
     await ctx.app.queues.add(EMAIL_QUEUE, 'pin', job, { jobId: `pin-${event.id}` });
   },
 });

@@ -5,7 +5,12 @@ import type { Mail } from './mail.js';
 export const INVITE_SUBJECT = 'You have been invited to the portal';
 
 /** An invite (spec §2 invite screen; sent and resent): who invited, for which company, and the sign-up link. */
-export function inviteMail(input: { email: string; invitedBy: string; companyName?: string; link: string }): Mail {
+export function inviteMail(input: {
+  email: string;
+  invitedBy: string;
+  companyName?: string;
+  link: string;
+}): Mail {
   const company = input.companyName?.trim();
   const line = `${input.invitedBy} has invited you (${input.email}) to join ${company ? company : 'their company'} on the Portal.`;
   const text = `Hello,

@@ -6,7 +6,12 @@ export const VERIFY_EMAIL_SUBJECT = 'Verify your email';
 export const CONFIRM_NEW_EMAIL_SUBJECT = 'Confirm your new email';
 
 /** The pin of a sign-up (spec §4 "sign-up, then verify with pin") or of an email change ("send a pin to the new email"). */
-export function pinMail(input: { email: string; pin: string; purpose: 'signup' | 'change-email'; expiresAt: string }): Mail {
+export function pinMail(input: {
+  email: string;
+  pin: string;
+  purpose: 'signup' | 'change-email';
+  expiresAt: string;
+}): Mail {
   const signup = input.purpose === 'signup';
   const minutes = minutesLeft(input.expiresAt);
   const intro = signup

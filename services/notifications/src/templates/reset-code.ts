@@ -5,7 +5,12 @@ import type { Mail } from './mail.js';
 export const RESET_PASSWORD_SUBJECT = 'Reset your password';
 
 /** Forgot password (spec §2 "asks for email, then a code plus new password"): the code, and where to enter it. */
-export function resetCodeMail(input: { email: string; code: string; expiresAt: string; appUrl: string }): Mail {
+export function resetCodeMail(input: {
+  email: string;
+  code: string;
+  expiresAt: string;
+  appUrl: string;
+}): Mail {
   const minutes = minutesLeft(input.expiresAt);
   const url = `${input.appUrl.replace(/\/$/, '')}/forgotPassword?email=${encodeURIComponent(input.email)}`;
   const text = `Hello,

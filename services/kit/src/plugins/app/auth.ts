@@ -8,7 +8,9 @@ import { sendProblem } from './problem.js';
 export default fp(
   async (app) => {
     const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_ISSUER } = app.env;
-    const jwks = createRemoteJWKSet(new URL(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/certs`));
+    const jwks = createRemoteJWKSet(
+      new URL(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/certs`),
+    );
     const routes: RouteInfo[] = [];
 
     app.decorateRequest('user', null as unknown as AuthUser);
@@ -16,7 +18,12 @@ export default fp(
     app.addHook('onRoute', (r) => {
       for (const method of [r.method].flat()) {
         if (method === 'HEAD' && r.url && routes.some((x) => x.url === r.url && x.method === 'GET')) continue;
-        routes.push({ method, url: r.url ?? r.path, public: r.config?.public === true, roles: r.config?.roles });
+        routes.push({
+          method,
+          url: r.url ?? r.path,
+          public: r.config?.public === true,
+          roles: r.config?.roles,
+        });
       }
     });
 

@@ -30,18 +30,31 @@ export default fp(
         async () => {
           try {
             if (await processed().findOne({ _id: key })) return m.ack();
-            await def.handle(event, { app, log: app.log.child({ consumer: def.durable, eventId: event.id }), msg: m });
-            await processed().insertOne({ _id: key, at: new Date() }).catch((err: { code?: number }) => {
-              if (err.code !== 11000) throw err;
+            await def.handle(event, {
+              app,
+              log: app.log.child({ consumer: def.durable, eventId: event.id }),
+              msg: m,
             });
+            await processed()
+              .insertOne({ _id: key, at: new Date() })
+              .catch((err: { code?: number }) => {
+                if (err.code !== 11000) throw err;
+              });
             m.ack();
           } catch (err) {
             const delay = Math.min((def.nakDelayMs ?? 1000) * 2 ** (m.info.deliveryCount - 1), 60_000);
-            app.log.warn({ err, consumer: def.durable, eventId: event.id, delay }, 'event handler failed; nak');
+            app.log.warn(
+              { err, consumer: def.durable, eventId: event.id, delay },
+              'event handler failed; nak',
+            );
             m.nak(delay);
           }
         },
-        { 'messaging.system': 'nats', 'messaging.destination.name': m.subject, 'messaging.consumer.group.name': def.durable },
+        {
+          'messaging.system': 'nats',
+          'messaging.destination.name': m.subject,
+          'messaging.consumer.group.name': def.durable,
+        },
         { kind: SpanKind.CONSUMER, parent },
       );
     };
@@ -60,16 +73,30 @@ export default fp(
     app.addHook('onReady', async () => {
       for (const def of opts.consumers) {
         const stream = await ensureStream(app.jsm, def.stream.toLowerCase());
-        const config = { durable_name: def.durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subjects: def.subjects, ack_wait: nanos(30_000), max_ack_pending: 1000 };
+        const config = {
+          durable_name: def.durable,
+          ack_policy: AckPolicy.Explicit,
+          deliver_policy: DeliverPolicy.All,
+          filter_subjects: def.subjects,
+          ack_wait: nanos(30_000),
+          max_ack_pending: 1000,
+        };
         try {
           await app.jsm.consumers.add(stream, config);
         } catch {
-          await app.jsm.consumers.update(stream, def.durable, { filter_subjects: def.subjects, ack_wait: config.ack_wait });
+          await app.jsm.consumers.update(stream, def.durable, {
+            filter_subjects: def.subjects,
+            ack_wait: config.ack_wait,
+          });
         }
         const consumer = await app.js.consumers.get(stream, def.durable);
         const messages = await consumer.consume({ max_messages: (def.concurrency ?? 4) * 2 });
         iters.push(messages);
-        loops.push(run(def, messages).catch((err) => app.log.error({ err, consumer: def.durable }, 'consumer loop stopped')));
+        loops.push(
+          run(def, messages).catch((err) =>
+            app.log.error({ err, consumer: def.durable }, 'consumer loop stopped'),
+          ),
+        );
       }
     });
     app.addHook('preClose', async () => {

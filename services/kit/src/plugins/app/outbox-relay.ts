@@ -22,12 +22,23 @@ export default fp(
       await withSpan(
         `${ev.subject} publish`,
         async () => {
-          const envelope: EventEnvelope = { id: ev.id, type: ev.subject, version: 1, time: new Date(ev.time).toISOString(), source: app.serviceName, data: ev.data };
+          const envelope: EventEnvelope = {
+            id: ev.id,
+            type: ev.subject,
+            version: 1,
+            time: new Date(ev.time).toISOString(),
+            source: app.serviceName,
+            data: ev.data,
+          };
           const h = natsHeaders();
           for (const [k, v] of Object.entries(injectTrace({} as Record<string, string>))) h.set(k, v);
           await app.js.publish(ev.subject, JSON.stringify(envelope), { msgID: ev.id, headers: h });
         },
-        { 'messaging.system': 'nats', 'messaging.destination.name': ev.subject, 'messaging.message.id': ev.id },
+        {
+          'messaging.system': 'nats',
+          'messaging.destination.name': ev.subject,
+          'messaging.message.id': ev.id,
+        },
         { kind: SpanKind.PRODUCER, parent },
       );
     };
@@ -37,7 +48,10 @@ export default fp(
         // Native driver on purpose: the element is pulled by exact equality with what was read (FerretDB v1's
         // $pull takes no conditions), so it must come back byte-for-byte, without mongoose casting.
         const col = model.collection;
-        const docs = await col.find({ '_outbox.0': { $exists: true } }, { projection: { _outbox: 1 } }).limit(100).toArray();
+        const docs = await col
+          .find({ '_outbox.0': { $exists: true } }, { projection: { _outbox: 1 } })
+          .limit(100)
+          .toArray();
         for (const doc of docs) {
           for (const ev of doc._outbox as OutboxEvent[]) {
             if (closing) return;

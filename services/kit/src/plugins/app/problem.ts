@@ -29,20 +29,27 @@ export function sendProblem(reply: FastifyReply, status: number, detail: string)
 /** Every error leaves as problem+json; bad input is never a 500. */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError & { code?: unknown; errors?: Record<string, { message: string }> }, request, reply) => {
-      if (error instanceof Problem) return sendProblem(reply, error.status, error.detail);
-      if (error.validation) return sendProblem(reply, 400, validationDetail(error));
-      if (error.name === 'ValidationError' && error.errors) {
-        const first = Object.values(error.errors)[0];
-        return sendProblem(reply, 400, first?.message ?? error.message);
-      }
-      if (error.name === 'CastError') return sendProblem(reply, 400, error.message);
-      if ((error.code as unknown) === 11000 || (error.code as unknown) === 11001) return sendProblem(reply, 409, 'Duplicate key');
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) return sendProblem(reply, status, error.message);
-      request.log.error({ err: error }, 'unhandled error');
-      return sendProblem(reply, 500, 'Internal Server Error');
-    });
+    app.setErrorHandler(
+      (
+        error: FastifyError & { code?: unknown; errors?: Record<string, { message: string }> },
+        request,
+        reply,
+      ) => {
+        if (error instanceof Problem) return sendProblem(reply, error.status, error.detail);
+        if (error.validation) return sendProblem(reply, 400, validationDetail(error));
+        if (error.name === 'ValidationError' && error.errors) {
+          const first = Object.values(error.errors)[0];
+          return sendProblem(reply, 400, first?.message ?? error.message);
+        }
+        if (error.name === 'CastError') return sendProblem(reply, 400, error.message);
+        if ((error.code as unknown) === 11000 || (error.code as unknown) === 11001)
+          return sendProblem(reply, 409, 'Duplicate key');
+        const status = error.statusCode ?? 500;
+        if (status >= 400 && status < 500) return sendProblem(reply, status, error.message);
+        request.log.error({ err: error }, 'unhandled error');
+        return sendProblem(reply, 500, 'Internal Server Error');
+      },
+    );
     app.setNotFoundHandler((request, reply) => sendProblem(reply, 404, Messages.notFound));
   },
   { name: 'problem' },

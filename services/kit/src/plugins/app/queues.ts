@@ -31,10 +31,21 @@ export default fp(
           removeOnComplete: 1000,
           removeOnFail: 5000,
         };
-        return withSpan(`${queue} send`, async () => {
-          const job = await (await queueFor(queue)).add(name, { ...data, _trace: injectTrace({} as Record<string, string>) }, { ...defaults, ...jobOpts });
-          return job.id;
-        }, { 'messaging.system': 'bullmq', 'messaging.destination.name': queue }, { kind: SpanKind.PRODUCER });
+        return withSpan(
+          `${queue} send`,
+          async () => {
+            const job = await (
+              await queueFor(queue)
+            ).add(
+              name,
+              { ...data, _trace: injectTrace({} as Record<string, string>) },
+              { ...defaults, ...jobOpts },
+            );
+            return job.id;
+          },
+          { 'messaging.system': 'bullmq', 'messaging.destination.name': queue },
+          { kind: SpanKind.PRODUCER },
+        );
       },
     });
 
@@ -47,13 +58,22 @@ export default fp(
           def.queue,
           async (job) => {
             const parent = extractTrace((job.data as { _trace?: Record<string, string> })._trace);
-            return withSpan(`${def.queue} process`, () => def.handle(job, { app, log: log.child({ jobId: job.id }) }), {
-              'messaging.system': 'bullmq', 'messaging.destination.name': def.queue, 'bullmq.job.attempt': job.attemptsMade + 1,
-            }, { kind: SpanKind.CONSUMER, parent });
+            return withSpan(
+              `${def.queue} process`,
+              () => def.handle(job, { app, log: log.child({ jobId: job.id }) }),
+              {
+                'messaging.system': 'bullmq',
+                'messaging.destination.name': def.queue,
+                'bullmq.job.attempt': job.attemptsMade + 1,
+              },
+              { kind: SpanKind.CONSUMER, parent },
+            );
           },
           { connection: conn, prefix, concurrency: def.concurrency ?? 1 },
         );
-        worker.on('failed', (job, err) => log.warn({ err: err.message, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed'));
+        worker.on('failed', (job, err) =>
+          log.warn({ err: err.message, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed'),
+        );
         worker.on('error', (err) => log.warn({ err: err.message }, 'worker error'));
         workers.push({ worker, conn });
       }

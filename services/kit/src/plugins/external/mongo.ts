@@ -7,7 +7,10 @@ import mongoose from 'mongoose';
  */
 export default fp(
   async (app) => {
-    await mongoose.connect(app.env.MONGO_URL, { dbName: app.env.MONGO_DB || `portal_${app.serviceName}`, serverSelectionTimeoutMS: 10_000 });
+    await mongoose.connect(app.env.MONGO_URL, {
+      dbName: app.env.MONGO_DB || `portal_${app.serviceName}`,
+      serverSelectionTimeoutMS: 10_000,
+    });
     app.decorate('mongo', mongoose.connection);
     app.addHook('onClose', async () => {
       await mongoose.disconnect();

@@ -10,7 +10,12 @@ export function streamName(domain: string): string {
 /** Creates (or keeps) the stream of a domain: subjects `<domain>.>`, 2 min de-dup window, file storage. */
 export async function ensureStream(jsm: JetStreamManager, domain: string): Promise<string> {
   const name = streamName(domain);
-  const config = { name, subjects: [`${domain}.>`], duplicate_window: nanos(120_000), storage: StorageType.File };
+  const config = {
+    name,
+    subjects: [`${domain}.>`],
+    duplicate_window: nanos(120_000),
+    storage: StorageType.File,
+  };
   try {
     await jsm.streams.info(name);
   } catch {

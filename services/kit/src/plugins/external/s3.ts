@@ -7,7 +7,14 @@ export default fp(
     const { S3_ENDPOINT, S3_PORT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_USE_SSL } = app.env;
     app.decorate(
       's3',
-      new Client({ endPoint: S3_ENDPOINT, port: S3_PORT, useSSL: S3_USE_SSL, accessKey: S3_ACCESS_KEY, secretKey: S3_SECRET_KEY, pathStyle: true }),
+      new Client({
+        endPoint: S3_ENDPOINT,
+        port: S3_PORT,
+        useSSL: S3_USE_SSL,
+        accessKey: S3_ACCESS_KEY,
+        secretKey: S3_SECRET_KEY,
+        pathStyle: true,
+      }),
     );
   },
   { name: 's3' },
