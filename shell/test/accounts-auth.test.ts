@@ -1,11 +1,9 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
-import { startEdge } from './static-server.js';
+import { browserSuite, artifacts, type Edge } from './browser-suite.js';
 import { AUTH_FAKE, fakeAuthApi } from './fake-api.js';
 import {
   canSignUp,
@@ -17,25 +15,14 @@ import {
 
 // Sign-up, verify, forgot/reset, change email/password and delete account (spec accounts §2, §4, §5, §8) against
 // the bundles in shell/dist and mfe-*/dist (built by smoke.test.ts's `before` when missing) and a fake /api.
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '../..');
-const artifacts = path.join(here, 'artifacts');
 let browser: Browser;
-let edge: Awaited<ReturnType<typeof startEdge>>;
+let edge: Edge;
 const calls: string[] = [];
 const problems: string[] = [];
 
-before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  edge = await startEdge(repo, fakeAuthApi(calls));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-after(async () => {
-  await browser?.close();
-  edge?.server.close();
+browserSuite(fakeAuthApi(calls), (b, e) => {
+  browser = b;
+  edge = e;
 });
 
 async function open(width: number, route: string): Promise<Page> {

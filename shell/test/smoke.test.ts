@@ -1,45 +1,20 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { startEdge } from './static-server.js';
+import { browserSuite, artifacts, type Edge } from './browser-suite.js';
 import { fakeApi } from './fake-api.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '../..');
-const artifacts = path.join(here, 'artifacts');
-const BUNDLES = [
-  'shell/dist/index.html',
-  ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`),
-];
-
 let browser: Browser;
-let edge: Awaited<ReturnType<typeof startEdge>>;
+let edge: Edge;
 const calls: string[] = [];
 const pageErrors: string[] = [];
 const consoleErrors: string[] = [];
 
-before(async () => {
-  if (BUNDLES.some((b) => !existsSync(path.join(repo, b)))) {
-    const r = spawnSync(process.execPath, [path.join(repo, 'shell/scripts/build-all.mjs')], {
-      stdio: 'inherit',
-    });
-    assert.equal(r.status, 0, 'build-all failed');
-  }
-  mkdirSync(artifacts, { recursive: true });
-  edge = await startEdge(repo, fakeApi(calls));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-after(async () => {
-  await browser?.close();
-  edge?.server.close();
+browserSuite(fakeApi(calls), (b, e) => {
+  browser = b;
+  edge = e;
 });
 
 async function open(width: number, route: string): Promise<Page> {
