@@ -32,24 +32,31 @@ function Frame({ id, label, error, required, children }: FieldFrame & { id: stri
   );
 }
 
+/** The id and the attributes that tie a control to its label and its error message (shared by every control). */
+function useControl(id: string | undefined, error: string | null | undefined, testId: string | undefined) {
+  const auto = useId();
+  const fid = id ?? auto;
+  return {
+    fid,
+    attrs: {
+      id: fid,
+      className: 'pu-input',
+      'aria-invalid': !!error,
+      'aria-describedby': error ? `${fid}-error` : undefined,
+      'data-testid': testId,
+    },
+  };
+}
+
 type TextFieldProps = FieldFrame &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & { onChange?: (v: string) => void };
 
 /** A labelled input; `error` shows the spec's red message under the field. */
 export function TextField({ label, error, required, testId, onChange, id, ...rest }: TextFieldProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const { fid, attrs } = useControl(id, error, testId);
   return (
     <Frame id={fid} label={label} error={error} required={required}>
-      <input
-        id={fid}
-        className="pu-input"
-        aria-invalid={!!error}
-        aria-describedby={error ? `${fid}-error` : undefined}
-        data-testid={testId}
-        onChange={(e) => onChange?.(e.target.value)}
-        {...rest}
-      />
+      <input {...attrs} onChange={(e) => onChange?.(e.target.value)} {...rest} />
     </Frame>
   );
 }
@@ -58,18 +65,10 @@ type TextAreaProps = FieldFrame &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> & { onChange?: (v: string) => void };
 
 export function TextArea({ label, error, required, testId, onChange, id, ...rest }: TextAreaProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const { fid, attrs } = useControl(id, error, testId);
   return (
     <Frame id={fid} label={label} error={error} required={required}>
-      <textarea
-        id={fid}
-        className="pu-input"
-        aria-invalid={!!error}
-        data-testid={testId}
-        onChange={(e) => onChange?.(e.target.value)}
-        {...rest}
-      />
+      <textarea {...attrs} onChange={(e) => onChange?.(e.target.value)} {...rest} />
     </Frame>
   );
 }
@@ -96,18 +95,10 @@ export function Select({
   id,
   ...rest
 }: SelectProps) {
-  const auto = useId();
-  const fid = id ?? auto;
+  const { fid, attrs } = useControl(id, error, testId);
   return (
     <Frame id={fid} label={label} error={error} required={required}>
-      <select
-        id={fid}
-        className="pu-input"
-        aria-invalid={!!error}
-        data-testid={testId}
-        onChange={(e) => onChange?.(e.target.value)}
-        {...rest}
-      >
+      <select {...attrs} onChange={(e) => onChange?.(e.target.value)} {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
