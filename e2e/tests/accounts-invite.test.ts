@@ -1,12 +1,11 @@
 // Invite through the real UI: the account admin invites an address (and is refused a duplicate), the invitee follows
 // the mailed /signMeUp link in a fresh browser, signs up with the email locked, verifies the pin and accepts the
 // pending invite in the header's invites modal; the inviter's licences end up on the invitee's company.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import {
-  launch,
   newPage,
   signIn,
   shot,
@@ -15,32 +14,21 @@ import {
   api,
   pinFromMail,
   uniqueEmail,
-  deleteUsers,
   createLicence,
   signUpByApi,
   APP,
   DEMO,
   PASSWORD,
+  accountsSuite,
+  fieldError,
 } from './harness.ts';
 
 let browser: Browser;
 let admin: string;
-const created: string[] = [];
-const licences: string[] = [];
-before(async () => {
-  browser = await launch();
-  admin = await apiLogin(DEMO[1]);
+const { created, licences } = accountsSuite((b, a) => {
+  browser = b;
+  admin = a;
 });
-after(async () => {
-  await deleteUsers(admin, created);
-  for (const id of licences) await api(admin, '/api/license/delete', { record: { id } });
-  await browser?.close();
-});
-
-async function fieldError(page: Page, testId: string): Promise<string | null> {
-  const id = await page.getByTestId(testId).getAttribute('aria-describedby');
-  return id ? page.locator(`[id="${id}"]`).textContent() : null;
-}
 
 test('invite: account admin invites, duplicate refused, invitee signs up from the link and accepts in the modal', async () => {
   const inviterToken = await apiLogin(DEMO[3]);

@@ -1,39 +1,28 @@
 // Forgot password through the real UI: the code from the mailbox, a new password, then sign in with it (a user this
 // test signs up, never a demo user).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
 import {
-  launch,
   newPage,
   signIn,
   shot,
   waitForMail,
-  apiLogin,
-  api,
   pinFromMail,
   uniqueEmail,
   createLicence,
   signUpByApi,
-  deleteUsers,
   APP,
-  DEMO,
   PASSWORD,
+  accountsSuite,
 } from './harness.ts';
 
 let browser: Browser;
 let admin: string;
-const created: string[] = [];
-const licences: string[] = [];
-before(async () => {
-  browser = await launch();
-  admin = await apiLogin(DEMO[1]);
-});
-after(async () => {
-  await deleteUsers(admin, created);
-  for (const id of licences) await api(admin, '/api/license/delete', { record: { id } });
-  await browser?.close();
+const { created, licences } = accountsSuite((b, a) => {
+  browser = b;
+  admin = a;
 });
 
 const login = (email: string, password: string) =>

@@ -1,11 +1,10 @@
 // Sign-up by licence number through the real UI: pin from the mailbox, profile rules, the application notice to the
 // config's signupEmails, then an admin verifies the account on Edit Account → exactly one "Account Verified" mail.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
 import {
-  launch,
   newPage,
   signIn,
   shot,
@@ -16,34 +15,22 @@ import {
   pinFromMail,
   uniqueEmail,
   createLicence,
-  deleteUsers,
   APP,
   MAILBOX,
   DEMO,
   PASSWORD,
   type Mail,
   type MailSummary,
+  accountsSuite,
+  fieldError,
 } from './harness.ts';
 
 let browser: Browser;
 let admin: string;
-const created: string[] = [];
-const licences: string[] = [];
-before(async () => {
-  browser = await launch();
-  admin = await apiLogin(DEMO[1]);
+const { created, licences } = accountsSuite((b, a) => {
+  browser = b;
+  admin = a;
 });
-after(async () => {
-  await deleteUsers(admin, created);
-  for (const id of licences) await api(admin, '/api/license/delete', { record: { id } });
-  await browser?.close();
-});
-
-/** The red message under a field: the element its input's aria-describedby names, text as-is (trailing space kept). */
-async function fieldError(page: Page, testId: string): Promise<string | null> {
-  const id = await page.getByTestId(testId).getAttribute('aria-describedby');
-  return id ? page.locator(`[id="${id}"]`).textContent() : null;
-}
 
 /** Mails with `subject` to `to` since `since` whose text mentions `about`. */
 async function mailsAbout(to: string, subject: string, about: string, since: number): Promise<Mail[]> {

@@ -1,11 +1,10 @@
 // Tenancy of the accounts API for a company admin (role 3), the Accounts page's "no access" for them, and a
 // suspended user seeing the suspension message on their profile.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import {
-  launch,
   newPage,
   signIn,
   shot,
@@ -14,23 +13,16 @@ import {
   uniqueEmail,
   createLicence,
   signUpByApi,
-  deleteUsers,
   APP,
   DEMO,
+  accountsSuite,
 } from './harness.ts';
 
 let browser: Browser;
 let admin: string;
-const created: string[] = [];
-const licences: string[] = [];
-before(async () => {
-  browser = await launch();
-  admin = await apiLogin(DEMO[1]);
-});
-after(async () => {
-  await deleteUsers(admin, created);
-  for (const id of licences) await api(admin, '/api/license/delete', { record: { id } });
-  await browser?.close();
+const { created, licences } = accountsSuite((b, a) => {
+  browser = b;
+  admin = a;
 });
 
 interface U {

@@ -1,5 +1,6 @@
 // Shared helpers for the end-to-end suite: a real Chromium (Debian's) through the real edge, real Keycloak,
 // real services, and the real SMTP sink.
+import { before, after } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -184,4 +185,35 @@ export async function deleteUsers(staffToken: string, emails: string[]): Promise
     if (r.status !== 200 && r.status !== 404)
       console.warn(`cleanup of ${email}: ${r.status} ${JSON.stringify(r.json)}`);
   }
+}
+
+/**
+ * The accounts suites' common frame: a browser, an admin token, and cleanup of every user and licence record
+ * the suite records in `created` / `licences`.
+ */
+export function accountsSuite(ready: (browser: Browser, admin: string) => void): {
+  created: string[];
+  licences: string[];
+} {
+  const created: string[] = [];
+  const licences: string[] = [];
+  let browser: Browser | undefined;
+  let admin = '';
+  before(async () => {
+    browser = await launch();
+    admin = await apiLogin(DEMO[1]);
+    ready(browser, admin);
+  });
+  after(async () => {
+    await deleteUsers(admin, created);
+    for (const id of licences) await api(admin, '/api/license/delete', { record: { id } });
+    await browser?.close();
+  });
+  return { created, licences };
+}
+
+/** The red message under a field: the element its input's aria-describedby names, text as-is (trailing space kept). */
+export async function fieldError(page: Page, testId: string): Promise<string | null> {
+  const id = await page.getByTestId(testId).getAttribute('aria-describedby');
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
 }
