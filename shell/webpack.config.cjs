@@ -4,7 +4,7 @@
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('webpack').container;
-const { baseConfig, sharedFor } = require('@portal/ui/webpack/mfe.cjs');
+const { baseConfig, sharedFor, compression } = require('@portal/ui/webpack/mfe.cjs');
 
 const config = baseConfig({ dir: __dirname, publicPath: '/', uniqueName: 'portal_shell' });
 config.entry = { main: './src/index.ts' };
@@ -12,6 +12,7 @@ config.plugins = [
   new ModuleFederationPlugin({ name: 'portal_shell', shared: sharedFor(__dirname) }),
   new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
   new CopyWebpackPlugin({ patterns: [{ from: 'public/remotes.json', to: 'remotes.json' }] }),
+  compression(),
 ];
 
 module.exports = config;

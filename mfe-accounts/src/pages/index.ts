@@ -1,22 +1,76 @@
 import type { ComponentType } from 'react';
-import { Login } from './Login.js';
-import { Profile } from './Profile.js';
-import { Accounts } from './Accounts.js';
-import { Invite } from './Invite.js';
-import { LnUpdate } from './LnUpdate.js';
-import { Settings } from './Settings.js';
-import { EditAccount } from './EditAccount.js';
-import { CreateAccount } from './CreateAccount.js';
-import { ValidateUser } from './ValidateUser.js';
-import { SignUp } from './SignUp.js';
-import { SignMeUp } from './SignMeUp.js';
-import { Verify } from './Verify.js';
-import { ForgotPassword } from './ForgotPassword.js';
-import { ForgotPasswordSubmit } from './ForgotPasswordSubmit.js';
-import { ChangeEmail } from './ChangeEmail.js';
-import { ChangePassword } from './ChangePassword.js';
-import { DeleteAccount } from './DeleteAccount.js';
+import { lazyPage } from '@portal/ui';
 import './accounts.css';
+
+// One chunk per screen, fetched on first visit: /login loads only the login form (issue 9, the browser budget).
+const Login = lazyPage(
+  () => import('./Login.js'),
+  (m) => m.Login,
+);
+const Profile = lazyPage(
+  () => import('./Profile.js'),
+  (m) => m.Profile,
+);
+const Accounts = lazyPage(
+  () => import('./Accounts.js'),
+  (m) => m.Accounts,
+);
+const Invite = lazyPage(
+  () => import('./Invite.js'),
+  (m) => m.Invite,
+);
+const LnUpdate = lazyPage(
+  () => import('./LnUpdate.js'),
+  (m) => m.LnUpdate,
+);
+const Settings = lazyPage(
+  () => import('./Settings.js'),
+  (m) => m.Settings,
+);
+const EditAccount = lazyPage(
+  () => import('./EditAccount.js'),
+  (m) => m.EditAccount,
+);
+const CreateAccount = lazyPage(
+  () => import('./CreateAccount.js'),
+  (m) => m.CreateAccount,
+);
+const ValidateUser = lazyPage(
+  () => import('./ValidateUser.js'),
+  (m) => m.ValidateUser,
+);
+const SignUp = lazyPage(
+  () => import('./SignUp.js'),
+  (m) => m.SignUp,
+);
+const SignMeUp = lazyPage(
+  () => import('./SignMeUp.js'),
+  (m) => m.SignMeUp,
+);
+const Verify = lazyPage(
+  () => import('./Verify.js'),
+  (m) => m.Verify,
+);
+const ForgotPassword = lazyPage(
+  () => import('./ForgotPassword.js'),
+  (m) => m.ForgotPassword,
+);
+const ForgotPasswordSubmit = lazyPage(
+  () => import('./ForgotPasswordSubmit.js'),
+  (m) => m.ForgotPasswordSubmit,
+);
+const ChangeEmail = lazyPage(
+  () => import('./ChangeEmail.js'),
+  (m) => m.ChangeEmail,
+);
+const ChangePassword = lazyPage(
+  () => import('./ChangePassword.js'),
+  (m) => m.ChangePassword,
+);
+const DeleteAccount = lazyPage(
+  () => import('./DeleteAccount.js'),
+  (m) => m.DeleteAccount,
+);
 
 /** The routes mfe-accounts owns: its menu entries in @portal/contracts, its public routes and account screens. */
 export const PAGES: Record<string, ComponentType> = {

@@ -6,6 +6,7 @@ export { Modal, type ModalProps } from './Modal.js';
 export { TextField, TextArea, Select, Checkbox, type Option } from './fields.js';
 export { DataTable, type DataTableProps, type RowEditing } from './DataTable.js';
 export { printHtml, printElement, escapeHtml } from './print.js';
+export { csvField, toCsv, datedFileName, downloadText, type CsvColumn } from './csv.js';
 export {
   navigateTo,
   useLocation,
@@ -27,4 +28,5 @@ export {
 } from './SignaturePad.js';
 export { TagInput, type TagInputProps } from './TagInput.js';
 export { Steps, type StepsProps } from './Steps.js';
+export { lazyPage } from './lazyPage.js';
 export { LicencePicker, licenceText, type LicenceOption, type LicencePickerProps } from './LicencePicker.js';

@@ -1,0 +1,113 @@
+// The browser budget (issue 9): what /login and the dashboard actually load, in gzipped JavaScript, measured from
+// Chromium's own request log against the built dist (the .gz files nginx serves with gzip_static). Fails above the
+// goals; prints the figures. Also: no TypeBox runtime in any production bundle, and contracts' browser entry keeps
+// up with index.ts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { browserSuite, type Edge } from './browser-suite.js';
+import { fakeApi } from './fake-api.js';
+
+const KB = 1024;
+export const BUDGET = { login: 150 * KB, dashboard: 300 * KB, table: 450 * KB };
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DISTS = ['shell', 'mfe-accounts', 'mfe-orders', 'mfe-schedule', 'mfe-fleet', 'mfe-billing'].map((d) =>
+  path.join(repo, d, 'dist'),
+);
+
+let browser: Browser;
+let edge: Edge;
+browserSuite(fakeApi([]), (b, e) => {
+  browser = b;
+  edge = e;
+});
+
+/** The dist file behind a URL the page loaded (same mapping as the edge). */
+function distFile(url: string): string {
+  const { pathname } = new URL(url);
+  const mfe = /^\/mfe\/([a-z]+)\/(.*)$/.exec(pathname);
+  return mfe ? path.join(repo, `mfe-${mfe[1]}`, 'dist', mfe[2]!) : path.join(repo, 'shell', 'dist', pathname);
+}
+
+/** Gzipped size as served: the prebuilt .gz when there is one, else gzip -9 of the file. */
+function gzSize(file: string): number {
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** Records every JavaScript file the page loads; `total()` is their gzipped sum. */
+function jsLog(page: Page) {
+  const files = new Set<string>();
+  page.on('response', (r) => {
+    if (r.ok() && new URL(r.url()).pathname.endsWith('.js')) files.add(distFile(r.url()));
+  });
+  return {
+    files,
+    total: () => [...files].reduce((sum, f) => sum + gzSize(f), 0),
+    names: () => [...files].map((f) => path.relative(repo, f)),
+  };
+}
+
+const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+
+test('/login loads < 150 KB of gzipped JavaScript and no ag-grid', async () => {
+  const page = await browser.newPage();
+  const log = jsLog(page);
+  await page.goto(`${edge.url}/login`);
+  await page.getByTestId('login-email').waitFor();
+  await page.waitForLoadState('networkidle');
+  console.log(`/login: ${kb(log.total())} in ${log.files.size} files`);
+  assert.ok(!log.names().some((n) => /ag-grid|data-grid/.test(n)), log.names().join('\n'));
+  assert.ok(log.total() < BUDGET.login, `/login ${kb(log.total())} ≥ ${kb(BUDGET.login)}`);
+  await page.close();
+});
+
+test('sign-in to the dashboard loads < 300 KB in total; a table page adds ag-grid only there', async () => {
+  const page = await browser.newPage();
+  const log = jsLog(page);
+  await page.goto(`${edge.url}/login`);
+  await page.getByTestId('login-email').fill('admin@demo.portal');
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/profile');
+  await page.getByTestId('profile-form').waitFor();
+  await page.waitForLoadState('networkidle');
+  const dashboard = log.total();
+  console.log(`/login → /dashboard/profile: ${kb(dashboard)} in ${log.files.size} files`);
+  assert.ok(!log.names().some((n) => /ag-grid/.test(n)), log.names().join('\n'));
+  assert.ok(dashboard < BUDGET.dashboard, `dashboard ${kb(dashboard)} ≥ ${kb(BUDGET.dashboard)}`);
+
+  await page.getByTestId('nav-accounts').click();
+  await page.locator('[data-testid=accounts-table] .ag-row').first().waitFor();
+  const table = log.total();
+  console.log(`+ /dashboard/accounts (ag-grid): ${kb(table)} in ${log.files.size} files`);
+  assert.ok(
+    log.names().some((n) => /ag-grid/.test(n)),
+    'the table page loads the ag-grid chunk',
+  );
+  assert.ok(table < BUDGET.table, `table page ${kb(table)} ≥ ${kb(BUDGET.table)}`);
+  await page.close();
+});
+
+test('no TypeBox runtime in any production bundle', () => {
+  const offenders = DISTS.filter(existsSync).flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.js') && readFileSync(path.join(dir, f), 'utf8').includes("'~kind'"))
+      .map((f) => path.relative(repo, path.join(dir, f))),
+  );
+  assert.deepEqual(offenders, []);
+});
+
+test("contracts' browser entry re-exports every module of index.ts except the TypeBox event schemas", () => {
+  const src = path.join(repo, 'services/contracts/src');
+  const modules = (file: string) =>
+    [...readFileSync(path.join(src, file), 'utf8').matchAll(/from '(\.\/[\w-]+\.js)'/g)].map((m) => m[1]);
+  const missing = modules('index.ts').filter(
+    (m) => m !== './events.js' && !modules('browser.ts').includes(m),
+  );
+  assert.deepEqual(missing, [], 'add these to services/contracts/src/browser.ts');
+});
