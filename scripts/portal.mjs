@@ -2,7 +2,7 @@
 // `npm start` / `npm stop` / `npm run status` / `npm run build`: one entry for a person on a fresh machine.
 // Installs what is missing, starts the real stack (deploy/local), builds the shell and MFEs when their sources
 // changed, starts every service, seeds demo data and prints the URL. Only Node built-ins are used here, because
-// this runs before `npm ci`.
+// this runs before `npm ci` — and possibly under an older Node than the repo's (see ensureNode below).
 import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -12,13 +12,73 @@ import {
   writeFileSync,
   statSync,
   readdirSync,
+  renameSync,
   rmSync,
 } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join, dirname, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, 'deploy/local/.cache');
+
+/**
+ * The repo's one runtime is Node 24 LTS (.nvmrc, engines). A machine with an older Node (Debian 12 images ship
+ * 20, end of life since 2026-04-30) gets the pinned 24 from the npm registry — the one network source the
+ * setup already needs — into deploy/local/.cache/node-<version>/, and this process re-executes itself with it.
+ * Its bin directory goes first on PATH, so every child (npm, webpack, the services, the test suites) runs on
+ * it too. Pinned rather than "latest 24" so every machine and CI run the same binary.
+ */
+const NODE_VERSION = '24.21.0';
+const NODE_MAJOR = Number(NODE_VERSION.split('.')[0]);
+
+function ensureNode() {
+  if (Number(process.versions.node.split('.')[0]) >= NODE_MAJOR) {
+    const bin = dirname(process.execPath);
+    const path = process.env.PATH ?? '';
+    if (path.split(delimiter)[0] !== bin) process.env.PATH = `${bin}${delimiter}${path}`;
+    return;
+  }
+  if (process.env.PORTAL_NODE_REEXEC) {
+    throw new Error(`re-executed with ${process.execPath}, which is Node ${process.versions.node}`);
+  }
+  const dir = join(cache, `node-${NODE_VERSION}`);
+  const node = join(dir, 'bin', 'node');
+  if (!existsSync(node)) {
+    // node-<platform>-<arch> is the official binary published as an npm package (what the `node` package
+    // itself installs); `npm pack` fetches it through the user's npm configuration (registry, proxy, cache).
+    const pkg = `node-${process.platform}-${process.arch}@${NODE_VERSION}`;
+    console.log(`[portal] Node ${process.versions.node} is older than ${NODE_MAJOR}: fetching ${pkg}…`);
+    const tmp = `${dir}.tmp-${process.pid}`;
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp, { recursive: true });
+    const packed = spawnSync('npm', ['pack', pkg, '--silent', '--pack-destination', tmp], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const tgz = packed.stdout?.trim().split('\n').pop();
+    if (packed.status !== 0 || !tgz) throw new Error(`npm pack ${pkg} failed (${packed.status})`);
+    const untar = spawnSync('tar', ['-xzf', join(tmp, tgz), '-C', tmp, '--strip-components=1'], {
+      stdio: 'inherit',
+    });
+    rmSync(join(tmp, tgz), { force: true });
+    if (untar.status !== 0 || !existsSync(join(tmp, 'bin', 'node')))
+      throw new Error(`unpacking ${pkg} failed`);
+    // rename is atomic: a concurrent or interrupted run never sees half a binary
+    if (existsSync(node)) rmSync(tmp, { recursive: true, force: true });
+    else renameSync(tmp, dir);
+  }
+  const r = spawnSync(node, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PORTAL_NODE_REEXEC: '1',
+      PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}`,
+    },
+  });
+  process.exit(r.status ?? 1);
+}
+ensureNode();
+
 const runDir = join(cache, 'run');
 const logDir = join(cache, 'logs');
 const routes = JSON.parse(readFileSync(join(root, 'deploy/routes.json'), 'utf8'));

@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1.7-labs
 # Image of one Fastify service. Build context = the repo root:
 #   docker build -f deploy/docker/service.Dockerfile --build-arg WORKSPACE=services/orders -t portal/orders .
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG WORKSPACE
 
 # 1. only what `npm ci` reads, so the dependency layer below is reused until a manifest changes

@@ -4,7 +4,7 @@
 #   docker build -f deploy/docker/web.Dockerfile --build-arg WORKSPACE=mfe-orders -t portal/mfe-orders .
 # The shell is served at /, a micro-frontend under /mfe/<name>/ (its folder name without "mfe-"), the
 # same paths the Ingress and the local edge use, so no path rewriting is needed anywhere.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28
 ARG WORKSPACE
 

@@ -56,7 +56,9 @@ export function ingressProblems(objs: Obj[], r: Routes): string[] {
     if (path.startsWith('/api') && !want.has(path)) problems.push(`${path} -> ${svc} is not in routes.json`);
   for (const m of r.mfes)
     if (table.get(`/mfe/${m}`) !== `mfe-${m}`) problems.push(`/mfe/${m} -> ${table.get(`/mfe/${m}`)}`);
-  if (table.get('/auth') !== 'keycloak') problems.push(`/auth -> ${table.get('/auth')}`);
+  // prod routes only the portal realm (no admin console): deploy/test/k8s-prod.test.ts
+  const auth = table.has('/auth') ? '/auth' : '/auth/realms/portal';
+  if (table.get(auth) !== 'keycloak') problems.push(`${auth} -> ${table.get(auth)}`);
   if (table.get('/') !== 'shell') problems.push(`/ -> ${table.get('/')}`);
   return problems;
 }
@@ -269,7 +271,7 @@ test('one image recipe per kind, the workspace chosen by a build arg', () => {
   const service = readFileSync(join(root, 'deploy/docker/service.Dockerfile'), 'utf8');
   assert.match(service, /^ARG WORKSPACE$/m, 'no default: a build names its workspace');
   assert.match(service, /^FROM \$\{NODE_IMAGE\}$/m);
-  assert.match(service, /^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
+  assert.match(service, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
   assert.match(service, /npm ci --omit=dev -w "\$\{WORKSPACE\}" --include-workspace-root=false/);
   assert.match(service, /^USER 10001:10001$/m);
   assert.match(

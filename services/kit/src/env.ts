@@ -1,8 +1,31 @@
 import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
 
+/**
+ * Keys that must be set explicitly, and not to the local stack's default, when PORTAL_ENV=production: the
+ * defaults below are public (this repo) or demo values, so a production pod missing one must not start on
+ * them. Service-specific keys (ACCOUNTING_URL, FEEDBACK_TO, ...) count when the service's schema has them.
+ */
+export const PRODUCTION_REQUIRED = new Set([
+  'MONGO_URL',
+  'REDIS_URL',
+  'S3_ACCESS_KEY',
+  'S3_SECRET_KEY',
+  'KEYCLOAK_ISSUER',
+  'KEYCLOAK_SERVICE_CLIENT_SECRET',
+  'EVENT_SEAL_KEY',
+  'APP_URL',
+  'ACCOUNTING_URL',
+  'FEEDBACK_TO',
+  'MAIL_FROM',
+]);
+
 /** The environment every service reads; defaults are the local stack's (deploy/local/env.sh). */
 export const EnvSchema = Type.Object({
+  /** `production` turns the defaults of PRODUCTION_REQUIRED off (set by the prod Kubernetes overlay). */
+  PORTAL_ENV: Type.Union([Type.Literal('development'), Type.Literal('production')], {
+    default: 'development',
+  }),
   MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27027/portal' }),
   /** Database name; empty means `portal_<service name>`. Tests point it at a database of their own. */
   MONGO_DB: Type.String({ default: '' }),
@@ -45,6 +68,19 @@ export function loadEnv<S extends TObject>(
         .filter((k) => raw[k] !== undefined)
         .map((k) => [k, raw[k]]),
     );
+    if (raw.PORTAL_ENV === 'production') {
+      const unset = Object.entries(schema.properties)
+        .filter(
+          ([k, p]) =>
+            PRODUCTION_REQUIRED.has(k) &&
+            [undefined, '', (p as { default?: unknown }).default].includes(raw[k]),
+        )
+        .map(([k]) => k);
+      if (unset.length)
+        throw new Error(
+          `invalid environment: PORTAL_ENV=production needs ${unset.join(', ')} set (no defaults)`,
+        );
+    }
     const value = Value.Convert(schema, Value.Default(schema, picked)) as Record<string, unknown>;
     if (!Value.Check(schema, value)) {
       const errs = [...Value.Errors(schema, value)].map((e) => `${e.instancePath || '/'} ${e.message}`);
