@@ -8,17 +8,23 @@ export interface ApiOptions {
   getToken: () => Promise<string | null>;
 }
 
-/** The session rule (accounts §4, §8): any 401 clears storage, tells the user and returns to the origin. */
+let ruleApplied = false;
+
+/**
+ * The session rule (accounts §4, §8): any 401 clears storage, tells the user and returns to the origin. Runs once per
+ * page: concurrent calls (and a refused token refresh) may all hit it; the page is leaving anyway.
+ */
 export function applyTokenRule(): void {
+  if (ruleApplied) return;
+  ruleApplied = true;
   localStorage.clear();
+  sessionStorage.clear();
   window.alert(Messages.tokenInvalid);
   window.location.assign(window.location.origin);
 }
 
 /** The fetch wrapper every MFE gets as `api`: JSON in and out, Bearer token, ApiError with the server's message. */
 export function createApi({ baseUrl = '', getToken }: ApiOptions): ApiClient {
-  let ruleApplied = false;
-
   async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await getToken();
@@ -39,11 +45,7 @@ export function createApi({ baseUrl = '', getToken }: ApiOptions): ApiClient {
       }
     }
     if (res.status === 401) {
-      // Concurrent calls may all get 401: the rule runs once; the page is leaving anyway.
-      if (!ruleApplied) {
-        ruleApplied = true;
-        applyTokenRule();
-      }
+      applyTokenRule();
       throw new ApiError(401, Messages.tokenInvalid, data);
     }
     if (!res.ok)

@@ -3,7 +3,7 @@ import './frame/shell.css';
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, registerApplication, start, triggerAppChange } from 'single-spa';
 import type { PortalProps } from '@portal/ui';
-import { createApi } from './api.js';
+import { applyTokenRule, createApi } from './api.js';
 import { loadConfig } from './config.js';
 import { loadManifest, loadMfe } from './remotes.js';
 import { MFE_NAMES, PUBLIC_ROUTES, resolveRoute, type MfeName } from './routes.js';
@@ -11,7 +11,7 @@ import { ShellSession } from './session.js';
 import { Frame } from './frame/Frame.js';
 
 async function main(): Promise<void> {
-  const session = new ShellSession(createApi({ getToken: async () => null }));
+  const session = new ShellSession(createApi({ getToken: async () => null }), applyTokenRule);
   const api = createApi({ getToken: () => session.getToken() });
   const [config, manifest] = await Promise.all([
     loadConfig(api),

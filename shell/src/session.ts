@@ -1,4 +1,3 @@
-import Keycloak from 'keycloak-js';
 import {
   DEFAULT_ROLE,
   ROLE_NAMES,
@@ -8,21 +7,26 @@ import {
 } from '@portal/contracts';
 import { companyName, personName, type ApiClient, type Session, type SessionUser } from '@portal/ui';
 
-const KEYS = {
-  token: 'portal.token',
-  refreshToken: 'portal.refreshToken',
-  idToken: 'portal.idToken',
-  user: 'portal.user',
-};
+// Tokens live in memory only (issue 8): an XSS payload finds no access token in any storage. What survives a reload
+// is the refresh token and the user, in sessionStorage (this tab only, gone when it closes); decisions and the CSP
+// that guards them in docs/INTERFACES.md §4 (the session).
+const KEYS = { refreshToken: 'portal.refreshToken', user: 'portal.user' };
 const KEYCLOAK = { realm: 'portal', clientId: 'portal-web' };
-const REFRESH_EVERY_MS = 30_000;
-const INIT_TIMEOUT_MS = 8_000;
+/** Refresh when the access token has less than this left (clock skew + one request's latency). */
+const REFRESH_MARGIN_MS = 30_000;
+const REFRESH_TIMEOUT_MS = 8_000;
 
 interface Tokens {
   token: string;
   refreshToken: string;
   idToken?: string;
 }
+/** Tokens held in memory; `expiresAt` is on the local clock (from expires_in), so a skewed clock does not matter. */
+interface HeldTokens extends Tokens {
+  expiresAt: number;
+}
+/** Keycloak refused the refresh token (session ended, revoked, expired): the session is over. */
+class SessionEnded extends Error {}
 interface LoginAnswer extends Tokens {
   expiresIn?: number;
   user?: {
@@ -68,14 +72,30 @@ function toSessionUser(u: NonNullable<LoginAnswer['user']>, token: string, email
   };
 }
 
-/** The shell's session: our login screen exchanges email+password through accounts, keycloak-js keeps the tokens fresh. */
+/** Seconds a token is valid for: the answer's expires_in, else exp - iat from the token itself. */
+function lifetimeMs(token: string, expiresIn?: number): number {
+  if (typeof expiresIn === 'number' && expiresIn > 0) return expiresIn * 1000;
+  const c = claims(token);
+  const exp = Number(c.exp ?? 0);
+  const iat = Number(c.iat ?? 0);
+  return exp && iat ? (exp - iat) * 1000 : exp ? exp * 1000 - Date.now() : 60_000;
+}
+
+/**
+ * The shell's session: our login screen exchanges email+password through accounts; the access token stays in
+ * memory and is refreshed (refresh-token grant on the public client) only when it is about to expire.
+ */
 export class ShellSession implements Session {
   user: SessionUser | null = null;
-  private kc: Keycloak | null = null;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private tokens: HeldTokens | null = null;
+  private refreshing: Promise<string | null> | null = null;
   private readonly listeners = new Set<(u: SessionUser | null) => void>();
 
-  constructor(private readonly publicApi: ApiClient) {}
+  /** `onEnded` runs when Keycloak refuses the refresh token mid-session (the token rule). */
+  constructor(
+    private readonly publicApi: ApiClient,
+    private readonly onEnded: () => void = () => undefined,
+  ) {}
 
   subscribe(cb: (u: SessionUser | null) => void): () => void {
     this.listeners.add(cb);
@@ -84,63 +104,56 @@ export class ShellSession implements Session {
 
   private setUser(user: SessionUser | null): void {
     this.user = user;
-    if (user) localStorage.setItem(KEYS.user, JSON.stringify(user));
+    if (user) sessionStorage.setItem(KEYS.user, JSON.stringify(user));
     this.listeners.forEach((l) => l(user));
   }
 
-  private persist(t: Partial<Tokens>): void {
-    if (t.token) localStorage.setItem(KEYS.token, t.token);
-    if (t.refreshToken) localStorage.setItem(KEYS.refreshToken, t.refreshToken);
-    if (t.idToken) localStorage.setItem(KEYS.idToken, t.idToken);
+  private hold(t: Tokens & { expiresIn?: number }): void {
+    this.tokens = { ...t, expiresAt: Date.now() + lifetimeMs(t.token, t.expiresIn) };
+    sessionStorage.setItem(KEYS.refreshToken, t.refreshToken);
   }
 
-  /** keycloak.init with our tokens (it refreshes them once); later refreshes via updateToken. */
-  private async startKeycloak(t: Tokens): Promise<void> {
-    const kc = new Keycloak({ url: `${window.location.origin}/auth`, ...KEYCLOAK });
-    kc.onAuthRefreshSuccess = () =>
-      this.persist({ token: kc.token, refreshToken: kc.refreshToken, idToken: kc.idToken });
-    kc.onTokenExpired = () => void kc.updateToken(30).catch(() => undefined);
-    const init = kc.init({
-      token: t.token,
-      refreshToken: t.refreshToken,
-      idToken: t.idToken,
-      checkLoginIframe: false,
-      pkceMethod: 'S256',
-    });
-    await Promise.race([
-      init,
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error('keycloak init timed out')), INIT_TIMEOUT_MS),
-      ),
-    ]);
-    this.kc = kc;
-    this.persist({ token: kc.token, refreshToken: kc.refreshToken, idToken: kc.idToken });
-    clearInterval(this.timer);
-    this.timer = setInterval(() => void kc.updateToken(60).catch(() => undefined), REFRESH_EVERY_MS);
-  }
-
-  /** On page load: a stored session survives a reload; one Keycloak no longer honours is dropped. */
-  async restore(): Promise<void> {
-    const token = localStorage.getItem(KEYS.token);
-    const refreshToken = localStorage.getItem(KEYS.refreshToken);
-    const stored = localStorage.getItem(KEYS.user);
-    if (!token || !refreshToken || !stored) return;
-    try {
-      await this.startKeycloak({
-        token,
-        refreshToken,
-        idToken: localStorage.getItem(KEYS.idToken) ?? undefined,
+  /** One refresh-token grant; concurrent callers share it. Throws SessionEnded when Keycloak says no. */
+  private refresh(refreshToken: string): Promise<string | null> {
+    this.refreshing ??= (async () => {
+      const url = `${window.location.origin}/auth/realms/${KEYCLOAK.realm}/protocol/openid-connect/token`;
+      const body = new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: KEYCLOAK.clientId,
+        refresh_token: refreshToken,
       });
+      const res = await fetch(url, { method: 'POST', body, signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) });
+      if (res.status === 400 || res.status === 401) throw new SessionEnded(`refresh refused: ${res.status}`);
+      if (!res.ok) throw new Error(`refresh failed: ${res.status}`);
+      const t = (await res.json()) as Record<string, unknown>;
+      this.hold({
+        token: String(t.access_token),
+        refreshToken: String(t.refresh_token ?? refreshToken),
+        idToken: typeof t.id_token === 'string' ? t.id_token : undefined,
+        expiresIn: Number(t.expires_in) || undefined,
+      });
+      return this.tokens!.token;
+    })().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  /** On page load: the tab's session survives a reload (one refresh grant: the access token was never stored). */
+  async restore(): Promise<void> {
+    const refreshToken = sessionStorage.getItem(KEYS.refreshToken);
+    const stored = sessionStorage.getItem(KEYS.user);
+    if (!refreshToken || !stored) return;
+    try {
+      await this.refresh(refreshToken);
     } catch (e) {
-      const exp = Number(claims(token).exp ?? 0);
-      if (exp * 1000 <= Date.now()) {
-        console.warn('stored session expired', e);
+      if (e instanceof SessionEnded) {
+        console.warn('stored session ended', e);
         this.clear();
         return;
       }
-      console.warn('keycloak unreachable; keeping the stored token until it expires', e);
+      // Keycloak unreachable: keep the user; the next API call retries the refresh.
+      console.warn('keycloak unreachable; the next call retries the refresh', e);
     }
-    this.setUser(toSessionUser(JSON.parse(stored) as LoginAnswer['user'] & object, token, ''));
+    this.setUser(toSessionUser(JSON.parse(stored) as LoginAnswer['user'] & object, this.tokens?.token ?? '', ''));
   }
 
   async login(email: string, password: string): Promise<SessionUser> {
@@ -149,28 +162,33 @@ export class ShellSession implements Session {
 
   /** Signs in with tokens another call answered with (e.g. POST /api/auth/verify), shaped like the login answer. */
   async adopt(answer: LoginAnswer, email = ''): Promise<SessionUser> {
-    this.persist(answer);
-    try {
-      await this.startKeycloak(answer);
-    } catch (e) {
-      console.warn('keycloak refresh unavailable; using the login tokens as they are', e);
-    }
+    this.hold(answer);
     const user = toSessionUser(answer.user ?? {}, answer.token, email);
     this.setUser(user);
     return user;
   }
 
-  /** A valid access token (refreshed when it expires within 30 s) or null when signed out. */
+  /** A valid access token (refreshed only within REFRESH_MARGIN_MS of expiry) or null when signed out. */
   async getToken(): Promise<string | null> {
-    if (this.kc?.token) {
-      await this.kc.updateToken(30).catch(() => undefined);
-      return this.kc.token ?? null;
+    const t = this.tokens;
+    if (t && t.expiresAt - Date.now() > REFRESH_MARGIN_MS) return t.token;
+    const refreshToken = t?.refreshToken ?? (this.user ? sessionStorage.getItem(KEYS.refreshToken) : null);
+    if (!refreshToken) return null;
+    try {
+      return await this.refresh(refreshToken);
+    } catch (e) {
+      if (e instanceof SessionEnded) {
+        // The session was ended elsewhere (logout, password change, suspension): same rule as a 401.
+        this.onEnded();
+        return null;
+      }
+      console.warn('token refresh failed; sending the current token', e);
+      return t?.token ?? null;
     }
-    return localStorage.getItem(KEYS.token);
   }
 
   async logout(): Promise<void> {
-    const refreshToken = this.kc?.refreshToken ?? localStorage.getItem(KEYS.refreshToken);
+    const refreshToken = this.tokens?.refreshToken ?? sessionStorage.getItem(KEYS.refreshToken);
     if (refreshToken) {
       // End the Keycloak session without a redirect (best effort: the local session ends either way).
       const body = new URLSearchParams({ client_id: KEYCLOAK.clientId, refresh_token: refreshToken });
@@ -181,9 +199,8 @@ export class ShellSession implements Session {
   }
 
   private clear(): void {
-    clearInterval(this.timer);
-    this.kc?.clearToken();
-    this.kc = null;
+    this.tokens = null;
+    sessionStorage.clear();
     localStorage.clear();
     this.setUser(null);
   }

@@ -209,6 +209,19 @@ test('invite link at 700 px: /signMeUp → sign-up with the email locked and no 
   assert.equal(await email.inputValue(), 'invited@example.test');
   assert.equal(await email.getAttribute('readonly'), '');
   assert.equal(await page.getByTestId('signup-licence').count(), 0);
+  // The invited user never picks a licence: their steps start with the password (issue 8).
+  const inviteSteps = ['Create Password', 'Verify Email', 'Create Profile'];
+  const stepTexts = (id: string) =>
+    Promise.all(
+      [0, 1, 2].map(async (i) =>
+        (await page.getByTestId(`${id}-${i}`).innerText())
+          .replace(/\(done\)/, '')
+          .trim()
+          .split('\n')
+          .at(-1),
+      ),
+    );
+  assert.deepEqual(await stepTexts('signup-steps'), inviteSteps);
   await page.getByTestId('signup-password').fill('Secret123');
   await page.getByTestId('signup-confirm').fill('Secret123');
   assert.equal(await page.getByTestId('signup-submit').isDisabled(), true, 'terms not ticked yet');
@@ -218,6 +231,7 @@ test('invite link at 700 px: /signMeUp → sign-up with the email locked and no 
   await page.waitForURL('**/verify');
   assert.match(posted('/api/auth/signUp').at(-1)!, /"email":"invited@example.test".*"method":"invite"/);
   await page.getByTestId('verify-pin').waitFor();
+  assert.deepEqual(await stepTexts('verify-steps'), inviteSteps);
   await shot(page, 'verify-700');
   // This verify answer has no tokens (the sign-up session ended): the password handed over signs in instead.
   await page.getByTestId('verify-pin').fill(AUTH_FAKE.pinWithoutSession);

@@ -35,6 +35,7 @@ before(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   Object.assign(globalThis, {
     localStorage: { clear: () => effects.push('clear') },
+    sessionStorage: { clear: () => effects.push('clear session') },
     window: {
       alert: (m: string) => effects.push(`alert:${m}`),
       location: { origin: 'http://portal.test', assign: (u: string) => effects.push(`assign:${u}`) },
@@ -77,5 +78,10 @@ test('any 401: storage cleared, the spec alert, back to the origin — once for 
   assert.ok(
     results.every((r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.status === 401),
   );
-  assert.deepEqual(effects, ['clear', `alert:${Messages.tokenInvalid}`, 'assign:http://portal.test']);
+  assert.deepEqual(effects, [
+    'clear',
+    'clear session',
+    `alert:${Messages.tokenInvalid}`,
+    'assign:http://portal.test',
+  ]);
 });

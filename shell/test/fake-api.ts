@@ -49,6 +49,14 @@ export function fakeApi(calls: string[]) {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       calls.push(`${req.method} ${url} ${body}`);
+      if (url.endsWith('/protocol/openid-connect/token')) {
+        // Keycloak's refresh grant: a reload (tokens are in memory only) or a token about to expire.
+        const refresh = new URLSearchParams(body).get('refresh_token') ?? '';
+        if (!refresh.includes('.')) return json(res, 400, { error: 'invalid_grant' });
+        // The same identity again (the fakes read who is calling from the token's claims).
+        return json(res, 200, { access_token: refresh, refresh_token: refresh, expires_in: 300 });
+      }
+      if (url.endsWith('/protocol/openid-connect/logout')) return json(res, 204, {});
       if (url.startsWith('/auth/')) return json(res, 503, { error: 'no keycloak in this test' });
       const input = body ? (JSON.parse(body) as Record<string, any>) : {};
       if (url === '/api/utils/config')
@@ -172,6 +180,14 @@ export function profileApi(calls: string[], users = profileUsers()) {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       calls.push(`${req.method} ${url} ${body}`);
+      if (url.endsWith('/protocol/openid-connect/token')) {
+        // Keycloak's refresh grant: a reload (tokens are in memory only) or a token about to expire.
+        const refresh = new URLSearchParams(body).get('refresh_token') ?? '';
+        if (!refresh.includes('.')) return json(res, 400, { error: 'invalid_grant' });
+        // The same identity again (the fakes read who is calling from the token's claims).
+        return json(res, 200, { access_token: refresh, refresh_token: refresh, expires_in: 300 });
+      }
+      if (url.endsWith('/protocol/openid-connect/logout')) return json(res, 204, {});
       if (url.startsWith('/auth/')) return json(res, 503, { error: 'no keycloak in this test' });
       const input = body ? (JSON.parse(body) as Record<string, any>) : {};
       if (url === '/api/utils/config') return json(res, 200, { data: { logoType: 'nj', 'sigs.show': true } });

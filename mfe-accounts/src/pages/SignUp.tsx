@@ -11,7 +11,7 @@ import {
   type LicenceOption,
 } from '@portal/ui';
 import { signUp } from '../api.js';
-import { Actions, AuthCard } from './auth/AuthCard.js';
+import { Actions, AuthCard, INVITE_STEPS } from './auth/AuthCard.js';
 import { go, handedOver } from './auth/handoff.js';
 import { canSignUp, joinMessages, signUpErrors } from './auth/validate.js';
 
@@ -75,6 +75,7 @@ export function SignUp() {
         password,
         data: licenceNumber ? { company: { 'License #': licenceNumber } } : {},
         method: fromLink ? 'invite' : 'license',
+        ...(fromLink && prev.inviteToken ? { inviteToken: prev.inviteToken } : {}),
       });
       go(
         '/verify',
@@ -93,6 +94,7 @@ export function SignUp() {
       title="Sign Up"
       id="signup"
       step={0}
+      steps={fromLink ? INVITE_STEPS : undefined}
       onSubmit={() => void submit()}
       error={error}
       onCloseError={() => setError(null)}

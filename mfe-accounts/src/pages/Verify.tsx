@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Link, TextField, errorText, isEmail, toast, useQuery, usePortal } from '@portal/ui';
 import { AuthMessages, Messages } from '@portal/contracts';
 import { resendPin, verifyPin } from '../api.js';
-import { Actions, AuthCard } from './auth/AuthCard.js';
+import { Actions, AuthCard, INVITE_STEPS } from './auth/AuthCard.js';
 import { forgetPassword, go, handedOver, peekPassword } from './auth/handoff.js';
 import { CODE_REQUIRED } from './auth/validate.js';
 
@@ -76,6 +76,7 @@ export function Verify() {
       title="Verify Email"
       id="verify"
       step={1}
+      steps={prev.fromLink === true ? INVITE_STEPS : undefined}
       onSubmit={() => void submit()}
       error={error}
       onCloseError={() => setError(null)}

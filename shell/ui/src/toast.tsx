@@ -12,15 +12,32 @@ let nextId = 1;
 const listeners = new Set<(t: ToastItem[]) => void>();
 const emit = () => listeners.forEach((l) => l(items));
 
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** More than this at once only hides the page; the oldest goes first. */
+const MAX_TOASTS = 4;
+
+/**
+ * Shows a toast, or, when the same message of the same kind is already on screen, keeps that one and restarts its
+ * timer: a double click or two failing calls give one toast, not a pile (issue 8).
+ */
 function show(type: ToastItem['type'], text: string, ms = type === 'error' ? 8000 : 4000): number {
-  const id = nextId++;
-  items = [...items, { id, type, text }];
-  emit();
-  setTimeout(() => dismiss(id), ms);
+  const same = items.find((t) => t.type === type && t.text === text);
+  const id = same?.id ?? nextId++;
+  if (!same) {
+    items = [...items, { id, type, text }].slice(-MAX_TOASTS);
+    emit();
+  }
+  clearTimeout(timers.get(id));
+  timers.set(
+    id,
+    setTimeout(() => dismiss(id), ms),
+  );
   return id;
 }
 
 function dismiss(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
   items = items.filter((t) => t.id !== id);
   emit();
 }

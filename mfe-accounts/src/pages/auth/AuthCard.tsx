@@ -3,14 +3,18 @@ import { Alert, Steps } from '@portal/ui';
 import './auth.css';
 
 export const SIGN_UP_STEPS = ['License Number', 'Verify Email', 'Create Profile'];
+/** An invited user never picks a licence (the invite names the company): their first step is the password. */
+export const INVITE_STEPS = ['Create Password', 'Verify Email', 'Create Profile'];
 
 export interface AuthCardProps {
   title: string;
   /** data-testid prefix: the form is `<id>-form`, the red alert `<id>-error`, the green one `<id>-notice`. */
   id: string;
   onSubmit: () => void;
-  /** Index in SIGN_UP_STEPS to show the step indicator. */
+  /** Index in `steps` to show the step indicator. */
   step?: number;
+  /** The flow's steps: SIGN_UP_STEPS unless the user came from an invite link (INVITE_STEPS). */
+  steps?: string[];
   error?: string | null;
   onCloseError?: () => void;
   notice?: ReactNode;
@@ -26,6 +30,7 @@ export function AuthCard({
   id,
   onSubmit,
   step,
+  steps = SIGN_UP_STEPS,
   error,
   onCloseError,
   notice,
@@ -46,7 +51,7 @@ export function AuthCard({
         data-testid={`${id}-form`}
         aria-label={title}
       >
-        {step !== undefined && <Steps steps={SIGN_UP_STEPS} current={step} testId={`${id}-steps`} />}
+        {step !== undefined && <Steps steps={steps} current={step} testId={`${id}-steps`} />}
         <h1>{title}</h1>
         {error && (
           <Alert type="error" onClose={onCloseError} testId={`${id}-error`}>

@@ -1,0 +1,179 @@
+// What a user sees of the session and the frame (issues 8 and 9): tokens kept out of storage, refreshed only near
+// expiry, config read once per page load, a 401 on any call applies the spec's rule, toasts stay off the header and
+// do not repeat, a long email stays on one line in the header.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { Messages } from '@portal/contracts';
+import { browserSuite, artifacts, type Edge } from './browser-suite.js';
+import { fakeApi, fakeToken, USERS } from './fake-api.js';
+import { json } from './static-server.js';
+
+const LONG_EMAIL = 'receiving.department.night-shift@a-very-long-cannabis-distribution-company.example.test';
+const calls: string[] = [];
+const rest = fakeApi(calls);
+/** Set by a test: the next GET /api/users is answered 401 by the fake service (e.g. a session revoked elsewhere). */
+let revoke = false;
+/** expires_in of the next login answer (seconds). */
+let loginLifetime = 300;
+
+function api(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? '';
+  if (url === '/api/users' && revoke) {
+    revoke = false;
+    calls.push(`GET ${url} 401`);
+    return json(res, 401, { message: 'Unauthorized' });
+  }
+  if (url !== '/api/auth/login') return rest(req, res);
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    calls.push(`POST ${url} ${body}`);
+    const { email } = JSON.parse(body) as { email: string };
+    // Access and refresh tokens differ, so the test can tell which one the browser stored.
+    const token = fakeToken(['admin']);
+    const user = email === LONG_EMAIL ? { ...USERS[0], email, name: '' } : USERS[0];
+    json(res, 200, { token, refreshToken: `refresh.${Date.now()}`, expiresIn: loginLifetime, user });
+  });
+  return true;
+}
+
+let browser: Browser;
+let edge: Edge;
+browserSuite(api, (b, e) => {
+  browser = b;
+  edge = e;
+});
+
+const count = (prefix: string) => calls.filter((c) => c.startsWith(prefix)).length;
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
+
+async function signIn(page: Page, email = 'admin@demo.portal') {
+  await page.goto(`${edge.url}/login`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/profile');
+  await page.getByTestId('user-menu').waitFor();
+}
+
+test('tokens: the access token is in no storage; refreshed only near expiry; one refresh per reload; config read once', async () => {
+  const page = await browser.newPage();
+  const configBefore = count('GET /api/utils/config');
+  await signIn(page);
+  const stored = await page.evaluate(() => ({
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+  }));
+  assert.doesNotMatch(stored.local + stored.session, /eyJ/, 'no JWT access token in web storage');
+  assert.match(stored.session, /refresh\./, 'the refresh token is kept for this tab only');
+
+  // Moving around the dashboard: no refresh grant (the token is far from expiry), the config not read again.
+  const refreshes = count('POST /auth/realms/portal/protocol/openid-connect/token');
+  await page.getByTestId('nav-accounts').click();
+  await page.getByTestId('accounts-table').getByText('user@demo.portal').waitFor();
+  await page.getByTestId('nav-profile').click();
+  await page.getByTestId('profile-form').waitFor();
+  assert.equal(count('POST /auth/realms/portal/protocol/openid-connect/token'), refreshes);
+  assert.equal(count('GET /api/utils/config') - configBefore, 1, 'config read once for the page load');
+
+  // A reload: one refresh grant (the access token lived in memory only), and the session is back.
+  await page.reload();
+  await page.getByTestId('nav-admin').waitFor();
+  assert.equal(count('POST /auth/realms/portal/protocol/openid-connect/token'), refreshes + 1);
+  await page.close();
+});
+
+test('tokens: a token about to expire is refreshed once before the call, not before every call', async () => {
+  loginLifetime = 10; // inside the 30 s margin: the first API call must refresh
+  const page = await browser.newPage();
+  try {
+    const before = count('POST /auth/realms/portal/protocol/openid-connect/token');
+    await signIn(page);
+    await page.getByTestId('nav-accounts').click();
+    await page.getByTestId('accounts-table').getByText('user@demo.portal').waitFor();
+    assert.equal(count('POST /auth/realms/portal/protocol/openid-connect/token') - before, 1);
+  } finally {
+    loginLifetime = 300;
+    await page.close();
+  }
+});
+
+test('a 401 on a call in the middle of a session: storage cleared, the spec alert, back to the origin', async () => {
+  const page = await browser.newPage();
+  await signIn(page);
+  await page.evaluate(() => localStorage.setItem('unit-marker', 'present'));
+  revoke = true;
+  const dialog = page.waitForEvent('dialog');
+  await page.getByTestId('nav-accounts').click(); // a client-side navigation: no page load involved
+  const d = await dialog;
+  assert.equal(d.message(), Messages.tokenInvalid);
+  await d.accept();
+  await page.waitForURL('**/login');
+  await page.getByTestId('login-email').waitFor();
+  assert.equal(await page.evaluate(() => localStorage.length + sessionStorage.length), 0);
+  assert.equal(await page.getByTestId('user-menu').count(), 0);
+  await page.close();
+});
+
+/** True when the two boxes overlap. */
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const width of [1280, 700]) {
+  test(`${width} px: toasts stack below the header and the same message shows once`, async () => {
+    const page = await browser.newPage({ viewport: { width, height: 860 } });
+    await signIn(page);
+    // The same message twice (Copy pressed twice) is one toast.
+    await page.getByTestId('profile-copy-link').click();
+    await page.getByTestId('profile-copy-link').click();
+    await page.getByTestId('toast').first().waitFor();
+    assert.equal(await page.getByTestId('toast').count(), 1, 'the same message is not repeated');
+    if (width > 700) {
+      // A different message stacks under it (the feedback button is not on mobile).
+      await page.getByTestId('feedback-button').click();
+      await page.getByTestId('feedback-message').fill('A note.');
+      await page.getByTestId('feedback-send').click();
+      await page.getByText(Messages.feedbackSent).waitFor();
+      const [a, b] = await page.getByTestId('toast').all();
+      assert.ok(!overlaps((await a!.boundingBox())!, (await b!.boundingBox())!), 'stacked, not on top');
+    }
+    const header = (await page.locator('#portal-header').boundingBox())!;
+    const ids = width > 700 ? ['feedback-button', 'user-menu', 'header-user'] : ['user-menu', 'nav-toggle'];
+    for (const t of await page.getByTestId('toast').all()) {
+      const box = (await t.boundingBox())!;
+      assert.ok(box.y >= header.y + header.height, `toast top ${box.y} under the header`);
+      for (const id of ids)
+        assert.ok(!overlaps(box, (await page.getByTestId(id).boundingBox())!), `${id} stays uncovered`);
+    }
+    await shot(page, `toast-${width}`);
+    await page.close();
+  });
+  test(`${width} px: a long email in the header stays on one line, cut with an ellipsis, whole in the title`, async () => {
+    const page = await browser.newPage({ viewport: { width, height: 860 } });
+    await signIn(page, LONG_EMAIL);
+    const user = page.getByTestId('header-user');
+    assert.equal(await user.getAttribute('title'), LONG_EMAIL);
+    const m = await user.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return {
+        oneLine: el.getBoundingClientRect().height < parseFloat(s.fontSize) * 2,
+        cut: el.scrollWidth > el.clientWidth,
+        ellipsis: s.textOverflow,
+        right: el.getBoundingClientRect().right,
+      };
+    });
+    assert.ok(m.oneLine, 'one line');
+    assert.ok(m.cut && m.ellipsis === 'ellipsis', 'cut with an ellipsis, not broken mid-word');
+    assert.ok(m.right <= width, 'inside the viewport');
+    const menu = (await page.getByTestId('user-menu').boundingBox())!;
+    assert.ok(menu.x + menu.width <= width, 'the user menu stays in view');
+    await shot(page, `header-long-email-${width}`);
+    await page.close();
+  });
+}
