@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 
 const TYPES: Record<string, string> = {
@@ -11,6 +13,14 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css',
 };
 
+/** The edge's own Content-Security-Policy, read from the nginx renderer, so every browser test runs under it. */
+export const EDGE_CSP = /default "(default-src [^"]+)"/.exec(
+  readFileSync(
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/local/nginx/render.mjs'),
+    'utf8',
+  ),
+)![1]!;
+
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 async function sendFile(res: ServerResponse, file: string): Promise<boolean> {
@@ -19,7 +29,10 @@ async function sendFile(res: ServerResponse, file: string): Promise<boolean> {
   } catch {
     return false;
   }
-  res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+  res.writeHead(200, {
+    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'content-security-policy': EDGE_CSP,
+  });
   res.end(await readFile(file));
   return true;
 }

@@ -22,6 +22,9 @@ const pid = args.pid ?? join(cache, 'run', 'nginx.pid');
 const env = process.env;
 
 const routes = JSON.parse(readFileSync(join(repo, 'deploy', 'routes.json'), 'utf8'));
+// Body caps shared with the services (issue 8: the edge refuses what the route would refuse, with a 413 problem,
+// instead of proxying it and answering a 502 when the service cuts the upload off).
+const limits = JSON.parse(readFileSync(join(repo, 'services', 'contracts', 'src', 'edge-limits.json'), 'utf8'));
 const edgePort = Number(env.EDGE_PORT ?? 8080);
 const keycloakPort = Number(env.KEYCLOAK_HTTP_PORT ?? 8180);
 const mailboxPort = Number(env.MAILBOX_HTTP_PORT ?? 8025);
@@ -36,7 +39,7 @@ for (const [name, svc] of Object.entries(routes.services)) {
   const port = Number(env[`${name.toUpperCase()}_PORT`] ?? svc.port);
   if (!Number.isInteger(port)) throw new Error(`routes.json: bad port for ${name}`);
   for (const p of svc.prefixes) if (!/^[a-z0-9-]+$/i.test(p)) throw new Error(`routes.json: bad prefix ${p}`);
-  upstreams.push(`  upstream svc_${name} { server 127.0.0.1:${port}; keepalive 16; }`);
+  upstreams.push(`  upstream svc_${name} { server 127.0.0.1:${port}; keepalive 64; }`);
   apiLocations.push(
     `    # ${name}: /api/${svc.prefixes.join('|')}\n` +
       `    location ~ ^/api/(${svc.prefixes.join('|')})(/|$) {\n` +
@@ -49,14 +52,56 @@ for (const [name, svc] of Object.entries(routes.services)) {
   );
 }
 
+// problem+json for the answers nginx makes itself (the services' own errors pass through untouched).
+const problemJson = (status, title, detail) =>
+  JSON.stringify({ type: 'about:blank', title, status, detail, message: detail, error: detail });
+const EDGE_ERRORS = [
+  [400, 'Bad Request', 'The request could not be read.'],
+  [408, 'Request Timeout', 'The request took too long to arrive.'],
+  [413, 'Payload Too Large', 'The request body is too large.'],
+  [414, 'URI Too Long', 'The address is too long.'],
+  [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+  [500, 'Internal Server Error', 'Internal Server Error'],
+  [502, 'Bad Gateway', 'The service is not reachable. Please try again in a moment.'],
+  [503, 'Service Unavailable', 'The service is not available. Please try again in a moment.'],
+  [504, 'Gateway Timeout', 'The service took too long to answer. Please try again.'],
+];
+// Internal URI locations, not named ones: nginx cannot redirect a request whose request line it failed to read
+// (414) to a named location (it answers 500 "empty URI in redirect to named location").
+const errorLocation = (name, code, title, detail) =>
+  `    location = /__edge_error/${name} { internal; default_type application/problem+json; ` +
+  `return ${code} '${problemJson(code, title, detail)}'; }`;
+const edgeErrorPages =
+  EDGE_ERRORS.map(([code]) => `    error_page ${code}${code === 431 ? ' 494' : ''} /__edge_error/${code};`).join(
+    '\n',
+  ) +
+  '\n' +
+  EDGE_ERRORS.map(([code, title, detail]) => errorLocation(code, code, title, detail)).join('\n');
+
+// The upload route gets its own cap (the same number as its Fastify bodyLimit) and says it in the route's words.
+const uploadService = Object.entries(routes.services).find(([, s]) =>
+  s.prefixes.includes(limits.uploadPath.split('/')[2]),
+)?.[0];
+if (!uploadService) throw new Error(`routes.json: no service serves ${limits.uploadPath}`);
+const uploadMb = limits.uploadFileBytes / 1024 / 1024;
+const uploadLocation =
+  `    location = ${limits.uploadPath} {\n` +
+  `      client_max_body_size ${limits.uploadBodyBytes};\n` +
+  `      error_page 413 /__edge_error/upload-413;\n` +
+  `      proxy_pass http://svc_${uploadService};\n` +
+  `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
+  `      proxy_set_header Host $http_host;\n` +
+  `      proxy_set_header X-Forwarded-Host $http_host;\n` +
+  `      proxy_set_header X-Forwarded-Port $server_port;\n` +
+  `    }\n` +
+  errorLocation('upload-413', 413, 'Payload Too Large', `The file is limited to ${uploadMb} MB.`);
+
 const mfeLocations = routes.mfes.map((m) => {
   if (!/^[a-z0-9-]+$/.test(m)) throw new Error(`routes.json: bad mfe ${m}`);
   const dist = join(repo, `mfe-${m}`, 'dist');
   return (
-    `    location ^~ /mfe/${m}/ {\n` +
-    `      alias ${dist}/;\n` +
-    `      location ~ remoteEntry\\.js$ { add_header Cache-Control "no-cache"; }\n` +
-    `    }`
+    // Cache-Control comes from the $asset_cache map (an add_header here would drop the server's security headers).
+    `    location ^~ /mfe/${m}/ {\n` + `      alias ${dist}/;\n` + `    }`
   );
 });
 
@@ -93,7 +138,7 @@ http {
   scgi_temp_path ${join(dirname(out), 'tmp', 'scgi')};
   sendfile on;
   keepalive_timeout 65;
-  client_max_body_size 25m;
+  client_max_body_size ${limits.apiBodyBytes};
   server_tokens off;
   absolute_redirect off;
 
@@ -102,17 +147,46 @@ http {
   gzip_min_length 1024;
   gzip_proxied any;
   gzip_vary on;
+  # .gz files built next to the assets (compression-webpack-plugin, level 9) are sent as they are.
+  gzip_static on;
   gzip_types text/plain text/css text/javascript application/javascript application/json application/problem+json
              application/xml image/svg+xml application/wasm;
 
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   map $sent_http_content_type $html_no_cache { ~text/html "no-cache"; default ""; }
+  # Caching (issue 9): content-hashed chunks forever; the manifest, remoteEntry.js and index.html revalidate.
+  map $uri $asset_cache {
+    "~\\.[0-9a-f]{8}\\.(js|css|svg|png|woff2?)$" "public, max-age=31536000, immutable";
+    ~/remoteEntry\\.js$ "no-cache";
+    /remotes.json "no-cache";
+    default $html_no_cache;
+  }
+  # The portal's CSP (issue 8; why each source: docs/INTERFACES.md §4). Keycloak and the dev mailbox serve their
+  # own pages with their own headers, so they get none of ours (two X-Frame-Options would conflict).
+  map $uri $own_headers { ~^/(auth|mailbox)/ 0; default 1; }
+  map $own_headers $portal_nosniff { 1 nosniff; default ""; }
+  map $own_headers $portal_referrer { 1 strict-origin-when-cross-origin; default ""; }
+  map $own_headers $portal_xfo { 1 DENY; default ""; }
+  map $own_headers $portal_csp {
+    0 "";
+    default "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+  }
 
 ${upstreams.join('\n')}
 
   server {
     listen 127.0.0.1:${edgePort};
 ${hasV6 ? `    listen [::1]:${edgePort};\n` : ''}    server_name localhost;
+
+    # Security headers on every answer (always: errors too). HSTS only in production (TLS), in deploy/k8s.
+    add_header Content-Security-Policy $portal_csp always;
+    add_header X-Content-Type-Options $portal_nosniff always;
+    add_header Referrer-Policy $portal_referrer always;
+    add_header X-Frame-Options $portal_xfo always;
+    add_header Cache-Control $asset_cache;
+
+    # problem+json for the edge's own errors (issue 8), like every service's
+${edgeErrorPages}
 
     location = /edge-healthz { access_log off; default_type text/plain; return 200 "ok\\n"; }
 
@@ -135,6 +209,7 @@ ${hasV6 ? `    listen [::1]:${edgePort};\n` : ''}    server_name localhost;
     }
 
     # the services, from deploy/routes.json
+${uploadLocation}
 ${apiLocations.join('\n')}
     location /api/ {
       default_type application/problem+json;
@@ -147,14 +222,12 @@ ${mfeLocations.join('\n')}
     # runtime remote manifest
     location = /remotes.json {
       alias ${shellDist}/remotes.json;
-      add_header Cache-Control "no-cache";
     }
 
     # the shell, SPA fallback to index.html
     location / {
       root ${shellDist};
       try_files $uri $uri/ /index.html =404;
-      add_header Cache-Control $html_no_cache;
     }
   }
 }
