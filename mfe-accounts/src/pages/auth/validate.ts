@@ -1,7 +1,7 @@
-import { AuthMessages, LIMITS, Messages } from '@portal/contracts';
+import { AuthMessages, LIMITS, Messages, isValidEmail } from '@portal/contracts';
 
-/** The spec's email check (same rule as @portal/ui isEmail; kept here so these rules run without a DOM). */
-export const looksLikeEmail = (s: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.trim());
+/** The spec's email check (contracts isValidEmail, as @portal/ui isEmail; here so these rules run without a DOM). */
+export const looksLikeEmail = (s: string): boolean => isValidEmail(s.trim());
 
 export interface SignUpInput {
   /** Text in the licence picker; `licenceChosen` says whether it is a licence picked from the list. */
