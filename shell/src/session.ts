@@ -153,7 +153,9 @@ export class ShellSession implements Session {
       // Keycloak unreachable: keep the user; the next API call retries the refresh.
       console.warn('keycloak unreachable; the next call retries the refresh', e);
     }
-    this.setUser(toSessionUser(JSON.parse(stored) as LoginAnswer['user'] & object, this.tokens?.token ?? '', ''));
+    this.setUser(
+      toSessionUser(JSON.parse(stored) as LoginAnswer['user'] & object, this.tokens?.token ?? '', ''),
+    );
   }
 
   async login(email: string, password: string): Promise<SessionUser> {
