@@ -268,6 +268,11 @@ if (isMain) {
       ensureDependencies();
       build({ force: process.argv.includes('--force') });
     },
+    // which Node runs this script and which one its children find first on PATH (the bootstrap's test)
+    node: () => {
+      const child = spawnSync('node', ['-p', 'process.version'], { encoding: 'utf8' }).stdout.trim();
+      console.log(JSON.stringify({ self: process.version, execPath: process.execPath, child }));
+    },
     restart: async () => {
       stopServices();
       await startServices(stackEnv());
