@@ -25,6 +25,9 @@
 : "${MAILBOX_URL:=http://127.0.0.1:8025}"; export MAILBOX_URL
 
 : "${OTEL_EXPORTER_OTLP_ENDPOINT:=http://127.0.0.1:4318}"; export OTEL_EXPORTER_OTLP_ENDPOINT
+# Trace sampling ratio (parent-based; the kit's default is 0.1 = production). The local stack and its tests keep
+# every trace (the e2e test follows one HTTP -> NATS -> consumer trace in Jaeger); error traces are always kept.
+: "${OTEL_TRACES_SAMPLER_ARG:=1.0}"; export OTEL_TRACES_SAMPLER_ARG
 : "${JAEGER_QUERY_URL:=http://127.0.0.1:16686}"; export JAEGER_QUERY_URL
 
 : "${APP_URL:=http://localhost:8080}"; export APP_URL

@@ -10,6 +10,7 @@ import nats from './plugins/external/nats.js';
 import redis from './plugins/external/redis.js';
 import s3 from './plugins/external/s3.js';
 import problem from './plugins/app/problem.js';
+import { loggerOptions, RequestLogController } from './logging.js';
 import auth from './plugins/app/auth.js';
 import health from './plugins/app/health.js';
 import openapi from './plugins/app/openapi.js';
@@ -43,7 +44,9 @@ export async function buildService(
 ) {
   const env = loadEnv(overrides, opts.env);
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL, base: { service: opts.name } },
+    // One line per request (logging.ts), not Fastify's two lines with the whole req/res; health checks silent.
+    logger: loggerOptions(opts.name, env.LOG_LEVEL),
+    logController: new RequestLogController(),
     ajv: {
       // errorMessage: a property's user-facing text; verbose: errors carry the failing (parent) schema.
       customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },

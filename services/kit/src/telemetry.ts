@@ -91,14 +91,18 @@ export async function startTelemetry(): Promise<void> {
   const { registerInstrumentations } = await import('@opentelemetry/instrumentation');
   const { HttpInstrumentation } = await import('@opentelemetry/instrumentation-http');
   const { MongoDBInstrumentation } = await import('@opentelemetry/instrumentation-mongodb');
+  const { samplerFromEnv, KeepErrorTracesProcessor } = await import('./sampling.js');
   const endpoint = (process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://127.0.0.1:4318').replace(/\/$/, '');
+  const batch = new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }), {
+    scheduledDelayMillis: 500,
+  });
+  const { sampler, keepErrors } = samplerFromEnv();
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME ?? 'portal-service' }),
-    spanProcessors: [
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }), {
-        scheduledDelayMillis: 500,
-      }),
-    ],
+    // Sampled (parent-based ratio, default 10 %); the traces left out are still exported when one of their spans
+    // ends in an error (sampling.ts).
+    sampler,
+    spanProcessors: [keepErrors ? new KeepErrorTracesProcessor(batch) : batch],
   });
   provider.register();
   // fastify, mongoose and the mongodb driver are CommonJS: the require hooks of these instrumentations see them.

@@ -1,5 +1,6 @@
 import { DEFAULT_ROLE, Messages, type RoleNumber } from '@portal/contracts';
 import { User, type UserDoc } from '../models/user.js';
+import { cachedProfile, profileGeneration, rememberProfile } from './profile-cache.js';
 
 export interface Identity {
   sub: string;
@@ -18,9 +19,13 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
   const email = id.email?.toLowerCase();
   const set: Record<string, unknown> = { sub: id.sub };
   if (id.role !== undefined) set.role = id.role;
-  // The common case (a linked profile whose role already matches) is a read, not a write.
+  // The common case (a linked profile whose role already matches) is a read, not a write; it is also kept in
+  // memory for a few seconds (profile-cache.ts: emptied by any write to users).
+  const hit = cachedProfile<UserDoc>(id.sub, id.role);
+  if (hit) return hit;
+  const gen = profileGeneration();
   const found = await User.findOne({ sub: id.sub }).lean<UserDoc>();
-  if (found && (id.role === undefined || found.role === id.role)) return found;
+  if (found && (id.role === undefined || found.role === id.role)) return rememberProfile(id.sub, found, gen);
   if (found) {
     return (await User.findOneAndUpdate(
       { _id: found._id },

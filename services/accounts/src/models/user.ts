@@ -3,6 +3,7 @@ import { withOutbox, type OutboxStatics } from '@portal/service-kit';
 import type { Static } from 'typebox';
 import type { Profile } from '../schemas.js';
 import { DEFAULT_ROLE } from '@portal/contracts';
+import { invalidatesProfileCache } from '../lib/profile-cache.js';
 
 /** Licence-holder data kept on the user (accounts spec §3, "Company"); keys are the spec's own names. */
 const companySchema = new Schema(
@@ -54,6 +55,7 @@ const userSchema = new Schema(
   { timestamps: true, minimize: false },
 );
 userSchema.plugin(withOutbox);
+userSchema.plugin(invalidatesProfileCache); // any write empties the /users/me profile cache
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
 const UserModel = mongoose.model('User', userSchema);

@@ -6,6 +6,7 @@ import { uploadRoutes } from './utils-upload.js';
 import { problems } from '../schemas.js';
 import { AppConfig, readConfig } from '../models/app-config.js';
 import { configChanged } from '../events/publishes.js';
+import { dropConfigCache, serveConfig } from '../lib/config-cache.js';
 
 /** Known keys are typed; the rest pass through (the spec lists more switches in the orders document). */
 const ConfigValues = Type.Object(
@@ -37,7 +38,8 @@ export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/utils/config',
     { config: { public: true }, schema: { tags: ['config'], response: { 200: ConfigAnswer } } },
-    answer,
+    // From memory with an ETag (lib/config-cache.ts): every page load of every visitor reads it.
+    (request, reply) => serveConfig(request, reply) as Promise<Static<typeof ConfigAnswer>>,
   );
 
   app.post(
@@ -66,6 +68,7 @@ export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const event = configChanged(keys);
       (doc as unknown as OutboxMethods).addEvent(event.subject, event.data);
       await doc.save();
+      dropConfigCache();
       return answer();
     },
   );

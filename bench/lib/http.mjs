@@ -1,0 +1,117 @@
+// HTTP benchmarks with autocannon: the bare Fastify baseline, /api/users/me on an accounts instance started for
+// the bench (production settings, the bench database's 5,000 users) and the public config through the edge.
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, row, watchRss } from './measure.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const WARMUP_SECONDS = 1;
+
+/** One autocannon run; the per-response latencies are collected to compute exact p95/p99 (autocannon has none). */
+export async function load(name, { url, headers = {}, connections = 100, pid, seconds = SECONDS }) {
+  const shoot = (duration, onResponse) =>
+    new Promise((resolve, reject) => {
+      const inst = autocannon({ url, headers, connections, duration }, (err, res) =>
+        err ? reject(err) : resolve(res),
+      );
+      if (onResponse) inst.on('response', onResponse);
+    });
+  await shoot(WARMUP_SECONDS); // JIT, connection pools and caches warm; not recorded
+  const lat = [];
+  let bad = 0;
+  const stop = watchRss(pid);
+  const res = await shoot(seconds, (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 400) lat.push(ms);
+    else bad++;
+  });
+  const rss = stop();
+  const errors = bad + res.errors + res.timeouts;
+  if (errors)
+    console.warn(
+      `${name}: ${errors} failed requests (non-2xx/3xx ${bad}, errors ${res.errors}, timeouts ${res.timeouts})`,
+    );
+  return { ...row(name, lat, { rps: lat.length / res.duration, rss }), errors };
+}
+
+/** Spawns a node process, waits until `ready()` resolves true, returns {pid, stop}. */
+async function startProcess(args, { cwd, env, log, ready }) {
+  const out = openSync(log, 'a');
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', out, out] });
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited ${child.exitCode}; see ${log}`);
+    if (await ready().catch(() => false)) break;
+    if (Date.now() > until) throw new Error(`${args.join(' ')} not ready after 60 s; see ${log}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
+
+export async function startBaseline(root, logDir) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const proc = await startProcess([join(root, 'bench/baseline-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port) },
+    log: join(logDir, 'bench-baseline.log'),
+    ready: async () => (await fetch(url)).ok,
+  });
+  return { ...proc, url };
+}
+
+/**
+ * An accounts service of its own on a free port over the bench database, started exactly as the portal starts
+ * it (telemetry preload, LOG_LEVEL info, one log line per request) but with the production trace sampling.
+ */
+export async function startAccounts(root, logDir, stackEnv, db) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const proc = await startProcess(
+    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: join(root, 'services/accounts'),
+      env: {
+        ...process.env,
+        ...stackEnv,
+        PORT: String(port),
+        ACCOUNTS_PORT: String(port),
+        MONGO_DB: db,
+        LOG_LEVEL: 'info',
+        OTEL_SERVICE_NAME: 'accounts-bench',
+        OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
+      },
+      log: join(logDir, 'bench-accounts.log'),
+      ready: async () => (await fetch(`${base}/readyz`)).ok,
+    },
+  );
+  return { ...proc, base };
+}
+
+/** A real Keycloak access token for a demo user (password grant on the public client, as the tests get one). */
+export async function demoToken(env, email = 'admin@demo.portal') {
+  const kc = env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
+  const res = await fetch(`${kc}/realms/${env.KEYCLOAK_REALM ?? 'portal'}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: env.KEYCLOAK_PUBLIC_CLIENT_ID ?? 'portal-web',
+      username: email,
+      password: 'Portal!2345',
+      scope: 'openid',
+    }),
+  });
+  if (!res.ok) throw new Error(`token for ${email}: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}

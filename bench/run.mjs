@@ -1,0 +1,118 @@
+// `npm run bench [-- --compare] [-- --only name,name]`: seeds portal_bench once, runs the HTTP benches
+// (autocannon) and function benches (tinybench) beside a bare Fastify baseline started in the same run, writes
+// bench/results/latest.{json,md}. Loopback only; bounded (about 1–2 minutes after the first seed).
+// `--compare` also prints the change against the committed results; `--compare-only` just compares.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
+import { BENCH_DB, seed } from './lib/seed.mjs';
+import { runDbBenches } from './lib/db.mjs';
+import { demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
+import { pidFrom, round } from './lib/measure.mjs';
+import { committed, compare, write } from './lib/report.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (f) => args.includes(f);
+const onlyArg = args[args.indexOf('--only') + 1];
+const wanted = flag('--only') && onlyArg ? onlyArg.split(',') : undefined;
+const only = (name) => !wanted || wanted.includes(name);
+const log = (s) => console.log(`[bench] ${s}`);
+const latest = join(root, 'bench/results/latest.json');
+
+/** The local stack's environment (deploy/local/env.sh defaults), as the portal's services get it. */
+function stackEnv() {
+  const out = execFileSync('bash', ['-c', 'set -a; source deploy/local/env.sh >/dev/null; env -0'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return Object.fromEntries(
+    out
+      .split('\0')
+      .filter((l) => l.indexOf('=') > 0)
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+}
+
+async function main() {
+  if (flag('--compare-only')) {
+    console.log(compare(committed(root), JSON.parse(readFileSync(latest, 'utf8'))));
+    return;
+  }
+  const t0 = Date.now();
+  const started = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const env = stackEnv();
+  const logDir = join(root, 'deploy/local/.cache/logs');
+  mkdirSync(logDir, { recursive: true });
+  const rows = [];
+  const notes = [];
+  const stops = [];
+  const client = new MongoClient(env.MONGO_URL, { maxPoolSize: 4 });
+  try {
+    await client.connect();
+    const db = await seed(client, log);
+    if (flag('--seed-only')) return;
+
+    const baseline = await startBaseline(root, logDir);
+    stops.push(baseline.stop);
+    rows.push(await load('baseline.fastify', { url: baseline.url, pid: baseline.pid }));
+    log(`baseline.fastify: ${rows[0].rps} req/s`);
+    await baseline.stop();
+
+    if (only('http.users.me')) {
+      const accounts = await startAccounts(root, logDir, env, BENCH_DB);
+      stops.push(accounts.stop);
+      const token = await demoToken(env);
+      const headers = { authorization: `Bearer ${token}` };
+      const first = await fetch(`${accounts.base}/api/users/me`, { headers });
+      if (!first.ok) throw new Error(`GET /api/users/me answered ${first.status}: ${await first.text()}`);
+      rows.push(
+        await load('http.users.me', { url: `${accounts.base}/api/users/me`, headers, pid: accounts.pid }),
+      );
+      await accounts.stop();
+      notes.push(
+        'http.users.me: an accounts instance started by the bench over portal_bench (5,000 users), LOG_LEVEL info, ' +
+          `trace sampling ${process.env.BENCH_SAMPLER_ARG ?? '0.1'} (the production default); one demo token.`,
+      );
+    }
+    if (only('http.config.edge')) {
+      const url = `${env.APP_URL}/api/utils/config`;
+      const probe = await fetch(url);
+      if (!probe.ok) throw new Error(`GET ${url} answered ${probe.status}`);
+      notes.push(
+        `http.config.edge: the running portal through nginx (${env.APP_URL}), 200 connections; RSS is the accounts ` +
+          `service's; Cache-Control: ${probe.headers.get('cache-control') ?? '(none)'}, ETag: ${probe.headers.get('etag') ? 'yes' : 'no'}.`,
+      );
+      const pid = pidFrom(root, 'run/svc-accounts.pid');
+      rows.push(await load('http.config.edge', { url, connections: 200, pid }));
+    }
+    const ferretPid = pidFrom(root, 'run/ferretdb.pid', 'ferretdb.pid');
+    const { rows: dbRows, plans } = await runDbBenches(db, { only, ferretPid, log });
+    rows.push(...dbRows);
+    notes.push(
+      "db.*: one query at a time (tinybench) with the mongodb driver through FerretDB; RSS is FerretDB's.",
+    );
+
+    const base = rows[0].rps;
+    for (const r of rows) r.ratio = round(r.rps / base, 4);
+    for (const r of rows) delete r.errors;
+    // A partial run (--only) keeps the other rows of the previous results.
+    const previous = wanted && existsSync(latest) ? JSON.parse(readFileSync(latest, 'utf8')) : [];
+    const merged = [...rows, ...previous.filter((p) => !rows.some((r) => r.name === p.name))];
+    const secs = ((Date.now() - t0) / 1000).toFixed(0);
+    write(root, merged, { plans, notes, started, secs });
+    console.table(merged);
+    log(`wrote bench/results/latest.json and latest.md in ${secs} s`);
+    if (flag('--compare')) console.log(compare(committed(root), merged));
+  } finally {
+    for (const stop of stops) await stop().catch(() => {});
+    await client.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(`[bench] failed: ${err.stack ?? err}`);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { INTERNAL_CONFIG_KEYS } from '@portal/contracts';
+import { readConfig } from '../models/app-config.js';
+
+/**
+ * The public config is read on every page load by every visitor, and changes a few times a year: it is served
+ * from memory with an ETag (a revalidation is a 304 without a body). This instance drops its copy when settings
+ * are saved through it; other replicas re-read within CONFIG_TTL_MS. `Cache-Control: public, no-cache` lets
+ * browsers and the edge keep the body but revalidate each time, so a superadmin never sees the old settings
+ * after saving; the edge (nginx) adds a 1 s micro-cache for anonymous callers on top (deploy/local/nginx).
+ */
+export const CONFIG_TTL_MS = 10_000;
+export const CONFIG_CACHE_CONTROL = 'public, no-cache';
+
+interface Served {
+  data: Record<string, unknown>;
+  etag: string;
+  until: number;
+}
+let served: Promise<Served> | undefined;
+let generation = 0;
+
+async function load(): Promise<Served> {
+  // No internal keys (signupEmails) for the public; the superadmin reads them from /utils/config/all.
+  const data: Record<string, unknown> = { ...(await readConfig()) };
+  for (const k of INTERNAL_CONFIG_KEYS) delete data[k];
+  const hash = createHash('sha1').update(JSON.stringify(data)).digest('base64url');
+  return { data, etag: `"cfg-${hash}"`, until: Date.now() + CONFIG_TTL_MS };
+}
+
+/** The cached config (one read shared by concurrent callers; a failed read is not cached). */
+export async function currentConfig(): Promise<Served> {
+  const mine = served;
+  if (mine) {
+    const s = await mine;
+    if (s.until > Date.now()) return s;
+  }
+  if (served === mine) {
+    const gen = generation;
+    served = load();
+    served.catch(() => {
+      if (generation === gen) served = undefined;
+    });
+  }
+  return served!;
+}
+
+/** Called after settings are written: the next read goes to the database. */
+export function dropConfigCache(): void {
+  generation++;
+  served = undefined;
+}
+
+/** If-None-Match may list several tags and nginx weakens ETags (W/) when it compresses. */
+const matches = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+
+/** GET handler body: 304 when the caller's copy is current, else the config. */
+export async function serveConfig(request: FastifyRequest, reply: FastifyReply) {
+  const { data, etag } = await currentConfig();
+  reply.header('etag', etag).header('cache-control', CONFIG_CACHE_CONTROL);
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return { data };
+}

@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { context, SpanStatusCode, trace } from '@opentelemetry/api';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { KeepErrorTracesProcessor, ratioFromEnv, samplerFromEnv } from '../src/sampling.js';
+
+/** The real OTel SDK with an in-memory exporter: which spans leave the process under each setting. */
+function setup(env: Record<string, string | undefined>) {
+  const exporter = new InMemorySpanExporter();
+  const { sampler, keepErrors } = samplerFromEnv(env);
+  const batch = new SimpleSpanProcessor(exporter);
+  const provider = new BasicTracerProvider({
+    sampler,
+    spanProcessors: [keepErrors ? new KeepErrorTracesProcessor(batch) : batch],
+  });
+  const tracer = provider.getTracer('sampling-test');
+  /** A root span with one child; the child fails when asked. Returns the trace id. */
+  const request = (fail: boolean) => {
+    const root = tracer.startSpan('GET /x');
+    const child = tracer.startSpan('db find', {}, trace.setSpan(context.active(), root));
+    if (fail) child.setStatus({ code: SpanStatusCode.ERROR, message: 'boom' });
+    child.end();
+    root.end();
+    return root.spanContext().traceId;
+  };
+  const exportedTraces = () => new Set(exporter.getFinishedSpans().map((s) => s.spanContext().traceId));
+  return { request, exporter, exportedTraces };
+}
+
+test('the ratio comes from OTEL_TRACES_SAMPLER_ARG, default 10 %, clamped, junk → default', () => {
+  assert.equal(ratioFromEnv(undefined), 0.1);
+  assert.equal(ratioFromEnv(''), 0.1);
+  assert.equal(ratioFromEnv('1.0'), 1);
+  assert.equal(ratioFromEnv('0.25'), 0.25);
+  assert.equal(ratioFromEnv('7'), 1);
+  assert.equal(ratioFromEnv('nope'), 0.1);
+  assert.match(samplerFromEnv({}).sampler.toString(), /ParentBased/);
+});
+
+test('default: about 10 % of the traces are exported, each one whole (root and child)', () => {
+  const { request, exporter, exportedTraces } = setup({});
+  for (let i = 0; i < 2000; i++) request(false);
+  const kept = exportedTraces().size;
+  assert.ok(kept > 120 && kept < 280, `kept ${kept} of 2000 traces`);
+  assert.equal(exporter.getFinishedSpans().length, kept * 2);
+});
+
+test('a trace with an error is exported whole even when the ratio left it out', () => {
+  const { request, exporter, exportedTraces } = setup({ OTEL_TRACES_SAMPLER_ARG: '0' });
+  const ok = request(false);
+  const failed = request(true);
+  assert.deepEqual([...exportedTraces()], [failed]);
+  assert.ok(!exportedTraces().has(ok));
+  const spans = exporter.getFinishedSpans();
+  assert.deepEqual(spans.map((s) => s.name).sort(), ['GET /x', 'db find']);
+  // exported as sampled, so a collector does not drop them either
+  assert.ok(spans.every((s) => (s.spanContext().traceFlags & 1) === 1));
+});
+
+test('OTEL_TRACES_KEEP_ERRORS=false: ratio 0 exports nothing, errors included', () => {
+  const { request, exporter } = setup({ OTEL_TRACES_SAMPLER_ARG: '0', OTEL_TRACES_KEEP_ERRORS: 'false' });
+  request(true);
+  request(false);
+  assert.equal(exporter.getFinishedSpans().length, 0);
+});
+
+test('ratio 1 (the local stack and its tests) exports every trace', () => {
+  const { request, exportedTraces } = setup({ OTEL_TRACES_SAMPLER_ARG: '1.0' });
+  const ids = Array.from({ length: 50 }, (_, i) => request(i % 7 === 0));
+  assert.equal(exportedTraces().size, 50);
+  assert.ok(ids.every((id) => exportedTraces().has(id)));
+});
