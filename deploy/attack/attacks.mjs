@@ -102,6 +102,8 @@ export const attacks = [
     async () => {
       const u = await makeUser('pwchange');
       const tk = await grant(u.email);
+      if ((await me(tk.access_token)).status !== 200)
+        return open('could not set up: token refused before the change');
       const ch = await api('POST', '/auth/changepassword', {
         token: tk.access_token,
         body: { user: u.email, oldPassword: u.password, newPassword: 'Changed!2345x' },
