@@ -228,6 +228,33 @@ test('licence update: banner, required-field messages, duplicate number, default
   await page.close();
 });
 
+test('licence update at 1366 px: the whole licence number is shown, not cut off (issue 8)', async () => {
+  const page = await signedIn('admin@demo.portal', 1366);
+  await page.getByTestId('nav-lnupdate').click();
+  await page.getByTestId('ln-table').getByText('C11-0000001').waitFor();
+  await page.getByTestId('ln-add').click();
+  await page.getByTestId('ln-field-license').fill('C11-0000101-LIC');
+  await page.getByTestId('ln-field-licensee').fill('Long Number LLC');
+  await page.getByTestId('ln-field-dba').fill('Long Number');
+  await page.getByTestId('ln-field-streetaddress').fill('5 Market St');
+  await page.getByTestId('ln-field-city').fill('Trenton');
+  await page.getByTestId('ln-field-zip').fill('08608');
+  await page.getByTestId('ln-save').click();
+  await page.getByText('Licence C11-0000101-LIC added.').waitFor();
+  await page.waitForTimeout(500); // the grid animates the inserted row and resizes the column
+  const cells = page.locator('.ag-center-cols-container [col-id="License #"]');
+  const n = await cells.count();
+  assert.ok(n > 0);
+  for (let i = 0; i < n; i++) {
+    const [scroll, client, text] = await cells
+      .nth(i)
+      .evaluate((c: HTMLElement) => [c.scrollWidth, c.clientWidth, c.textContent ?? ''] as const);
+    assert.ok(scroll <= client, `"${text}" is cut off (${scroll} > ${client})`);
+  }
+  await shot(page, 'lnupdate-1366');
+  await page.close();
+});
+
 test('settings (role 0): hideRoutes saved, the menu hides the entry after reload; role 1 gets no access', async () => {
   const page = await signedIn('superadmin@demo.portal');
   await page.getByTestId('nav-settings').click();

@@ -162,6 +162,56 @@ test('a driver sees no billing or licence fields; the signature pad draws, and t
   await page.close();
 });
 
+test('phone: typed forms accepted, posted as E.164, a stored number shown in national format (issue 8)', async () => {
+  const page = await as('driver');
+  // stored as 555-123-4567: shown the one way the portal formats North American numbers
+  assert.equal(await page.getByTestId('profile-phone').inputValue(), '(555) 123-4567');
+  for (const [typed, e164] of [
+    ['+1 (760) 555-0100', '+17605550100'],
+    ['+1 555 123 4567', '+15551234567'],
+  ]) {
+    await page.getByTestId('profile-phone').fill(typed);
+    await page.getByTestId('profile-save').click();
+    await page.getByTestId('toast').first().waitFor();
+    assert.equal(body(posts('/api/users/update').at(-1)!).user.company.phone, e164, typed);
+  }
+  await page.close();
+});
+
+test('a long email wraps at @ and dots, never mid-word, and keeps the whole address as its title', async () => {
+  const page = await as('admin');
+  const el = page.getByTestId('profile-email');
+  const email = (await el.getAttribute('title'))!;
+  assert.ok(email.includes('@'));
+  // Narrow the line until the address must wrap, then read where each line starts (what the user sees).
+  const starts = await el.evaluate((node: HTMLElement) => {
+    node.style.display = 'inline-block';
+    node.style.width = '7ch';
+    const text = node.textContent ?? '';
+    const firsts: number[] = [];
+    let offset = 0;
+    let lastTop = -1;
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (let i = 0; i < (n.textContent ?? '').length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const top = Math.round(r.getBoundingClientRect().top);
+        if (top > lastTop + 2) firsts.push(offset + i);
+        lastTop = Math.max(lastTop, top);
+      }
+      offset += (n.textContent ?? '').length;
+    }
+    return { text, firsts };
+  });
+  assert.equal(starts.text, email);
+  assert.ok(starts.firsts.length > 1, 'it wraps');
+  for (const i of starts.firsts.slice(1))
+    assert.ok(email[i] === '.' || email[i - 1] === '@', `line starts at "${email.slice(i)}"`);
+  await page.close();
+});
+
 test('role field: options from the editor role up, disabled for a more privileged user', async () => {
   const own = await as('accountadmin');
   assert.deepEqual(await optionsOf(own, 'profile-role'), ['Account Admin', 'Standard User']);

@@ -92,7 +92,7 @@ export function fakeAdminApi(calls: string[]) {
     ],
   };
   const MINE =
-    /^\/api\/(utils\/config|auth\/login|users(\/me|\/invite|\/inviteemail|\/invites|\/invites\/update)?|quick\/comparecustomers|license(\/create|\/update|\/delete)?)$/;
+    /^\/api\/(utils\/config(\/all)?|auth\/login|users(\/me|\/invite|\/inviteemail|\/invites|\/invites\/update)?|quick\/comparecustomers|license(\/create|\/update|\/delete)?)$/;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '';
     if (!MINE.test(url)) return base(req, res);
@@ -120,6 +120,8 @@ export function fakeAdminApi(calls: string[]) {
       const me = tokenEmail(req);
       if (!me) return json(res, 401, { message: 'Unauthorized' });
       const role = ADMIN_LOGINS[me]?.role ?? 4;
+      if (url === '/api/utils/config/all')
+        return role === 0 ? json(res, 200, { data: state.config }) : json(res, 403, { message: 'Forbidden' });
       if (url === '/api/utils/config') {
         if (role !== 0) return json(res, 403, { message: 'You do not have permission to do this.' });
         Object.assign(state.config, input.data);

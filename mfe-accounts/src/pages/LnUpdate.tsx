@@ -27,13 +27,24 @@ const MIN_WIDTH: Record<string, number> = {
   Zip: 75,
 };
 
-const COLUMNS: ColDef<LicenceRecord>[] = [
-  ...LICENCE_FIELDS.map(([key, label]): ColDef<LicenceRecord> => ({
-    field: key,
-    headerName: label,
-    editable: true,
-    minWidth: MIN_WIDTH[key],
-  })),
+/**
+ * The licence number column is as wide as the longest number (issue 8: at 1366 px "C11-0000101-LIC" was cut to
+ * "C11-00001…"): measured in the page's own font, plus the cell padding; never narrower than MIN_WIDTH.
+ */
+function licenceColumnWidth(records: LicenceRecord[]): number {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return 180;
+  ctx.font = `500 14px ${getComputedStyle(document.body).fontFamily}`;
+  const widest = Math.max(0, ...records.map((r) => ctx.measureText(String(r['License #'] ?? '')).width));
+  return Math.max(MIN_WIDTH['License #']!, Math.ceil(widest) + 48);
+}
+
+const columns = (licenceWidth: number): ColDef<LicenceRecord>[] => [
+  ...LICENCE_FIELDS.map(([key, label]): ColDef<LicenceRecord> =>
+    key === 'License #'
+      ? { field: key, headerName: label, editable: true, minWidth: licenceWidth, tooltipField: key }
+      : { field: key, headerName: label, editable: true, minWidth: MIN_WIDTH[key] },
+  ),
   {
     colId: 'windows',
     headerName: 'Receiving windows',
@@ -63,6 +74,8 @@ export function LnUpdate() {
       .finally(() => setLoading(false));
   }, [api]);
   useEffect(load, [load]);
+  const licenceWidth = useMemo(() => licenceColumnWidth(records), [records]);
+  const COLUMNS = useMemo(() => columns(licenceWidth), [licenceWidth]);
 
   const editing = useMemo<RowEditing<LicenceRecord>>(
     () => ({

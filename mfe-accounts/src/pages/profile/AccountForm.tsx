@@ -27,6 +27,7 @@ import {
   type UserRecord,
 } from './model.js';
 import './profile.css';
+import { EmailText } from './EmailText.js';
 
 export type FormMode = 'profile' | 'edit' | 'create';
 const TITLES: Record<FormMode, string> = {
@@ -202,9 +203,7 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
           ) : (
             <div className="pu-field">
               <span className="acc-pf-static-label">Email</span>
-              <span className="acc-pf-static" data-testid="profile-email">
-                {values.email}
-              </span>
+              <EmailText email={values.email} className="acc-pf-static" testId="profile-email" />
             </div>
           )}
         </div>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Messages } from '@portal/contracts';
+import { Messages, UPLOAD_MAX_FILE_BYTES } from '@portal/contracts';
 import { Button, SignaturePad, TagInput, TextField, errorText, toast, usePortal } from '@portal/ui';
 import { uploadFile } from '../../api.js';
 import {
@@ -76,6 +76,9 @@ function LogoUpload({ p }: { p: SectionProps }) {
   const [busy, setBusy] = useState(false);
   const pick = (file: File | undefined) => {
     if (!file) return;
+    // the server's limit (contracts), said before a 5 MB upload is sent for nothing
+    if (file.size > UPLOAD_MAX_FILE_BYTES)
+      return void toast.error(`Logo upload failed: ${Messages.uploadTooLarge}`);
     const reader = new FileReader();
     reader.onload = async () => {
       setBusy(true);
@@ -106,7 +109,7 @@ function LogoUpload({ p }: { p: SectionProps }) {
         <input
           id="acc-pf-logo-file"
           type="file"
-          accept="image/*"
+          accept="image/png,image/jpeg,image/gif,image/webp"
           className="acc-pf-file"
           aria-label="Upload company logo"
           disabled={p.disabled || busy}

@@ -1,4 +1,12 @@
-import { LIMITS, Messages, isRoleNumber, type RoleNumber, type Verified } from '@portal/contracts';
+import {
+  LIMITS,
+  Messages,
+  formatPhone,
+  isRoleNumber,
+  parsePhone,
+  type RoleNumber,
+  type Verified,
+} from '@portal/contracts';
 import { isEmail } from '@portal/ui';
 
 /** A user as accounts answers it (docs/ACCOUNTS-API.md "Shapes"); every field optional on the way in. */
@@ -76,7 +84,7 @@ export function fromUser(u: UserRecord): ProfileValues {
     companyName: str(c.Licensee),
     dba: str(c.DBA) || str(c['Licensee DBA']),
     contactName,
-    phone: str(c.phone),
+    phone: formatPhone(str(c.phone)), // stored E.164, shown national: (760) 555-0100
     billingContactName: str(c.billingContactName),
     billingEmail: str(c.billingContactEmail),
     billingAddress: str(c.billingAddress),
@@ -103,9 +111,6 @@ export const isDriver = (v: ProfileValues) => v.role === 2;
 export const canEditLicence = (ctx: FormContext) => isStaff(ctx.editorRole) || ctx.brandNew;
 export const canAddLicences = (ctx: FormContext) => ctx.editorRole <= 3;
 
-/** US-style phone: optional plus and parentheses, 3 + 3 + 4 to 6 digits (accounts §5). */
-export const PHONE_RE = /^\+?\d{0,2}[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
-
 const required = (label: string) => `${label} is required.`;
 const tooLong = (label: string, max: number) => `${label} is limited to ${max} characters.`;
 
@@ -127,7 +132,7 @@ export function validate(v: ProfileValues, ctx: FormContext): Errors {
   need('contactName', 'Contact name', LIMITS.contactName);
   const phone = v.phone.trim();
   if (!phone) e.phone = required('Phone');
-  else if (phone.length > LIMITS.phone || !PHONE_RE.test(phone)) e.phone = Messages.phoneInvalid;
+  else if (!parsePhone(phone)) e.phone = Messages.phoneInvalid; // contracts: the server's rule too
   if (!isDriver(v)) {
     need('billingContactName', 'Billing contact name');
     if (!v.billingEmail.trim()) e.billingEmail = required('Billing email');
@@ -163,7 +168,7 @@ export function toPayload(v: ProfileValues, ctx: FormContext, original: ProfileV
     logo: v.logo,
     Licensee: v.companyName,
     DBA: v.dba,
-    phone: v.phone,
+    phone: parsePhone(v.phone)?.e164 ?? v.phone,
     'Street Address': v.streetAddress,
     ...(driver
       ? {}
