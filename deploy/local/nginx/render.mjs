@@ -22,6 +22,11 @@ const pid = args.pid ?? join(cache, 'run', 'nginx.pid');
 const env = process.env;
 
 const routes = JSON.parse(readFileSync(join(repo, 'deploy', 'routes.json'), 'utf8'));
+// Body caps shared with the services (issue 8: the edge refuses what the route would refuse, with a 413 problem,
+// instead of proxying it and answering a 502 when the service cuts the upload off).
+const limits = JSON.parse(
+  readFileSync(join(repo, 'services', 'contracts', 'src', 'edge-limits.json'), 'utf8'),
+);
 const edgePort = Number(env.EDGE_PORT ?? 8080);
 const keycloakPort = Number(env.KEYCLOAK_HTTP_PORT ?? 8180);
 const mailboxPort = Number(env.MAILBOX_HTTP_PORT ?? 8025);
@@ -48,6 +53,72 @@ for (const [name, svc] of Object.entries(routes.services)) {
       `    }`,
   );
 }
+
+// The public config (issue 9): read by every page load of every visitor. A 1 s micro-cache for anonymous GETs
+// (signed-in callers, e.g. a superadmin who just saved settings, always reach the service, which answers from
+// memory with an ETag); one request a second per edge reaches accounts however many visitors come, so the
+// public rate limit is never hit by page loads. The service's `Cache-Control: public, no-cache` goes through.
+const configLocation = routes.services.accounts
+  ? `    location = /api/utils/config {\n` +
+    `      proxy_pass http://svc_accounts;\n` +
+    `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
+    `      proxy_set_header Host $http_host;\n` +
+    `      proxy_set_header X-Forwarded-Host $http_host;\n` +
+    `      proxy_set_header X-Forwarded-Port $server_port;\n` +
+    `      proxy_cache edge_micro;\n` +
+    `      proxy_cache_valid 200 1s;\n` +
+    `      proxy_ignore_headers Cache-Control Expires Set-Cookie;\n` +
+    `      proxy_cache_bypass $http_authorization;\n` +
+    `      proxy_no_cache $http_authorization;\n` +
+    `      proxy_cache_lock on;\n` +
+    `      proxy_cache_use_stale updating error timeout http_502 http_503;\n` +
+    `      proxy_cache_background_update on;\n` +
+    `    }`
+  : '';
+
+// problem+json for the answers nginx makes itself (the services' own errors pass through untouched).
+const problemJson = (status, title, detail) =>
+  JSON.stringify({ type: 'about:blank', title, status, detail, message: detail, error: detail });
+const EDGE_ERRORS = [
+  [400, 'Bad Request', 'The request could not be read.'],
+  [408, 'Request Timeout', 'The request took too long to arrive.'],
+  [413, 'Payload Too Large', 'The request body is too large.'],
+  [414, 'URI Too Long', 'The address is too long.'],
+  [431, 'Request Header Fields Too Large', 'The request headers are too large.'],
+  [500, 'Internal Server Error', 'Internal Server Error'],
+  [502, 'Bad Gateway', 'The service is not reachable. Please try again in a moment.'],
+  [503, 'Service Unavailable', 'The service is not available. Please try again in a moment.'],
+  [504, 'Gateway Timeout', 'The service took too long to answer. Please try again.'],
+];
+// Internal URI locations, not named ones: nginx cannot redirect a request whose request line it failed to read
+// (414) to a named location (it answers 500 "empty URI in redirect to named location").
+const errorLocation = (name, code, title, detail) =>
+  `    location = /__edge_error/${name} { internal; default_type application/problem+json; ` +
+  `return ${code} '${problemJson(code, title, detail)}'; }`;
+const edgeErrorPages =
+  EDGE_ERRORS.map(
+    ([code]) => `    error_page ${code}${code === 431 ? ' 494' : ''} /__edge_error/${code};`,
+  ).join('\n') +
+  '\n' +
+  EDGE_ERRORS.map(([code, title, detail]) => errorLocation(code, code, title, detail)).join('\n');
+
+// The upload route gets its own cap (the same number as its Fastify bodyLimit) and says it in the route's words.
+const uploadService = Object.entries(routes.services).find(([, s]) =>
+  s.prefixes.includes(limits.uploadPath.split('/')[2]),
+)?.[0];
+if (!uploadService) throw new Error(`routes.json: no service serves ${limits.uploadPath}`);
+const uploadMb = limits.uploadFileBytes / 1024 / 1024;
+const uploadLocation =
+  `    location = ${limits.uploadPath} {\n` +
+  `      client_max_body_size ${limits.uploadBodyBytes};\n` +
+  `      error_page 413 /__edge_error/upload-413;\n` +
+  `      proxy_pass http://svc_${uploadService};\n` +
+  `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
+  `      proxy_set_header Host $http_host;\n` +
+  `      proxy_set_header X-Forwarded-Host $http_host;\n` +
+  `      proxy_set_header X-Forwarded-Port $server_port;\n` +
+  `    }\n` +
+  errorLocation('upload-413', 413, 'Payload Too Large', `The file is limited to ${uploadMb} MB.`);
 
 const mfeLocations = routes.mfes.map((m) => {
   if (!/^[a-z0-9-]+$/.test(m)) throw new Error(`routes.json: bad mfe ${m}`);
@@ -91,7 +162,7 @@ http {
   scgi_temp_path ${join(dirname(out), 'tmp', 'scgi')};
   sendfile on;
   keepalive_timeout 65;
-  client_max_body_size 25m;
+  client_max_body_size ${limits.apiBodyBytes};
   server_tokens off;
   absolute_redirect off;
 
@@ -106,6 +177,7 @@ http {
              application/xml image/svg+xml application/wasm;
 
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
+  proxy_cache_path ${join(dirname(out), 'cache')} levels=1 keys_zone=edge_micro:1m max_size=16m inactive=1m use_temp_path=off;
   map $sent_http_content_type $html_no_cache { ~text/html "no-cache"; default ""; }
   # Caching (issue 9): content-hashed chunks forever; the manifest, remoteEntry.js and index.html revalidate.
   map $uri $asset_cache {
@@ -138,6 +210,9 @@ ${hasV6 ? `    listen [::1]:${edgePort};\n` : ''}    server_name localhost;
     add_header X-Frame-Options $portal_xfo always;
     add_header Cache-Control $asset_cache;
 
+    # problem+json for the edge's own errors (issue 8), like every service's
+${edgeErrorPages}
+
     location = /edge-healthz { access_log off; default_type text/plain; return 200 "ok\\n"; }
 
     # Keycloak keeps its /auth prefix; it runs with --hostname http://localhost:${edgePort}/auth
@@ -159,6 +234,8 @@ ${hasV6 ? `    listen [::1]:${edgePort};\n` : ''}    server_name localhost;
     }
 
     # the services, from deploy/routes.json
+${uploadLocation}
+${configLocation}
 ${apiLocations.join('\n')}
     location /api/ {
       default_type application/problem+json;
@@ -183,6 +260,7 @@ ${mfeLocations.join('\n')}
 `;
 
 mkdirSync(dirname(out), { recursive: true });
+mkdirSync(join(dirname(out), 'cache'), { recursive: true });
 for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
   mkdirSync(join(dirname(out), 'tmp', t), { recursive: true });
 mkdirSync(logs, { recursive: true });

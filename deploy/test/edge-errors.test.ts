@@ -1,0 +1,113 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * The edge's own errors (issue 8): a private nginx rendered by deploy/local/nginx/render.mjs on free ports, with the
+ * accounts upstream pointing at a closed port, so 413/414/431/502 come from nginx itself. Independent of the running
+ * stack (nothing to restart, no shared state).
+ */
+const repo = resolve(import.meta.dirname, '..', '..');
+const limits = JSON.parse(readFileSync(join(repo, 'services/contracts/src/edge-limits.json'), 'utf8')) as {
+  apiBodyBytes: number;
+  uploadFileBytes: number;
+  uploadBodyBytes: number;
+  uploadPath: string;
+};
+
+const freePort = () =>
+  new Promise<number>((ok) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+
+let dir: string;
+let nginx: ChildProcess;
+let base: string;
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'edge-errors-'));
+  const [edge, closed] = [await freePort(), await freePort()];
+  const env = { ...process.env, EDGE_PORT: String(edge), ACCOUNTS_PORT: String(closed) };
+  const conf = join(dir, 'nginx.conf');
+  const r = spawnSync(
+    'node',
+    [
+      join(repo, 'deploy/local/nginx/render.mjs'),
+      '--out',
+      conf,
+      '--logs',
+      dir,
+      '--pid',
+      join(dir, 'nginx.pid'),
+    ],
+    { env, encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  nginx = spawn('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log'), '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
+  base = `http://127.0.0.1:${edge}`;
+  for (let i = 0; i < 50; i++) {
+    if (
+      await fetch(`${base}/edge-healthz`).then(
+        (x) => x.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error('private nginx did not start');
+});
+after(() => {
+  nginx?.kill('SIGTERM');
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function problem(res: Response, status: number) {
+  assert.equal(res.status, status);
+  assert.match(String(res.headers.get('content-type')), /^application\/problem\+json/);
+  const body = (await res.json()) as { status: number; message: string; detail: string; title: string };
+  assert.equal(body.status, status);
+  assert.equal(body.message, body.detail);
+  return body;
+}
+
+test("a 20 MB upload is a 413 problem from the edge with the route's own words, never a 502", async () => {
+  const res = await fetch(`${base}${limits.uploadPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.alloc(20 * 1024 * 1024, 0x41),
+  });
+  const body = await problem(res, 413);
+  assert.equal(body.message, `The file is limited to ${limits.uploadFileBytes / 1024 / 1024} MB.`);
+});
+
+test("the edge caps each location with the services' numbers (one constant: edge-limits.json)", async () => {
+  const conf = readFileSync(join(dir, 'nginx.conf'), 'utf8');
+  assert.match(conf, new RegExp(`client_max_body_size ${limits.apiBodyBytes};`));
+  const upload = conf.slice(conf.indexOf(`location = ${limits.uploadPath} {`));
+  assert.match(upload.slice(0, 300), new RegExp(`client_max_body_size ${limits.uploadBodyBytes};`));
+  // any other API route: over Fastify's default body limit → the edge's generic 413 problem
+  const res = await fetch(`${base}/api/users/update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.alloc(limits.apiBodyBytes + 1024, 0x41),
+  });
+  await problem(res, 413);
+});
+
+test('414, oversized headers and an unreachable service answer problem+json', async () => {
+  await problem(await fetch(`${base}/api/users/me?q=${'x'.repeat(20_000)}`), 414);
+  const big = await fetch(`${base}/api/users/me`, { headers: { cookie: `c=${'y'.repeat(40_000)}` } });
+  assert.match(String(big.headers.get('content-type')), /^application\/problem\+json/);
+  assert.ok([400, 431].includes(big.status), String(big.status));
+  const down = await problem(await fetch(`${base}/api/users/me`), 502);
+  assert.match(down.message, /not reachable/);
+});
