@@ -254,7 +254,9 @@ function status() {
     const pid = servicePid(name);
     console.log(`${name.padEnd(14)} ${pid ? `running pid ${pid} :${port}` : 'stopped'}`);
   }
-  run('bash', ['deploy/local/stack.sh', 'status']);
+  // stack.sh exits 1 when a component is down: that is the answer, not an error worth a stack trace
+  const r = spawnSync('bash', ['deploy/local/stack.sh', 'status'], { cwd: root, stdio: 'inherit' });
+  process.exitCode = r.status ?? 1;
 }
 
 const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
