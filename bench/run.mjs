@@ -97,7 +97,11 @@ async function main() {
 
     const base = rows[0].rps;
     for (const r of rows) r.ratio = round(r.rps / base, 4);
-    for (const r of rows) delete r.errors;
+    for (const r of rows) {
+      if (r.errors)
+        notes.push(`**${r.name}: ${r.errors} failed requests** (not in the figures; see the log above).`);
+      delete r.errors;
+    }
     // A partial run (--only) keeps the other rows of the previous results.
     const previous = wanted && existsSync(latest) ? JSON.parse(readFileSync(latest, 'utf8')) : [];
     const merged = [...rows, ...previous.filter((p) => !rows.some((r) => r.name === p.name))];

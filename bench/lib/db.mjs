@@ -37,16 +37,19 @@ export async function explain(db, filter, withSort) {
   const cmd = { find: 'orders', filter, limit: 50, ...(withSort ? { sort } : {}) };
   try {
     const r = await db.command({ explain: cmd, verbosity: 'queryPlanner' });
-    const text = JSON.stringify(r.queryPlanner ?? r);
-    const scans = [
-      ...new Set(
-        text.match(/(Bitmap Index Scan on [\w"]+|Index Scan (?:using|on) [\w"]+|Seq Scan on [\w"]+)/g) ?? [],
-      ),
-    ];
+    // PostgreSQL's plan (JSON) under queryPlanner.Plan: every scan node with its index, if any.
+    const scans = [];
+    const walk = (n) => {
+      if (!n || typeof n !== 'object') return;
+      if (/Scan$/.test(n['Node Type'] ?? ''))
+        scans.push(`${n['Node Type']}${n['Index Name'] ? ` on ${n['Index Name']}` : ''}`);
+      for (const c of n.Plans ?? []) walk(c);
+    };
+    walk(r.queryPlanner?.Plan);
     const flags = ['filterPushdown', 'sortPushdown', 'limitPushdown']
       .filter((f) => f in r)
       .map((f) => `${f}:${r[f]}`);
-    return [...flags, ...scans].join(', ') || text.slice(0, 200);
+    return [...flags, ...new Set(scans)].join(', ') || JSON.stringify(r).slice(0, 200);
   } catch (err) {
     return `explain failed: ${err.message}`;
   }
