@@ -86,8 +86,9 @@ export const saveLicence = (api: ApiClient, record: LicenceRecord, isNew: boolea
 export const deleteLicence = (api: ApiClient, id: string) =>
   api.post('/api/license/delete', { record: { id } });
 
+/** Settings (role 0): the whole config, internal keys such as signupEmails included (the public GET omits them). */
 export const getConfig = (api: ApiClient) =>
-  api.get<{ data?: Record<string, unknown> }>('/api/utils/config').then((r) => r?.data ?? {});
+  api.get<{ data?: Record<string, unknown> }>('/api/utils/config/all').then((r) => r?.data ?? {});
 export const saveConfig = (api: ApiClient, data: Record<string, unknown>) =>
   api.post('/api/utils/config', { data });
 

@@ -1,5 +1,11 @@
 import { Type } from 'typebox';
-import { Messages } from '@portal/contracts';
+import {
+  Messages,
+  NAME_MAX_LENGTH,
+  NAME_PATTERN,
+  PHONE_INPUT_MAX_LENGTH,
+  nameInvalidMessage,
+} from '@portal/contracts';
 import { ProblemSchema } from '@portal/service-kit';
 
 /** problem+json (the kit's shape) for each listed status code. */
@@ -7,33 +13,59 @@ export const problems = (...codes: number[]) => Object.fromEntries(codes.map((c)
 
 export const VerifiedValue = Type.Union([Type.Boolean(), Type.Literal('suspended')]);
 
+/**
+ * Every string a client sends has a length bound in the schema, checked before any pattern or format (issue 8:
+ * no regex ever runs on a 1 MiB value). These are sanity caps; the §5 rules with their own messages
+ * (lib/profiles.ts profileError) are stricter.
+ */
+const Text = (maxLength: number) => Type.String({ maxLength });
+const Licence = Type.String({ maxLength: 100 });
+
 export const Company = Type.Object({
-  'License #': Type.Optional(Type.String()),
-  Licensee: Type.Optional(Type.String()),
-  'Licensee DBA': Type.Optional(Type.String()),
-  DBA: Type.Optional(Type.String()),
-  'Street Address': Type.Optional(Type.String()),
-  City: Type.Optional(Type.String()),
-  Zip: Type.Optional(Type.String()),
-  licenseNumbers: Type.Optional(Type.Array(Type.String())),
-  logo: Type.Optional(Type.String()),
-  phone: Type.Optional(Type.String()),
-  billingContactName: Type.Optional(Type.String()),
-  billingContactEmail: Type.Optional(Type.String()),
-  billingAddress: Type.Optional(Type.String()),
+  'License #': Type.Optional(Licence),
+  Licensee: Type.Optional(Text(500)),
+  'Licensee DBA': Type.Optional(Text(500)),
+  DBA: Type.Optional(Text(500)),
+  'Street Address': Type.Optional(Text(500)),
+  City: Type.Optional(Text(200)),
+  Zip: Type.Optional(Text(20)),
+  licenseNumbers: Type.Optional(Type.Array(Licence, { maxItems: 100 })),
+  logo: Type.Optional(Text(2000)),
+  phone: Type.Optional(
+    Type.String({ maxLength: PHONE_INPUT_MAX_LENGTH, errorMessage: Messages.phoneInvalid }),
+  ),
+  billingContactName: Type.Optional(Text(500)),
+  billingContactEmail: Type.Optional(Text(254)),
+  billingAddress: Type.Optional(Text(500)),
   active: Type.Optional(Type.Boolean()),
 });
 
+/**
+ * A first or last name as sent: at most 100, then Keycloak's person-name rule (a `<` used to come back as a 502 from
+ * Keycloak). allOf runs in order, so the length is checked before the pattern, each with its own message.
+ */
+const PersonName = Type.Intersect([
+  Type.String({
+    maxLength: NAME_MAX_LENGTH,
+    errorMessage: Messages.fieldTooLong('Contact Name', NAME_MAX_LENGTH),
+  }),
+  Type.String({ pattern: NAME_PATTERN, errorMessage: nameInvalidMessage('Contact Name') }),
+]);
 export const Name = Type.Object({
+  firstName: Type.Optional(PersonName),
+  lastName: Type.Optional(PersonName),
+});
+/** A name as answered (responses are serialised, not validated: no pattern there). */
+export const NameOut = Type.Object({
   firstName: Type.Optional(Type.String()),
   lastName: Type.Optional(Type.String()),
 });
 export const Alerts = Type.Object({ email: Type.Optional(Type.Boolean()) });
 
 export const Signature = Type.Object({
-  image: Type.Optional(Type.String()),
-  name: Type.Optional(Type.String()),
-  date: Type.Optional(Type.String()),
+  image: Type.Optional(Text(2000)),
+  name: Type.Optional(Text(200)),
+  date: Type.Optional(Text(100)),
 });
 export const ProfileData = Type.Object({
   notification: Type.Optional(Type.Object({ qbMismatch: Type.Optional(Type.Boolean()) })),
@@ -44,7 +76,7 @@ export const Profile = Type.Object({
   id: Type.String(),
   email: Type.String(),
   sub: Type.Optional(Type.String()),
-  name: Type.Optional(Name),
+  name: Type.Optional(NameOut),
   role: Type.Integer({ minimum: 0, maximum: 4 }),
   verified: VerifiedValue,
   company: Type.Optional(Company),

@@ -12,13 +12,58 @@ before(async () => {
 });
 after(() => app.close());
 
-test('GET /api/utils/config is public and carries the defaults', async () => {
+test('GET /api/utils/config is public, carries the defaults, and no internal addresses', async () => {
   const res = await call(app, 'GET', '/api/utils/config');
   assert.equal(res.status, 200);
   assert.ok(['orig', 'new', 'nj', 'wh', 'gh'].includes(res.json.data.logoType));
   assert.ok(Array.isArray(res.json.data.hideRoutes));
-  assert.ok(Array.isArray(res.json.data.signupEmails));
   assert.equal(typeof res.json.data['sigs.show'], 'boolean');
+  // issue 8: the admin addresses for sign-up notices are not for every visitor
+  assert.equal(res.json.data.signupEmails, undefined);
+  assert.ok(!JSON.stringify(res.json).includes('admin@demo.portal'));
+});
+
+test('GET /api/utils/config/all: the whole config (signupEmails too) for the superadmin only', async () => {
+  const full = await call(app, 'GET', '/api/utils/config/all', await tokenFor(0));
+  assert.equal(full.status, 200);
+  assert.ok(Array.isArray(full.json.data.signupEmails));
+  assert.equal((await call(app, 'GET', '/api/utils/config/all', await tokenFor(1))).status, 403);
+  assert.equal((await call(app, 'GET', '/api/utils/config/all')).status, 401);
+});
+
+test('OpenAPI: public routes say `security: []`, the rest inherit the bearer requirement', async () => {
+  const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  assert.deepEqual(doc.security, [{ bearer: [] }]);
+  for (const [path, method] of [
+    ['/api/utils/config', 'get'],
+    ['/api/auth/login', 'post'],
+    ['/api/license/licensenumbers', 'get'],
+  ] as const)
+    assert.deepEqual(doc.paths[path][method].security, [], `${method} ${path}`);
+  for (const [path, method] of [
+    ['/api/users/me', 'get'],
+    ['/api/utils/config', 'post'],
+  ] as const)
+    assert.equal(doc.paths[path][method].security, undefined, `${method} ${path}`);
+});
+
+test('config body: open-ended keys kept, wrong types refused (no coercion), oversize values refused', async () => {
+  const key = `test.open.${Date.now()}`;
+  const root = await tokenFor(0);
+  try {
+    const ok = await call(app, 'POST', '/api/utils/config', root, { data: { [key]: { nested: [1] } } });
+    assert.equal(ok.status, 200, JSON.stringify(ok.json));
+    assert.deepEqual(ok.json.data[key], { nested: [1] });
+    // "true" is not a boolean: before issue 8 AJV coerced it and stored true
+    const str = await call(app, 'POST', '/api/utils/config', root, { data: { 'sigs.show': 'true' } });
+    assert.equal(str.status, 400);
+    const bad = await call(app, 'POST', '/api/utils/config', root, {
+      data: { signupEmails: ['ok@demo.portal', `a@${'b'.repeat(300)}.io`] },
+    });
+    assert.equal(bad.status, 400);
+  } finally {
+    await AppConfig.deleteOne({ key });
+  }
 });
 
 test('only role 0 changes config; the change is stored and accounts.config.changed published', async () => {

@@ -134,3 +134,76 @@ test('a record body cannot smuggle outbox events or other fields', async () => {
   assert.ok(!((stored?._outbox as { id: string }[] | undefined) ?? []).some((e) => e.id === 'evil'));
   assert.notEqual(new Date(stored?.createdAt as string).getFullYear(), 2000);
 });
+
+test('licence numbers are unique case-insensitively; a lower-case copy cannot bypass "contact your admin"', async () => {
+  const n = `Ci${Date.now()}-LIC`;
+  const member = `member-${Date.now()}@test.portal`;
+  try {
+    const res = await call(app, 'POST', '/api/license/create', admin, { record: record(n) });
+    assert.equal(res.status, 200, JSON.stringify(res.json));
+    for (const copy of [n.toLowerCase(), n.toUpperCase(), ` ${n} `]) {
+      const dup = await call(app, 'POST', '/api/license/create', admin, { record: record(copy) });
+      assert.equal(dup.status, 400, copy);
+      assert.equal(dup.json.message, Messages.licenceExists);
+    }
+    assert.equal(await LicenceRecord.countDocuments({ 'License #': { $regex: `^${n}$`, $options: 'i' } }), 1);
+    const other = (await call(app, 'POST', '/api/license/create', admin, { record: record(`${n}-B`) })).json
+      .record;
+    const rename = await call(app, 'POST', '/api/license/update', admin, {
+      record: { ...record(n.toLowerCase()), id: other.id },
+    });
+    assert.equal(rename.status, 400);
+    assert.equal(rename.json.message, Messages.licenceExists);
+
+    // The company has a user: signing up with the licence typed in lower case is "contact your admin", and
+    // nothing is created (before: a lower-case duplicate record let a stranger open a second account on it).
+    await User.create({
+      email: member,
+      role: 3,
+      verified: true,
+      company: { 'License #': n, licenseNumbers: [n] },
+    });
+    const stranger = `stranger-${Date.now()}@test.portal`;
+    const signUp = await call(app, 'POST', '/api/auth/signUp', undefined, {
+      email: stranger,
+      password: 'Portal!2345',
+      data: { company: { 'License #': n.toLowerCase() } },
+      method: 'license',
+    });
+    assert.equal(signUp.status, 400, JSON.stringify(signUp.json));
+    assert.equal(signUp.json.message, Messages.contactAdminToJoin);
+    assert.equal(await User.countDocuments({ email: stranger }), 0);
+  } finally {
+    await User.deleteOne({ email: member });
+    await LicenceRecord.deleteMany({ 'License #': { $in: [n, `${n}-B`] } });
+  }
+});
+
+test('GET /users/licensenumber: exists/yours for anyone signed in, emails only for staff or the own company', async () => {
+  const n = `Lk${Date.now()}-LIC`;
+  const member = `lk-${Date.now()}@test.portal`;
+  try {
+    await call(app, 'POST', '/api/license/create', admin, { record: record(n) });
+    await User.create({
+      email: member,
+      role: 3,
+      verified: true,
+      company: { 'License #': n, licenseNumbers: [n] },
+    });
+    const std = await call(app, 'GET', `/api/users/licensenumber/${n}`, await tokenFor(4));
+    assert.equal(std.status, 200);
+    assert.deepEqual(std.json.data, { exists: true, yours: false, users: [] });
+    assert.ok(!JSON.stringify(std.json).includes(member));
+    const staff = await call(app, 'GET', `/api/users/licensenumber/${n.toLowerCase()}`, admin);
+    assert.equal(staff.status, 200);
+    assert.deepEqual(
+      staff.json.data.users.map((u: { email: string }) => u.email),
+      [member],
+    );
+    const none = await call(app, 'GET', `/api/users/licensenumber/NOPE-${n}`, await tokenFor(4));
+    assert.deepEqual(none.json.data, { exists: false, yours: false, users: [] });
+  } finally {
+    await User.deleteOne({ email: member });
+    await LicenceRecord.deleteMany({ 'License #': n });
+  }
+});

@@ -45,6 +45,7 @@ const POLICY: Policy = {
   'POST /api/utils/uploadfile': 'signed-in',
   'GET /api/utils/file/:bucket/:key': 'public',
   'GET /api/utils/config': 'public',
+  'GET /api/utils/config/all': [0], // internal keys (signupEmails) for Settings
   'POST /api/utils/config': [0],
 };
 

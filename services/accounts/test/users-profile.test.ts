@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { Messages, Subjects } from '@portal/contracts';
+import { Messages, Subjects, nameInvalidMessage } from '@portal/contracts';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { seed } from '../src/seed.js';
 import { User } from '../src/models/user.js';
@@ -69,11 +69,40 @@ test('§5 profile rules answer the spec messages and write nothing', async () =>
   assert.equal(after?.hasSentEmail, false);
 });
 
-test('valid US-style phones pass', async () => {
-  const { PHONE_RE } = await import('../src/lib/profiles.js');
-  for (const p of ['(916) 555-0199', '+916 555 0199', '916.555.019912', '9165550199'])
-    assert.ok(PHONE_RE.test(p), p);
-  for (const p of ['555-0199', '(916) 555-01', 'phone']) assert.ok(!PHONE_RE.test(p), p);
+test('names: markup is a clear 400 up front (a 502 from Keycloak before), nothing written or created', async () => {
+  const before = await User.findOne({ email: fresh.email }).lean();
+  for (const name of [{ firstName: '<b>Bob' }, { lastName: 'x>y' }, { firstName: 'a&b' }]) {
+    const res = await call(app, 'POST', '/api/users/update', token, { user: { email: fresh.email, name } });
+    assert.equal(res.status, 400, JSON.stringify(name));
+    assert.equal(res.json.message, nameInvalidMessage('Contact Name'));
+  }
+  assert.deepEqual((await User.findOne({ email: fresh.email }).lean())?.name, before?.name);
+  const email = `markup-${Date.now()}@test.portal`;
+  const created = await call(app, 'POST', '/api/users/create', await tokenFor(1), {
+    user: { email, name: { firstName: '<script>', lastName: 'X' }, role: 4 },
+  });
+  assert.equal(created.status, 400, JSON.stringify(created.json));
+  assert.equal(created.json.message, nameInvalidMessage('Contact Name'));
+  assert.equal(await User.countDocuments({ email }), 0);
+  const long = await call(app, 'POST', '/api/users/update', token, {
+    user: { email: fresh.email, name: { firstName: `<${'x'.repeat(200)}` } },
+  });
+  assert.equal(long.json.message, Messages.fieldTooLong('Contact Name', 100), 'length is checked first');
+});
+
+test('bodies are not coerced: a string is not a boolean, a number is not a name (400, nothing written)', async () => {
+  const before = await User.findOne({ email: fresh.email }).lean();
+  for (const user of [
+    { email: fresh.email, alerts: { email: 'false' } },
+    { email: fresh.email, name: { firstName: 123 } },
+    { email: fresh.email, company: { licenseNumbers: 'C11-0000101-LIC' } },
+  ]) {
+    const res = await call(app, 'POST', '/api/users/update', token, { user });
+    assert.equal(res.status, 400, JSON.stringify(user));
+  }
+  const after = await User.findOne({ email: fresh.email }).lean();
+  assert.equal(after?.alerts?.email, before?.alerts?.email);
+  assert.equal(after?.updatedAt?.getTime(), before?.updatedAt?.getTime());
 });
 
 test('a user may not set admin-only fields on themselves (403, nothing written)', async () => {
@@ -147,4 +176,24 @@ test('unknown body properties are never written (no mass assignment of sub, hasS
   assert.equal((after?.name as Record<string, unknown>).evil, undefined);
   assert.equal((after?.company as Record<string, unknown>).hacked, undefined);
   assert.ok(!((after?._outbox as { id: string }[] | undefined) ?? []).some((e) => e.id === 'x'));
+});
+
+// after the first complete save (hasSentEmail), so these saves send no application notice
+test('phones: the forms people type are accepted and stored as E.164 (contracts parsePhone)', async () => {
+  // Both were refused by the server before issue 8 (the second by the browser too).
+  for (const [typed, stored] of [
+    ['+1 555 123 4567', '+15551234567'],
+    ['+1 (760) 555-0100', '+17605550100'],
+    ['(916) 555-0199', '+19165550199'],
+  ]) {
+    const res = await save({ ...completeCompany(lic), phone: typed });
+    assert.equal(res.status, 200, `${typed}: ${JSON.stringify(res.json)}`);
+    assert.equal(res.json.user.company.phone, stored);
+    assert.equal((await User.findOne({ email: fresh.email }).lean())?.company?.phone, stored);
+  }
+  for (const bad of ['555-0199', '(916) 555-01', 'phone', '+1 123 456 7890', '9'.repeat(40)]) {
+    const res = await save({ ...completeCompany(lic), phone: bad });
+    assert.equal(res.status, 400, bad);
+    assert.equal(res.json.message, Messages.phoneInvalid);
+  }
 });

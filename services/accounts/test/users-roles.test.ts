@@ -59,6 +59,14 @@ test("role 3 lists only their own company's users", async () => {
   assert.equal(std4.status, 200);
   assert.ok(std4.json.data.users.some((u: { email: string }) => u.email === 'user@demo.portal'));
   for (const u of std4.json.data.users) {
+    if (u.email !== 'user@demo.portal') {
+      // a colleague as role 4 sees them (issue 8): who they are, not their profile
+      assert.deepEqual(
+        Object.keys(u).sort(),
+        ['email', 'id', 'name', 'role', 'verified'].filter((k) => k in u),
+      );
+      continue;
+    }
     const lics = [u.company?.['License #'], ...(u.company?.licenseNumbers ?? [])];
     assert.ok(
       lics.some((l) => mine.includes(l)),
@@ -126,8 +134,13 @@ test('a role 4 colleague is read-only: cannot edit their company admin', async (
 });
 
 test('licensenumber lookup and attached accounts', async () => {
-  const lk = await call(app, 'GET', `/api/users/licensenumber/${OWN}`, std);
+  // Another company's licence (issue 8): exists, not yours, no emails.
+  const foreign = await call(app, 'GET', `/api/users/licensenumber/${OWN}`, std);
+  assert.equal(foreign.status, 200);
+  assert.deepEqual(foreign.json.data, { exists: true, yours: false, users: [] });
+  const lk = await call(app, 'GET', `/api/users/licensenumber/${OWN.toLowerCase()}`, acct);
   assert.equal(lk.status, 200);
+  assert.equal(lk.json.data.yours, true);
   const found = lk.json.data.users.find((u: { email: string }) => u.email === colleague.email);
   assert.ok(found);
   assert.deepEqual(

@@ -158,3 +158,54 @@ test('an unknown user is a 404 for staff', async () => {
   });
   assert.equal(res.status, 404);
 });
+
+test('a standard user (4) sees who their colleagues are, not their profiles (issue 8)', async () => {
+  const me = (await User.findOne({ email: 'user@demo.portal' }).lean())!;
+  const lic = me.company?.['License #'];
+  assert.ok(lic, 'user@demo.portal has a company');
+  const mate = await newUser('mate', {
+    role: 3,
+    company: { ...me.company, billingContactEmail: 'secret-billing@x.example', phone: '(916) 555-0123' },
+    signature: { image: 'https://x.example/sig.png', name: 'Mate', date: '2026-01-01' },
+    publicorderslink: 'https://x.example/public',
+    data: { notification: { qbMismatch: true } },
+  });
+  try {
+    const list = await call(app, 'GET', '/api/users', user);
+    assert.equal(list.status, 200);
+    const seen = list.json.data.users.find((u: { email: string }) => u.email === mate.email);
+    assert.deepEqual(seen, {
+      id: String(mate._id),
+      email: mate.email,
+      name: { firstName: 'Test', lastName: 'mate' },
+      role: 3,
+      verified: false,
+    });
+    const self = list.json.data.users.find((u: { email: string }) => u.email === 'user@demo.portal');
+    assert.equal(self.company['License #'], lic, 'their own profile in full');
+    const one = await call(app, 'GET', `/api/users/${encodeURIComponent(mate.email)}`, user);
+    assert.equal(one.status, 200);
+    assert.ok(!JSON.stringify(one.json).includes('secret-billing'));
+    assert.equal(one.json.user.company, undefined);
+    // staff still see the whole profile
+    const full = await call(app, 'GET', `/api/users/${encodeURIComponent(mate.email)}`, admin);
+    assert.equal(full.json.user.company.billingContactEmail, 'secret-billing@x.example');
+  } finally {
+    await User.deleteOne({ _id: mate._id });
+  }
+});
+
+test('ReDoS: a 900 KB invite address is refused at once (400), not after minutes of regex', async () => {
+  const t0 = Date.now();
+  const res = await call(app, 'POST', '/api/users/invite', admin, {
+    user: { email: `a@${'a'.repeat(900 * 1024)}` },
+  });
+  assert.equal(res.status, 400);
+  assert.equal(res.json.message, Messages.inviteEmailInvalid);
+  // a valid-looking address the SMTP path cannot deliver to (65-character local part) is refused up front too
+  const smtp = await call(app, 'POST', '/api/users/invite', admin, {
+    user: { email: `${'a'.repeat(65)}@x.io` },
+  });
+  assert.equal(smtp.status, 400);
+  assert.ok(Date.now() - t0 < 2000, `${Date.now() - t0} ms`);
+});

@@ -10,6 +10,7 @@ import nats from './plugins/external/nats.js';
 import redis from './plugins/external/redis.js';
 import s3 from './plugins/external/s3.js';
 import problem from './plugins/app/problem.js';
+import { portalValidators } from './validation.js';
 import { loggerOptions, RequestLogController } from './logging.js';
 import auth from './plugins/app/auth.js';
 import health from './plugins/app/health.js';
@@ -52,6 +53,8 @@ export async function buildService(
       customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },
       plugins: [(ajvFormats as unknown as { default?: any }).default ?? ajvFormats],
     },
+    // bodies without coercion, unknown fields dropped, one email rule (validation.ts)
+    schemaController: { compilersFactory: { buildValidator: portalValidators() as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('serviceName', opts.name);
   app.decorate('env', env as Env & Record<string, unknown>);

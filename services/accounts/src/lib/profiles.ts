@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, Messages, type RoleNumber } from '@portal/contracts';
+import { DEFAULT_ROLE, Messages, isValidEmail, parsePhone, type RoleNumber } from '@portal/contracts';
 import { User, type UserDoc } from '../models/user.js';
 import { cachedProfile, profileGeneration, rememberProfile } from './profile-cache.js';
 
@@ -73,10 +73,6 @@ export const sharesCompany = (a: WithCompany, b: WithCompany): boolean => {
 
 // ---- §5 profile rules ----------------------------------------------------------------------------------------
 
-/** US-style phone: optional +, optional parentheses, 3 + 3 + 4..6 digits, separators space/dot/dash. */
-export const PHONE_RE = /^[+]?[(]?[0-9]{3}[)]?[-\s.]?[0-9]{3}[-\s.]?[0-9]{4,6}$/;
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export interface ProfileInput {
   name?: { firstName?: string | null; lastName?: string | null } | null;
   company?: Record<string, unknown> | null;
@@ -115,10 +111,11 @@ export function profileError(u: ProfileInput, role: number, required: boolean): 
   }
   const phone = str(c.phone);
   if (required || c.phone !== undefined) {
-    if (!phone || phone.length > 16 || !PHONE_RE.test(phone)) return Messages.phoneInvalid;
+    // contracts' parsePhone (the browser's rule too); the model stores its E.164 form (models/user.ts)
+    if (!parsePhone(phone)) return Messages.phoneInvalid;
   }
   const billingEmail = str(c.billingContactEmail);
-  if (role !== 2 && billingEmail && !EMAIL_RE.test(billingEmail)) return Messages.invalidEmail;
+  if (role !== 2 && billingEmail && !isValidEmail(billingEmail)) return Messages.invalidEmail;
   return undefined;
 }
 

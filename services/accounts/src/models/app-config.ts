@@ -1,6 +1,6 @@
 import mongoose, { Schema } from 'mongoose';
 import { withOutbox } from '@portal/service-kit';
-import type { AppConfig as AppConfigValues } from '@portal/contracts';
+import { INTERNAL_CONFIG_KEYS, type AppConfig as AppConfigValues } from '@portal/contracts';
 
 /** One document per config key (spec §3 "App config"); read by key, merged over DEFAULT_CONFIG. */
 const appConfigSchema = new Schema(
@@ -27,4 +27,11 @@ export async function readConfig(): Promise<AppConfigValues> {
   const docs = await AppConfig.find({}).lean();
   const stored = Object.fromEntries(docs.map((d) => [d.key, d.value]));
   return { ...DEFAULT_CONFIG, ...stored };
+}
+
+/** The config without the internal keys: what the public GET /api/utils/config answers. */
+export function publicConfig(config: AppConfigValues): AppConfigValues {
+  const out = { ...config };
+  for (const k of INTERNAL_CONFIG_KEYS) delete out[k];
+  return out;
 }

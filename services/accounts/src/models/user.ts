@@ -2,7 +2,7 @@ import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { withOutbox, type OutboxStatics } from '@portal/service-kit';
 import type { Static } from 'typebox';
 import type { Profile } from '../schemas.js';
-import { DEFAULT_ROLE } from '@portal/contracts';
+import { DEFAULT_ROLE, parsePhone } from '@portal/contracts';
 import { invalidatesProfileCache } from '../lib/profile-cache.js';
 
 /** Licence-holder data kept on the user (accounts spec §3, "Company"); keys are the spec's own names. */
@@ -17,7 +17,8 @@ const companySchema = new Schema(
     Zip: String,
     licenseNumbers: { type: [String], default: undefined },
     logo: String,
-    phone: String,
+    // Stored as E.164 whichever way it was typed (issue 8); every write path (create, update, seed) goes through here.
+    phone: { type: String, set: (v: unknown) => (typeof v === 'string' ? (parsePhone(v)?.e164 ?? v) : v) },
     billingContactName: String,
     billingContactEmail: String,
     billingAddress: String,

@@ -16,7 +16,7 @@ import {
 import { ensureProfile } from '../lib/profiles.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
 import { Invite } from '../models/invite.js';
-import { LicenceRecord } from '../models/licence-record.js';
+import { findLicenceRecord } from '../models/licence-record.js';
 import { consumePin, dropPin, issuePin } from '../models/pin.js';
 import { Message, NewEmail, Code, issueCode, kcOf, normEmail, pinEvent, signedIn } from './auth-common.js';
 
@@ -54,10 +54,12 @@ async function admission(
       return { role: Role.user, company };
     }
   }
-  const lic = body.data?.company?.['License #']?.trim();
-  if (!lic) throw new Problem(400, Messages.licenceRequired);
-  const record = await LicenceRecord.findOne({ 'License #': lic }).lean();
+  const typed = body.data?.company?.['License #']?.trim();
+  if (!typed) throw new Problem(400, Messages.licenceRequired);
+  // Case-insensitively (issue 8): 'abc-1' is the record 'ABC-1', and its users make it "contact your admin".
+  const record = await findLicenceRecord(typed);
   if (!record) throw new Problem(400, Messages.invalidLicence);
+  const lic = record['License #'];
   const taken = await User.exists({ $or: [{ 'company.License #': lic }, { 'company.licenseNumbers': lic }] });
   if (taken) throw new Problem(400, Messages.contactAdminToJoin);
   // The first user of a company is its account admin, unless they asked for a standard account.

@@ -3,7 +3,13 @@ import { Type } from 'typebox';
 import { DEFAULT_RECEIVING_WINDOWS, Messages, STAFF_ROLES } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { LicenceRecordOut, PickupRoute, Windows, problems } from '../schemas.js';
-import { LicenceMap, LicenceRecord, type LicenceRecordDoc } from '../models/licence-record.js';
+import {
+  LicenceMap,
+  LicenceRecord,
+  backfillLicenceKeys,
+  licenceKey,
+  type LicenceRecordDoc,
+} from '../models/licence-record.js';
 import { Tombstone } from '../models/tombstone.js';
 import { licenceChanged } from '../events/publishes.js';
 
@@ -65,11 +71,14 @@ function fields(r: RecordInput) {
     if (v !== undefined) out[k] = typeof v === 'string' ? v.trim() : v;
   }
   if (r.windows) out.windows = { ...DEFAULT_RECEIVING_WINDOWS, ...(r.windows as object) };
+  if (typeof out['License #'] === 'string') out.licenseKey = licenceKey(out['License #']);
   return out;
 }
 const isDuplicate = (e: unknown) => (e as { code?: number }).code === 11000;
 
 export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Before the start-up index sync (kit migrate, onReady) makes licenseKey unique.
+  await backfillLicenceKeys(app.log);
   const one = { 200: Type.Object({ record: LicenceRecordOut }), ...problems(400, 401, 403, 404) };
 
   app.get(
@@ -152,7 +161,9 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const gap = missing(r);
       if (gap) throw new Problem(400, gap);
       const lic = r['License #']!.trim();
-      if (await LicenceRecord.exists({ 'License #': lic })) throw new Problem(400, Messages.licenceExists);
+      // case-insensitively: 'abc-1' duplicates 'ABC-1' (the unique licenseKey index backs this check)
+      if (await LicenceRecord.exists({ licenseKey: licenceKey(lic) }))
+        throw new Problem(400, Messages.licenceExists);
       const doc = new LicenceRecord(fields(r));
       const ev = licenceChanged(String(doc._id), lic, 'created');
       (doc as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
@@ -180,7 +191,7 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const before = await LicenceRecord.findById(r.id).lean<LicenceRecordDoc>();
       if (!before) throw new Problem(404, Messages.notFound);
       const lic = r['License #']!.trim();
-      if (lic !== before['License #'] && (await LicenceRecord.exists({ 'License #': lic }))) {
+      if (await LicenceRecord.exists({ licenseKey: licenceKey(lic), _id: { $ne: before._id } })) {
         throw new Problem(400, Messages.licenceExists);
       }
       try {

@@ -5,6 +5,7 @@ import {
   Messages,
   Subjects,
   canAssignRole,
+  isValidEmail,
   type ResetRequestedData,
   type RoleNumber,
 } from '@portal/contracts';
@@ -13,7 +14,7 @@ import { Alerts, Company, Message, Name, Profile, problems } from '../schemas.js
 import { User, toProfile, type UserDoc } from '../models/user.js';
 import { Tombstone } from '../models/tombstone.js';
 import { issuePin } from '../models/pin.js';
-import { EMAIL_RE, profileError } from '../lib/profiles.js';
+import { profileError } from '../lib/profiles.js';
 import { userCreated, userDeleted } from '../events/publishes.js';
 import { callerProfile, isStaff } from './users.js';
 import { KeycloakError, createKcUser, deleteKcUser, findKcUserId } from './users-kc.js';
@@ -47,7 +48,7 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const callerRole = (caller.role ?? 4) as RoleNumber;
       const input = request.body.user;
       const email = input.email.trim().toLowerCase();
-      if (!EMAIL_RE.test(email)) throw new Problem(400, Messages.invalidEmail);
+      if (!isValidEmail(email)) throw new Problem(400, Messages.invalidEmail);
       if (email.length > 60) throw new Problem(400, Messages.emailTooLong);
       const role = (input.role ?? 4) as RoleNumber;
       if (!canAssignRole(callerRole, role)) throw new Problem(403, Messages.forbidden);

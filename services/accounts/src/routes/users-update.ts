@@ -4,7 +4,7 @@ import { Messages, canAssignRole, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { Alerts, Company, Name, Profile, Signature, VerifiedValue, problems } from '../schemas.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
-import { LicenceRecord } from '../models/licence-record.js';
+import { findLicenceRecord, licenceKey } from '../models/licence-record.js';
 import { readConfig } from '../models/app-config.js';
 import { isComplete, licencesOf, profileError, sameCompanyFilter } from '../lib/profiles.js';
 import { userApplied, userUpdateEvents } from '../events/publishes.js';
@@ -52,15 +52,29 @@ const SUB_FIELDS: Record<string, string[]> = {
 
 type Patch = Record<string, unknown> & { company?: Record<string, unknown>; role?: number };
 
+/**
+ * Licence numbers as their records spell them (issue 8: 'abc-1' is the record 'ABC-1'), so the company comparisons
+ * (tenancy, "contact your admin") are never fooled by case. A number without a record is kept as typed (trimmed).
+ */
+async function canonicalLicences(patch: Patch): Promise<void> {
+  const c = patch.company;
+  if (!c) return;
+  const canon = async (v: unknown) =>
+    typeof v === 'string' && v.trim() ? ((await findLicenceRecord(v))?.['License #'] ?? v.trim()) : v;
+  if (c['License #'] !== undefined) c['License #'] = await canon(c['License #']);
+  if (Array.isArray(c.licenseNumbers))
+    c.licenseNumbers = [...new Set(await Promise.all((c.licenseNumbers as unknown[]).map(canon)))];
+}
+
 /** New licence numbers a non-staff editor adds must be real records no other company already uses. */
 async function checkNewLicences(target: UserDoc, patch: Patch): Promise<void> {
   const c = patch.company ?? {};
   const wanted = [c['License #'], ...((c.licenseNumbers as string[] | undefined) ?? [])].filter(
     (x): x is string => typeof x === 'string' && !!x.trim(),
   );
-  const have = licencesOf(target);
-  for (const lic of wanted.filter((l) => !have.includes(l))) {
-    if (!(await LicenceRecord.exists({ 'License #': lic }))) throw new Problem(400, Messages.invalidLicence);
+  const have = licencesOf(target).map(licenceKey);
+  for (const lic of wanted.filter((l) => !have.includes(licenceKey(l)))) {
+    if (!(await findLicenceRecord(lic))) throw new Problem(400, Messages.invalidLicence);
     const others = await User.countDocuments({
       $and: [sameCompanyFilter([lic]), { _id: { $ne: target._id } }],
     });
@@ -111,6 +125,7 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!patchIn || (!patchIn.id && !patchIn.email))
         throw new Problem(400, 'user.id or user.email is required');
       const patch = patchIn as Patch;
+      await canonicalLicences(patch);
       const me = await callerProfile(caller);
       const target = await User.findOne(
         patchIn.id ? { _id: patchIn.id } : { email: patchIn.email!.trim().toLowerCase() },

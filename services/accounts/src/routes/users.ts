@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { Messages, STAFF_ROLES } from '@portal/contracts';
+import { Messages, Role, STAFF_ROLES } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
-import { Alerts, Name, Profile, problems } from '../schemas.js';
+import { Alerts, NameOut, Profile, problems } from '../schemas.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
+import { findLicenceRecord, licenceKey } from '../models/licence-record.js';
 import { ensureProfile, licencesOf, sameCompanyFilter, sharesCompany } from '../lib/profiles.js';
 
 const UsersList = Type.Object({ data: Type.Object({ users: Type.Array(Profile) }) });
@@ -23,6 +24,16 @@ export function callerProfile(u: { sub: string; email?: string; role?: number })
 /** Whether `caller` may see `target`: staff any; others themselves or a user of their company. */
 export const canSee = (caller: UserDoc, callerRole: number | undefined, target: UserDoc) =>
   isStaff(callerRole) || String(caller._id) === String(target._id) || sharesCompany(caller, target);
+
+/**
+ * What a standard user (role 4) sees of a colleague: who they are (id, email, name, role, verified), not the
+ * profile (signature, billing, public-orders link, accounting flags); their own profile they see whole (issue 8).
+ */
+export function viewFor(callerRole: number | undefined, callerId: string, u: UserDoc) {
+  if (callerRole !== Role.user || String(u._id) === callerId) return toProfile(u);
+  const p = toProfile(u);
+  return { id: p.id, email: p.email, name: p.name, role: p.role, verified: p.verified };
+}
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -67,11 +78,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     where?: Record<string, string | number | boolean>,
   ) => {
     const filter = whereFilter(where);
-    const scoped = isStaff(caller.role)
-      ? filter
-      : { $and: [filter, sameCompanyFilter(licencesOf(await callerProfile(caller)))] };
+    const me = isStaff(caller.role) ? undefined : await callerProfile(caller);
+    const scoped = me ? { $and: [filter, sameCompanyFilter(licencesOf(me))] } : filter;
     const users = await User.find(scoped).sort({ email: 1 }).limit(2000).lean<UserDoc[]>();
-    return { data: { users: users.map(toProfile) } };
+    const myId = me ? String(me._id) : '';
+    return { data: { users: users.map((u) => viewFor(caller.role, myId, u)) } };
   };
   const listRoles = [0, 1, 3, 4] as never[];
   const listSchema = { tags: ['users'], response: { 200: UsersList, ...problems(400, 401, 403) } };
@@ -96,42 +107,62 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const target = await User.findOne({ email: request.params.email.trim().toLowerCase() }).lean<UserDoc>();
+      const me = await callerProfile(request.user!);
       // Not found and not visible are the same 404, so a company user cannot probe other companies' emails.
-      if (!target || !canSee(await callerProfile(request.user!), request.user!.role, target)) {
+      if (!target || !canSee(me, request.user!.role, target)) {
         throw new Problem(404, Messages.notFound);
       }
-      return { user: toProfile(target) };
+      return { user: viewFor(request.user!.role, String(me._id), target) };
     },
   );
 
+  /**
+   * Look up users by licence (orders §163: notification recipients). Before issue 8 any signed-in user got every
+   * company's emails. Now: whether the licence exists and whether it is the caller's company; the users (email,
+   * name, alerts) only for staff or for the caller's own company. Cross-company recipients are a server-side
+   * lookup of the service that sends the mail, never the browser's.
+   */
   app.get(
     '/users/licensenumber/:lic',
     {
       schema: {
         tags: ['users'],
-        params: Type.Object({ lic: Type.String({ maxLength: 100 }) }),
+        params: Type.Object({ lic: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: {
           200: Type.Object({
             data: Type.Object({
+              exists: Type.Boolean(),
+              yours: Type.Boolean(),
               users: Type.Array(
                 Type.Object({
                   email: Type.String(),
-                  name: Type.Optional(Name),
+                  name: Type.Optional(NameOut),
                   alerts: Type.Optional(Alerts),
                 }),
               ),
             }),
           }),
-          ...problems(401),
+          ...problems(400, 401),
         },
       },
     },
     async (request) => {
-      const users = await User.find(sameCompanyFilter([request.params.lic]))
-        .sort({ email: 1 })
-        .lean<UserDoc[]>();
+      const typed = request.params.lic.trim();
+      const record = await findLicenceRecord(typed);
+      const lic = record?.['License #'] ?? typed;
+      const staff = isStaff(request.user!.role);
+      const mine = staff ? [] : licencesOf(await callerProfile(request.user!)).map(licenceKey);
+      const yours = mine.includes(licenceKey(lic));
+      const users =
+        staff || yours
+          ? await User.find(sameCompanyFilter([...new Set([lic, typed])]))
+              .sort({ email: 1 })
+              .lean<UserDoc[]>()
+          : [];
       return {
         data: {
+          exists: !!record || users.length > 0,
+          yours,
           users: users.map((u) => ({
             email: u.email,
             name: u.name

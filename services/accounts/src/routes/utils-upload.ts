@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { Messages } from '@portal/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import { Messages, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_MAX_FILE_BYTES } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { problems } from '../schemas.js';
 
-const MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * What may be stored, by the file's own first bytes (file-type), never by the MIME type the data URL declares
+ * (issue 8: an HTML page declared as image/png used to be stored and served). SVG has no magic bytes and can carry
+ * script, so it is not accepted.
+ */
 const TYPES: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/gif': 'gif',
   'image/webp': 'webp',
-  'image/svg+xml': 'svg',
   'application/pdf': 'pdf',
 };
 const BUCKETS = { logo: 'logos', signature: 'uploads' } as const;
@@ -24,11 +28,19 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/utils/uploadfile',
     {
-      bodyLimit: 8 * 1024 * 1024, // 5 MB as base64 plus the envelope
+      // The same number as the edge's client_max_body_size for this path (contracts edge-limits.json): the edge
+      // answers a larger body itself with a 413 problem, instead of a 502 when this route cut it off mid-upload.
+      bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+      errorHandler: (error) => {
+        // rethrown errors reach the kit's problem handler (problem+json)
+        if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+          throw new Problem(413, Messages.uploadTooLarge);
+        throw error;
+      },
       schema: {
         tags: ['utils'],
         body: Type.Object({
-          file: Type.String({ minLength: 1 }),
+          file: Type.String({ minLength: 1, maxLength: UPLOAD_BODY_LIMIT_BYTES }),
           kind: Type.Optional(Type.Union([Type.Literal('logo'), Type.Literal('signature')])),
         }),
         response: {
@@ -38,14 +50,19 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const m = /^data:([\w.+-]+\/[\w.+-]+)(;[^,]*)?;base64,([A-Za-z0-9+/=\s]+)$/.exec(request.body.file);
-      if (!m) throw new Problem(400, Messages.uploadType);
-      const type = m[1]!.toLowerCase();
+      // data:<declared type>[;params];base64,<payload>: the header is short, the payload only base64 characters.
+      const file = request.body.file;
+      const comma = file.indexOf(',');
+      const header = comma > 0 && comma <= 200 ? file.slice(0, comma) : '';
+      const payload = file.slice(comma + 1);
+      if (!/^data:[^,]*;base64$/.test(header) || !/^[A-Za-z0-9+/=\s]*$/.test(payload))
+        throw new Problem(400, Messages.uploadType);
+      const bytes = Buffer.from(payload, 'base64');
+      if (bytes.length > UPLOAD_MAX_FILE_BYTES) throw new Problem(413, Messages.uploadTooLarge);
+      const detected = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
+      const type = detected?.mime ?? '';
       const ext = TYPES[type];
       if (!ext) throw new Problem(400, Messages.uploadType);
-      const bytes = Buffer.from(m[3]!, 'base64');
-      if (bytes.length > MAX_BYTES) throw new Problem(400, Messages.uploadTooLarge);
-      if (!bytes.length) throw new Problem(400, Messages.uploadType);
       const bucket = BUCKETS[request.body.kind ?? 'logo'];
       const key = `${randomUUID()}.${ext}`;
       await app.s3.putObject(bucket, key, bytes, bytes.length, { 'Content-Type': type });
@@ -61,7 +78,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['utils'],
         params: Type.Object({
           bucket: Type.Union([Type.Literal('logos'), Type.Literal('uploads')]),
-          key: Type.String({ pattern: '^[0-9a-f-]{36}\\.(png|jpg|gif|webp|svg|pdf)$' }),
+          // svg: files stored before issue 8 stay readable
+          key: Type.String({ maxLength: 40, pattern: '^[0-9a-f-]{36}\\.(png|jpg|gif|webp|svg|pdf)$' }),
         }),
         response: problems(400, 404),
       },

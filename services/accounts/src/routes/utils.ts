@@ -9,28 +9,29 @@ import { configChanged } from '../events/publishes.js';
 import { dropConfigCache, serveConfig } from '../lib/config-cache.js';
 
 /** Known keys are typed; the rest pass through (the spec lists more switches in the orders document). */
-const ConfigValues = Type.Object(
-  {
-    defaultId: Type.Optional(Type.String()),
-    externalUrl: Type.Optional(Type.String()),
-    logoType: Type.Optional(
-      Type.Union([
-        Type.Literal('orig'),
-        Type.Literal('new'),
-        Type.Literal('nj'),
-        Type.Literal('wh'),
-        Type.Literal('gh'),
-      ]),
-    ),
-    menu: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    hideRoutes: Type.Optional(Type.Array(Type.String())),
-    signupEmails: Type.Optional(Type.Array(Type.String({ format: 'email' }))),
-    'account.toslink': Type.Optional(Type.String()),
-    'sigs.show': Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: true },
-);
+const KNOWN = {
+  defaultId: Type.Optional(Type.String({ maxLength: 200 })),
+  externalUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+  logoType: Type.Optional(
+    Type.Union([
+      Type.Literal('orig'),
+      Type.Literal('new'),
+      Type.Literal('nj'),
+      Type.Literal('wh'),
+      Type.Literal('gh'),
+    ]),
+  ),
+  menu: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  hideRoutes: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 })),
+  signupEmails: Type.Optional(Type.Array(Type.String({ maxLength: 254, format: 'email' }), { maxItems: 50 })),
+  'account.toslink': Type.Optional(Type.String({ maxLength: 2000 })),
+  'sigs.show': Type.Optional(Type.Boolean()),
+};
+const ConfigValues = Type.Object(KNOWN, { additionalProperties: true });
+// Bodies drop unknown properties (kit: removeAdditional 'all'); config keys are open-ended, so any key is "known".
+const ConfigIn = Type.Object(KNOWN, { patternProperties: { '^.{1,200}$': {} } });
 const ConfigAnswer = Type.Object({ data: ConfigValues });
+/** The whole config, internal keys included (superadmin only; the public GET leaves them out). */
 const answer = async () => ({ data: (await readConfig()) as Static<typeof ConfigValues> });
 
 export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -42,13 +43,22 @@ export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request, reply) => serveConfig(request, reply) as Promise<Static<typeof ConfigAnswer>>,
   );
 
+  app.get(
+    '/utils/config/all',
+    {
+      config: { roles: [Role.superadmin] },
+      schema: { tags: ['config'], response: { 200: ConfigAnswer, ...problems(401, 403) } },
+    },
+    answer,
+  );
+
   app.post(
     '/utils/config',
     {
       config: { roles: [Role.superadmin] },
       schema: {
         tags: ['config'],
-        body: Type.Object({ data: ConfigValues }),
+        body: Type.Object({ data: ConfigIn }),
         response: { 200: ConfigAnswer, ...problems(400, 401, 403) },
       },
     },

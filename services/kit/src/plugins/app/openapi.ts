@@ -10,6 +10,14 @@ export default fp(
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
         security: [{ bearer: [] }],
       },
+      // A bearer token is the default; a `config.public` route says it needs none (`security: []`), so the
+      // document tells clients and reviewers exactly which routes are open (issue 8).
+      transform: ({ schema, url, route }) => ({
+        schema: (route.config as { public?: boolean } | undefined)?.public
+          ? { ...schema, security: [] }
+          : schema,
+        url,
+      }),
     });
     app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   },
