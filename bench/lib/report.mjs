@@ -1,7 +1,7 @@
 // bench/results/latest.json (the list of rows) + latest.md (a table with the goals), and --compare against the
 // committed results (git HEAD).
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,7 +16,7 @@ export const GOALS = {
 
 const fmt = (v) => (v === null || v === undefined ? '–' : String(v));
 
-export function markdown(rows, { plans, notes, started, secs }) {
+export function markdown(rows, { plans, notes, started, secs, before }) {
   const lines = [
     '# Benchmarks (`npm run bench`)',
     '',
@@ -35,13 +35,16 @@ export function markdown(rows, { plans, notes, started, secs }) {
   lines.push('', '## Query plans (FerretDB explain of each db.* query)', '');
   for (const [name, plan] of Object.entries(plans)) lines.push(`- \`${name}\`: ${plan}`);
   if (notes.length) lines.push('', '## Notes', '', ...notes.map((n) => `- ${n}`));
+  if (before) lines.push('', before.trimEnd());
   return lines.join('\n') + '\n';
 }
 
 export function write(root, rows, meta) {
   const dir = join(root, 'bench/results');
   writeFileSync(join(dir, 'latest.json'), JSON.stringify(rows, null, 2) + '\n');
-  writeFileSync(join(dir, 'latest.md'), markdown(rows, meta));
+  const beforeFile = join(dir, 'before.md');
+  const before = existsSync(beforeFile) ? readFileSync(beforeFile, 'utf8') : '';
+  writeFileSync(join(dir, 'latest.md'), markdown(rows, { ...meta, before }));
 }
 
 /** The results as committed (HEAD), or [] when there are none yet. */
