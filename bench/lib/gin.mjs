@@ -2,11 +2,17 @@
 // pushes top-level equality down as `_jsonb->'f' @> value`, which only a GIN ((_jsonb->'f') jsonb_path_ops) serves.
 // Idempotent (IF NOT EXISTS); skipped with a log line when POSTGRES_URL is unset or the backend is not FerretDB.
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ident = (s) => '"' + String(s).replace(/"/g, '""') + '"';
 const lit = (s) => "'" + String(s).replace(/'/g, "''") + "'";
+/** The kit's naming (services/kit/src/migrate.ts), so the bench and a service's start-up migration make one index. */
+export function ginIndexName(table, field) {
+  const hash = createHash('sha1').update(field).digest('hex').slice(0, 6);
+  return `${`${table}_${field.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 48)}_${hash}_gin`;
+}
 export const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5433/ferretdb';
 
 /** A minimal query(sql) over `pg` when installed, else over the psql client (Debian's postgresql-client). */
@@ -38,7 +44,7 @@ export async function ensureGinIndexes(db, collection, fields, log = console.log
     if (!table) throw new Error(`no FerretDB table for ${db}.${collection}`);
     const names = [];
     for (const f of fields) {
-      const name = `${table}_${f.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 55) + '_gin';
+      const name = ginIndexName(table, f);
       await client.query(
         `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${ident(name)} ON ${ident(db)}.${ident(table)} ` +
           `USING gin ((_jsonb->${lit(f)}) jsonb_path_ops)`,
