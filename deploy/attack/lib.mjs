@@ -164,6 +164,17 @@ export async function mailTo(to, subject, since, ms = 45_000) {
   }
   return undefined;
 }
+/** The mails to `to` with `subject`, newest first, once at least `count` have arrived (or `ms` passed). */
+export async function mailsTo(to, subject, count, ms = 45_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const list = await (await fetch(`${env.mailbox}/api/messages`)).json();
+    const hits = list.filter((m) => m.subject === subject && m.to.some((t) => t.includes(to)));
+    if (hits.length >= Math.max(count, 1) || Date.now() > until)
+      return Promise.all(hits.map(async (m) => (await fetch(`${env.mailbox}/api/messages/${m.id}`)).json()));
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
 export const codeIn = (mail) => /^\s*(\d{6})\s*$/m.exec(mail?.text ?? '')?.[1];
 
 /** Deletes every Keycloak user and profile the attacks created (also those a successful sign-up made). */
