@@ -82,6 +82,12 @@ mkdir -p "$KC_CACHE"
 cp "$SCHEMA_DIR/v$K8S_VERSION-local-strict/_definitions.json" \
   "$KC_CACHE/$(printf %s "$DEFS_URL" | sha256sum | cut -d' ' -f1)"
 [ "$INSTALL_ONLY" = 1 ] && { log "tools ready in $CACHE"; exit 0; }
+# Custom resources (e.g. MongoDBCommunity) are checked against the schema their component ships in
+# components/<name>/schemas/<kind>-<group>-<version>.json, tried after the Kubernetes schemas.
+EXTRA_SCHEMAS=()
+for d in "$K8S_DIR"/components/*/schemas; do
+  [ -d "$d" ] && EXTRA_SCHEMAS+=(-schema-location "$d/{{ .ResourceKind }}{{ .KindSuffix }}.json")
+done
 
 [ -n "$OUT" ] && mkdir -p "$OUT"
 failed=0
@@ -99,7 +105,7 @@ for t in "${targets[@]}"; do
   fi
   if [ -n "$OUT" ]; then cp "$tmp" "$OUT/${rel//\//-}.yaml"; fi
   if "$BIN/kubeconform" -strict -summary -kubernetes-version "$K8S_VERSION" -cache "$KC_CACHE" \
-      -schema-location "$SCHEMA_LOCATION" -output text "$tmp" >"$tmp.out" 2>&1 \
+      -schema-location "$SCHEMA_LOCATION" "${EXTRA_SCHEMAS[@]}" -output text "$tmp" >"$tmp.out" 2>&1 \
       && grep -Eq 'Valid: [1-9][0-9]*, Invalid: 0, Errors: 0, Skipped: 0' "$tmp.out"; then
     echo "ok   $rel: $(tail -n 1 "$tmp.out")"
   else

@@ -2,6 +2,9 @@
 # Source it: `. deploy/local/env.sh`. Each value can be overridden from the environment.
 
 : "${MONGO_URL:=mongodb://127.0.0.1:27027/portal}"; export MONGO_URL
+# FerretDB's PostgreSQL (deploy/local/stack.sh, port PG_PORT 5433): the kit's start-up migration makes its GIN
+# serving indexes there (docs/DATA.md). Unset in production on real MongoDB.
+: "${POSTGRES_URL:=postgres://postgres@127.0.0.1:5433/ferretdb}"; export POSTGRES_URL
 : "${NATS_URL:=nats://127.0.0.1:4222}"; export NATS_URL
 : "${REDIS_URL:=redis://127.0.0.1:6390}"; export REDIS_URL
 
@@ -23,6 +26,9 @@
 : "${SMTP_HOST:=127.0.0.1}"; export SMTP_HOST
 : "${SMTP_PORT:=2525}"; export SMTP_PORT
 : "${MAILBOX_URL:=http://127.0.0.1:8025}"; export MAILBOX_URL
+# Seals pins/reset codes in events and mail jobs (AES-256-GCM; accounts seals, notifications opens). Local value
+# only: production takes it from the portal-secrets secret.
+: "${EVENT_SEAL_KEY:=4rVxSIaV5EXXJ7NV+YGB4vBmlS22BtgiDK/E8rg3ieI=}"; export EVENT_SEAL_KEY
 
 : "${OTEL_EXPORTER_OTLP_ENDPOINT:=http://127.0.0.1:4318}"; export OTEL_EXPORTER_OTLP_ENDPOINT
 # Trace sampling ratio (parent-based; the kit's default is 0.1 = production). The local stack and its tests keep

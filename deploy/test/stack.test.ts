@@ -6,11 +6,13 @@ import mongoose from 'mongoose';
 import { Redis } from 'ioredis';
 import { Client as Minio } from 'minio';
 import nodemailer from 'nodemailer';
+import pg from 'pg';
 
 const env = process.env;
 const NATS_MONITOR = env.NATS_MONITOR_URL ?? 'http://127.0.0.1:8222';
 const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6390';
 const MONGO_URL = env.MONGO_URL ?? 'mongodb://127.0.0.1:27027/portal';
+const POSTGRES_URL = env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5433/ferretdb';
 const KEYCLOAK_URL = env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
 const REALM = env.KEYCLOAK_REALM ?? 'portal';
 const ISSUER = env.KEYCLOAK_ISSUER ?? 'http://localhost:8080/auth/realms/portal';
@@ -42,7 +44,7 @@ test('Redis answers PING', async () => {
   }
 });
 
-test('FerretDB: mongoose insert + find', async () => {
+test('FerretDB on PostgreSQL: mongoose insert + find, stored in its PostgreSQL schema', async () => {
   const url = new URL(MONGO_URL);
   url.pathname = '/portal_stacktest';
   const conn = await mongoose
@@ -60,6 +62,26 @@ test('FerretDB: mongoose insert + find', async () => {
       { $group: { _id: '$name', total: { $sum: '$n' } } },
     ]);
     assert.deepEqual(grouped, [{ _id: name, total: 42 }]);
+    // the document really lives in PostgreSQL: schema portal_stacktest, table named in FerretDB's metadata
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      const meta = await client.query(
+        `SELECT _jsonb->>'table' AS t FROM portal_stacktest._ferretdb_database_metadata WHERE _jsonb->>'_id' = 'things'`,
+      );
+      const table = meta.rows[0]?.t as string;
+      assert.ok(table, 'FerretDB metadata lists the collection');
+      const row = await client.query(
+        `SELECT count(*)::int AS n FROM portal_stacktest."${table}" WHERE _jsonb->'name' @> $1`,
+        [JSON.stringify(name)],
+      );
+      assert.equal(row.rows[0].n, 1);
+      // the recipe's setting: without it GIN indexes made while FerretDB runs are ignored by cached plans
+      assert.equal((await client.query('SHOW plan_cache_mode')).rows[0].plan_cache_mode, 'force_custom_plan');
+      assert.match((await client.query('SHOW server_version')).rows[0].server_version, /^15\./);
+    } finally {
+      await client.end();
+    }
     await Thing.deleteMany({ name });
   } finally {
     await conn.close();
@@ -196,3 +218,17 @@ test('Jaeger: OTLP HTTP accepts traces, query API answers', { skip: env.PORTAL_J
 });
 
 after(() => mongoose.disconnect());
+
+test('stack.sh status covers PostgreSQL and FerretDB (pg_isready + a Mongo ping, not /debug/readyz alone)', async () => {
+  const { execFileSync } = await import('node:child_process');
+  let out: string;
+  try {
+    out = execFileSync('bash', [new URL('../local/stack.sh', import.meta.url).pathname, 'status'], {
+      encoding: 'utf8',
+    });
+  } catch (err) {
+    out = (err as { stdout?: string }).stdout ?? ''; // exit 1 when any component is down; the two lines still print
+  }
+  assert.match(out, /^postgres\s+(running\s+healthy|external healthy).*5433/m, out);
+  assert.match(out, /^ferretdb\s+(running\s+healthy|external healthy).*postgresql handler/m, out);
+});

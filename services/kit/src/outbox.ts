@@ -59,11 +59,21 @@ const OutboxEventSchema = new Schema(
   { _id: false },
 );
 
+/**
+ * The top-level flag set with every event, in the same update (FerretDB has no transactions: the events must
+ * live on the document to be atomic with its data). It is an equality filter FerretDB pushes down to its GIN
+ * index, so the relay's sweep costs O(pending documents), not a scan of every collection. The relay unsets it
+ * once the array is empty.
+ */
+export const OUTBOX_PENDING = '_outboxPending';
+
 /** Mongoose schema plugin: `_outbox` on the document, `doc.addEvent()`, `Model.updateOneWithEvents()`. */
 export function withOutbox(schema: Schema): void {
-  schema.add({ _outbox: { type: [OutboxEventSchema], default: [] } });
-  schema.method('addEvent', function (this: { _outbox: OutboxEvent[] }, subject: string, data: unknown) {
-    this._outbox.push(makeEvent(subject, data));
+  schema.add({ _outbox: { type: [OutboxEventSchema], default: [] }, [OUTBOX_PENDING]: Boolean });
+  schema.index({ [OUTBOX_PENDING]: 1 });
+  schema.method('addEvent', function (this: Record<string, unknown>, subject: string, data: unknown) {
+    (this._outbox as OutboxEvent[]).push(makeEvent(subject, data));
+    this[OUTBOX_PENDING] = true;
     return this;
   });
   schema.static(
@@ -71,14 +81,27 @@ export function withOutbox(schema: Schema): void {
     async function (this: Model<unknown>, filter, update: Record<string, unknown>, events: NewEvent[]) {
       const evs = events.map((e) => makeEvent(e.subject, e.data));
       const push = { ...((update.$push as Record<string, unknown>) ?? {}), _outbox: { $each: evs } };
-      const res = await this.updateOne(filter, { ...update, $push: push });
+      const set = {
+        ...((update.$set as Record<string, unknown>) ?? {}),
+        ...(evs.length ? { [OUTBOX_PENDING]: true } : {}),
+      };
+      const res = await this.updateOne(filter, {
+        ...update,
+        $push: push,
+        ...(Object.keys(set).length ? { $set: set } : {}),
+      });
       if (res.matchedCount > 0 && evs.length) written();
       return res;
     },
   );
   schema.pre('save', function () {
-    (this as unknown as { $locals: Record<string, unknown> }).$locals.outboxDirty =
-      this.isModified('_outbox');
+    const doc = this as unknown as { $locals: Record<string, unknown>; _outbox?: OutboxEvent[] } & Record<
+      string,
+      unknown
+    >;
+    doc.$locals.outboxDirty = this.isModified('_outbox');
+    // events set any other way (create({_outbox}), assignment) still raise the flag
+    if (doc.$locals.outboxDirty && doc._outbox?.length) doc[OUTBOX_PENDING] = true;
   });
   schema.post('save', function (doc: { _outbox?: OutboxEvent[]; $locals: Record<string, unknown> }) {
     if (doc.$locals.outboxDirty && doc._outbox?.length) written();
@@ -93,6 +116,7 @@ type Transform = (doc: unknown, ret: Record<string, unknown>, opts: unknown) => 
 function hideOutbox(prev: unknown): Transform {
   return (doc, ret, opts) => {
     delete ret._outbox;
+    delete ret[OUTBOX_PENDING];
     return typeof prev === 'function' ? (prev as Transform)(doc, ret, opts) : ret;
   };
 }

@@ -3,13 +3,19 @@ import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@portal/contracts';
+import type { mongo } from 'mongoose';
 import type { OutboxEvent, OutboxModel } from '../../outbox.js';
-import { outboxFault, outboxSignal } from '../../outbox.js';
+import { OUTBOX_PENDING, outboxFault, outboxSignal } from '../../outbox.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
+
+const MAX_BACKOFF_MS = 30_000;
 
 /**
  * Publishes what the models' `_outbox` arrays hold, waits for the PubAck, then $pulls the event.
  * A crash before the pull republishes on the next run; JetStream drops it by Nats-Msg-Id.
+ * Only documents flagged `_outboxPending` are read (an indexed equality): an idle sweep is one index probe per
+ * model. Writes in this process nudge the relay at once; the periodic sweep (OUTBOX_SWEEP_MS) catches the rest
+ * (another process's writes, retries, a restart).
  */
 export default fp(
   async (app, opts: { models: OutboxModel[] }) => {
@@ -43,24 +49,75 @@ export default fp(
       );
     };
 
-    const drainOnce = async () => {
+    // A record whose publish fails (NATS down, no stream for its subject, too big) is retried with backoff;
+    // meanwhile its document is left out of the sweep, so one stuck record never blocks the others. The later
+    // events of the same document wait behind it: per-document order is kept.
+    const stuck = new Map<string, { n: number; until: number; id: unknown }>();
+    const docKey = (col: string, id: unknown) => `${col}:${String(id)}`;
+    const BATCH = 100;
+
+    /** Publishes and pulls one document's events in order; returns how many it published. */
+    const drainDoc = async (col: mongo.Collection, doc: mongo.Document): Promise<number> => {
+      const key = docKey(col.collectionName, doc._id);
+      let published = 0;
+      for (const ev of (doc._outbox ?? []) as OutboxEvent[]) {
+        if (closing) return published;
+        try {
+          await publish(ev);
+        } catch (err) {
+          const n = (stuck.get(key)?.n ?? 0) + 1;
+          const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(n, 16));
+          stuck.set(key, { n, until: Date.now() + wait, id: doc._id });
+          app.log.warn(
+            { err: (err as Error).message, event: ev.id, subject: ev.subject, attempts: n, retryInMs: wait },
+            'outbox: publish failed; retrying later, other records go on',
+          );
+          return published;
+        }
+        stuck.delete(key);
+        outboxFault('exit-after-publish');
+        await col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never);
+        published++;
+      }
+      // Drained: lower the flag, unless a write queued a new event in the meantime (then it stays up).
+      await col.updateOne({ _id: doc._id, '_outbox.0': { $exists: false } }, {
+        $unset: { [OUTBOX_PENDING]: '' },
+      } as never);
+      return published;
+    };
+
+    /** One pass over the models; true when a full batch made progress (there may be more). */
+    const drainOnce = async (): Promise<boolean> => {
+      let more = false;
+      const now = Date.now();
       for (const model of opts.models) {
         // Native driver on purpose: the element is pulled by exact equality with what was read (FerretDB v1's
         // $pull takes no conditions), so it must come back byte-for-byte, without mongoose casting.
         const col = model.collection;
+        const waiting = [...stuck.entries()]
+          .filter(([k, s]) => k.startsWith(`${col.collectionName}:`) && s.until > now)
+          .map(([, s]) => s.id);
+        const filter: Record<string, unknown> = { [OUTBOX_PENDING]: true };
+        if (waiting.length) filter._id = { $nin: waiting };
         const docs = await col
-          .find({ '_outbox.0': { $exists: true } }, { projection: { _outbox: 1 } })
-          .limit(100)
+          .find(filter, { projection: { _outbox: 1 } })
+          .limit(BATCH)
           .toArray();
+        let published = 0;
         for (const doc of docs) {
-          for (const ev of doc._outbox as OutboxEvent[]) {
-            if (closing) return;
-            await publish(ev);
-            outboxFault('exit-after-publish');
-            await col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never);
+          if (closing) return false;
+          try {
+            published += await drainDoc(col, doc);
+          } catch (err) {
+            app.log.warn(
+              { err, collection: col.collectionName, id: String(doc._id) },
+              'outbox: document skipped',
+            );
           }
         }
+        if (docs.length === BATCH && published > 0) more = true;
       }
+      return more;
     };
 
     const drain = (): Promise<void> => {
@@ -72,7 +129,7 @@ export default fp(
         do {
           again = false;
           try {
-            await drainOnce();
+            if (await drainOnce()) again = true;
           } catch (err) {
             app.log.warn({ err }, 'outbox relay failed; will retry on next sweep');
           }

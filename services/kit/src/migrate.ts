@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import type { Connection, Model } from 'mongoose';
+import pg from 'pg';
+
+/**
+ * The start-up migration (docs/DATA.md): every model's declared indexes through `syncIndexes` (the schema is the
+ * one source; `autoIndex` is off), then — on FerretDB's PostgreSQL backend — one GIN `((_jsonb->'f')
+ * jsonb_path_ops)` per top-level field those indexes filter on, `_id` included. FerretDB 1.24 pushes top-level
+ * equality down as `_jsonb->'f' @> value`, which only such an index serves; its own createIndexes btrees are never
+ * used by queries (they still enforce `unique`). Recipe: ../shared/notes/ferretdb-postgresql.md §4.
+ */
+
+export interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** Top-level fields the model's declared indexes filter on, `_id` first. Dotted paths are never pushed down. */
+export function servingFields(model: Model<any>): string[] {
+  const fields = new Set<string>(['_id']);
+  for (const [keys] of model.schema.indexes()) {
+    for (const [field, kind] of Object.entries(keys)) {
+      if (!field.includes('.') && kind !== 'text') fields.add(field);
+    }
+  }
+  return [...fields];
+}
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** Our index name for a field: stable, < 63 bytes, unique per field (short hash of the raw name). */
+export function ginIndexName(table: string, field: string): string {
+  const hash = createHash('sha1').update(field).digest('hex').slice(0, 6);
+  const norm = field.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  return `${`${table}_${norm}`.slice(0, 48)}_${hash}_gin`;
+}
+
+/** FerretDB's table for a collection (read from its metadata, never computed), or undefined if none yet. */
+export async function ferretTable(
+  client: pg.ClientBase,
+  db: string,
+  collection: string,
+): Promise<string | undefined> {
+  const r = await client.query<{ t: string }>(
+    `SELECT _jsonb->>'table' AS t FROM ${ident(db)}._ferretdb_database_metadata WHERE _jsonb->'_id' = to_jsonb($1::text)`,
+    [collection],
+  );
+  return r.rows[0]?.t;
+}
+
+/**
+ * Makes the table's GIN serving indexes exactly `fields` (creates missing or invalid ones, drops ours that are no
+ * longer declared) and ANALYZEs when something changed. CONCURRENTLY: writes go on while an index builds.
+ * A per-table advisory lock (tried, never waited on inside a statement, which could deadlock with CONCURRENTLY)
+ * lets several processes migrate the same database at once. Returns the names created.
+ */
+export async function ensureGinIndexes(
+  client: pg.ClientBase,
+  db: string,
+  collection: string,
+  fields: string[],
+): Promise<string[]> {
+  const table = await ferretTable(client, db, collection);
+  if (!table) throw new Error(`no FerretDB table for ${db}.${collection}`);
+  const lockKey = `ferret-gin:${db}.${table}`;
+  for (let i = 0; ; i++) {
+    const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
+      lockKey,
+    ]);
+    if (got.rows[0]?.ok) break;
+    if (i > 600) throw new Error(`timed out waiting for ${lockKey}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    const existing = await client.query<{ name: string; valid: boolean }>(
+      `SELECT ci.relname AS name, i.indisvalid AS valid FROM pg_index i
+         JOIN pg_class ci ON ci.oid = i.indexrelid JOIN pg_class ct ON ct.oid = i.indrelid
+         JOIN pg_namespace n ON n.oid = ct.relnamespace
+       WHERE n.nspname = $1 AND ct.relname = $2 AND ci.relname LIKE '%\\_gin'`,
+      [db, table],
+    );
+    const have = new Map(existing.rows.map((r) => [r.name, r.valid]));
+    const want = new Map(fields.map((f) => [ginIndexName(table, f), f]));
+    const created: string[] = [];
+    for (const [name, valid] of have) {
+      // ours but no longer declared, or left INVALID by an interrupted CONCURRENTLY build
+      if (!want.has(name) || !valid)
+        await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ident(db)}.${ident(name)}`);
+      if (!valid) have.delete(name);
+    }
+    for (const [name, field] of want) {
+      if (have.get(name)) continue;
+      await client.query(
+        `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${ident(name)} ON ${ident(db)}.${ident(table)} ` +
+          `USING gin ((_jsonb->${lit(field)}) jsonb_path_ops)`,
+      );
+      created.push(name);
+    }
+    if (created.length) await client.query(`ANALYZE ${ident(db)}.${ident(table)}`);
+    return created;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
+  }
+}
+
+/**
+ * createCollection (when missing) + syncIndexes, one model at a time. FerretDB on PostgreSQL can fail the first
+ * write to a NEW database when another connection creates it at the same moment (SQLSTATE 42P07, its metadata
+ * table): that one error is retried.
+ */
+async function syncOne(model: Model<any>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await model.createCollection().catch((err: { code?: number }) => {
+        if (err.code !== 48) throw err; // 48 NamespaceExists: already there
+      });
+      await model.syncIndexes();
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !/42P07/.test((err as Error).message)) throw err;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
+}
+
+export interface MigrateOptions {
+  /** PostgreSQL behind FerretDB (env POSTGRES_URL); empty: real MongoDB, no serving indexes to make. */
+  postgresUrl?: string;
+  log: Logger;
+}
+
+/** syncIndexes for every model of the connection (throws on a declaration the backend refuses), then the GIN serving indexes. */
+export async function migrate(conn: Connection, opts: MigrateOptions): Promise<void> {
+  const t0 = Date.now();
+  const models = Object.values(conn.models) as Model<any>[];
+  for (const model of models) await syncOne(model);
+  if (!opts.postgresUrl) {
+    opts.log.info(
+      { models: models.length, ms: Date.now() - t0 },
+      'migrate: indexes synced; POSTGRES_URL unset, no FerretDB serving indexes (real MongoDB)',
+    );
+    return;
+  }
+  // The serving indexes are a speed matter: a failure here (PostgreSQL unreachable, FerretDB on another backend)
+  // is logged loudly but does not keep the service down; migrate.test.ts proves they exist on the real stack.
+  const created: string[] = [];
+  const client = new pg.Client({ connectionString: opts.postgresUrl, application_name: 'portal-migrate' });
+  try {
+    await client.connect();
+    for (const model of models) {
+      const fields = servingFields(model);
+      created.push(...(await ensureGinIndexes(client, conn.name, model.collection.collectionName, fields)));
+    }
+    opts.log.info(
+      { db: conn.name, models: models.length, created, ms: Date.now() - t0 },
+      'migrate: indexes ready',
+    );
+  } catch (err) {
+    opts.log.warn(
+      { err: (err as Error).message, db: conn.name, created },
+      'migrate: FerretDB serving indexes NOT made; list queries will scan',
+    );
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
