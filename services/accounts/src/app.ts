@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { buildService, type Env } from '@portal/service-kit';
+import { buildService, SealEnvKey, type Env } from '@portal/service-kit';
 import { authRoutes } from './routes/auth.js';
 import { usersRoutes } from './routes/users.js';
 import { usersUpdateRoutes } from './routes/users-update.js';
@@ -19,6 +19,8 @@ const AccountsEnv = Type.Object({
   ACCOUNTING_URL: Type.String({ default: 'http://127.0.0.1:8930' }),
   ACCOUNTING_REALM: Type.String({ default: 'portal-demo' }),
   ACCOUNTING_TOKEN: Type.String({ default: '' }),
+  /** Seals pins/reset codes in events (events/publishes.ts); notifications has the same key. */
+  EVENT_SEAL_KEY: SealEnvKey,
 });
 
 /** Users/profiles and app config; identity itself lives in Keycloak. */

@@ -35,9 +35,9 @@ export const Subjects = {
   inviteAccepted: 'accounts.invite.accepted',
   licenceChanged: 'accounts.licence.changed',
   configChanged: 'accounts.config.changed',
-  /** A pin for sign-up verification or for confirming a new email address (the mail carries the pin). */
+  /** A pin for sign-up verification or for confirming a new email address (sealed in the event; the mail shows it). */
   pinRequested: 'accounts.user.pin-requested',
-  /** A password reset code (the mail carries the code). */
+  /** A password reset code (sealed in the event; the mail shows it). */
   resetRequested: 'accounts.user.reset-requested',
   /** First profile save: the application notice to the config's signupEmails. */
   userApplied: 'accounts.user.applied',
@@ -62,9 +62,13 @@ export const UserRefData = Type.Object({
 });
 export type UserRefData = Static<typeof UserRefData>;
 
+/**
+ * Events carry no secrets: the pin / reset code travels sealed (AES-256-GCM, service-kit `seal()`), bound to
+ * `email` and expiring with the code; only notifications opens it, at send time.
+ */
 export const PinRequestedData = Type.Object({
   email: Type.String(),
-  pin: Type.String(),
+  sealedPin: Type.String(),
   purpose: Type.Union([Type.Literal('signup'), Type.Literal('change-email')]),
   expiresAt: Type.String(),
 });
@@ -72,8 +76,10 @@ export type PinRequestedData = Static<typeof PinRequestedData>;
 
 export const ResetRequestedData = Type.Object({
   email: Type.String(),
-  code: Type.String(),
+  sealedCode: Type.String(),
   expiresAt: Type.String(),
+  /** 'account-created': staff made the account, the mail welcomes and asks to set a password (issue 8). */
+  purpose: Type.Optional(Type.Union([Type.Literal('reset'), Type.Literal('account-created')])),
 });
 export type ResetRequestedData = Static<typeof ResetRequestedData>;
 

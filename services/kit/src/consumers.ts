@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JsMsg } from '@nats-io/jetstream';
 import type { EventEnvelope } from '@portal/contracts';
-import type { Job } from 'bullmq';
+import type { Job, JobsOptions } from 'bullmq';
 
 export interface ConsumerContext {
   app: FastifyInstance;
@@ -19,6 +19,13 @@ export interface ConsumerDef<T = any> {
   concurrency?: number;
   /** Redelivery delay after a failure, doubled per attempt up to 60 s (default 1000 ms). */
   nakDelayMs?: number;
+  /**
+   * Deliveries before the event is dead-lettered (default 40: about half an hour of retries with the nak
+   * backoff, so a Redis or database blip recovers on its own). The last failure publishes the event to
+   * `deadLetter` (default `deadletter.<stream>.<durable>`, kept by the DEADLETTER stream) and terminates it.
+   */
+  maxDeliver?: number;
+  deadLetter?: string;
 }
 export function defineConsumer<T = unknown>(def: ConsumerDef<T>): ConsumerDef<T> {
   return def;
@@ -34,6 +41,10 @@ export interface WorkerDef<D = any> {
   /** Total tries including the first (default 5), with exponential backoff from backoffMs (default 1000). */
   attempts?: number;
   backoffMs?: number;
+  /** A custom schedule instead: ms to wait after the attemptsMade-th failure (BullMQ backoffStrategy). */
+  backoff?: (attemptsMade: number) => number;
+  /** What BullMQ keeps of failed jobs (removeOnFail; default the last 5000). Parked jobs stay for admins. */
+  keepFailed?: JobsOptions['removeOnFail'];
   handle(job: Job<D>, ctx: WorkerContext): Promise<unknown> | unknown;
 }
 export function defineWorker<D = unknown>(def: WorkerDef<D>): WorkerDef<D> {

@@ -46,6 +46,18 @@ export const EnvSchema = Type.Object({
   LOG_LEVEL: Type.String({ default: 'info' }),
   /** How often the outbox relay sweeps for unpublished events (ms). */
   OUTBOX_SWEEP_MS: Type.Integer({ default: 1000, minimum: 50 }),
+  /** Appended to durable consumer names (and BullMQ's prefix): a test app gets its own consumers at once. */
+  CONSUMER_SUFFIX: Type.String({ default: '', pattern: '^[A-Za-z0-9_-]*$' }),
+  /** BullMQ key prefix; empty means `portal-<service name>` (a test pointing at its own SMTP sink sets one). */
+  QUEUE_PREFIX: Type.String({ default: '' }),
+  /** Stream limits (every stream; max_bytes is reserved from the server's JetStream store): oldest dropped. */
+  STREAM_MAX_AGE_S: Type.Integer({ default: 7 * 24 * 3600, minimum: 60 }),
+  STREAM_MAX_BYTES: Type.Integer({ default: 64 * 1024 * 1024, minimum: 1024 * 1024 }),
+  /** processed_events older than this are deleted (must outlive STREAM_MAX_AGE_S: redeliveries come from it). */
+  PROCESSED_EVENTS_TTL_S: Type.Integer({ default: 8 * 24 * 3600, minimum: 1 }),
+  PROCESSED_EVENTS_SWEEP_MS: Type.Integer({ default: 3600_000, minimum: 100 }),
+  /** SIGTERM: how long in-flight work (mail being sent) may take before the process is forced out. */
+  SHUTDOWN_GRACE_MS: Type.Integer({ default: 45_000, minimum: 1000 }),
   /** TEST ONLY: kill the process (exit 137) right after the outbox write or right after the publish. */
   OUTBOX_FAULT: Type.Union(
     [Type.Literal(''), Type.Literal('exit-after-write'), Type.Literal('exit-after-publish')],

@@ -19,6 +19,10 @@ export {
 export { withSpan, injectTrace, extractTrace, currentTraceId, shutdownTelemetry } from './telemetry.js';
 export { loadEnv, EnvSchema, type Env } from './env.js';
 export { runService } from './server-main.js';
-export { ensureStream, streamName } from './plugins/external/nats.js';
+export { ensureStream, streamName, streamLimits, type StreamLimits } from './plugins/external/nats.js';
+export { queuePrefix } from './plugins/app/queues.js';
+export { durableName, deadLetterSubject } from './plugins/app/consumers.js';
+export { seal, openSealed, sealKey, SealError, SealEnvKey, SEAL_PREFIX, type SealOptions } from './seal.js';
+export { Queue as BullQueue, UnrecoverableError } from 'bullmq';
 export type { AuthUser, RouteInfo, Queues } from './types.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -12,7 +12,13 @@ export async function runService(
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'closing');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    // Longer than the slowest in-flight work (an SMTP send: connect + greeting + socket timeouts); k8s gives
+    // terminationGracePeriodSeconds above this, so the pod is not killed mid-mail.
+    const graceMs = Number(app.env?.SHUTDOWN_GRACE_MS ?? 45_000);
+    const force = setTimeout(() => {
+      app.log.error({ graceMs }, 'shutdown grace period over; exiting');
+      process.exit(1);
+    }, graceMs).unref();
     try {
       await app.close();
       await shutdownTelemetry();

@@ -1,5 +1,6 @@
 import { buildService, loadEnv, type Env } from '@portal/service-kit';
 import { emailRoutes } from './routes/email.js';
+import { failedMailRoutes } from './routes/failed-mail.js';
 import { emailWorker } from './jobs/email.js';
 import { userVerifiedConsumer } from './events/user-verified.js';
 import { accountMailConsumers } from './events/account-mails.js';
@@ -14,7 +15,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
     {
       name: 'notifications',
       domain: 'notifications',
-      routes: [emailRoutes],
+      routes: [emailRoutes, failedMailRoutes],
       consumers: [userVerifiedConsumer, ...accountMailConsumers],
       workers: [emailWorker(mailer, mailEnv)],
       env: MailEnvSchema,

@@ -10,6 +10,7 @@ import {
   type ResetRequestedData,
   type UserAppliedData,
 } from '@portal/contracts';
+import { seal } from '@portal/service-kit';
 import { waitFor } from '@portal/service-kit/testing';
 import { findMail, type Mail } from './mailbox.js';
 import { startApp } from './helpers.js';
@@ -44,18 +45,22 @@ const to = (address: string, subject: string) => (m: { subject: string; to: stri
 async function mailsTo(address: string, subject: string, count = 1): Promise<Mail[]> {
   return waitFor(
     () => findMail(to(address, subject)).then((l) => (l.length >= count ? l : undefined)),
-    45_000,
+    15_000,
     300,
   );
 }
 
 const in30 = () => new Date(Date.now() + 30 * 60_000).toISOString();
+/** As accounts publishes a code: sealed for the address, expiring with it. */
+const sealFor = (email: string, code: string, expiresAt: string) =>
+  seal(code, { context: email, expiresAt: new Date(expiresAt) });
 
 test('pin-requested (signup) → one "Verify your email" mail with the pin, even when delivered twice', async () => {
   const email = `pin-${stamp()}@test.portal`;
+  const expiresAt = in30();
   await publish<PinRequestedData>(
     Subjects.pinRequested,
-    { email, pin: '042917', purpose: 'signup', expiresAt: in30() },
+    { email, sealedPin: sealFor(email, '042917', expiresAt), purpose: 'signup', expiresAt },
     2,
   );
   const [mail] = await mailsTo(email, 'Verify your email');
@@ -68,11 +73,12 @@ test('pin-requested (signup) → one "Verify your email" mail with the pin, even
 
 test('pin-requested (change-email) → "Confirm your new email" to the new address', async () => {
   const email = `newaddr-${stamp()}@test.portal`;
+  const expiresAt = in30();
   await publish<PinRequestedData>(Subjects.pinRequested, {
     email,
-    pin: '555123',
+    sealedPin: sealFor(email, '555123', expiresAt),
     purpose: 'change-email',
-    expiresAt: in30(),
+    expiresAt,
   });
   const [mail] = await mailsTo(email, 'Confirm your new email');
   assert.match(mail!.text, /555123/);
@@ -81,7 +87,12 @@ test('pin-requested (change-email) → "Confirm your new email" to the new addre
 
 test('reset-requested → "Reset your password" with the code', async () => {
   const email = `reset-${stamp()}@test.portal`;
-  await publish<ResetRequestedData>(Subjects.resetRequested, { email, code: '998877', expiresAt: in30() });
+  const expiresAt = in30();
+  await publish<ResetRequestedData>(Subjects.resetRequested, {
+    email,
+    sealedCode: sealFor(email, '998877', expiresAt),
+    expiresAt,
+  });
   const [mail] = await mailsTo(email, 'Reset your password');
   assert.match(mail!.text, /998877/);
   assert.match(mail!.html, /998877/);

@@ -10,6 +10,8 @@ import { startApp } from './helpers.js';
 const POLICY: Policy = {
   'POST /api/email/feedback': 'signed-in',
   'POST /api/email/sendEmail': [0, 1],
+  'GET /api/email/failed': [0, 1],
+  'POST /api/email/failed/:id/resend': [0, 1],
 };
 
 let app: FastifyInstance;

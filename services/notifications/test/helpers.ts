@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from '../src/app.js';
 
-export async function startApp(): Promise<FastifyInstance> {
-  const app = await buildApp({ LOG_LEVEL: 'warn' });
+/** A short unique tag for this test process (durable names, addresses). */
+export const runTag = () => `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
+/**
+ * A test app with its own durable consumers (CONSUMER_SUFFIX, created at DeliverPolicy.New and removed by NATS
+ * when idle): it gets the events published after it started at once, instead of racing the running service for
+ * a shared durable. Jobs still share the `email` queue, and job ids derived from event ids keep it one mail.
+ */
+export async function startApp(overrides: Record<string, unknown> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ LOG_LEVEL: 'warn', CONSUMER_SUFFIX: runTag(), ...overrides });
   await app.ready();
   return app;
 }

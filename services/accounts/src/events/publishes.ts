@@ -1,6 +1,9 @@
+import { seal } from '@portal/service-kit';
 import {
   Subjects,
   type InviteData,
+  type PinRequestedData,
+  type ResetRequestedData,
   type UserAppliedData,
   type UserRefData,
   type UserVerifiedData,
@@ -110,3 +113,38 @@ export const licenceChanged = (
   subject: Subjects.licenceChanged,
   data: { id, licenseNumber, action },
 });
+
+/**
+ * accounts.user.pin-requested: the pin is sealed (kit seal(), EVENT_SEAL_KEY, bound to the address, expiring with
+ * the pin), so neither the outbox, the ACCOUNTS stream nor the mail job holds it in clear.
+ */
+export function pinRequested(
+  email: string,
+  pin: string,
+  purpose: PinRequestedData['purpose'],
+  expiresAt: Date,
+): OutboxEvent {
+  const data: PinRequestedData = {
+    email,
+    sealedPin: seal(pin, { expiresAt, context: email }),
+    purpose,
+    expiresAt: expiresAt.toISOString(),
+  };
+  return { subject: Subjects.pinRequested, data };
+}
+
+/** accounts.user.reset-requested: the reset code sealed like a pin. */
+export function resetRequested(
+  email: string,
+  code: string,
+  expiresAt: Date,
+  purpose: ResetRequestedData['purpose'] = 'reset',
+): OutboxEvent {
+  const data: ResetRequestedData = {
+    email,
+    sealedCode: seal(code, { expiresAt, context: email }),
+    expiresAt: expiresAt.toISOString(),
+    purpose,
+  };
+  return { subject: Subjects.resetRequested, data };
+}

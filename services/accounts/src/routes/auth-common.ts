@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
-import { AuthMessages, Messages, Subjects, type PinRequestedData } from '@portal/contracts';
+import { AuthMessages, Messages, type PinRequestedData } from '@portal/contracts';
+import { pinRequested } from '../events/publishes.js';
 import { Profile } from '../schemas.js';
 import {
   keycloakFromEnv,
@@ -82,10 +83,7 @@ export function pinEvent(
   purpose: PinRequestedData['purpose'],
   expiresAt: Date,
 ): { subject: string; data: PinRequestedData } {
-  return {
-    subject: Subjects.pinRequested,
-    data: { email, pin, purpose, expiresAt: expiresAt.toISOString() },
-  };
+  return pinRequested(email, pin, purpose, expiresAt) as { subject: string; data: PinRequestedData };
 }
 
 /** issuePin, with too many codes in a row answered 429 (AuthMessages.tooManyCodes). */

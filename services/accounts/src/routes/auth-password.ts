@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { AuthMessages, Messages, Subjects, type ResetRequestedData } from '@portal/contracts';
+import { AuthMessages, Messages } from '@portal/contracts';
+import { resetRequested } from '../events/publishes.js';
 import { Problem } from '@portal/service-kit';
 import { Email, problems } from '../schemas.js';
 import {
@@ -38,8 +39,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!kcUser) throw new Problem(404, Messages.forgotUnknownUser);
       const profile = await ensureProfile({ sub: kcUser.id, email });
       const { pin: code, expiresAt } = await issueCode('reset', email, email);
-      const data: ResetRequestedData = { email, code, expiresAt: expiresAt.toISOString() };
-      await User.updateOneWithEvents({ _id: profile._id }, {}, [{ subject: Subjects.resetRequested, data }]);
+      await User.updateOneWithEvents({ _id: profile._id }, {}, [resetRequested(email, code, expiresAt)]);
       return { emailSent: true, message: Messages.forgotSent };
     },
   );

@@ -3,10 +3,8 @@ import { Type } from 'typebox';
 import {
   INVITER_ROLES,
   Messages,
-  Subjects,
   canAssignRole,
   isValidEmail,
-  type ResetRequestedData,
   type RoleNumber,
 } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
@@ -15,7 +13,7 @@ import { User, toProfile, type UserDoc } from '../models/user.js';
 import { Tombstone } from '../models/tombstone.js';
 import { issuePin } from '../models/pin.js';
 import { profileError } from '../lib/profiles.js';
-import { userCreated, userDeleted } from '../events/publishes.js';
+import { resetRequested, userCreated, userDeleted } from '../events/publishes.js';
 import { callerProfile, isStaff } from './users.js';
 import { KeycloakError, createKcUser, deleteKcUser, findKcUserId } from './users-kc.js';
 
@@ -99,8 +97,8 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         // The password is random: mail a reset code (auth's forgotPasswordSubmit) so they set their own.
         const { pin: code, expiresAt } = await issuePin('reset', email, email);
-        const reset: ResetRequestedData = { email, code, expiresAt: expiresAt.toISOString() };
-        (doc as unknown as OutboxMethods).addEvent(Subjects.resetRequested, reset);
+        const reset = resetRequested(email, code, expiresAt);
+        (doc as unknown as OutboxMethods).addEvent(reset.subject, reset.data);
         await doc.save();
       } catch (e) {
         await deleteKcUser(app.env, sub).catch(() => undefined); // no half-made account

@@ -1,4 +1,4 @@
-import { defineConsumer } from '@portal/service-kit';
+import { defineConsumer, seal, UnrecoverableError } from '@portal/service-kit';
 import {
   STREAMS,
   Subjects,
@@ -13,6 +13,24 @@ import { EMAIL_QUEUE, type EmailJob } from '../jobs/email.js';
  * accounts events → mails. Like the Account Verified flow: the kit records processed event ids, and every job id
  * is derived from the event id, so a redelivered or duplicated event enqueues no second mail.
  */
+/**
+ * The sealed code of an event. An event from an accounts build older than the sealing (a rolling deploy) still
+ * has it in clear: seal it here so that at least the job in Redis never holds it.
+ */
+function sealedOf(
+  sealed: string | undefined,
+  clear: string | undefined,
+  d: { email: string; expiresAt: string },
+) {
+  if (sealed) return sealed;
+  if (!clear) throw new UnrecoverableError('event without a code');
+  const exp = Date.parse(d.expiresAt);
+  return seal(clear, {
+    context: d.email,
+    expiresAt: new Date(Number.isFinite(exp) ? exp : Date.now() + 30 * 60_000),
+  });
+}
+
 export const pinRequestedConsumer = defineConsumer({
   durable: 'notifications-pin-requested',
   stream: STREAMS.accounts,
@@ -22,7 +40,7 @@ export const pinRequestedConsumer = defineConsumer({
     const job: EmailJob = {
       kind: 'pin',
       email: d.email,
-      pin: d.pin,
+      sealedPin: sealedOf(d.sealedPin, (d as { pin?: string }).pin, d),
       purpose: d.purpose,
       expiresAt: d.expiresAt,
     };
@@ -36,7 +54,12 @@ export const resetRequestedConsumer = defineConsumer({
   subjects: [Subjects.resetRequested],
   async handle(event, ctx) {
     const d = event.data as ResetRequestedData;
-    const job: EmailJob = { kind: 'reset-code', email: d.email, code: d.code, expiresAt: d.expiresAt };
+    const job: EmailJob = {
+      kind: 'reset-code',
+      email: d.email,
+      sealedCode: sealedOf(d.sealedCode, (d as { code?: string }).code, d),
+      expiresAt: d.expiresAt,
+    };
     await ctx.app.queues.add(EMAIL_QUEUE, 'reset-code', job, { jobId: `reset-code-${event.id}` });
   },
 });

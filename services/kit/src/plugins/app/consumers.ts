@@ -1,29 +1,62 @@
 import fp from 'fastify-plugin';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import { nanos } from '@nats-io/transport-node';
+import { headers as natsHeaders, nanos } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@portal/contracts';
 import type { ConsumerDef } from '../../consumers.js';
-import { ensureStream } from '../external/nats.js';
+import { ensureStream, streamLimits } from '../external/nats.js';
 import { extractTrace, SpanKind, withSpan } from '../../telemetry.js';
 
 const PROCESSED = 'processed_events';
+const DEFAULT_MAX_DELIVER = 40;
+/** A suffixed (test) consumer that nobody pulls from is removed by NATS after this long. */
+const SUFFIXED_INACTIVE_MS = 15 * 60_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Durable pull consumers: explicit ack, idempotent by `${durable}:${event.id}` in processed_events. */
+/** The durable name a definition gets in this process (CONSUMER_SUFFIX appended: test apps own theirs). */
+export const durableName = (def: Pick<ConsumerDef, 'durable'>, suffix: string) =>
+  suffix ? `${def.durable}-${suffix}` : def.durable;
+export const deadLetterSubject = (def: ConsumerDef, stream: string, durable: string) =>
+  def.deadLetter ?? `deadletter.${stream.toLowerCase()}.${durable}`;
+
+/**
+ * Durable pull consumers: explicit ack, idempotent by `${durable}:${event.id}` in processed_events (records
+ * expire: FerretDB has no TTL index, so a periodic sweep deletes them). A new consumer starts at the events
+ * published since this process started (a new service does not re-send every old mail); max_deliver, then a
+ * dead-letter subject.
+ */
 export default fp(
   async (app, opts: { consumers: ConsumerDef[] }) => {
+    const suffix = app.env.CONSUMER_SUFFIX;
+    const startedAt = new Date().toISOString();
+    const limits = streamLimits(app.env);
     const loops: Promise<void>[] = [];
-    const iters: ConsumerMessages[] = [];
+    const iters = new Set<ConsumerMessages>();
+    let closing = false;
     const processed = () => app.mongo.collection<{ _id: string; at: Date }>(PROCESSED);
 
+    const deadLetter = async (def: ConsumerDef, m: JsMsg, reason: string) => {
+      const subject = deadLetterSubject(def, m.info.stream, durableName(def, suffix));
+      const h = natsHeaders();
+      h.set('Portal-Original-Subject', m.subject);
+      h.set('Portal-Failure', reason.slice(0, 500).replace(/[\r\n]+/g, ' '));
+      await ensureStream(app.jsm, 'deadletter', { ...limits, maxAgeS: Math.max(limits.maxAgeS, 30 * 86400) });
+      await app.js.publish(subject, m.data, { headers: h });
+      app.log.error(
+        { consumer: def.durable, subject: m.subject, deadLetter: subject, reason },
+        'dead-lettered',
+      );
+      m.term(reason.slice(0, 200));
+    };
+
     const handleOne = async (def: ConsumerDef, m: JsMsg) => {
+      const durable = durableName(def, suffix);
       let event: EventEnvelope;
       try {
         event = m.json<EventEnvelope>();
-      } catch (err) {
-        app.log.error({ err, subject: m.subject }, 'unparseable event; terminating it');
-        return m.term();
+      } catch {
+        return deadLetter(def, m, 'unparseable event').catch(() => m.term());
       }
-      const key = `${def.durable}:${event.id}`;
+      const key = `${durable}:${event.id}`;
       const parent = extractTrace(m.headers ? { get: (k: string) => m.headers!.get(k) } : undefined);
       await withSpan(
         `${m.subject} process`,
@@ -32,7 +65,7 @@ export default fp(
             if (await processed().findOne({ _id: key })) return m.ack();
             await def.handle(event, {
               app,
-              log: app.log.child({ consumer: def.durable, eventId: event.id }),
+              log: app.log.child({ consumer: durable, eventId: event.id }),
               msg: m,
             });
             await processed()
@@ -42,18 +75,21 @@ export default fp(
               });
             m.ack();
           } catch (err) {
+            if (m.info.deliveryCount >= (def.maxDeliver ?? DEFAULT_MAX_DELIVER)) {
+              return deadLetter(def, m, (err as Error).message ?? String(err)).catch((e: unknown) => {
+                app.log.warn({ err: e, consumer: durable }, 'dead-letter publish failed; nak');
+                m.nak(60_000);
+              });
+            }
             const delay = Math.min((def.nakDelayMs ?? 1000) * 2 ** (m.info.deliveryCount - 1), 60_000);
-            app.log.warn(
-              { err, consumer: def.durable, eventId: event.id, delay },
-              'event handler failed; nak',
-            );
+            app.log.warn({ err, consumer: durable, eventId: event.id, delay }, 'event handler failed; nak');
             m.nak(delay);
           }
         },
         {
           'messaging.system': 'nats',
           'messaging.destination.name': m.subject,
-          'messaging.consumer.group.name': def.durable,
+          'messaging.consumer.group.name': durable,
         },
         { kind: SpanKind.CONSUMER, parent },
       );
@@ -70,36 +106,92 @@ export default fp(
       await Promise.all(inflight);
     };
 
-    app.addHook('onReady', async () => {
-      for (const def of opts.consumers) {
-        const stream = await ensureStream(app.jsm, def.stream.toLowerCase());
-        const config = {
-          durable_name: def.durable,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          filter_subjects: def.subjects,
-          ack_wait: nanos(30_000),
-          max_ack_pending: 1000,
-        };
-        try {
-          await app.jsm.consumers.add(stream, config);
-        } catch {
-          await app.jsm.consumers.update(stream, def.durable, {
-            filter_subjects: def.subjects,
-            ack_wait: config.ack_wait,
+    /** Creates the durable (or updates what NATS lets change: deliver_policy is fixed at creation). */
+    const ensureConsumer = async (def: ConsumerDef) => {
+      const stream = await ensureStream(app.jsm, def.stream.toLowerCase(), limits);
+      const durable = durableName(def, suffix);
+      const editable = {
+        filter_subjects: def.subjects,
+        ack_wait: nanos(30_000),
+        max_deliver: def.maxDeliver ?? DEFAULT_MAX_DELIVER,
+        ...(suffix ? { inactive_threshold: nanos(SUFFIXED_INACTIVE_MS) } : {}),
+      };
+      const existing = await app.jsm.consumers.info(stream, durable).catch(() => undefined);
+      if (!existing) {
+        await app.jsm.consumers
+          .add(stream, {
+            durable_name: durable,
+            ack_policy: AckPolicy.Explicit,
+            // Not DeliverPolicy.All (every old mail again) nor New (would miss what this service's own relay
+            // publishes between start and now, e.g. after NATS came up late): what was published since start.
+            deliver_policy: DeliverPolicy.StartTime,
+            opt_start_time: startedAt,
+            max_ack_pending: 1000,
+            ...editable,
+          })
+          .catch(async (err: unknown) => {
+            // created concurrently by a sibling replica: fine
+            if (!(await app.jsm.consumers.info(stream, durable).catch(() => undefined))) throw err;
           });
+      } else {
+        await app.jsm.consumers.update(stream, durable, editable);
+      }
+      return { stream, durable };
+    };
+
+    /** One consumer's life: (re)create, consume; if the loop ends (consumer or stream lost), start again. */
+    const keepConsuming = async (def: ConsumerDef, started: () => void) => {
+      while (!closing) {
+        try {
+          const { stream, durable } = await ensureConsumer(def);
+          const consumer = await app.js.consumers.get(stream, durable);
+          const messages = await consumer.consume({
+            max_messages: (def.concurrency ?? 4) * 2,
+            abort_on_missing_resource: true,
+          });
+          iters.add(messages);
+          if (closing) await messages.close(); // closed while this was being set up
+          started();
+          await run(def, messages).finally(() => iters.delete(messages));
+          if (closing) return;
+          app.log.warn({ consumer: durable }, 'consumer stopped; starting it again');
+        } catch (err) {
+          if (closing) return;
+          app.log.warn({ err: (err as Error).message, consumer: def.durable }, 'consumer failed; retrying');
         }
-        const consumer = await app.js.consumers.get(stream, def.durable);
-        const messages = await consumer.consume({ max_messages: (def.concurrency ?? 4) * 2 });
-        iters.push(messages);
-        loops.push(
-          run(def, messages).catch((err) =>
-            app.log.error({ err, consumer: def.durable }, 'consumer loop stopped'),
-          ),
-        );
+        await sleep(1000);
+      }
+    };
+
+    let sweep: NodeJS.Timeout | undefined;
+    const expireProcessed = async () => {
+      const before = new Date(Date.now() - app.env.PROCESSED_EVENTS_TTL_S * 1000);
+      try {
+        await processed().deleteMany({ at: { $lt: before } });
+      } catch (err) {
+        app.log.warn({ err: (err as Error).message }, 'processed_events cleanup failed');
+      }
+    };
+
+    app.addHook('onReady', async () => {
+      if (!opts.consumers.length) return;
+      sweep = setInterval(() => void expireProcessed(), app.env.PROCESSED_EVENTS_SWEEP_MS);
+      sweep.unref();
+      void expireProcessed();
+      const start = () =>
+        opts.consumers.map((def) => new Promise<void>((started) => loops.push(keepConsuming(def, started))));
+      // NATS up: consuming before ready (tests publish right after). Down: they start once it connects.
+      const up = await Promise.race([app.natsReady.then(() => true), sleep(0).then(() => false)]);
+      if (up) {
+        const started = start();
+        await Promise.race([Promise.all(started), sleep(5000)]);
+      } else {
+        void app.natsReady.then(() => !closing && start());
       }
     });
     app.addHook('preClose', async () => {
+      closing = true;
+      clearInterval(sweep);
       for (const it of iters) await it.close().catch(() => undefined);
       await Promise.all(loops);
     });

@@ -2,12 +2,27 @@ import fp from 'fastify-plugin';
 import { Queue, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { WorkerDef } from '../../consumers.js';
+import type { Env } from '../../env.js';
+import { Problem } from '../../problem.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
 
-/** BullMQ: `app.queues.add()` (fails fast when Redis is down) and the service's workers (closed at shutdown). */
+/** The BullMQ key prefix of a service's queues (QUEUE_PREFIX, default `portal-<service>`). */
+export const queuePrefix = (env: Pick<Env, 'QUEUE_PREFIX'>, serviceName: string) =>
+  env.QUEUE_PREFIX || `portal-${serviceName}`;
+
+/** The type name of the kit's custom backoff (WorkerDef.backoff) in job options. */
+const CUSTOM_BACKOFF = 'portal';
+/** How long add() keeps trying through a Redis blip before answering 503 (ms). */
+const ADD_PATIENCE_MS = 5000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * BullMQ: `app.queues.add()` (rides out a short Redis blip, then a 503 problem) and the service's workers (closed
+ * at shutdown, which waits for the job in hand: a mail being sent is finished, not cut).
+ */
 export default fp(
   async (app, opts: { workers: WorkerDef[] }) => {
-    const prefix = `portal-${app.serviceName}`;
+    const prefix = queuePrefix(app.env, app.serviceName);
     const queues = new Map<string, Promise<Queue>>();
     const byQueue = new Map(opts.workers.map((w) => [w.queue, w]));
 
@@ -16,32 +31,51 @@ export default fp(
       if (!q) {
         const queue = new Queue(name, { connection: app.redis, prefix });
         queue.on('error', (err) => app.log.warn({ err: err.message, queue: name }, 'queue error'));
-        q = queue.waitUntilReady().then(() => queue);
+        // A failed first connection is not cached: the next add tries again.
+        q = queue.waitUntilReady().then(
+          () => queue,
+          (err: unknown) => {
+            queues.delete(name);
+            throw err;
+          },
+        );
         queues.set(name, q);
       }
       return q;
     };
+
+    const addOnce = async (queue: string, name: string, data: object, jobOpts: JobsOptions) =>
+      (await queueFor(queue)).add(name, data, jobOpts);
 
     app.decorate('queues', {
       async add(queue: string, name: string, data: Record<string, unknown>, jobOpts: JobsOptions = {}) {
         const def = byQueue.get(queue);
         const defaults: JobsOptions = {
           attempts: def?.attempts ?? 5,
-          backoff: { type: 'exponential', delay: def?.backoffMs ?? 1000 },
+          backoff: def?.backoff
+            ? { type: CUSTOM_BACKOFF }
+            : { type: 'exponential', delay: def?.backoffMs ?? 1000 },
           removeOnComplete: 1000,
-          removeOnFail: 5000,
+          removeOnFail: def?.keepFailed ?? 5000,
         };
         return withSpan(
           `${queue} send`,
           async () => {
-            const job = await (
-              await queueFor(queue)
-            ).add(
-              name,
-              { ...data, _trace: injectTrace({} as Record<string, string>) },
-              { ...defaults, ...jobOpts },
-            );
-            return job.id;
+            const payload = { ...data, _trace: injectTrace({} as Record<string, string>) };
+            const until = Date.now() + ADD_PATIENCE_MS;
+            for (;;) {
+              try {
+                return (await addOnce(queue, name, payload, { ...defaults, ...jobOpts })).id;
+              } catch (err) {
+                // Redis unreachable (the shared connection fails fast): retry briefly, then degrade to a 503.
+                if (app.redis.status === 'ready' || Date.now() > until) {
+                  if (app.redis.status === 'ready') throw err;
+                  app.log.warn({ err: (err as Error).message, queue }, 'redis unavailable; job not queued');
+                  throw new Problem(503, 'The service is temporarily unavailable. Please try again shortly.');
+                }
+                await sleep(250);
+              }
+            }
           },
           { 'messaging.system': 'bullmq', 'messaging.destination.name': queue },
           { kind: SpanKind.PRODUCER },
@@ -52,7 +86,9 @@ export default fp(
     const workers: { worker: Worker; conn: Redis }[] = [];
     app.addHook('onReady', async () => {
       for (const def of opts.workers) {
+        // Its own connection, retrying forever: a Redis restart pauses the worker, it does not stop it.
         const conn = new Redis(app.env.REDIS_URL, { maxRetriesPerRequest: null });
+        conn.on('error', () => undefined); // reported by the worker's own 'error' event
         const log = app.log.child({ queue: def.queue });
         const worker = new Worker(
           def.queue,
@@ -69,7 +105,14 @@ export default fp(
               { kind: SpanKind.CONSUMER, parent },
             );
           },
-          { connection: conn, prefix, concurrency: def.concurrency ?? 1 },
+          {
+            connection: conn,
+            prefix,
+            concurrency: def.concurrency ?? 1,
+            ...(def.backoff
+              ? { settings: { backoffStrategy: (attemptsMade: number) => def.backoff!(attemptsMade) } }
+              : {}),
+          },
         );
         worker.on('failed', (job, err) =>
           log.warn({ err: err.message, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed'),

@@ -1,44 +1,133 @@
 import fp from 'fastify-plugin';
-import { connect, nanos } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  DiscardPolicy,
+  jetstream,
+  jetstreamManager,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
 import { STREAMS } from '@portal/contracts';
+import { Problem } from '../../problem.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once NATS is connected and the service's stream exists (at once when NATS was up at start). */
+    natsReady: Promise<void>;
+  }
+}
 
 export function streamName(domain: string): string {
   return (STREAMS as Record<string, string>)[domain] ?? domain.toUpperCase();
 }
 
-/** Creates (or keeps) the stream of a domain: subjects `<domain>.>`, 2 min de-dup window, file storage. */
-export async function ensureStream(jsm: JetStreamManager, domain: string): Promise<string> {
+export interface StreamLimits {
+  maxAgeS: number;
+  maxBytes: number;
+}
+/** Defaults = the kit env's (STREAM_MAX_AGE_S, STREAM_MAX_BYTES): no stream grows or keeps events forever. */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxAgeS: 7 * 24 * 3600, maxBytes: 64 * 1024 * 1024 };
+
+/**
+ * Creates (or keeps) the stream of a domain: subjects `<domain>.>`, 2 min de-dup window, file storage, max_age
+ * and max_bytes (oldest dropped first). An existing stream with other limits is updated to these.
+ */
+export async function ensureStream(
+  jsm: JetStreamManager,
+  domain: string,
+  limits: StreamLimits = DEFAULT_STREAM_LIMITS,
+): Promise<string> {
   const name = streamName(domain);
+  const max_age = nanos(limits.maxAgeS * 1000);
   const config = {
     name,
     subjects: [`${domain}.>`],
     duplicate_window: nanos(120_000),
     storage: StorageType.File,
+    max_age,
+    max_bytes: limits.maxBytes,
+    discard: DiscardPolicy.Old,
   };
+  let info;
   try {
-    await jsm.streams.info(name);
+    info = await jsm.streams.info(name);
   } catch {
     try {
       await jsm.streams.add(config);
+      return name;
     } catch (err) {
-      await jsm.streams.info(name).catch(() => Promise.reject(err)); // created concurrently by a sibling
+      info = await jsm.streams.info(name).catch(() => Promise.reject(err)); // created concurrently by a sibling
     }
+  }
+  if (info.config.max_age !== max_age || info.config.max_bytes !== limits.maxBytes) {
+    await jsm.streams.update(name, { max_age, max_bytes: limits.maxBytes, discard: DiscardPolicy.Old });
   }
   return name;
 }
 
-/** NATS connection + JetStream; provisions the service's own stream; drains at close. */
+export const streamLimits = (env: { STREAM_MAX_AGE_S: number; STREAM_MAX_BYTES: number }): StreamLimits => ({
+  maxAgeS: env.STREAM_MAX_AGE_S,
+  maxBytes: env.STREAM_MAX_BYTES,
+});
+
+/** How long start-up waits for NATS before serving without it (and connecting in the background). */
+const START_WAIT_MS = 5000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * NATS connection + JetStream; provisions the service's own stream; drains at close. NATS down at start does not
+ * crash the service: it listens (readiness says nats is down), keeps dialling, and starts its consumers once
+ * connected. After that the client reconnects forever; consumers resume by themselves.
+ */
 export default fp(
   async (app, opts: { domain: string }) => {
-    const nc = await connect({ servers: app.env.NATS_URL, name: app.serviceName, maxReconnectAttempts: -1 });
-    const jsm = await jetstreamManager(nc);
-    await ensureStream(jsm, opts.domain);
-    app.decorate('nats', nc);
-    app.decorate('jsm', jsm);
-    app.decorate('js', jetstream(nc));
+    let conn: { nc: NatsConnection; js: JetStreamClient; jsm: JetStreamManager } | undefined;
+    let closing = false;
+    const connecting = (async () => {
+      const nc = await connect({
+        servers: app.env.NATS_URL,
+        name: app.serviceName,
+        maxReconnectAttempts: -1,
+        waitOnFirstConnect: true,
+        reconnectTimeWait: 1000,
+      });
+      void (async () => {
+        for await (const s of nc.status()) {
+          if (s.type === 'disconnect' || s.type === 'reconnect')
+            app.log.warn({ nats: s.type }, 'nats status');
+        }
+      })().catch(() => undefined);
+      for (;;) {
+        try {
+          const jsm = await jetstreamManager(nc);
+          await ensureStream(jsm, opts.domain, streamLimits(app.env));
+          conn = { nc, jsm, js: jetstream(nc) };
+          return;
+        } catch (err) {
+          if (closing) throw err;
+          app.log.warn({ err: (err as Error).message }, 'jetstream not ready; retrying');
+          await sleep(1000);
+        }
+      }
+    })();
+    connecting.catch(() => undefined);
+
+    const up = await Promise.race([connecting.then(() => true), sleep(START_WAIT_MS).then(() => false)]);
+    if (!up) app.log.warn({ url: app.env.NATS_URL }, 'NATS unreachable; serving without it, connecting');
+    const need = () => {
+      if (!conn) throw new Problem(503, 'The service is temporarily unavailable. Please try again shortly.');
+      return conn;
+    };
+    app.decorate('nats', { getter: () => need().nc });
+    app.decorate('jsm', { getter: () => need().jsm });
+    app.decorate('js', { getter: () => need().js });
+    app.decorate('natsReady', connecting);
     app.addHook('onClose', async () => {
-      if (!nc.isClosed()) await nc.drain();
+      closing = true;
+      if (conn && !conn.nc.isClosed()) await conn.nc.drain();
+      // Still dialling: close it as soon as it connects, so nothing lingers.
+      else void connecting.then(() => conn?.nc.close()).catch(() => undefined);
     });
   },
   { name: 'nats' },

@@ -1,0 +1,101 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { simpleParser, type AddressObject } from 'mailparser';
+
+/** A mail as a test's own SMTP sink received it. */
+export interface SunkMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  /** The session had TLS (STARTTLS or implicit) and this AUTH user. */
+  secure: boolean;
+  user?: string;
+}
+
+export interface SinkOptions {
+  /** Accept only this user/password (AUTH required, only after TLS). */
+  auth?: { user: string; pass: string };
+  /** PEM key/cert: STARTTLS offered. */
+  tls?: { key: string; cert: string };
+  /** Answer RCPT TO with a permanent 550 for these addresses. */
+  reject?: (address: string) => boolean;
+  /** Hold the answer to DATA this long (a slow relay), calling onDataStart first. */
+  dataDelayMs?: number;
+  onDataStart?: () => void;
+}
+
+/** A free TCP port on 127.0.0.1 (reserved by listening and closing). */
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+const addresses = (a: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address ?? ''));
+
+/**
+ * A test's own SMTP server on its own port (the shared local sink is never stopped): start/stop it to
+ * simulate an outage; mails are kept in memory.
+ */
+export function smtpSink(port: number, opts: SinkOptions = {}) {
+  const mails: SunkMail[] = [];
+  let server: SMTPServer | undefined;
+  const options: SMTPServerOptions = {
+    logger: false,
+    closeTimeout: 500,
+    authOptional: !opts.auth,
+    disabledCommands: [...(opts.auth ? [] : ['AUTH']), ...(opts.tls ? [] : ['STARTTLS'])],
+    ...(opts.tls ? { key: opts.tls.key, cert: opts.tls.cert } : {}),
+    onAuth(auth, _session, cb) {
+      if (opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass) {
+        return cb(null, { user: auth.username });
+      }
+      return cb(new Error('Invalid username or password'));
+    },
+    onRcptTo(address, _session, cb) {
+      if (opts.reject?.(address.address)) {
+        return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      }
+      return cb();
+    },
+    onData(stream, session, cb) {
+      opts.onDataStart?.();
+      simpleParser(stream)
+        .then(async (m) => {
+          if (opts.dataDelayMs) await new Promise((r) => setTimeout(r, opts.dataDelayMs));
+          mails.push({
+            to: addresses(m.to),
+            subject: m.subject ?? '',
+            text: m.text ?? '',
+            html: typeof m.html === 'string' ? m.html : '',
+            secure: session.secure,
+            user: session.user as string | undefined,
+          });
+          cb();
+        })
+        .catch(cb);
+    },
+  };
+  return {
+    mails,
+    async start() {
+      server = new SMTPServer(options);
+      server.on('error', () => undefined);
+      await new Promise<void>((resolve, reject) => {
+        server!.listen(port, '127.0.0.1', () => resolve());
+        server!.server.once('error', reject);
+      });
+    },
+    async stop() {
+      const s = server;
+      server = undefined;
+      if (s) await new Promise<void>((r) => s.close(() => r()));
+    },
+    to: (address: string, subject?: string) =>
+      mails.filter((m) => m.to.includes(address) && (subject === undefined || m.subject === subject)),
+  };
+}
