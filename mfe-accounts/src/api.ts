@@ -133,6 +133,8 @@ export interface SignUpBody {
   password: string;
   data: { role?: number; company?: { 'License #': string } };
   method: 'license' | 'invite';
+  /** The invite link's token (issue 8): proves the invite mail was read. */
+  inviteToken?: string;
 }
 export const signUp = (api: ApiClient, body: SignUpBody) =>
   api.post<{ message?: string; email?: string }>('/api/auth/signUp', body);

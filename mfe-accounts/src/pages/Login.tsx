@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Messages } from '@portal/contracts';
+import { AuthMessages, Messages } from '@portal/contracts';
 import { Alert, Button, Link, TextField, isEmail, usePortal, useQuery } from '@portal/ui';
-import { peekPassword } from './auth/handoff.js';
+import { go, peekPassword } from './auth/handoff.js';
 
 /** Where to go after signing in: a same-origin path from ?redirect= (set by the shell), else the profile. */
 export function afterLogin(redirect: string | null): string {
@@ -60,6 +60,22 @@ export function Login() {
         {failure && (
           <Alert type="error" onClose={() => setFailure(null)} testId="login-error">
             {failure}
+            {failure === AuthMessages.emailNotVerified && (
+              // No session before the email is verified: on to the pin screen, which can send the code again.
+              <>
+                {' '}
+                <Link
+                  to="/verify"
+                  data-testid="login-verify"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    go('/verify', { email: email.trim().toLowerCase() }, password);
+                  }}
+                >
+                  Enter or resend the code
+                </Link>
+              </>
+            )}
           </Alert>
         )}
         <TextField

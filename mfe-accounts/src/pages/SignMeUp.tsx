@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { useQuery } from '@portal/ui';
 import { go } from './auth/handoff.js';
 
-/** The invitation link /signMeUp?email= (accounts §2): on to sign-up with the email locked and the fromLink marker. */
+/** The invitation link /signMeUp?email=&token= (accounts §2; the token proves the invite, issue 8): on to sign-up with the email locked and the fromLink marker. */
 export function SignMeUp() {
-  const email = useQuery().get('email')?.trim().toLowerCase() ?? '';
+  const query = useQuery();
+  const email = query.get('email')?.trim().toLowerCase() ?? '';
+  const inviteToken = query.get('token') ?? undefined;
   useEffect(() => {
-    go('/signup', email ? { email, fromLink: true } : {}, undefined, true);
-  }, [email]);
+    go('/signup', email ? { email, fromLink: true, inviteToken } : {}, undefined, true);
+  }, [email, inviteToken]);
   return (
     <p className="pu-muted" role="status" data-testid="signmeup">
       Opening sign-up…

@@ -1,12 +1,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { AuthMessages, Messages } from '@portal/contracts';
+import { AuthMessages } from '@portal/contracts';
 import { User } from '../src/models/user.js';
-import { Invite } from '../src/models/invite.js';
+import { Invite, newInviteToken } from '../src/models/invite.js';
 import { LicenceRecord } from '../src/models/licence-record.js';
 import { Pin } from '../src/models/pin.js';
 import { findUserByEmail } from '../src/lib/keycloak.js';
+import { tokenFor } from '@portal/service-kit/testing';
 import { call, startApp } from './helpers.js';
 import { KeycloakCleanup, codeIn, kc, mailTo } from './auth-support.js';
 
@@ -45,35 +46,101 @@ after(async () => {
 test('an invited email joins a company that has users: role 4 and the inviter company licence numbers', async () => {
   const email = `invitee-${stamp}@test.portal`;
   cleanup.add(email);
-  // without an invite, the company cannot be joined
-  const refused = await call(app, 'POST', '/api/auth/signUp', undefined, {
-    email,
-    password: PASSWORD,
-    data: { company: { 'License #': LIC } },
-    method: 'invite',
-  });
-  assert.equal(refused.status, 400);
-  assert.equal(refused.json.message, Messages.contactAdminToJoin);
-
+  const signUp = (extra: Record<string, unknown>) =>
+    call(app, 'POST', '/api/auth/signUp', undefined, {
+      email,
+      password: PASSWORD,
+      data: {},
+      method: 'invite',
+      ...extra,
+    });
+  const { token, set } = newInviteToken();
   await Invite.create({
     email,
     invited: `inviter-${stamp}@test.portal`,
     companyKey: LIC,
     user: { email, company },
+    ...set,
   });
-  const res = await call(app, 'POST', '/api/auth/signUp', undefined, {
-    email,
-    password: PASSWORD,
-    data: {},
-    method: 'invite',
-  });
+  // the invite exists, but without the mail's token (or with another one) it cannot be used (issue 8)
+  for (const extra of [{}, { inviteToken: newInviteToken().token }]) {
+    const refused = await signUp(extra);
+    assert.equal(refused.status, 400);
+    assert.equal(refused.json.message, AuthMessages.inviteInvalid);
+  }
+  assert.equal(await findUserByEmail(kc, email), undefined);
+
+  const res = await signUp({ inviteToken: token });
   assert.equal(res.status, 201, JSON.stringify(res.json));
   const profile = await User.findOne({ email }).lean();
   assert.equal(profile?.role, 4);
   assert.equal(profile?.company?.['License #'], LIC);
   assert.deepEqual([...(profile?.company?.licenseNumbers ?? [])].sort(), [LIC, EXTRA].sort());
-  const kcUser = await findUserByEmail(kc, email);
-  assert.ok(kcUser);
+  assert.ok(await findUserByEmail(kc, email));
+  // accepted at sign-up, and single-use
+  const inv = await Invite.findOne({ email }).lean();
+  assert.equal(inv?.data?.accepted, true);
+  await User.deleteOne({ email });
+  const reused = await signUp({ inviteToken: token });
+  assert.equal(reused.status, 400);
+  assert.equal(reused.json.message, AuthMessages.inviteInvalid);
+});
+
+test('an expired invite token is refused; an invite cannot be claimed for another address', async () => {
+  const email = `expired-${stamp}@test.portal`;
+  const other = `other-${stamp}@test.portal`;
+  cleanup.add(email);
+  cleanup.add(other);
+  const { token, set } = newInviteToken();
+  await Invite.create({
+    email,
+    invited: `inviter-${stamp}@test.portal`,
+    companyKey: LIC,
+    user: { email, company },
+    ...set,
+  });
+  const elsewhere = await call(app, 'POST', '/api/auth/signUp', undefined, {
+    email: other,
+    password: PASSWORD,
+    method: 'invite',
+    inviteToken: token,
+  });
+  assert.equal(elsewhere.status, 400);
+  await Invite.updateOne({ email }, { $set: { tokenExpiresAt: new Date(Date.now() - 1000) } });
+  const late = await call(app, 'POST', '/api/auth/signUp', undefined, {
+    email,
+    password: PASSWORD,
+    method: 'invite',
+    inviteToken: token,
+  });
+  assert.equal(late.status, 400);
+  assert.equal(late.json.message, AuthMessages.inviteInvalid);
+});
+
+test('the invite mail links to sign-up with the token; only the hash is stored; the link signs up', async () => {
+  const email = `mailed-${stamp}@test.portal`;
+  cleanup.add(email);
+  const started = Date.now();
+  const sent = await call(app, 'POST', '/api/users/invite', await tokenFor(3), { user: { email } });
+  assert.equal(sent.status, 201, JSON.stringify(sent.json));
+  const mail = await mailTo(email, 'You have been invited to the portal', started);
+  const link = /https?:\/\/\S+\/signMeUp\?\S+/.exec(mail.text)?.[0];
+  assert.ok(link, mail.text);
+  const url = new URL(link);
+  const token = url.searchParams.get('token');
+  assert.equal(url.searchParams.get('email'), email);
+  assert.match(token ?? '', /^[A-Za-z0-9_-]{40,}$/);
+  const stored = await Invite.findOne({ email }).lean();
+  assert.notEqual(stored?.tokenHash, token);
+  assert.ok(!JSON.stringify(stored).includes(token!));
+  const res = await call(app, 'POST', '/api/auth/signUp', undefined, {
+    email,
+    password: PASSWORD,
+    method: 'invite',
+    inviteToken: token,
+  });
+  assert.equal(res.status, 201, JSON.stringify(res.json));
+  assert.equal((await User.findOne({ email }).lean())?.role, 4);
 });
 
 test('verify after the sign-up session is gone: verified, and the answer asks to sign in (no tokens)', async () => {

@@ -121,3 +121,30 @@ test('asking for a sixth code in a row is a 429 (at most 25 guesses per 30 minut
   assert.equal(sixth.status, 429);
   assert.equal(sixth.json.message, AuthMessages.tooManyCodes);
 });
+
+test("a stranger's wrong codes do not use up the owner's: the newest mailed code still works", async () => {
+  const victim = `dos-${stamp}@test.portal`;
+  cleanup.add(victim);
+  await makeKeycloakUser(victim, FIRST);
+  const started = Date.now();
+  const asked = await call(app, 'POST', '/api/auth/forgotPassword', undefined, { email: victim });
+  assert.equal(asked.status, 200);
+  const code = codeIn(await mailTo(victim, 'Reset your password', started));
+  const submit = (remoteAddress: string, c: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/forgotPasswordSubmit',
+      remoteAddress,
+      payload: { email: victim, code: c, password: 'Victim!2345x' },
+    });
+  const wrong = code === '000000' ? '000001' : '000000';
+  // the attacker's address gets its own few tries only: after them even a right code from there is refused
+  for (let i = 0; i < 7; i++) assert.equal((await submit('203.0.113.7', wrong)).statusCode, 400);
+  const ok = await submit('198.51.100.20', code);
+  assert.equal(ok.statusCode, 200, ok.body);
+  const signIn = await call(app, 'POST', '/api/auth/login', undefined, {
+    email: victim,
+    password: 'Victim!2345x',
+  });
+  assert.equal(signIn.status, 200);
+});

@@ -68,9 +68,16 @@ export class KeycloakCleanup {
   }
 }
 
-/** A Keycloak user made directly (role `user`), for the password and email suites. */
+/** A Keycloak user made directly (role `user`, email verified: tokens need it), for the password and email suites. */
 export async function makeKeycloakUser(email: string, password: string): Promise<string> {
-  return createUser(kc, { email, password, roleName: 'user', firstName: 'Test', lastName: 'Auth' });
+  return createUser(kc, {
+    email,
+    password,
+    roleName: 'user',
+    firstName: 'Test',
+    lastName: 'Auth',
+    emailVerified: true,
+  });
 }
 
 export const tokensFor = (email: string, password: string) => passwordGrant(kc, email, password);

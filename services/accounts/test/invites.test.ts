@@ -40,7 +40,13 @@ test('invite: trimmed and lower-cased, event with the sign-up link, duplicate re
     assert.deepEqual(res.json.invite.data, { accepted: false, notified: false });
     const ev = await waitFor(() => created.events.find((e) => (e.data as InviteData).email === email));
     const data = ev.data as InviteData;
-    assert.equal(data.link, `${app.env.APP_URL}/signMeUp?email=${encodeURIComponent(email)}`);
+    // the link carries the invite's sign-up token (issue 8)
+    assert.match(
+      data.link,
+      new RegExp(
+        `^${app.env.APP_URL}/signMeUp\\?email=${encodeURIComponent(email)}&token=[A-Za-z0-9_-]{40,}$`,
+      ),
+    );
     assert.ok(data.licenseNumbers.includes(OWN));
     const dup = await call(app, 'POST', '/api/users/invite', acct, { user: { email } });
     assert.equal(dup.status, 400);

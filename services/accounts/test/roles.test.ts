@@ -14,6 +14,7 @@ const POLICY: Policy = {
   'POST /api/auth/forgotPassword': 'public',
   'POST /api/auth/forgotPasswordSubmit': 'public',
   'POST /api/auth/changepassword': 'signed-in',
+  'POST /api/auth/logout': 'signed-in',
   'POST /api/auth/changeEmail': 'signed-in',
   'POST /api/auth/updateMyEmail': 'signed-in',
   // users: tenancy (own company) and field rules inside the handlers (users*.test.ts)

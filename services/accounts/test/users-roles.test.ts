@@ -171,6 +171,28 @@ test('bulk "Set all suspended" (staff only)', async () => {
   assert.ok(res.json.users.every((u: { verified: unknown }) => u.verified === 'suspended'));
 });
 
+test('role hierarchy on the bulk path: an admin cannot suspend a superadmin (403, nothing written)', async () => {
+  const top = (await User.create({ email: uniqueEmail('super'), role: 0, verified: true })).toObject();
+  try {
+    const body = {
+      users: [
+        { email: colleague.email, verified: 'suspended' },
+        { email: top.email, verified: 'suspended' },
+      ],
+    };
+    const res = await call(app, 'POST', '/api/users/update', admin, body);
+    assert.equal(res.status, 403, JSON.stringify(res.json));
+    assert.equal((await User.findById(top._id).lean())?.verified, true);
+    const single = await call(app, 'POST', '/api/users/update', admin, {
+      user: { email: top.email, verified: 'suspended' },
+    });
+    assert.equal(single.status, 403);
+    assert.equal((await User.findById(top._id).lean())?.verified, true);
+  } finally {
+    await User.deleteOne({ _id: top._id });
+  }
+});
+
 test('answers never leak internals', async () => {
   const res = await call(app, 'GET', `/api/users/${encodeURIComponent(colleague.email)}`, admin);
   assert.equal(res.json.user._outbox, undefined);

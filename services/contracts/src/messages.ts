@@ -50,6 +50,8 @@ export const Messages = {
   forbidden: 'You do not have permission to do this.',
   unauthorized: 'Your token is no longer valid. Please login again.',
   notFound: 'Not found',
+  /** 429 of the public routes' rate limit (issue 8); `after` is e.g. "1 minute". */
+  tooManyRequests: (after: string) => `Too many requests. Please try again in ${after}.`,
   // accounts & identity (issue 3): profile rules whose wording the spec does not give, in its own style
   fieldRequired: (label: string) => `${label} is required. `,
   fieldTooLong: (label: string, max: number) => `${label} is limited to ${max} characters. `,
@@ -71,4 +73,10 @@ export const AuthMessages = {
   sameEmail: 'The new email is the same as the current one.',
   emailUpdated: 'Email updated successfully!',
   tooManyCodes: 'Too many codes requested. Please try again in 30 minutes.',
+  signedOut: 'You have been signed out.',
+  /** Sign-up by invite without the mail's valid, unused, unexpired link (issue 8). */
+  inviteInvalid: 'This invitation link is invalid or has expired. Please ask to be invited again.',
+  /** Login refused until the emailed pin is entered (the spec does not word it). */
+  emailNotVerified:
+    'Please verify your email address first: enter the code we sent you, or send the code again.',
 } as const;

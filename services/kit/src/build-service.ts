@@ -13,6 +13,8 @@ import problem from './plugins/app/problem.js';
 import { portalValidators } from './validation.js';
 import { loggerOptions, RequestLogController } from './logging.js';
 import auth from './plugins/app/auth.js';
+import userState from './plugins/app/user-state.js';
+import rateLimit from './plugins/app/rate-limit.js';
 import health from './plugins/app/health.js';
 import openapi from './plugins/app/openapi.js';
 import outboxRelay from './plugins/app/outbox-relay.js';
@@ -48,6 +50,8 @@ export async function buildService(
     // One line per request (logging.ts), not Fastify's two lines with the whole req/res; health checks silent.
     logger: loggerOptions(opts.name, env.LOG_LEVEL),
     logController: new RequestLogController(),
+    // request.ip is the client's, not the edge's (the public routes' rate limits key on it)
+    trustProxy: env.TRUST_PROXY,
     ajv: {
       // errorMessage: a property's user-facing text; verbose: errors carry the failing (parent) schema.
       customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },
@@ -64,7 +68,9 @@ export async function buildService(
   await app.register(nats, { domain: opts.domain });
   await app.register(redis);
   await app.register(s3);
+  await app.register(userState);
   await app.register(auth);
+  await app.register(rateLimit);
   await app.register(openapi);
   await app.register(health);
   await app.register(outboxRelay, { models: (opts.models ?? []) as OutboxModel[] });

@@ -40,6 +40,8 @@ export const EnvSchema = Type.Object({
   KEYCLOAK_REALM: Type.String({ default: 'portal' }),
   KEYCLOAK_ISSUER: Type.String({ default: 'http://localhost:8080/auth/realms/portal' }),
   KEYCLOAK_PUBLIC_CLIENT_ID: Type.String({ default: 'portal-web' }),
+  /** The audience every API token must carry (the realm's "portal-api audience" mappers). */
+  KEYCLOAK_AUDIENCE: Type.String({ default: 'portal-api' }),
   KEYCLOAK_SERVICE_CLIENT_ID: Type.String({ default: 'portal-services' }),
   KEYCLOAK_SERVICE_CLIENT_SECRET: Type.String({ default: 'portal-services-secret' }),
   APP_URL: Type.String({ default: 'http://localhost:8080' }),
@@ -58,6 +60,15 @@ export const EnvSchema = Type.Object({
   PROCESSED_EVENTS_SWEEP_MS: Type.Integer({ default: 3600_000, minimum: 100 }),
   /** SIGTERM: how long in-flight work (mail being sent) may take before the process is forced out. */
   SHUTDOWN_GRACE_MS: Type.Integer({ default: 45_000, minimum: 1000 }),
+  /** Rate limits of public routes (kit rate-limit plugin): per window, per client address (+ account). */
+  RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000 }),
+  RATE_LIMIT_ACCOUNT_MAX: Type.Integer({ default: 20, minimum: 1 }),
+  RATE_LIMIT_MAX: Type.Integer({ default: 100, minimum: 1 }),
+  RATE_LIMIT_READ_MAX: Type.Integer({ default: 6000, minimum: 1 }),
+  /** Comma-separated client addresses never rate limited (e.g. a benchmark host). */
+  RATE_LIMIT_ALLOW: Type.String({ default: '' }),
+  /** Fastify trustProxy: which hops may set X-Forwarded-For (the edge), so limits key on the real client. */
+  TRUST_PROXY: Type.String({ default: 'loopback,uniquelocal' }),
   /** TEST ONLY: kill the process (exit 137) right after the outbox write or right after the publish. */
   OUTBOX_FAULT: Type.Union(
     [Type.Literal(''), Type.Literal('exit-after-write'), Type.Literal('exit-after-publish')],

@@ -26,3 +26,4 @@ export { seal, openSealed, sealKey, SealError, SealEnvKey, SEAL_PREFIX, type Sea
 export { Queue as BullQueue, UnrecoverableError } from 'bullmq';
 export type { AuthUser, RouteInfo, Queues } from './types.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+export { sendProblem } from './plugins/app/problem.js';

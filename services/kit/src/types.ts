@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Client as S3Client } from 'minio';
 import type { JobsOptions } from 'bullmq';
 import type { Env } from './env.js';
+import type { UserStateStore } from './plugins/app/user-state.js';
 
 export interface AuthUser {
   sub: string;
@@ -14,6 +15,10 @@ export interface AuthUser {
   /** Most privileged portal realm role; 4 (user) when the token carries none. */
   role: RoleNumber;
   realmRoles: string[];
+  /** The account is suspended (user state in Redis): it may read but not write. */
+  suspended?: boolean;
+  /** The Keycloak session the token belongs to (logout ends it). */
+  sid?: string;
 }
 
 export interface RouteInfo {
@@ -43,6 +48,8 @@ declare module 'fastify' {
     redis: Redis;
     s3: S3Client;
     queues: Queues;
+    /** Per-user session state shared by all services (logout, revocation, suspension, deletion). */
+    userState: UserStateStore;
     /** Every route with its auth rule, for role × endpoint tests. */
     routeTable(): RouteInfo[];
   }
@@ -52,5 +59,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
     roles?: RoleNumber[];
+    /** A suspended user may call this write route (e.g. sign out, change password). */
+    allowSuspended?: boolean;
+    /** Public routes: the account a request is about (e.g. the body's email); rate limits key on it too. */
+    rateLimitBy?: (request: FastifyRequest) => string | undefined;
   }
 }

@@ -5,7 +5,9 @@ import mongoose from 'mongoose';
 import { Type } from 'typebox';
 import { Messages } from '@portal/contracts';
 import problem from '../src/plugins/app/problem.js';
-import auth from '../src/plugins/app/auth.js';
+import auth, { claimProblem } from '../src/plugins/app/auth.js';
+import redis from '../src/plugins/external/redis.js';
+import rateLimit from '../src/plugins/app/rate-limit.js';
 import { Problem } from '../src/index.js';
 import { loadEnv } from '../src/env.js';
 
@@ -111,4 +113,98 @@ test('routeTable lists method, url, public and roles', async () => {
 test('env is validated at build', () => {
   assert.throws(() => loadEnv({ S3_PORT: 'abc' }), /invalid environment/);
   assert.equal(loadEnv({ S3_PORT: '9200' }).S3_PORT, 9200);
+});
+
+const kcBase = () => process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
+async function kcToken(form: Record<string, string>) {
+  const res = await fetch(
+    `${kcBase()}/realms/${process.env.KEYCLOAK_REALM ?? 'portal'}/protocol/openid-connect/token`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    },
+  );
+  assert.equal(res.status, 200, await res.clone().text());
+  return (await res.json()) as { access_token: string; id_token?: string };
+}
+
+test('claims: only a Bearer access token of the portal client, for a verified email, with sub/iat/exp', () => {
+  const ok = { typ: 'Bearer', azp: 'portal-web', sub: 's', iat: 1, exp: 2, email_verified: true };
+  assert.equal(claimProblem(ok, 'portal-web'), undefined);
+  assert.match(claimProblem({ ...ok, typ: 'ID' }, 'portal-web')!, /typ/);
+  assert.match(claimProblem({ ...ok, typ: 'Refresh' }, 'portal-web')!, /typ/);
+  assert.match(claimProblem({ ...ok, azp: 'portal-services' }, 'portal-web')!, /azp/);
+  assert.match(claimProblem({ ...ok, email_verified: false }, 'portal-web')!, /verified/);
+  assert.match(claimProblem({ ...ok, sub: undefined }, 'portal-web')!, /sub/);
+});
+
+test('real tokens: the access token passes; its ID token, the service account and alg none are 401', async () => {
+  const app = await bare();
+  const pw = await kcToken({
+    grant_type: 'password',
+    client_id: 'portal-web',
+    username: 'driver@demo.portal',
+    password: 'Portal!2345',
+    scope: 'openid',
+  });
+  const sa = await kcToken({
+    grant_type: 'client_credentials',
+    client_id: process.env.KEYCLOAK_SERVICE_CLIENT_ID ?? 'portal-services',
+    client_secret: process.env.KEYCLOAK_SERVICE_CLIENT_SECRET ?? 'portal-services-secret',
+  });
+  app.get('/mine', async (req) => ({ role: req.user.role }));
+  const get = (t: string) =>
+    app.inject({ method: 'GET', url: '/mine', headers: { authorization: `Bearer ${t}` } });
+  const access = await get(pw.access_token);
+  assert.equal(access.statusCode, 200);
+  assert.equal(access.json().role, 2);
+  assert.equal((await get(pw.id_token!)).statusCode, 401);
+  assert.equal((await get(sa.access_token)).statusCode, 401);
+  const [, body] = pw.access_token.split('.');
+  const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${body}.`;
+  assert.equal((await get(none)).statusCode, 401);
+  // the verified result is cached per token: a repeat costs far less than the first verification
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < 200; i++) await get(pw.access_token);
+  const perCall = Number(process.hrtime.bigint() - t0) / 200 / 1000;
+  assert.ok(perCall < 2000, `${perCall} µs per cached call`);
+  await app.close();
+});
+
+test('public /api routes: 429 problem+json with Retry-After, keyed by address and account', async () => {
+  const env = loadEnv({ RATE_LIMIT_ACCOUNT_MAX: '3', RATE_LIMIT_MAX: '4' });
+  const app = Fastify({ trustProxy: true });
+  app.decorate('env', env as never);
+  app.decorate('serviceName', 'kit-test');
+  await app.register(problem);
+  await app.register(redis);
+  await app.register(rateLimit);
+  const by = (r: { body?: unknown }) => (r.body as { email?: string }).email;
+  app.post('/api/login', { config: { public: true, rateLimitBy: by } }, async () => ({ ok: true }));
+  app.post('/api/open', { config: { public: true } }, async () => ({ ok: true }));
+  app.get('/healthz', { config: { public: true } }, async () => ({ ok: true }));
+  const run = `${Date.now()}-${Math.random()}`;
+  const login = (email: string, ip = '192.0.2.1') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ip,
+      payload: { email: `${email}${run}` },
+    });
+  for (let i = 0; i < 3; i++) assert.equal((await login('a')).statusCode, 200);
+  const limited = await login('a');
+  assert.equal(limited.statusCode, 429);
+  assert.ok(Number(limited.headers['retry-after']) > 0);
+  assert.match(limited.headers['content-type'] as string, /application\/problem\+json/);
+  assert.equal(limited.json().status, 429);
+  assert.match(limited.json().message, /^Too many requests\. Please try again in/);
+  assert.equal((await login('b')).statusCode, 200, 'another account from the same address');
+  assert.equal((await login('a', '192.0.2.99')).statusCode, 200, 'the same account from another address');
+  const ip = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const open = () => app.inject({ method: 'POST', url: '/api/open', remoteAddress: ip });
+  for (let i = 0; i < 4; i++) assert.equal((await open()).statusCode, 200);
+  assert.equal((await open()).statusCode, 429);
+  for (let i = 0; i < 10; i++) assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
+  await app.close();
 });

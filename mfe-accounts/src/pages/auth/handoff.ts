@@ -6,6 +6,8 @@
 export interface Handoff {
   email?: string;
   fromLink?: boolean;
+  /** The invite link's token, handed from /signMeUp to sign-up (it is in the link already). */
+  inviteToken?: string;
   company?: string;
   /** A message the previous screen got from the server (e.g. "a code has been sent"). */
   notice?: string;

@@ -84,6 +84,8 @@ export function inviteEvent(
     user?: { company?: Record<string, unknown> | null } | null;
   },
   appUrl: string,
+  /** The invite's sign-up token (issue 8): the link proves the invite; only its hash is stored. */
+  token?: string,
 ): OutboxEvent {
   const company = (inv.user?.company ?? {}) as {
     Licensee?: string;
@@ -99,7 +101,9 @@ export function inviteEvent(
     invitedBy: inv.invited,
     ...(company.Licensee ? { companyName: company.Licensee } : {}),
     licenseNumbers: lics,
-    link: `${appUrl.replace(/\/$/, '')}/signMeUp?email=${encodeURIComponent(inv.email)}`,
+    link:
+      `${appUrl.replace(/\/$/, '')}/signMeUp?email=${encodeURIComponent(inv.email)}` +
+      (token ? `&token=${encodeURIComponent(token)}` : ''),
   };
   return { subject, data };
 }

@@ -33,6 +33,8 @@ export interface TokenClaims {
   email?: string;
   given_name?: string;
   family_name?: string;
+  email_verified?: boolean;
+  sid?: string;
   realm_access?: { roles?: string[] };
 }
 
@@ -106,6 +108,8 @@ export function roleOf(claims: TokenClaims): RoleNumber | undefined {
 
 /** Keycloak already has a user with that username/email (admin API 409). */
 export class UserExists extends Error {}
+/** The realm's password policy refused a password (admin API 400; message = Keycloak's, e.g. history). */
+export class PasswordRejected extends Error {}
 
 export interface KeycloakUser {
   id: string;
@@ -161,6 +165,11 @@ async function admin(kc: KeycloakSettings, method: string, path: string, body?: 
   let res = await send(false);
   if (res.status === 401) res = await send(true);
   if (res.status === 409) throw new UserExists(`Keycloak ${method} ${path}: 409`);
+  if (res.status === 400) {
+    const b = (await res.json().catch(() => ({}))) as { error?: string; error_description?: string };
+    if (/password/i.test(`${b.error}`)) throw new PasswordRejected(b.error_description ?? String(b.error));
+    throw new Error(`Keycloak ${method} ${path}: 400 ${b.error ?? ''} ${b.error_description ?? ''}`);
+  }
   if (!res.ok && res.status !== 404) {
     throw new Error(`Keycloak ${method} ${path}: ${res.status} ${await res.text().catch(() => '')}`);
   }
@@ -221,8 +230,27 @@ export async function assignRealmRole(kc: KeycloakSettings, id: string, roleName
     name: string;
   }[];
   const role = available.find((r) => r.name === roleName);
-  if (!role) return; // already mapped (or unknown: the caller's ROLE_NAMES come from contracts)
+  if (!role) {
+    // Not offered: fine only when already mapped. Anything else (a service account that may not read or map
+    // realm roles) must fail loudly instead of leaving the user on the default role (issue 8).
+    if (!(await realmRoles(kc, id)).some((r) => r.name === roleName))
+      throw new Error(`Keycloak cannot map realm role ${roleName}`);
+    return;
+  }
   await admin(kc, 'POST', `/users/${id}/role-mappings/realm`, [role]);
+}
+
+const realmRoles = async (kc: KeycloakSettings, id: string) =>
+  (await (await admin(kc, 'GET', `/users/${id}/role-mappings/realm`)).json()) as { name: string }[];
+
+/** Ends every Keycloak session of the user (password change, suspension): refresh tokens stop working. */
+export async function logoutUser(kc: KeycloakSettings, id: string): Promise<void> {
+  await admin(kc, 'POST', `/users/${id}/logout`);
+}
+
+/** Ends one Keycloak session (sign-out of this browser only). */
+export async function deleteSession(kc: KeycloakSettings, sid: string): Promise<void> {
+  await admin(kc, 'DELETE', `/sessions/${encodeURIComponent(sid)}`);
 }
 
 /** Gives the user exactly one of the portal's realm roles (the other portal roles are removed). */
@@ -232,12 +260,11 @@ export async function setPortalRole(
   roleName: string,
   portalRoles: string[],
 ): Promise<void> {
-  const current = (await (await admin(kc, 'GET', `/users/${id}/role-mappings/realm`)).json()) as {
-    name: string;
-  }[];
+  const current = await realmRoles(kc, id);
   const remove = current.filter((r) => portalRoles.includes(r.name) && r.name !== roleName);
-  if (remove.length) await admin(kc, 'DELETE', `/users/${id}/role-mappings/realm`, remove);
+  // The new role first: a failure leaves the user exactly as they were, never without a role.
   if (!current.some((r) => r.name === roleName)) await assignRealmRole(kc, id, roleName);
+  if (remove.length) await admin(kc, 'DELETE', `/users/${id}/role-mappings/realm`, remove);
 }
 
 /** Partial update (username, email, emailVerified, names, enabled); UserExists on a taken username/email. */

@@ -1,5 +1,7 @@
 import { DEFAULT_ROLE, Messages, isValidEmail, parsePhone, type RoleNumber } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
 import { User, type UserDoc } from '../models/user.js';
+import { Tombstone } from '../models/tombstone.js';
 import { cachedProfile, profileGeneration, rememberProfile } from './profile-cache.js';
 
 export interface Identity {
@@ -34,6 +36,9 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
     ).lean<UserDoc>())!;
   }
   if (!email) throw new Error('token has neither a known sub nor an email');
+  // A deleted user's still-valid token must not bring the profile back (issue 8); the kit refuses such tokens
+  // already (user state in Redis), this is the durable check. Only on first sight of a sub: a read, rarely.
+  if (await Tombstone.exists({ kind: 'user', sub: id.sub })) throw new Problem(401, Messages.tokenInvalid);
   const linked = await User.findOneAndUpdate(
     { email },
     {

@@ -62,7 +62,7 @@ export async function issuePin(
   purpose: PinPurpose,
   key: string,
   email: string,
-  opts: { session?: string } = {},
+  opts: { session?: string; ttlMs?: number } = {},
 ): Promise<IssuedPin> {
   const now = new Date();
   await Pin.deleteMany({ expiresAt: { $lt: now } });
@@ -72,7 +72,7 @@ export async function issuePin(
   const pin = newPinValue();
   const salt = randomBytes(16);
   const hash = await hashPin(pin, salt);
-  const expiresAt = new Date(now.getTime() + PIN_TTL_MS);
+  const expiresAt = new Date(now.getTime() + (opts.ttlMs ?? PIN_TTL_MS));
   await Pin.updateOne(
     { purpose, key },
     {
@@ -101,9 +101,10 @@ export async function consumePin(
   key: string,
   pin: string,
   email?: string,
+  maxAttempts = PIN_MAX_ATTEMPTS,
 ): Promise<PinDoc | undefined> {
   const doc = await Pin.findOneAndUpdate(
-    { purpose, key, expiresAt: { $gt: new Date() }, attempts: { $lt: PIN_MAX_ATTEMPTS } },
+    { purpose, key, expiresAt: { $gt: new Date() }, attempts: { $lt: maxAttempts } },
     { $inc: { attempts: 1 } },
     { returnDocument: 'after' },
   ).lean<PinDoc>();

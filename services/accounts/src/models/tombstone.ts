@@ -11,9 +11,12 @@ const tombstoneSchema = new Schema(
     refId: { type: String, required: true },
     key: String,
     deletedBy: String,
+    /** A deleted user's Keycloak id: a token of it never re-creates a profile (lib/profiles ensureProfile). */
+    sub: { type: String, index: true },
   },
   { timestamps: true },
 );
 tombstoneSchema.plugin(withOutbox);
+tombstoneSchema.index({ kind: 1, refId: 1 }); // "was this user/licence deleted?"
 const TombstoneModel = mongoose.model('Tombstone', tombstoneSchema);
 export const Tombstone = TombstoneModel as typeof TombstoneModel & OutboxStatics;

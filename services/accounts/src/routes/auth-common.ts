@@ -46,8 +46,23 @@ export const PolicyPassword = Type.Intersect(
       pattern: '^(?=.*[0-9])(?=.*[a-z])(?=.*[A-Z]).{6,}$',
       errorMessage: Messages.passwordPolicy,
     }),
+    // the realm's length(8) policy, the same rule as NewPassword
+    Type.String({ minLength: 8, errorMessage: Messages.passwordMin }),
   ],
   { errorMessage: Messages.passwordRequired },
+);
+
+/**
+ * A new password wherever one is chosen (sign-up, change password, staff-created accounts set theirs by reset):
+ * one rule, 8 to 60 characters ('Passwords must be at least 8 characters. '), like the realm's length(8) policy.
+ */
+export const NewPassword = Type.Intersect(
+  [
+    Type.String({ minLength: 1, errorMessage: Messages.passwordRequired }),
+    Type.String({ minLength: 8, errorMessage: Messages.passwordMin }),
+    Type.String({ maxLength: 60, errorMessage: AuthMessages.passwordTooLong }),
+  ],
+  { errorMessage: Messages.passwordRequired }, // shown when the field is missing
 );
 
 export const Message = Type.Object({ message: Type.String() });
@@ -76,7 +91,7 @@ export async function signedIn(tokens: TokenSet, fallbackEmail: string) {
   return { ...tokens, user: toProfile(profile as UserDoc) };
 }
 
-/** The outbox event that makes notifications mail a pin. */
+/** The outbox event that makes notifications mail a pin (the pin is sealed in it: events carry no secrets). */
 export function pinEvent(
   email: string,
   pin: string,

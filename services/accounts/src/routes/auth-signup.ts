@@ -5,6 +5,7 @@ import { Problem, type OutboxMethods } from '@portal/service-kit';
 import { Email, Profile, problems } from '../schemas.js';
 import {
   InvalidCredentials,
+  PasswordRejected,
   UserExists,
   createUser,
   deleteUser,
@@ -15,14 +16,26 @@ import {
 } from '../lib/keycloak.js';
 import { ensureProfile } from '../lib/profiles.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
-import { Invite } from '../models/invite.js';
+import { Invite, inviteTokenHash } from '../models/invite.js';
 import { findLicenceRecord } from '../models/licence-record.js';
 import { consumePin, dropPin, issuePin } from '../models/pin.js';
-import { Message, NewEmail, Code, issueCode, kcOf, normEmail, pinEvent, signedIn } from './auth-common.js';
+import {
+  Message,
+  NewEmail,
+  NewPassword,
+  Code,
+  issueCode,
+  kcOf,
+  normEmail,
+  pinEvent,
+  signedIn,
+} from './auth-common.js';
 
 const SignUpBody = Type.Object({
   email: NewEmail,
-  password: Type.String({ minLength: 1, maxLength: 100, errorMessage: Messages.passwordRequired }),
+  password: NewPassword,
+  /** Sign-up by invite: the token from the invite mail's link (issue 8). */
+  inviteToken: Type.Optional(Type.String({ maxLength: 200 })),
   data: Type.Optional(
     Type.Object({
       role: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
@@ -38,21 +51,40 @@ const SignUpBody = Type.Object({
 });
 
 type Company = Record<string, unknown>;
+const bodyEmail = (r: { body?: unknown }) => (r.body as { email?: string } | undefined)?.email;
 
-/** Which company and role a sign-up gets, or the spec's refusal. Reads only: nothing is written before this passes. */
+/**
+ * Which company and role a sign-up gets, or the spec's refusal. Reads only, except that an invite is claimed
+ * (accepted) atomically here so that its token works once; the caller gives it back if the sign-up fails.
+ */
 async function admission(
   email: string,
-  body: { method?: string; data?: { role?: number; company?: { 'License #'?: string } } },
-): Promise<{ role: RoleNumber; company: Company }> {
+  body: {
+    method?: string;
+    inviteToken?: string;
+    data?: { role?: number; company?: { 'License #'?: string } };
+  },
+): Promise<{ role: RoleNumber; company: Company; inviteId?: unknown }> {
   if (body.method === 'invite') {
-    const invite = await Invite.findOne({ email, 'data.accepted': false }).sort({ date: -1 }).lean();
-    if (invite) {
-      const company = { ...((invite.user?.company as Company | undefined) ?? {}) };
-      const numbers = (company.licenseNumbers as string[] | undefined) ?? [];
-      const main = (company['License #'] as string | undefined) ?? '';
-      company.licenseNumbers = [...new Set([...(main ? [main] : []), ...numbers])];
-      return { role: Role.user, company };
-    }
+    // The token proves the invite mail was read: bound to this address (and so to the inviting company),
+    // unexpired, unused. Without it anyone could join any company that invited an address they do not own.
+    if (!body.inviteToken) throw new Problem(400, AuthMessages.inviteInvalid);
+    const invite = await Invite.findOneAndUpdate(
+      {
+        email,
+        tokenHash: inviteTokenHash(body.inviteToken),
+        tokenExpiresAt: { $gt: new Date() },
+        'data.accepted': false,
+      },
+      { $set: { 'data.accepted': true, 'data.notified': true } },
+      { returnDocument: 'after' },
+    ).lean();
+    if (!invite) throw new Problem(400, AuthMessages.inviteInvalid);
+    const company = { ...((invite.user?.company as Company | undefined) ?? {}) };
+    const numbers = (company.licenseNumbers as string[] | undefined) ?? [];
+    const main = (company['License #'] as string | undefined) ?? '';
+    company.licenseNumbers = [...new Set([...(main ? [main] : []), ...numbers])];
+    return { role: Role.user, company, inviteId: invite._id };
   }
   const typed = body.data?.company?.['License #']?.trim();
   if (!typed) throw new Problem(400, Messages.licenceRequired);
@@ -95,13 +127,22 @@ export const signUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const email = normEmail(request.body.email);
       if (await User.exists({ email })) throw new Problem(400, Messages.emailExists);
-      const { role, company } = await admission(email, request.body);
+      const { role, company, inviteId } = await admission(email, request.body);
+      // A failed sign-up gives the invite back, so the same link can be used again.
+      const release = () =>
+        inviteId
+          ? Invite.updateOne({ _id: inviteId }, { $set: { 'data.accepted': false, 'data.notified': false } })
+              .then(() => undefined)
+              .catch(() => undefined)
+          : Promise.resolve();
 
       let sub: string;
       try {
         sub = await createUser(kc, { email, password: request.body.password, roleName: ROLE_NAMES[role] });
       } catch (err) {
+        await release();
         if (err instanceof UserExists) throw new Problem(400, Messages.emailExists);
+        if (err instanceof PasswordRejected) throw new Problem(400, err.message);
         throw err;
       }
       try {
@@ -119,6 +160,7 @@ export const signUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (err) {
         await deleteUser(kc, sub).catch(() => undefined);
         await dropPin('signup', email).catch(() => undefined);
+        await release();
         if ((err as { code?: number }).code === 11000) throw new Problem(400, Messages.emailExists);
         throw err;
       }
@@ -129,7 +171,7 @@ export const signUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/verify',
     {
-      config: { public: true },
+      config: { public: true, rateLimitBy: bodyEmail },
       schema: {
         tags: ['auth'],
         body: Type.Object({ email: Email, pin: Code }),
@@ -168,7 +210,7 @@ export const signUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/sendValidation',
     {
-      config: { public: true },
+      config: { public: true, rateLimitBy: bodyEmail },
       schema: {
         tags: ['auth'],
         body: Type.Object({ email: Email }),

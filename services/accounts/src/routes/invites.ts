@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { INVITER_ROLES, Messages, Subjects, isValidEmail } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { InviteOut, Message, problems } from '../schemas.js';
-import { Invite, type InviteDoc } from '../models/invite.js';
+import { Invite, newInviteToken, type InviteDoc } from '../models/invite.js';
 import { User, type UserDoc } from '../models/user.js';
 import { licencesOf } from '../lib/profiles.js';
 import { inviteEvent } from '../events/publishes.js';
@@ -62,8 +62,9 @@ export const invitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new Problem(400, Messages.alreadyInvited);
       }
       const company = me.company ? { ...(me.company as object), licenseNumbers: licencesOf(me) } : undefined;
-      const doc = new Invite({ email, invited: me.email, companyKey, user: { email, company } });
-      const ev = inviteEvent(Subjects.inviteCreated, doc as unknown as InviteDoc, app.env.APP_URL);
+      const { token, set } = newInviteToken();
+      const doc = new Invite({ email, invited: me.email, companyKey, user: { email, company }, ...set });
+      const ev = inviteEvent(Subjects.inviteCreated, doc as unknown as InviteDoc, app.env.APP_URL, token);
       (doc as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
       await doc.save();
       reply.code(201);
@@ -89,8 +90,10 @@ export const invitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const filter = { _id: request.body.invite.id, ...(await inviterScope(request.user!, me)) };
       const inv = await Invite.findOne(filter).lean<InviteDoc>();
       if (!inv) throw new Problem(404, Messages.notFound);
-      const ev = inviteEvent(Subjects.inviteResent, inv, app.env.APP_URL);
-      await Invite.updateOneWithEvents({ _id: inv._id }, { $set: { date: new Date() } }, [ev]);
+      // A resend mails a new link: the previous token stops working, the week starts again.
+      const { token, set } = newInviteToken();
+      const ev = inviteEvent(Subjects.inviteResent, inv, app.env.APP_URL, token);
+      await Invite.updateOneWithEvents({ _id: inv._id }, { $set: { date: new Date(), ...set } }, [ev]);
       return { message: Messages.inviteResent };
     },
   );

@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncTypebox, OutboxMethods } from '@portal/service-kit';
 import { Type } from 'typebox';
-import {
-  INVITER_ROLES,
-  Messages,
-  canAssignRole,
-  isValidEmail,
-  type RoleNumber,
-} from '@portal/contracts';
+import { INVITER_ROLES, Messages, canAssignRole, isValidEmail, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { Alerts, Company, Message, Name, Profile, problems } from '../schemas.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
@@ -95,9 +89,10 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ev = userCreated(doc as unknown as UserDoc);
       (doc as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
       try {
-        // The password is random: mail a reset code (auth's forgotPasswordSubmit) so they set their own.
-        const { pin: code, expiresAt } = await issuePin('reset', email, email);
-        const reset = resetRequested(email, code, expiresAt);
+        // The password is random: a welcome mail with a code (auth's forgotPasswordSubmit) to set their own,
+        // valid a week (a new account is not opened within the half hour a reset code lives).
+        const { pin: code, expiresAt } = await issuePin('reset', email, email, { ttlMs: 7 * 24 * 3600_000 });
+        const reset = resetRequested(email, code, expiresAt, 'account-created');
         (doc as unknown as OutboxMethods).addEvent(reset.subject, reset.data);
         await doc.save();
       } catch (e) {
@@ -129,18 +124,22 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!isSelf && !canAssignRole(callerRole, target.role as RoleNumber))
         throw new Problem(403, Messages.forbidden);
 
+      let kcId: string | undefined;
       try {
-        const kcId = target.sub ?? (await findKcUserId(app.env, target.email));
-        if (kcId) await deleteKcUser(app.env, kcId);
+        kcId = target.sub ?? (await findKcUserId(app.env, target.email));
+        if (kcId) await deleteKcUser(app.env, kcId); // its Keycloak sessions go with it
       } catch (e) {
         throw new Problem(502, `Error deleting user: ${(e as Error).message}!`);
       }
+      // Its tokens still verify for up to 15 minutes: every service refuses them from now on.
+      if (kcId) await app.userState.markDeleted(kcId);
       const ev = userDeleted(target);
       const stone = new Tombstone({
         kind: 'user',
         refId: String(target._id),
         key: target.email,
         deletedBy: caller.email,
+        sub: kcId,
       });
       (stone as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
       await stone.save();

@@ -10,6 +10,7 @@ import { isComplete, licencesOf, profileError, sameCompanyFilter } from '../lib/
 import { userApplied, userUpdateEvents } from '../events/publishes.js';
 import { callerProfile, canSee, isStaff } from './users.js';
 import { findKcUserId, setKcRole } from './users-kc.js';
+import { applySuspension } from '../lib/sessions.js';
 
 const UserUpdate = Type.Object({
   id: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{24}$' })),
@@ -107,6 +108,10 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const found = await User.find({ email: { $in: emails } }).lean<UserDoc[]>();
         if (found.length !== new Set(emails).size) throw new Problem(404, Messages.notFound);
         const byEmail = new Map(found.map((u) => [u.email, u]));
+        // Role hierarchy on the bulk path too (issue 8): nobody acts on a more privileged user; checked for all
+        // before anything is written.
+        if (found.some((u) => !canAssignRole(caller.role as RoleNumber, u.role as RoleNumber)))
+          throw new Problem(403, Messages.forbidden);
         for (const b of bulk) {
           const before = byEmail.get(b.email.trim().toLowerCase())!;
           if (before.verified === b.verified) continue;
@@ -115,6 +120,7 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
             { $set: { verified: b.verified } },
             userUpdateEvents(before, b),
           );
+          await applySuspension(app, before, b.verified);
         }
         const after = await User.find({ email: { $in: emails } })
           .sort({ email: 1 })
@@ -190,6 +196,11 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const kcId = target.sub ?? (await findKcUserId(app.env, target.email));
         if (kcId)
           await setKcRole(app.env, kcId, newRole).catch((e: Error) => {
+            // Loud: logged, 502 to the caller, and the profile keeps its old role (nothing half-changed).
+            request.log.error(
+              { err: e.message, user: String(target._id), role: newRole },
+              'role mapping failed',
+            );
             throw new Problem(502, Messages.profileUpdateFailed(e.message));
           });
       }
@@ -211,6 +222,7 @@ export const usersUpdateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       }
       await User.updateOneWithEvents({ _id: target._id }, { $set: set }, events);
+      if (patch.verified !== undefined) await applySuspension(app, target, patch.verified);
       return {
         user: toProfile((await User.findById(target._id).lean<UserDoc>())!),
         message: Messages.profileUpdated,

@@ -59,6 +59,7 @@ export const resetRequestedConsumer = defineConsumer({
       email: d.email,
       sealedCode: sealedOf(d.sealedCode, (d as { code?: string }).code, d),
       expiresAt: d.expiresAt,
+      ...(d.purpose === 'account-created' ? { welcome: true } : {}),
     };
     await ctx.app.queues.add(EMAIL_QUEUE, 'reset-code', job, { jobId: `reset-code-${event.id}` });
   },

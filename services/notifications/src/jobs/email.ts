@@ -5,6 +5,7 @@ import { feedbackMail } from '../templates/feedback.js';
 import { accountVerifiedMail } from '../templates/account-verified.js';
 import { pinMail } from '../templates/pin.js';
 import { resetCodeMail } from '../templates/reset-code.js';
+import { accountCreatedMail } from '../templates/account-created.js';
 import { userAppliedMail } from '../templates/user-applied.js';
 import { inviteMail } from '../templates/invite.js';
 import { attemptsFor, delayAfter, scheduleOf } from './schedule.js';
@@ -20,7 +21,7 @@ export type EmailJob =
   | { kind: 'feedback'; from: string; message: string }
   | { kind: 'account-verified'; email: string; name?: string }
   | { kind: 'pin'; email: string; sealedPin: string; purpose: 'signup' | 'change-email'; expiresAt: string }
-  | { kind: 'reset-code'; email: string; sealedCode: string; expiresAt: string }
+  | { kind: 'reset-code'; email: string; sealedCode: string; expiresAt: string; welcome?: boolean }
   | { kind: 'user-applied'; to: string; email: string; companyName?: string; licenseNumber?: string }
   | { kind: 'invite'; email: string; invitedBy: string; companyName?: string; link: string }
   | { kind: 'raw'; to: string; subject: string; html: string };
@@ -90,7 +91,7 @@ export function emailWorker(mailer: Mailer, env: MailEnv) {
         }
         case 'reset-code': {
           const code = openCode(data.sealedCode, data.email, env.EVENT_SEAL_KEY);
-          const mail = resetCodeMail;
+          const mail = data.welcome ? accountCreatedMail : resetCodeMail; // staff-made account: a welcome
           return send(() => mailer.send(data.email, mail({ ...data, code, appUrl: env.APP_URL })));
         }
         case 'user-applied':

@@ -1,17 +1,86 @@
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_ROLE, Messages, roleFromRealmRoles, type RoleNumber } from '@portal/contracts';
 import type { AuthUser, RouteInfo } from '../../types.js';
 import { sendProblem } from './problem.js';
 
-/** Keycloak bearer tokens on every route unless `config.public`; `config.roles` guards by role number. */
+/** Keycloak signs with RS256 by default; anything else (none, HS*) is refused before the signature is read. */
+const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+/** Verified tokens kept per process (a bounded LRU: a Map in insertion order, re-inserted on hit). */
+const CACHE_MAX = 5000;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface Verified {
+  user: AuthUser;
+  portalRole: RoleNumber | undefined;
+  /** Token expiry, iat (epoch s) and Keycloak session id, for the cache and the revocation checks. */
+  exp: number;
+  iat: number;
+  sid?: string;
+}
+
+/** Why a correctly signed token is still not a user's access token for this portal (undefined = fine). */
+export function claimProblem(payload: JWTPayload, portalClient: string): string | undefined {
+  if (payload.typ !== 'Bearer') return `typ ${String(payload.typ)}`; // ID / refresh tokens
+  if (payload.azp !== portalClient) return `azp ${String(payload.azp)}`; // the service account, other clients
+  if (!payload.sub) return 'no sub';
+  if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return 'no exp/iat';
+  if (payload.email_verified !== true) return 'email not verified'; // no session before the pin (issue 8)
+  return undefined;
+}
+
+/**
+ * Keycloak bearer tokens on every route unless `config.public`; `config.roles` guards by role number.
+ * A token must be a signed access token of the portal's own client (iss, aud, alg, typ, azp), for a verified email,
+ * and its user must not be deleted, signed out (session ended) or revoked since it was issued (app.userState,
+ * written by accounts). A suspended user may read (to see the suspension message) but not write.
+ */
 export default fp(
   async (app) => {
-    const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_ISSUER } = app.env;
+    const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_ISSUER, KEYCLOAK_PUBLIC_CLIENT_ID, KEYCLOAK_AUDIENCE } =
+      app.env;
     const jwks = createRemoteJWKSet(
       new URL(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/certs`),
     );
     const routes: RouteInfo[] = [];
+    const cache = new Map<string, Verified>();
+
+    async function verify(token: string): Promise<Verified | undefined> {
+      const now = Date.now() / 1000;
+      const hit = cache.get(token);
+      if (hit) {
+        cache.delete(token);
+        if (hit.exp > now) {
+          cache.set(token, hit);
+          return hit;
+        }
+      }
+      const { payload } = await jwtVerify(token, jwks, {
+        issuer: KEYCLOAK_ISSUER,
+        audience: KEYCLOAK_AUDIENCE,
+        algorithms: ALGORITHMS,
+      });
+      const why = claimProblem(payload, KEYCLOAK_PUBLIC_CLIENT_ID);
+      if (why) throw new Error(why);
+      const realmRoles = ((payload.realm_access as { roles?: string[] } | undefined)?.roles ?? []).slice();
+      const portalRole = roleFromRealmRoles(realmRoles);
+      const v: Verified = {
+        user: {
+          sub: String(payload.sub),
+          email: String(payload.email ?? payload.preferred_username ?? ''),
+          name: String(payload.name ?? payload.preferred_username ?? ''),
+          role: portalRole ?? DEFAULT_ROLE,
+          realmRoles,
+        },
+        portalRole,
+        exp: payload.exp!,
+        iat: payload.iat!,
+        sid: typeof payload.sid === 'string' ? payload.sid : undefined,
+      };
+      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(token, v);
+      return v;
+    }
 
     app.decorateRequest('user', null as unknown as AuthUser);
     app.decorate('routeTable', () => routes.map((r) => ({ ...r })));
@@ -33,25 +102,25 @@ export default fp(
       const header = request.headers.authorization ?? '';
       const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
       if (!token) return sendProblem(reply, 401, Messages.tokenInvalid);
-      let user: AuthUser;
-      let portalRole: RoleNumber | undefined;
+      let v: Verified | undefined;
       try {
-        const { payload } = await jwtVerify(token, jwks, { issuer: KEYCLOAK_ISSUER });
-        const realmRoles = ((payload.realm_access as { roles?: string[] } | undefined)?.roles ?? []).slice();
-        portalRole = roleFromRealmRoles(realmRoles);
-        user = {
-          sub: String(payload.sub ?? ''),
-          email: String(payload.email ?? payload.preferred_username ?? ''),
-          name: String(payload.name ?? payload.preferred_username ?? ''),
-          role: portalRole ?? DEFAULT_ROLE,
-          realmRoles,
-        };
+        v = await verify(token);
       } catch (err) {
         request.log.debug({ err }, 'token rejected');
+      }
+      if (!v) return sendProblem(reply, 401, Messages.tokenInvalid);
+      // Read on every request (not cached): a revocation must take effect at once in every service.
+      const state = app.hasDecorator('userState')
+        ? await app.userState.read(v.user.sub, v.sid)
+        : { sessionEnded: false };
+      if (state.deleted || state.sessionEnded || (state.nbf !== undefined && v.iat < state.nbf)) {
         return sendProblem(reply, 401, Messages.tokenInvalid);
       }
-      request.user = user;
-      if (config.roles && (portalRole === undefined || !config.roles.includes(portalRole))) {
+      request.user = { ...v.user, suspended: !!state.suspended, sid: v.sid };
+      if (state.suspended && !READ_METHODS.has(request.method) && !config.allowSuspended) {
+        return sendProblem(reply, 403, Messages.suspended);
+      }
+      if (config.roles && (v.portalRole === undefined || !config.roles.includes(v.portalRole))) {
         return sendProblem(reply, 403, Messages.forbidden);
       }
     });

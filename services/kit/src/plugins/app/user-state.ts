@@ -1,0 +1,105 @@
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+
+/**
+ * Per-user session state in Redis, written by accounts and read by every service's auth hook (issue 8):
+ * the kit never reads accounts' collections, yet a logout, password change, suspension or deletion takes effect
+ * on the next request everywhere instead of when the 15-minute access token expires.
+ *
+ * - `portal:user:{sub}` hash: `nbf` (epoch seconds: tokens issued before it are refused), `deleted` ("1").
+ *   Absent = nothing against the user (Keycloak's signature already proves the user exists).
+ * - `portal:suspended:{sub}`: the account is suspended (no expiry: it lasts until accounts clears it).
+ * - `portal:sid:{sid}` string: a Keycloak session ended by logout (its tokens are refused until they expire).
+ *
+ * Entries that only matter while old tokens live (nbf, sid, deleted) expire after STATE_TTL_S, which must be
+ * longer than the access-token lifespan (900 s).
+ */
+export interface UserState {
+  nbf?: number;
+  suspended?: boolean;
+  deleted?: boolean;
+}
+
+export interface UserStateStore {
+  /** The user's state plus whether the token's session was ended (read on every authenticated request). */
+  read(sub: string, sid?: string): Promise<UserState & { sessionEnded: boolean }>;
+  /** Refuse every token of the user issued before now (password change, suspension, deletion). */
+  revokeBefore(sub: string, atMs?: number): Promise<void>;
+  /** Refuse the tokens of one Keycloak session (logout). */
+  endSession(sid: string): Promise<void>;
+  setSuspended(sub: string, suspended: boolean): Promise<void>;
+  markDeleted(sub: string): Promise<void>;
+}
+
+/** Long enough for any token issued before the event to have expired (access tokens live 900 s). */
+export const STATE_TTL_S = 24 * 3600;
+const userKey = (sub: string) => `portal:user:${sub}`;
+const sidKey = (sid: string) => `portal:sid:${sid}`;
+const suspendedKey = (sub: string) => `portal:suspended:${sub}`;
+
+export function userStateStore(redis: Redis, onError: (err: Error) => void): UserStateStore {
+  // Last answer per user: used when Redis is briefly unreachable, so a blip neither locks everyone out nor
+  // silently forgets a revocation that this process has already seen.
+  const lastKnown = new Map<string, UserState & { sessionEnded: boolean }>();
+  const remember = (k: string, v: UserState & { sessionEnded: boolean }) => {
+    if (lastKnown.size >= 10_000) lastKnown.delete(lastKnown.keys().next().value!);
+    lastKnown.set(k, v);
+  };
+  return {
+    async read(sub, sid) {
+      const k = `${sub}|${sid ?? ''}`;
+      try {
+        const [h, ended, suspended] = await Promise.all([
+          redis.hgetall(userKey(sub)),
+          sid ? redis.exists(sidKey(sid)) : Promise.resolve(0),
+          redis.exists(suspendedKey(sub)),
+        ]);
+        const v = {
+          nbf: h.nbf ? Number(h.nbf) : undefined,
+          suspended: suspended === 1,
+          deleted: h.deleted === '1',
+          sessionEnded: ended === 1,
+        };
+        remember(k, v);
+        return v;
+      } catch (err) {
+        onError(err as Error);
+        return lastKnown.get(k) ?? { sessionEnded: false };
+      }
+    },
+    async revokeBefore(sub, atMs = Date.now()) {
+      // Seconds, compared with the token's `iat` (also seconds): a token issued in this same second still works,
+      // which lets the user sign in again at once after a password change.
+      await redis
+        .multi()
+        .hset(userKey(sub), 'nbf', String(Math.floor(atMs / 1000)))
+        .expire(userKey(sub), STATE_TTL_S)
+        .exec();
+    },
+    async endSession(sid) {
+      await redis.set(sidKey(sid), '1', 'EX', STATE_TTL_S);
+    },
+    async setSuspended(sub, suspended) {
+      if (suspended) await redis.set(suspendedKey(sub), '1');
+      else await redis.del(suspendedKey(sub));
+    },
+    async markDeleted(sub) {
+      await redis
+        .multi()
+        .hset(userKey(sub), 'deleted', '1', 'nbf', String(Math.ceil(Date.now() / 1000)))
+        .expire(userKey(sub), STATE_TTL_S)
+        .exec();
+    },
+  };
+}
+
+/** Decorates `app.userState` over the service's Redis connection. */
+export default fp(
+  async (app) => {
+    app.decorate(
+      'userState',
+      userStateStore(app.redis, (err) => app.log.warn({ err: err.message }, 'user state unavailable')),
+    );
+  },
+  { name: 'user-state', dependencies: ['redis'] },
+);
