@@ -29,9 +29,6 @@
 # Seals pins/reset codes in events and mail jobs (AES-256-GCM; accounts seals, notifications opens). Local value
 # only: production takes it from the portal-secrets secret.
 : "${EVENT_SEAL_KEY:=4rVxSIaV5EXXJ7NV+YGB4vBmlS22BtgiDK/E8rg3ieI=}"; export EVENT_SEAL_KEY
-# Seals pins/reset codes in events and mail jobs (AES-256-GCM; accounts seals, notifications opens). Local value
-# only: production takes it from the portal-secrets secret.
-: "${EVENT_SEAL_KEY:=4rVxSIaV5EXXJ7NV+YGB4vBmlS22BtgiDK/E8rg3ieI=}"; export EVENT_SEAL_KEY
 
 : "${OTEL_EXPORTER_OTLP_ENDPOINT:=http://127.0.0.1:4318}"; export OTEL_EXPORTER_OTLP_ENDPOINT
 # Trace sampling ratio (parent-based; the kit's default is 0.1 = production). The local stack and its tests keep

@@ -16,6 +16,7 @@ import auth from './plugins/app/auth.js';
 import userState from './plugins/app/user-state.js';
 import rateLimit from './plugins/app/rate-limit.js';
 import health from './plugins/app/health.js';
+import migrations from './plugins/app/migrate.js';
 import openapi from './plugins/app/openapi.js';
 import outboxRelay from './plugins/app/outbox-relay.js';
 import consumers from './plugins/app/consumers.js';
@@ -65,6 +66,7 @@ export async function buildService(
 
   await app.register(problem);
   await app.register(mongo);
+  await app.register(migrations); // syncIndexes + FerretDB serving indexes, before listening
   await app.register(nats, { domain: opts.domain });
   await app.register(redis);
   await app.register(s3);

@@ -29,6 +29,8 @@ export const EnvSchema = Type.Object({
   MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27027/portal' }),
   /** Database name; empty means `portal_<service name>`. Tests point it at a database of their own. */
   MONGO_DB: Type.String({ default: '' }),
+  /** PostgreSQL behind FerretDB (GIN serving indexes at start, docs/DATA.md); empty on real MongoDB. */
+  POSTGRES_URL: Type.String({ default: '' }),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6390' }),
   S3_ENDPOINT: Type.String({ default: '127.0.0.1' }),
@@ -46,8 +48,10 @@ export const EnvSchema = Type.Object({
   KEYCLOAK_SERVICE_CLIENT_SECRET: Type.String({ default: 'portal-services-secret' }),
   APP_URL: Type.String({ default: 'http://localhost:8080' }),
   LOG_LEVEL: Type.String({ default: 'info' }),
-  /** How often the outbox relay sweeps for unpublished events (ms). */
-  OUTBOX_SWEEP_MS: Type.Integer({ default: 1000, minimum: 50 }),
+  /** Dependencies without which /readyz answers 503 (comma list of mongo,nats,redis,s3); the others degrade. */
+  READY_REQUIRES: Type.String({ default: 'mongo' }),
+  /** How often the outbox relay sweeps for unpublished events (ms); writes in this process nudge it at once. */
+  OUTBOX_SWEEP_MS: Type.Integer({ default: 5000, minimum: 50 }),
   /** Appended to durable consumer names (and BullMQ's prefix): a test app gets its own consumers at once. */
   CONSUMER_SUFFIX: Type.String({ default: '', pattern: '^[A-Za-z0-9_-]*$' }),
   /** BullMQ key prefix; empty means `portal-<service name>` (a test pointing at its own SMTP sink sets one). */
