@@ -62,7 +62,9 @@ test('Node 24: .nvmrc, engines, @types/node; portal.mjs under an older Node re-r
   )?.[1];
   assert.ok(pinned, 'portal.mjs pins a Node 24 version');
   const run = (node) => {
-    const r = spawnSync(node, ['scripts/portal.mjs', 'node'], { cwd: root, encoding: 'utf8' });
+    // without the re-execution marker this very run (started through portal.mjs) carries
+    const env = { ...process.env, PORTAL_NODE_REEXEC: '' };
+    const r = spawnSync(node, ['scripts/portal.mjs', 'node'], { cwd: root, encoding: 'utf8', env });
     assert.equal(r.status, 0, r.stderr);
     return JSON.parse(r.stdout.trim().split('\n').pop());
   };

@@ -67,6 +67,25 @@ const OutboxEventSchema = new Schema(
  */
 export const OUTBOX_PENDING = '_outboxPending';
 
+const locks = new Map<string, Promise<unknown>>();
+/**
+ * Runs fn after any earlier fn of the same document in this process. FerretDB 1.24 updates a document by reading
+ * it and writing the whole of it back without a row lock, so the relay's clean-up ($pullAll) racing a write that
+ * $pushes a new event could write the old array back and lose that event. Writers with events and the relay
+ * serialise here; across processes the race remains (docs/DATA.md).
+ */
+export function withDocLock<T>(collection: string, id: unknown, fn: () => Promise<T>): Promise<T> {
+  const key = `${collection}:${String(id)}`;
+  const prev = locks.get(key) ?? Promise.resolve();
+  const run = prev.then(fn, fn);
+  const tail = run.catch(() => undefined);
+  locks.set(key, tail);
+  void tail.then(() => {
+    if (locks.get(key) === tail) locks.delete(key);
+  });
+  return run;
+}
+
 /** Mongoose schema plugin: `_outbox` on the document, `doc.addEvent()`, `Model.updateOneWithEvents()`. */
 export function withOutbox(schema: Schema): void {
   schema.add({ _outbox: { type: [OutboxEventSchema], default: [] }, [OUTBOX_PENDING]: Boolean });
@@ -85,11 +104,15 @@ export function withOutbox(schema: Schema): void {
         ...((update.$set as Record<string, unknown>) ?? {}),
         ...(evs.length ? { [OUTBOX_PENDING]: true } : {}),
       };
-      const res = await this.updateOne(filter, {
-        ...update,
-        $push: push,
-        ...(Object.keys(set).length ? { $set: set } : {}),
-      });
+      const write = () =>
+        this.updateOne(filter, {
+          ...update,
+          $push: push,
+          ...(Object.keys(set).length ? { $set: set } : {}),
+        });
+      const id = (filter as Record<string, unknown>)._id;
+      const res =
+        id !== undefined ? await withDocLock(this.collection.collectionName, id, write) : await write();
       if (res.matchedCount > 0 && evs.length) written();
       return res;
     },

@@ -5,7 +5,7 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@portal/contracts';
 import type { mongo } from 'mongoose';
 import type { OutboxEvent, OutboxModel } from '../../outbox.js';
-import { OUTBOX_PENDING, outboxFault, outboxSignal } from '../../outbox.js';
+import { OUTBOX_PENDING, outboxFault, outboxSignal, withDocLock } from '../../outbox.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
 
 const MAX_BACKOFF_MS = 30_000;
@@ -76,13 +76,17 @@ export default fp(
         }
         stuck.delete(key);
         outboxFault('exit-after-publish');
-        await col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never);
+        await withDocLock(col.collectionName, doc._id, () =>
+          col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never),
+        );
         published++;
       }
       // Drained: lower the flag, unless a write queued a new event in the meantime (then it stays up).
-      await col.updateOne({ _id: doc._id, '_outbox.0': { $exists: false } }, {
-        $unset: { [OUTBOX_PENDING]: '' },
-      } as never);
+      await withDocLock(col.collectionName, doc._id, () =>
+        col.updateOne({ _id: doc._id, '_outbox.0': { $exists: false } }, {
+          $unset: { [OUTBOX_PENDING]: '' },
+        } as never),
+      );
       return published;
     };
 
