@@ -60,8 +60,9 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
   const holders = await api(admin, '/api/users', { where: { search: lic } });
   assert.equal(holders.status, 200);
   assert.deepEqual(holders.json.data.users, []);
-  const recipients = ((await (await fetch(`${APP}/api/utils/config`)).json()).data.signupEmails ??
-    []) as string[];
+  // signupEmails are internal addresses: only the superadmin's full config names them (issue 8).
+  const full = await api(await apiLogin(DEMO[0]), '/api/utils/config/all');
+  const recipients = (full.json.data.signupEmails ?? []) as string[];
   assert.ok(recipients.length > 0, 'config signupEmails must name at least one admin address');
 
   const email = uniqueEmail('signup');
@@ -121,7 +122,7 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
     await page.getByText(Messages.underReview).first().waitFor();
     await shot(page, 'accounts-signup-under-review');
     const saved2 = (await api(mine, '/api/users/me')).json.user;
-    assert.equal(saved2.company.phone, '(555) 123-4567');
+    assert.equal(saved2.company.phone, '+15551234567', 'stored as E.164 (issue 8), shown national');
     assert.equal(saved2.company.billingContactEmail, 'billing@test.portal');
     assert.equal(saved2.hasSentEmail, true);
     for (const to of recipients) {

@@ -17,6 +17,8 @@ after(async () => {
   await api(superadmin, '/api/utils/config', {
     data: { hideRoutes: original.hideRoutes ?? [], logoType: original.logoType ?? 'orig' },
   });
+  await new Promise((r) => setTimeout(r, 1200)); // the edge's 1 s micro-cache of the public config
+
   await browser?.close();
 });
 
@@ -35,6 +37,12 @@ test('hideRoutes and logoType from the config shape the frame', async () => {
     data: { hideRoutes: ['faq', 'invite'], logoType: 'nj' },
   });
   assert.equal(set.status, 200, JSON.stringify(set.json));
+  // The edge keeps the anonymous config for 1 s (micro-cache): wait until it serves the saved one.
+  for (let i = 0; i < 50; i++) {
+    const cfg = (await (await fetch(`${APP}/api/utils/config`)).json()).data;
+    if (cfg.logoType === 'nj' && cfg.hideRoutes?.includes('invite')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const { context, page } = await newPage(browser);
   try {
     await signIn(page, DEMO[3]);

@@ -108,6 +108,7 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
   await page.getByTestId('login-signup').click();
   await page.waitForURL('**/signup');
   const submit = page.getByTestId('signup-submit');
+  await page.getByTestId('signup-steps').waitFor(); // the screen is a lazy chunk: wait for it to render
   assert.equal(await page.getByTestId('signup-steps').getByText('License Number').count(), 1);
   assert.equal(await page.getByTestId('signup-steps-0').getAttribute('aria-current'), 'step');
   assert.equal(await page.getByTestId('signup-terms-link').getAttribute('href'), AUTH_FAKE.tosLink);
