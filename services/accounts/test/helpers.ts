@@ -2,11 +2,15 @@ import { DeliverPolicy } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import type { EventEnvelope } from '@portal/contracts';
 import { buildApp } from '../src/app.js';
+import { seed } from '../src/seed.js';
 
 export async function startApp(): Promise<FastifyInstance> {
   // Its own database, so test users never show up in the demo data a person sees.
   const app = await buildApp({ LOG_LEVEL: 'warn', MONGO_DB: 'portal_accounts_test' });
   await app.ready();
+  // The demo profiles as the seed defines them, whatever ran before: a demo token used before any seed
+  // (auth-* run first on a fresh database) would otherwise leave a bare profile the plain seed keeps.
+  await seed({ reset: true });
   return app;
 }
 

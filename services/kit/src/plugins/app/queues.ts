@@ -12,6 +12,14 @@ export const queuePrefix = (env: Pick<Env, 'QUEUE_PREFIX'>, serviceName: string)
 
 /** The type name of the kit's custom backoff (WorkerDef.backoff) in job options. */
 const CUSTOM_BACKOFF = 'portal';
+const CONNECTION_ERROR =
+  /ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|Connection is closed|MaxRetriesPerRequest|Stream isn't writeable/i;
+/** An error that means Redis is unreachable, not that the job itself is wrong. */
+function isConnectionError(err: unknown): boolean {
+  const e = err as { name?: string; message?: string; code?: string };
+  return CONNECTION_ERROR.test(`${e?.name ?? ''} ${e?.code ?? ''} ${e?.message ?? ''}`);
+}
+
 /** How long add() keeps trying through a Redis blip before answering 503 (ms). */
 const ADD_PATIENCE_MS = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -68,8 +76,11 @@ export default fp(
                 return (await addOnce(queue, name, payload, { ...defaults, ...jobOpts })).id;
               } catch (err) {
                 // Redis unreachable (the shared connection fails fast): retry briefly, then degrade to a 503.
-                if (app.redis.status === 'ready' || Date.now() > until) {
-                  if (app.redis.status === 'ready') throw err;
+                // The shared connection may still say 'ready' for a moment after Redis went away while
+                // BullMQ's own connection already failed: a connection error is retried whatever it says.
+                const down = app.redis.status !== 'ready' || isConnectionError(err);
+                if (!down || Date.now() > until) {
+                  if (!down) throw err;
                   app.log.warn({ err: (err as Error).message, queue }, 'redis unavailable; job not queued');
                   throw new Problem(503, 'The service is temporarily unavailable. Please try again shortly.');
                 }
