@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { ROLE_NAMES, isRoleNumber, type RoleNumber } from '@portal/contracts';
 
 export const DEMO_PASSWORD = 'Portal!2345';
@@ -54,3 +55,12 @@ export async function waitFor<T>(
   }
 }
 export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+
+/** A free TCP port on 127.0.0.1 (reserved by listening and closing), for a test's own server. */
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { EventEnvelope } from '@portal/contracts';
 import { buildApp } from '../src/app.js';
 
 /** A short unique tag for this test process (durable names, addresses). */
@@ -14,4 +15,18 @@ export async function startApp(overrides: Record<string, unknown> = {}): Promise
   const app = await buildApp({ LOG_LEVEL: 'warn', CONSUMER_SUFFIX: runTag(), ...overrides });
   await app.ready();
   return app;
+}
+
+/** Publishes an event as accounts' outbox relay does (envelope, Nats-Msg-Id); returns it and its stream sequence. */
+export async function publishAsAccounts(app: FastifyInstance, ev: { subject: string; data: unknown }) {
+  const envelope: EventEnvelope = {
+    id: randomUUID(),
+    type: ev.subject,
+    version: 1,
+    time: new Date().toISOString(),
+    source: 'accounts',
+    data: ev.data,
+  };
+  const ack = await app.js.publish(ev.subject, JSON.stringify(envelope), { msgID: envelope.id });
+  return { envelope, seq: ack.seq };
 }

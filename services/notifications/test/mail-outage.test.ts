@@ -1,12 +1,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { EventEnvelope } from '@portal/contracts';
 import { BullQueue, queuePrefix } from '@portal/service-kit';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { pinRequested, resetRequested } from '../../accounts/src/events/publishes.js';
-import { runTag, startApp } from './helpers.js';
+import { publishAsAccounts, runTag, startApp } from './helpers.js';
 import { freePort, smtpSink } from './sink.js';
 
 /**
@@ -40,17 +38,7 @@ after(async () => {
   await sink.stop();
 });
 
-async function publish(ev: { subject: string; data: unknown }) {
-  const envelope: EventEnvelope = {
-    id: randomUUID(),
-    type: ev.subject,
-    version: 1,
-    time: new Date().toISOString(),
-    source: 'accounts',
-    data: ev.data,
-  };
-  await app.js.publish(ev.subject, JSON.stringify(envelope), { msgID: envelope.id });
-}
+const publish = (ev: { subject: string; data: unknown }) => publishAsAccounts(app, ev);
 
 test('SMTP down for 20 s: a verification and a reset mail both arrive once the server is back, once each', async () => {
   const verify = `outage-verify-${tag}@test.portal`;

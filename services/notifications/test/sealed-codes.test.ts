@@ -1,14 +1,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { EventEnvelope } from '@portal/contracts';
 import { BullQueue, queuePrefix } from '@portal/service-kit';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 // The real publisher: what accounts writes to its outbox for a pin and a reset code.
 import { pinRequested, resetRequested } from '../../accounts/src/events/publishes.js';
 import { findMail } from './mailbox.js';
-import { runTag, startApp } from './helpers.js';
+import { publishAsAccounts, runTag, startApp } from './helpers.js';
 
 let app: FastifyInstance;
 let queue: InstanceType<typeof BullQueue>;
@@ -21,19 +19,7 @@ after(async () => {
   await app.close();
 });
 
-/** Publishes an outbox event as accounts' relay does; returns the envelope and its stream sequence. */
-async function publish(ev: { subject: string; data: unknown }) {
-  const envelope: EventEnvelope = {
-    id: randomUUID(),
-    type: ev.subject,
-    version: 1,
-    time: new Date().toISOString(),
-    source: 'accounts',
-    data: ev.data,
-  };
-  const ack = await app.js.publish(ev.subject, JSON.stringify(envelope), { msgID: envelope.id });
-  return { envelope, seq: ack.seq };
-}
+const publish = (ev: { subject: string; data: unknown }) => publishAsAccounts(app, ev);
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000);
 const code6 = () => String(100000 + Math.floor(Math.random() * 900000));
 

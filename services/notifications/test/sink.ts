@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { simpleParser, type AddressObject } from 'mailparser';
 
@@ -25,14 +24,7 @@ export interface SinkOptions {
   onDataStart?: () => void;
 }
 
-/** A free TCP port on 127.0.0.1 (reserved by listening and closing). */
-export async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
+export { freePort } from '@portal/service-kit/testing';
 
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address ?? ''));
