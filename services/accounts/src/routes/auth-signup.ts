@@ -40,10 +40,8 @@ const SignUpBody = Type.Object({
     Type.Object({
       role: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
       company: Type.Optional(
-        Type.Object(
-          { 'License #': Type.Optional(Type.String({ maxLength: 100 })) },
-          { additionalProperties: true },
-        ),
+        // only the licence is taken at sign-up; the profile form sets the rest of the company later
+        Type.Object({ 'License #': Type.Optional(Type.String({ maxLength: 100 })) }),
       ),
     }),
   ),
