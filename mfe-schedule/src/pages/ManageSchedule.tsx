@@ -4,7 +4,7 @@ import { Role } from '@portal/contracts';
 /** One route, two screens (accounts §2): a driver's own day, or staff arranging everyone's. */
 export function ManageSchedule() {
   const user = useSessionUser();
-  if (user?.role === Role.driver) {
+  if (user?.role === Role.Driver) {
     return (
       <EmptyState title="My Schedule" testId="empty-screen">
         Your stops for the day in route order: pickups and deliveries, check-in, check-out and manifest

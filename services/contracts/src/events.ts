@@ -25,27 +25,31 @@ export const STREAMS = {
 } as const;
 export type Domain = keyof typeof STREAMS;
 
+/**
+ * Every integration event: `<domain>.<entity>.<verb>.v<n>`. The version is part of the subject, so a consumer binds to
+ * the shape it understands; an incompatible payload change is a NEW subject (`.v2`) published beside the old one
+ * until every consumer has moved. `test/event-catalogue.test.ts` compares each schema with the committed snapshot
+ * (`test/event-catalogue.snapshot.json`) and fails when a published version changes in a breaking way.
+ */
 export const Subjects = {
-  userCreated: 'accounts.user.created',
-  userUpdated: 'accounts.user.updated',
-  userVerified: 'accounts.user.verified',
-  userSuspended: 'accounts.user.suspended',
-  userDeleted: 'accounts.user.deleted',
-  inviteCreated: 'accounts.invite.created',
-  inviteAccepted: 'accounts.invite.accepted',
-  licenceChanged: 'accounts.licence.changed',
-  configChanged: 'accounts.config.changed',
+  userCreated: 'accounts.user.created.v1',
+  userUpdated: 'accounts.user.updated.v1',
+  userVerified: 'accounts.user.verified.v1',
+  userSuspended: 'accounts.user.suspended.v1',
+  userDeleted: 'accounts.user.deleted.v1',
+  inviteCreated: 'accounts.invite.created.v1',
+  inviteAccepted: 'accounts.invite.accepted.v1',
+  licenceChanged: 'accounts.licence.changed.v1',
+  configChanged: 'accounts.config.changed.v1',
   /** A pin for sign-up verification or for confirming a new email address (sealed in the event; the mail shows it). */
-  pinRequested: 'accounts.user.pin-requested',
+  pinRequested: 'accounts.user.pin-requested.v1',
   /** A password reset code (sealed in the event; the mail shows it). */
-  resetRequested: 'accounts.user.reset-requested',
+  resetRequested: 'accounts.user.reset-requested.v1',
   /** First profile save: the application notice to the config's signupEmails. */
-  userApplied: 'accounts.user.applied',
-  inviteResent: 'accounts.invite.resent',
-  feedbackSubmitted: 'notifications.feedback.submitted',
-  orderCreated: 'orders.order.created',
-  orderStatusChanged: 'orders.order.status-changed',
+  userApplied: 'accounts.user.applied.v1',
+  inviteResent: 'accounts.invite.resent.v1',
 } as const;
+export type EventSubject = (typeof Subjects)[keyof typeof Subjects];
 
 export const UserVerifiedData = Type.Object({
   userId: Type.String(),
@@ -99,13 +103,36 @@ export const InviteData = Type.Object({
   invitedBy: Type.String(),
   companyName: Type.Optional(Type.String()),
   licenseNumbers: Type.Array(Type.String()),
-  /** The sign-up link: {APP_URL}/signMeUp?email=... */
+  /** The sign-up link without its secret: {APP_URL}/signMeUp?email=... */
   link: Type.String(),
+  /**
+   * The invite's single-use token, sealed like a pin (kit `seal()`, bound to the address, expiring with the invite);
+   * notifications opens it and appends `&token=` to the link in the mail. Absent on `accounts.invite.accepted`.
+   */
+  sealedToken: Type.Optional(Type.String()),
 });
 export type InviteData = Static<typeof InviteData>;
 
-/** The payload schema per subject, for publishers to validate and consumers to read. */
-export const EventSchemas: Record<string, TSchema> = {
+export const LicenceChangedData = Type.Object({
+  id: Type.String(),
+  licenseNumber: Type.String(),
+  action: Type.Union([
+    Type.Literal('created'),
+    Type.Literal('updated'),
+    Type.Literal('deleted'),
+    Type.Literal('stored'),
+  ]),
+});
+export type LicenceChangedData = Static<typeof LicenceChangedData>;
+
+export const ConfigChangedData = Type.Object({ keys: Type.Array(Type.String()) });
+export type ConfigChangedData = Static<typeof ConfigChangedData>;
+
+/**
+ * The catalogue: each subject's payload schema. Publishers (the kit's outbox) and consumers (the kit's consume)
+ * validate against it at the boundary; `EventPayload<S>` types both ends from the same line.
+ */
+export const EventCatalogue = {
   [Subjects.userVerified]: UserVerifiedData,
   [Subjects.userCreated]: UserRefData,
   [Subjects.userUpdated]: UserRefData,
@@ -116,7 +143,24 @@ export const EventSchemas: Record<string, TSchema> = {
   [Subjects.userApplied]: UserAppliedData,
   [Subjects.inviteCreated]: InviteData,
   [Subjects.inviteResent]: InviteData,
-};
+  [Subjects.inviteAccepted]: InviteData,
+  [Subjects.licenceChanged]: LicenceChangedData,
+  [Subjects.configChanged]: ConfigChangedData,
+} as const satisfies Record<EventSubject, TSchema>;
+export type EventPayload<S extends EventSubject> = Static<(typeof EventCatalogue)[S]>;
+/** @deprecated the catalogue under its old name */
+export const EventSchemas: Record<string, TSchema> = EventCatalogue;
+
+export function isEventSubject(subject: string): subject is EventSubject {
+  return Object.prototype.hasOwnProperty.call(EventCatalogue, subject);
+}
+
+/** The version a subject carries (`.v1` → 1). */
+export function versionOf(subject: string): number {
+  const m = /\.v(\d+)$/.exec(subject);
+  if (!m) throw new Error(`event subject without a version: ${subject}`);
+  return Number(m[1]);
+}
 
 export function domainOf(subject: string): Domain {
   const d = subject.split('.')[0] as Domain;

@@ -18,7 +18,7 @@ import {
 } from '../src/index.js';
 
 test('role numbers and Keycloak role names', () => {
-  assert.deepEqual(Role, { superadmin: 0, admin: 1, driver: 2, accountAdmin: 3, user: 4 });
+  assert.deepEqual(Role, { SuperAdmin: 0, Admin: 1, Driver: 2, AccountAdmin: 3, User: 4 });
   assert.deepEqual(ROLE_NAMES, { 0: 'superadmin', 1: 'admin', 2: 'driver', 3: 'accountadmin', 4: 'user' });
   assert.equal(roleFromRealmRoles(['user', 'driver', 'offline_access']), 2);
   assert.equal(roleFromRealmRoles(['default-roles-portal']), undefined);
@@ -76,6 +76,20 @@ test('messages are the spec text, word for word', () => {
 });
 
 test('domainOf maps subjects to stream domains', () => {
-  assert.equal(domainOf('accounts.user.verified'), 'accounts');
+  assert.equal(domainOf('accounts.user.verified.v1'), 'accounts');
   assert.throws(() => domainOf('nope.x.y'));
+});
+
+test('one predicate per capability, as the specs word them', async () => {
+  const c = await import('../src/index.js');
+  const who = (p: (r: 0 | 1 | 2 | 3 | 4) => boolean) => c.ALL_ROLES.filter((r) => p(r));
+  assert.deepEqual(who(c.isStaff), [0, 1]);
+  assert.deepEqual(who(c.canEditSettings), [0]);
+  assert.deepEqual(who(c.canInvite), [0, 1, 3]);
+  assert.deepEqual(who(c.canManageDrivers), [0, 1, 2]);
+  assert.deepEqual(who(c.canEditFleet), [0, 1]);
+  assert.deepEqual(who(c.canAddLicenceNumbers), [0, 1, 2, 3]);
+  assert.deepEqual(who(c.isVendor), [3, 4]);
+  assert.equal(c.isSuspended(c.AccountState.Suspended), true);
+  assert.equal(c.isApproved(c.AccountState.Verified), true);
 });

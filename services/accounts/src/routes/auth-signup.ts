@@ -82,7 +82,7 @@ async function admission(
     const numbers = (company.licenseNumbers as string[] | undefined) ?? [];
     const main = (company['License #'] as string | undefined) ?? '';
     company.licenseNumbers = [...new Set([...(main ? [main] : []), ...numbers])];
-    return { role: Role.user, company, inviteId: invite._id };
+    return { role: Role.User, company, inviteId: invite._id };
   }
   const typed = body.data?.company?.['License #']?.trim();
   if (!typed) throw new Problem(400, Messages.licenceRequired);
@@ -93,7 +93,7 @@ async function admission(
   const taken = await User.exists({ $or: [{ 'company.License #': lic }, { 'company.licenseNumbers': lic }] });
   if (taken) throw new Problem(400, Messages.contactAdminToJoin);
   // The first user of a company is its account admin, unless they asked for a standard account.
-  const role: RoleNumber = body.data?.role === Role.user ? Role.user : Role.accountAdmin;
+  const role: RoleNumber = body.data?.role === Role.User ? Role.User : Role.AccountAdmin;
   return {
     role,
     company: {

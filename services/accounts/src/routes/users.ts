@@ -30,7 +30,7 @@ export const canSee = (caller: UserDoc, callerRole: number | undefined, target: 
  * profile (signature, billing, public-orders link, accounting flags); their own profile they see whole (issue 8).
  */
 export function viewFor(callerRole: number | undefined, callerId: string, u: UserDoc) {
-  if (callerRole !== Role.user || String(u._id) === callerId) return toProfile(u);
+  if (callerRole !== Role.User || String(u._id) === callerId) return toProfile(u);
   const p = toProfile(u);
   return { id: p.id, email: p.email, name: p.name, role: p.role, verified: p.verified };
 }

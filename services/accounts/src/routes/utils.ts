@@ -46,7 +46,7 @@ export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/utils/config/all',
     {
-      config: { roles: [Role.superadmin] },
+      config: { roles: [Role.SuperAdmin] },
       schema: { tags: ['config'], response: { 200: ConfigAnswer, ...problems(401, 403) } },
     },
     answer,
@@ -55,7 +55,7 @@ export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/utils/config',
     {
-      config: { roles: [Role.superadmin] },
+      config: { roles: [Role.SuperAdmin] },
       schema: {
         tags: ['config'],
         body: Type.Object({ data: ConfigIn }),

@@ -8,7 +8,7 @@ export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/drivers',
     {
-      config: { roles: [Role.superadmin, Role.admin, Role.driver] },
+      config: { roles: [Role.SuperAdmin, Role.Admin, Role.Driver] },
       schema: {
         tags: ['drivers'],
         response: {

@@ -8,7 +8,7 @@ export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/vehicles',
     {
-      config: { roles: [Role.superadmin, Role.admin, Role.driver] },
+      config: { roles: [Role.SuperAdmin, Role.Admin, Role.Driver] },
       schema: {
         tags: ['vehicles'],
         response: {
