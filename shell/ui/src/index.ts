@@ -30,3 +30,4 @@ export { TagInput, type TagInputProps } from './TagInput.js';
 export { Steps, type StepsProps } from './Steps.js';
 export { lazyPage } from './lazyPage.js';
 export { LicencePicker, licenceText, type LicenceOption, type LicencePickerProps } from './LicencePicker.js';
+export { defineMfe, type MfeManifest, type MfePage } from './mfe-manifest.js';
