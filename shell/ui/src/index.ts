@@ -30,4 +30,11 @@ export { TagInput, type TagInputProps } from './TagInput.js';
 export { Steps, type StepsProps } from './Steps.js';
 export { lazyPage } from './lazyPage.js';
 export { LicencePicker, licenceText, type LicenceOption, type LicencePickerProps } from './LicencePicker.js';
-export { defineMfe, type MfeManifest, type MfePage } from './mfe-manifest.js';
+export {
+  defineMfe,
+  manifestProblems,
+  type MfeManifest,
+  type MfePage,
+  type MfeOverlayProps,
+} from './mfe-manifest.js';
+export { QueryProvider, queryClient } from './query.js';

@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('webpack').container;
 const { EsbuildPlugin } = require('esbuild-loader');
 const CompressionPlugin = require('compression-webpack-plugin');
+const { MfeManifestPlugin } = require('./manifest.cjs');
 
 /** Shared singletons (INTERFACES.md §4); subpaths that bundles import directly are listed with their package. */
 const SINGLETONS = {
@@ -14,6 +15,8 @@ const SINGLETONS = {
   'single-spa': ['single-spa'],
   '@portal/ui': ['@portal/ui'],
   '@portal/contracts': ['@portal/contracts'],
+  // One QueryClient cache for the page (ui/src/query.tsx): two copies would mean two caches.
+  '@tanstack/react-query': ['@tanstack/react-query'],
 };
 
 /** `shared` for ModuleFederationPlugin: singleton + requiredVersion read from the building package's package.json. */
@@ -81,8 +84,8 @@ function baseConfig({ dir, publicPath, uniqueName }) {
   };
 }
 
-/** An MFE: Module Federation remote `mfe_<name>` at /mfe/<name>/remoteEntry.js exposing ./app. */
-function mfeConfig({ name, dir, exposes = { './app': `./src/mfe-${name}.tsx` } }) {
+/** An MFE: Module Federation remote `mfe_<name>` at /mfe/<name>/remoteEntry.js exposing ./app, + manifest.json. */
+function mfeConfig({ name, dir, exposes = {} }) {
   const config = baseConfig({ dir, publicPath: `/mfe/${name}/`, uniqueName: `mfe_${name}` });
   config.plugins = [
     new ModuleFederationPlugin({
@@ -90,12 +93,14 @@ function mfeConfig({ name, dir, exposes = { './app': `./src/mfe-${name}.tsx` } }
       // window.mfe_<name>, not a top-level `var`: minifiers may rename or wrap a var; the shell looks it up on window.
       library: { type: 'window', name: `mfe_${name}` },
       filename: 'remoteEntry.js',
-      exposes,
+      // ./app is always there (the single-spa lifecycles); extra exposes add overlays or components for other MFEs.
+      exposes: { './app': `./src/mfe-${name}.tsx`, ...exposes },
       shared: sharedFor(dir),
     }),
+    new MfeManifestPlugin({ name, dir }),
     compression(),
   ];
   return config;
 }
 
-module.exports = { baseConfig, mfeConfig, sharedFor, compression, SINGLETONS };
+module.exports = { baseConfig, mfeConfig, sharedFor, compression, SINGLETONS, MfeManifestPlugin };
