@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { connect, nanos } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
-import { waitFor } from '../src/testing.js';
+import { waitFor } from '../testing/index.js';
 import { defineConsumer, type PortalApp } from '../src/index.js';
 import { buildThingApp, recorder } from './fixtures/thing-service.js';
 

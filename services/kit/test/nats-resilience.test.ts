@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tokenFor, waitFor } from '../src/testing.js';
+import { tokenFor, waitFor } from '../testing/index.js';
 import type { PortalApp } from '../src/index.js';
 import { buildThingApp, recorder } from './fixtures/thing-service.js';
 import { freePort, NATS_BIN, ownServer } from './fixtures/own-server.js';

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from '../src/testing.js';
+import { waitFor } from '../testing/index.js';
 import type { PortalApp } from '../src/index.js';
 import { buildThingApp, recorder } from './fixtures/thing-service.js';
 

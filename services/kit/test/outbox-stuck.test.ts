@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '../src/testing.js';
+import { waitFor } from '../testing/index.js';
 import type { PortalApp } from '../src/index.js';
 import { buildThingApp, recorder, ThingModel } from './fixtures/thing-service.js';
 

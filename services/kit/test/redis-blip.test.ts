@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tokenFor, waitFor } from '../src/testing.js';
+import { tokenFor, waitFor } from '../testing/index.js';
 import { defineWorker, type PortalApp } from '../src/index.js';
 import { buildThingApp } from './fixtures/thing-service.js';
 import { freePort, ownServer } from './fixtures/own-server.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { waitFor } from '../src/testing.js';
+import { waitFor } from '../testing/index.js';
 
 /**
  * A kit service in a child process, started as the portal starts its services (telemetry preload, LOG_LEVEL

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Messages } from '@portal/contracts';
-import { tokenFor, waitFor } from '../src/testing.js';
+import { tokenFor, waitFor } from '../testing/index.js';
 import { defineWorker, type PortalApp } from '../src/index.js';
 import { buildThingApp, recorder } from './fixtures/thing-service.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { tokenFor, waitFor } from '../src/testing.js';
+import { tokenFor, waitFor } from '../testing/index.js';
 
 /** One trace across processes: HTTP request → outbox → NATS → consumer, as Jaeger shows it. */
 const child = fileURLToPath(new URL('./fixtures/trace-child.ts', import.meta.url));

@@ -11,8 +11,7 @@ import {
   type UserAppliedData,
 } from '@portal/contracts';
 import { seal } from '@portal/service-kit';
-import { waitFor } from '@portal/service-kit/testing';
-import { findMail, type Mail } from './mailbox.js';
+import { waitFor, mailbox, type Mail } from '@portal/service-kit/testing';
 import { startApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -44,7 +43,7 @@ const to = (address: string, subject: string) => (m: { subject: string; to: stri
 
 async function mailsTo(address: string, subject: string, count = 1): Promise<Mail[]> {
   return waitFor(
-    () => findMail(to(address, subject)).then((l) => (l.length >= count ? l : undefined)),
+    () => mailbox.find(to(address, subject)).then((l) => (l.length >= count ? l : undefined)),
     15_000,
     300,
   );
@@ -68,7 +67,7 @@ test('pin-requested (signup) → one "Verify your email" mail with the pin, even
   assert.match(mail!.html, /042917/);
   assert.match(mail!.text, /30 minutes/);
   await new Promise((r) => setTimeout(r, 2500)); // time for a wrong second mail
-  assert.equal((await findMail(to(email, 'Verify your email'))).length, 1);
+  assert.equal((await mailbox.find(to(email, 'Verify your email'))).length, 1);
 });
 
 test('pin-requested (change-email) → "Confirm your new email" to the new address', async () => {
@@ -143,5 +142,5 @@ test('invite created and resent → "You have been invited to the portal" with t
   await publish(Subjects.inviteResent, data);
   await mailsTo(email, 'You have been invited to the portal', 2);
   await new Promise((r) => setTimeout(r, 2500));
-  assert.equal((await findMail(to(email, 'You have been invited to the portal'))).length, 2);
+  assert.equal((await mailbox.find(to(email, 'You have been invited to the portal'))).length, 2);
 });

@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Subjects, type EventEnvelope, type UserVerifiedData } from '@portal/contracts';
-import { waitFor } from '@portal/service-kit/testing';
-import { findMail } from './mailbox.js';
+import { waitFor, mailbox } from '@portal/service-kit/testing';
 import { startApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -32,11 +31,15 @@ test('accounts.user.verified → one "Account Verified" mail, even when the even
   await publishVerified(event, 'redelivery');
   const toUser = (m: { subject: string; to: string[] }) =>
     m.subject === 'Account Verified' && m.to.some((t) => t.includes(email));
-  const [mail] = await waitFor(() => findMail(toUser).then((l) => (l.length ? l : undefined)), 20_000, 300);
+  const [mail] = await waitFor(
+    () => mailbox.find(toUser).then((l) => (l.length ? l : undefined)),
+    20_000,
+    300,
+  );
   assert.match(mail!.text, /Hello Vera Fied/);
   assert.match(mail!.text, /verified/i);
   assert.match(mail!.text, /place orders/);
   assert.match(mail!.html, /href="http:\/\/[^"]+\/login"/);
   await new Promise((r) => setTimeout(r, 3000)); // time for a second (wrong) mail to arrive
-  assert.equal((await findMail(toUser)).length, 1);
+  assert.equal((await mailbox.find(toUser)).length, 1);
 });

@@ -2,9 +2,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { FEEDBACK_SUBJECT, Messages } from '@portal/contracts';
-import { tokenFor, waitFor } from '@portal/service-kit/testing';
-import { assertRoleMatrix, tablePolicy, type Policy } from '@portal/service-kit/testing';
-import { findMail } from './mailbox.js';
+import {
+  tokenFor,
+  waitFor,
+  assertRoleMatrix,
+  tablePolicy,
+  type Policy,
+  mailbox,
+} from '@portal/service-kit/testing';
 import { startApp } from './helpers.js';
 
 const POLICY: Policy = {
@@ -40,10 +45,12 @@ test('feedback: 202 with the spec message, then a "Portal Feedback" mail to supp
   assert.deepEqual(res.json, { message: 'Message sent successfully. Thank you for your feedback!' });
   const [mail] = await waitFor(
     () =>
-      findMail(
-        (m) => m.subject === FEEDBACK_SUBJECT,
-        (m) => m.text.includes(marker),
-      ).then((l) => (l.length ? l : undefined)),
+      mailbox
+        .find(
+          (m) => m.subject === FEEDBACK_SUBJECT,
+          (m) => m.text.includes(marker),
+        )
+        .then((l) => (l.length ? l : undefined)),
     20_000,
     300,
   );
@@ -73,7 +80,7 @@ test('feedback with a missing or blank field is a 400 with the spec message, and
   await new Promise((r) => setTimeout(r, 2000));
   assert.equal(
     (
-      await findMail(
+      await mailbox.find(
         (m) => m.subject === FEEDBACK_SUBJECT,
         (m) => m.text.includes(marker),
       )
@@ -97,7 +104,7 @@ test('sendEmail (staff): 202 and the mail arrives with the given subject and htm
   });
   assert.equal(res.status, 202);
   const [mail] = await waitFor(
-    () => findMail((m) => m.subject === subject).then((l) => (l.length ? l : undefined)),
+    () => mailbox.find((m) => m.subject === subject).then((l) => (l.length ? l : undefined)),
     20_000,
     300,
   );

@@ -2,10 +2,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { BullQueue, queuePrefix } from '@portal/service-kit';
-import { tokenFor, waitFor } from '@portal/service-kit/testing';
+import { tokenFor, waitFor, mailbox } from '@portal/service-kit/testing';
 // The real publisher: what accounts writes to its outbox for a pin and a reset code.
 import { pinRequested, resetRequested } from '../../accounts/src/events/publishes.js';
-import { findMail } from './mailbox.js';
 import { publishAsAccounts, runTag, startApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -42,9 +41,9 @@ for (const kind of ['pin', 'reset-code'] as const) {
     const subject = kind === 'pin' ? 'Verify your email' : 'Reset your password';
     const [mail] = await waitFor(
       () =>
-        findMail((m) => m.subject === subject && m.to.includes(email)).then((l) =>
-          l.length ? l : undefined,
-        ),
+        mailbox
+          .find((m) => m.subject === subject && m.to.includes(email))
+          .then((l) => (l.length ? l : undefined)),
       15_000,
       300,
     );
@@ -89,5 +88,5 @@ test('a code that expired before it could be mailed is parked as failed at once;
   });
   assert.equal(resend.statusCode, 409);
   assert.equal(resend.json().message, 'The code in this mail has expired; the user must ask for a new one.');
-  assert.equal((await findMail((m) => m.to.includes(email))).length, 0);
+  assert.equal((await mailbox.find((m) => m.to.includes(email))).length, 0);
 });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { ALL_ROLES } from '@portal/contracts';
-import { tokenFor } from './testing.js';
+import { tokenFor } from './tokens.js';
 
 /** 'public' = no token needed; 'signed-in' = any role; an array = the role numbers allowed. */
 export type Policy = Record<string, 'public' | 'signed-in' | number[]>;

@@ -1,4 +1,4 @@
-import { createServer, type AddressInfo } from 'node:net';
+// Real Keycloak tokens of the demo users (the realm import's users), for API tests of every service.
 import { ROLE_NAMES, isRoleNumber, type RoleNumber } from '@portal/contracts';
 
 export const DEMO_PASSWORD = 'Portal!2345';
@@ -32,35 +32,4 @@ export async function tokenFor(who: RoleNumber | string, password = DEMO_PASSWOR
   const body = (await res.json()) as { access_token: string; expires_in: number };
   cache.set(username, { token: body.access_token, until: Date.now() + (body.expires_in - 30) * 1000 });
   return body.access_token;
-}
-
-/** Polls fn until it returns a truthy value (returned) or throws after timeoutMs with the last error. */
-export async function waitFor<T>(
-  fn: () => Promise<T> | T,
-  timeoutMs = 10_000,
-  intervalMs = 100,
-): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > end)
-      throw new Error(`waitFor timed out after ${timeoutMs} ms${last ? `: ${(last as Error).message}` : ''}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
-export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
-
-/** A free TCP port on 127.0.0.1 (reserved by listening and closing), for a test's own server. */
-export async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
 }

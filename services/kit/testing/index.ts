@@ -1,0 +1,10 @@
+/**
+ * @portal/service-kit/testing — helpers for the tests of every service. Never imported by src/ (production
+ * images ship src/ only): real Keycloak tokens, polling, the shared mailbox client, the role × endpoint matrix,
+ * the stub-service basics, outbox fault injection and the index proof.
+ */
+export { DEMO_PASSWORD, demoEmail, tokenFor } from './tokens.js';
+export { waitFor, freePort } from './wait.js';
+export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+export { Mailbox, mailbox, codeIn, type Mail, type MailSummary, type MailQuery } from './mailbox.js';
+export { startService, serviceBasics } from './stub-service.js';

@@ -1,0 +1,48 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+
+type BuildApp = (overrides?: Record<string, unknown>) => Promise<FastifyInstance>;
+
+/** A service's app, built (quiet logs) and ready, for its own tests. */
+export async function startService(
+  buildApp: BuildApp,
+  overrides: Record<string, unknown> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({ LOG_LEVEL: 'warn', ...overrides });
+  await app.ready();
+  return app;
+}
+
+/**
+ * The tests every service starts with (orders, routing, fleet, billing were four copies): the app is built once
+ * for the file, health and readiness answer without a token, the route table equals the policy written in the
+ * test, and every role gets past (or is refused by) the guard as that policy says. Returns the app's getter for
+ * the file's own tests.
+ */
+export function serviceBasics(
+  buildApp: BuildApp,
+  policy: Policy,
+  overrides: Record<string, unknown> = {},
+): () => FastifyInstance {
+  let app: FastifyInstance | undefined;
+  before(async () => {
+    app = await startService(buildApp, overrides);
+  });
+  after(() => app?.close());
+  const get = () => {
+    if (!app) throw new Error('the app is built in before()');
+    return app;
+  };
+
+  test('health and readiness answer without a token', async () => {
+    assert.equal((await get().inject({ url: '/healthz' })).statusCode, 200);
+    const ready = await get().inject({ url: '/readyz' });
+    assert.equal(ready.statusCode, 200, ready.body);
+  });
+  test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(get()), policy));
+  test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
+    assertRoleMatrix(get(), policy));
+  return get;
+}
