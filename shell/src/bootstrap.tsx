@@ -5,39 +5,39 @@ import { navigateToUrl, registerApplication, start, triggerAppChange } from 'sin
 import type { PortalProps } from '@portal/ui';
 import { applyTokenRule, createApi } from './api.js';
 import { loadConfig } from './config.js';
-import { loadManifest, loadMfe } from './remotes.js';
-import { MFE_NAMES, PUBLIC_ROUTES, resolveRoute, type MfeName } from './routes.js';
+import { loadMfe } from './remotes.js';
+import { loadRoutes } from './manifests.js';
+import { isPublic, resolveRoute, titleOf } from './routes.js';
 import { ShellSession } from './session.js';
 import { Frame } from './frame/Frame.js';
 
 async function main(): Promise<void> {
   const session = new ShellSession(createApi({ getToken: async () => null }), applyTokenRule);
   const api = createApi({ getToken: () => session.getToken() });
-  const [config, manifest] = await Promise.all([
-    loadConfig(api),
-    loadManifest().catch((e: unknown) => {
-      console.error('remote manifest unavailable', e);
-      return {} as Record<string, string>;
-    }),
-    session.restore(),
-  ]);
+  const [config, remotes] = await Promise.all([loadConfig(api), loadRoutes(), session.restore()]);
+  const { table, urls } = remotes;
   const props: PortalProps = { api, session, config, navigate: (path) => navigateToUrl(path) };
+  const portalTitle = document.title;
 
-  /** Applies the route guard's redirects (/, /order/{id}, signed-out dashboard routes); true when it redirected. */
+  /** Applies the route guard's redirects (/, /order/{id}, signed-out private routes); true when it redirected. */
   const guard = (): boolean => {
-    const r = resolveRoute(window.location.pathname, window.location.search, session.user);
-    if (!('redirect' in r)) return false;
+    const r = resolveRoute(table, window.location.pathname, window.location.search, session.user);
+    if (!('redirect' in r)) {
+      const title = titleOf(table, window.location.pathname);
+      document.title = title ? `${title} | ${portalTitle}` : portalTitle;
+      return false;
+    }
     window.history.replaceState(null, '', r.redirect);
     return true;
   };
 
-  const registered = MFE_NAMES.filter((name) => manifest[name]);
-  for (const name of registered) {
+  // Only remotes whose manifest loaded: the others have no pages in the table, so nothing could activate them.
+  for (const [name, url] of Object.entries(urls)) {
     registerApplication({
       name,
-      app: () => loadMfe(name, manifest[name]!),
+      app: () => loadMfe(name, url),
       activeWhen: (loc) => {
-        const r = resolveRoute(loc.pathname, loc.search, session.user);
+        const r = resolveRoute(table, loc.pathname, loc.search, session.user);
         return 'owner' in r && r.owner === name;
       },
       customProps: props,
@@ -46,15 +46,12 @@ async function main(): Promise<void> {
 
   session.subscribe((user) => {
     // Signing out anywhere private lands on the login screen; otherwise re-evaluate who is mounted.
-    if (!user && !(window.location.pathname in PUBLIC_ROUTES))
-      window.history.replaceState(null, '', '/login');
+    if (!user && !isPublic(table, window.location.pathname)) window.history.replaceState(null, '', '/login');
     else if (!guard()) void triggerAppChange();
   });
   window.addEventListener('single-spa:routing-event', () => void guard());
 
-  createRoot(document.getElementById('portal-frame')!).render(
-    <Frame portal={props} registered={registered as MfeName[]} />,
-  );
+  createRoot(document.getElementById('portal-frame')!).render(<Frame portal={props} remotes={remotes} />);
   guard();
   start({ urlRerouteOnly: true });
 }

@@ -8,13 +8,6 @@ interface Container {
   get(module: string): Promise<() => unknown>;
 }
 
-/** The runtime manifest: MFE name → remoteEntry.js URL (INTERFACES.md §4). Never cached, so a deploy shows at once. */
-export async function loadManifest(url = '/remotes.json'): Promise<Record<string, string>> {
-  const res = await fetch(url, { cache: 'no-cache' });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return (await res.json()) as Record<string, string>;
-}
-
 const scripts = new Map<string, Promise<void>>();
 function loadScript(url: string): Promise<void> {
   let p = scripts.get(url);

@@ -1,67 +1,103 @@
-import { ADMIN_MENU, USER_MENU, visibleMenu, type MenuEntry, type RoleNumber } from '@portal/contracts';
+import { Role, type RoleNumber } from '@portal/contracts';
+import type { MfeManifest, MfePage } from '@portal/ui';
 
-export type MfeName = Exclude<MenuEntry['mfe'], 'shell'>;
-export type Owner = MenuEntry['mfe'];
-export const MFE_NAMES: MfeName[] = ['accounts', 'orders', 'schedule', 'fleet', 'billing'];
+/** A page with the MFE that renders it ('shell' for the shell's own pages). */
+export type OwnedPage = MfePage & { mfe: string };
+export type MenuItem = NonNullable<MfePage['menu']> & { path: string };
 
-/** Routes reachable signed out (accounts §1, §2 and INTERFACES.md §4), with their owner. */
-export const PUBLIC_ROUTES: Record<string, Owner> = {
-  '/login': 'accounts',
-  '/signup': 'accounts',
-  '/verify': 'accounts',
-  '/signMeUp': 'accounts',
-  '/validateUser': 'accounts',
-  '/forgotPassword': 'accounts',
-  '/forgotPasswordSubmit': 'accounts',
-  '/dashboard/schedulesearch': 'schedule',
-  '/dashboard/publicorders': 'orders',
-  '/dashboard/faq': 'shell',
-};
+/** The route table of this page load, built from the manifests the remotes published (src/manifests.ts). */
+export interface RouteTable {
+  pages: OwnedPage[];
+  /** Remotes in remotes.json whose manifest could not be read: their pages are missing from `pages`. */
+  down: string[];
+}
 
-/** "Other dashboard routes" (accounts §2) that are in no menu, by owner. */
-export const OTHER_ROUTES: Record<string, Owner> = {
-  '/dashboard/adminEditOrder': 'orders',
-  '/dashboard/editOrder': 'orders',
-  '/dashboard/editRoute': 'schedule',
-  '/dashboard/admin': 'accounts',
-  '/dashboard/editAccount': 'accounts',
-  '/dashboard/accountDetails': 'accounts',
-  '/dashboard/changeEmail': 'accounts',
-  '/dashboard/changePassword': 'accounts',
-  '/dashboard/deleteaccount': 'accounts',
-  '/dashboard/userreports': 'billing',
-  '/dashboard/manageBilling': 'billing',
-};
+/** The shell's own pages: the FAQ (accounts §2: last in the user menu, not for drivers, public). */
+export const SHELL_PAGES: MfePage[] = [
+  {
+    path: '/dashboard/faq',
+    title: 'FAQ',
+    public: true,
+    restricted: [Role.Driver],
+    menu: { section: 'user', key: 'faq', label: 'FAQ', order: 1000 },
+  },
+];
 
-const MENU = [...USER_MENU, ...ADMIN_MENU];
 const normalise = (p: string) => p.replace(/\/+$/, '') || '/';
 
-/** Who renders a path: the contracts menu table first, then public and other routes; null = not found. */
-export function ownerOf(pathname: string): Owner | null {
-  const p = normalise(pathname);
-  return MENU.find((e) => e.path === p)?.mfe ?? PUBLIC_ROUTES[p] ?? OTHER_ROUTES[p] ?? null;
+/**
+ * One table from the remotes' manifests, in remotes.json order. A path claimed by two MFEs stays with the first
+ * (logged): a remote cannot take over another domain's screen by publishing its path.
+ */
+export function buildTable(remotes: { name: string; manifest: MfeManifest | null }[]): RouteTable {
+  const pages: OwnedPage[] = SHELL_PAGES.map((p) => ({ ...p, mfe: 'shell' }));
+  const down: string[] = [];
+  for (const { name, manifest } of remotes) {
+    if (!manifest) {
+      down.push(name);
+      continue;
+    }
+    for (const page of manifest.pages) {
+      const owner = pages.find((p) => p.path === page.path && p.mfe !== name);
+      if (owner) console.error(`${name} publishes ${page.path}, which ${owner.mfe} owns: ignored`);
+      else pages.push({ ...page, mfe: name });
+    }
+  }
+  return { pages, down };
 }
 
-/** Menu-listed routes are open to a role when at least one entry with that path lets the role see it. */
-export function roleMayOpen(pathname: string, role: RoleNumber): boolean {
-  const p = normalise(pathname);
-  const entries = MENU.filter((e) => e.path === p);
-  return entries.length === 0 || visibleMenu(entries, role).length > 0;
+const entriesAt = (t: RouteTable, pathname: string) => t.pages.filter((p) => p.path === normalise(pathname));
+const lets = (p: MfePage, role: RoleNumber) =>
+  (!p.allowed || p.allowed.includes(role)) && !(p.restricted && p.restricted.includes(role));
+
+/** Who renders a path; null = no manifest claims it. */
+export const ownerOf = (t: RouteTable, pathname: string): string | null =>
+  entriesAt(t, pathname)[0]?.mfe ?? null;
+
+export const isPublic = (t: RouteTable, pathname: string): boolean =>
+  entriesAt(t, pathname).some((p) => p.public);
+
+/** A role may open a path when any of its entries lets it (one screen may sit in both menus with other roles). */
+export const roleMayOpen = (t: RouteTable, pathname: string, role: RoleNumber): boolean =>
+  entriesAt(t, pathname).some((p) => lets(p, role));
+
+/** The page title for a path (the first entry that has one); null for unknown paths. */
+export const titleOf = (t: RouteTable, pathname: string): string | null =>
+  entriesAt(t, pathname)[0]?.title ?? null;
+
+/** Both side menus for a role: sorted by `order` across MFEs, then the config's hideRoutes (by menu key). */
+export function menusFor(
+  t: RouteTable,
+  role: RoleNumber,
+  hideRoutes: string[] = [],
+): { user: MenuItem[]; admin: MenuItem[] } {
+  const items = t.pages
+    .filter((p) => p.menu && lets(p, role) && !hideRoutes.includes(p.menu.key))
+    .map((p) => ({ ...p.menu!, path: p.path }))
+    .sort((a, b) => a.order - b.order);
+  return { user: items.filter((i) => i.section === 'user'), admin: items.filter((i) => i.section === 'admin') };
 }
 
-/** /order/{id} (accounts §2): staff to admin orders, drivers to their schedule, everyone else to orders. */
+/**
+ * /order/{id} (accounts §2): the link in order mails. Staff go to admin orders, drivers to their schedule, everyone
+ * else to orders. The one place the shell names domain paths: the spec fixes these targets for a link that lives in
+ * mails already sent; a target no manifest publishes ends on the not-found/unavailable view like any other path.
+ */
 export function orderRedirect(id: string, role: RoleNumber): string {
   const q = `?id=${encodeURIComponent(id)}`;
-  if (role === 0 || role === 1) return `/dashboard/adminManageOrders${q}`;
-  if (role === 2) return `/dashboard/manageSchedule${q}`;
+  if (role === Role.SuperAdmin || role === Role.Admin) return `/dashboard/adminManageOrders${q}`;
+  if (role === Role.Driver) return `/dashboard/manageSchedule${q}`;
   return `/dashboard/orders${q}`;
 }
 
 export type Resolution =
-  { redirect: string } | { owner: MfeName } | { view: 'faq' | 'notFound' | 'forbidden' };
+  | { redirect: string }
+  | { owner: string }
+  | { view: 'faq' | 'notFound' | 'forbidden' | 'unavailable' };
 
 /** The shell's route guard: what a location shows for a user (null = signed out). Pure, so it is unit-tested. */
 export function resolveRoute(
+  t: RouteTable,
   pathname: string,
   search: string,
   user: { role: RoleNumber } | null,
@@ -74,11 +110,12 @@ export function resolveRoute(
       ? { redirect: orderRedirect(decodeURIComponent(order[1]!), user.role) }
       : { redirect: `/login?redirect=${encodeURIComponent(p)}` };
   }
-  const owner = ownerOf(p);
-  if (!owner) return { view: 'notFound' };
-  const isPublic = p in PUBLIC_ROUTES;
+  const owner = ownerOf(t, p);
+  // The shell cannot tell which domain an unknown path belonged to while a remote is down: say so, not "not found".
+  if (!owner) return { view: t.down.length ? 'unavailable' : 'notFound' };
+  const open = isPublic(t, p);
   if (p === '/login' && user) return { redirect: '/dashboard/profile' };
-  if (!isPublic && !user) return { redirect: `/login?redirect=${encodeURIComponent(p + search)}` };
-  if (user && !isPublic && !roleMayOpen(p, user.role)) return { view: 'forbidden' };
+  if (!open && !user) return { redirect: `/login?redirect=${encodeURIComponent(p + search)}` };
+  if (user && !open && !roleMayOpen(t, p, user.role)) return { view: 'forbidden' };
   return owner === 'shell' ? { view: 'faq' } : { owner };
 }

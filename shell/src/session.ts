@@ -189,15 +189,33 @@ export class ShellSession implements Session {
     }
   }
 
+  /**
+   * Sign Out (issue 8): the accounts API ends this session server-side first (its tokens are refused by every
+   * service at once, kit user state in Redis, and Keycloak ends the session), then the tokens leave memory. When the
+   * API cannot be reached or refuses (expired token), Keycloak's logout endpoint still ends the refresh token.
+   * Best effort either way: the local session ends regardless.
+   */
   async logout(): Promise<void> {
     const refreshToken = this.tokens?.refreshToken ?? sessionStorage.getItem(KEYS.refreshToken);
-    if (refreshToken) {
-      // End the Keycloak session without a redirect (best effort: the local session ends either way).
+    if (refreshToken && !(await this.endOnServer(refreshToken))) {
       const body = new URLSearchParams({ client_id: KEYCLOAK.clientId, refresh_token: refreshToken });
       const url = `${window.location.origin}/auth/realms/${KEYCLOAK.realm}/protocol/openid-connect/logout`;
       await fetch(url, { method: 'POST', body, signal: AbortSignal.timeout(3000) }).catch(() => undefined);
     }
     this.clear();
+  }
+
+  /** POST /api/auth/logout with the held access token (a raw fetch: a 401 here must not trigger the token rule). */
+  private async endOnServer(refreshToken: string): Promise<boolean> {
+    const token = this.tokens?.token;
+    if (!token) return false;
+    const res = await fetch('/api/auth/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+      signal: AbortSignal.timeout(3000),
+    }).catch(() => null);
+    return res?.ok ?? false;
   }
 
   private clear(): void {

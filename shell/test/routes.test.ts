@@ -1,77 +1,98 @@
+// The shell's route table is built only from what remotes publish: these fixtures stand for any two domains.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_MENU, USER_MENU, visibleMenu, type RoleNumber } from '@portal/contracts';
-import { ownerOf, resolveRoute, roleMayOpen } from '../src/routes.js';
+import { Role, STAFF_ROLES, type RoleNumber } from '@portal/contracts';
+import { defineMfe, manifestProblems } from '@portal/ui';
+import { buildTable, menusFor, ownerOf, resolveRoute, roleMayOpen, titleOf } from '../src/routes.js';
 
-const keys = (role: RoleNumber, hide: string[] = []) => ({
-  user: visibleMenu(USER_MENU, role, hide).map((e) => e.key),
-  admin: visibleMenu(ADMIN_MENU, role, hide).map((e) => e.key),
+const alpha = defineMfe({
+  name: 'alpha',
+  pages: [
+    { path: '/login', title: 'Sign In', public: true },
+    { path: '/dashboard/profile', title: 'Profile', menu: { section: 'user', key: 'profile', label: 'Profile', order: 10 } },
+    { path: '/dashboard/people', title: 'People', allowed: STAFF_ROLES, menu: { section: 'admin', key: 'people', label: 'People', order: 10 } },
+    { path: '/dashboard/editPerson', title: 'Edit Person', allowed: STAFF_ROLES },
+  ],
+});
+const beta = defineMfe({
+  name: 'beta',
+  pages: [
+    { path: '/dashboard/board', title: 'Board', public: true, menu: { section: 'user', key: 'board', label: 'Board', order: 5 } },
+    { path: '/dashboard/week', title: 'My Week', allowed: [Role.Driver], menu: { section: 'user', key: 'myWeek', label: 'My Week', order: 20 } },
+    { path: '/dashboard/week', title: 'Manage Week', allowed: STAFF_ROLES, menu: { section: 'admin', key: 'week', label: 'Manage Week', order: 5 } },
+    { path: '/dashboard/profile', title: 'Not yours', menu: { section: 'user', key: 'steal', label: 'Steal', order: 1 } },
+  ],
+});
+const table = buildTable([{ name: 'alpha', manifest: alpha }, { name: 'beta', manifest: beta }]);
+const keys = (role: RoleNumber, hide: string[] = []) => {
+  const m = menusFor(table, role, hide);
+  return { user: m.user.map((e) => e.key), admin: m.admin.map((e) => e.key) };
+};
+
+test('menus come from the manifests, sorted by order across remotes, filtered by role and hideRoutes', () => {
+  assert.deepEqual(keys(Role.SuperAdmin), { user: ['board', 'profile', 'faq'], admin: ['week', 'people'] });
+  assert.deepEqual(keys(Role.Driver), { user: ['board', 'profile', 'myWeek'], admin: [] });
+  assert.deepEqual(keys(Role.User, ['faq', 'board']), { user: ['profile'], admin: [] });
 });
 
-test('menus by role: staff see the admin menu, settings only for role 0, others none', () => {
-  assert.ok(keys(0).admin.includes('settings'));
-  assert.ok(!keys(1).admin.includes('settings'));
-  assert.ok(keys(1).admin.includes('accounts'));
-  for (const r of [2, 3, 4] as RoleNumber[]) assert.deepEqual(keys(r).admin, []);
+test('a path has one owner: a second remote cannot take another domain’s page', () => {
+  assert.equal(ownerOf(table, '/dashboard/profile'), 'alpha');
+  assert.equal(titleOf(table, '/dashboard/profile'), 'Profile');
+  assert.equal(ownerOf(table, '/dashboard/week/'), 'beta');
+  assert.equal(ownerOf(table, '/dashboard/faq'), 'shell');
+  assert.equal(ownerOf(table, '/nowhere'), null);
 });
 
-test('user menu: drivers get My Schedule, not outgoing orders or faq; invite only for 0, 1, 3', () => {
-  const driver = keys(2).user;
-  assert.ok(driver.includes('manageSchedule'));
-  for (const k of ['orders', 'createOrder', 'checkout', 'faq', 'invite']) assert.ok(!driver.includes(k), k);
-  assert.ok(keys(3).user.includes('invite'));
-  assert.ok(!keys(4).user.includes('invite'));
-  assert.ok(!keys(4).user.includes('schedule'));
+test('a path listed twice opens for the roles of either entry', () => {
+  assert.ok(roleMayOpen(table, '/dashboard/week', Role.Driver) && roleMayOpen(table, '/dashboard/week', Role.Admin));
+  assert.ok(!roleMayOpen(table, '/dashboard/week', Role.User));
+  assert.deepEqual(resolveRoute(table, '/dashboard/week', '', { role: Role.User }), { view: 'forbidden' });
+  assert.deepEqual(resolveRoute(table, '/dashboard/editPerson', '', { role: Role.Admin }), { owner: 'alpha' });
 });
 
-test('config hideRoutes removes entries by key', () => {
-  assert.ok(!keys(4, ['faq', 'manifestdownload']).user.includes('faq'));
-  assert.ok(!keys(4, ['faq', 'manifestdownload']).user.includes('manifestdownload'));
-});
-
-test('every menu path has an owner and every owner is known', () => {
-  for (const e of [...USER_MENU, ...ADMIN_MENU]) assert.equal(ownerOf(e.path), e.mfe);
-  assert.equal(ownerOf('/login'), 'accounts');
-  assert.equal(ownerOf('/dashboard/schedulesearch'), 'schedule');
-  assert.equal(ownerOf('/dashboard/publicorders'), 'orders');
-  assert.equal(ownerOf('/nowhere'), null);
-});
-
-test('/ goes to profile signed in, else to login', () => {
-  assert.deepEqual(resolveRoute('/', '', { role: 4 }), { redirect: '/dashboard/profile' });
-  assert.deepEqual(resolveRoute('/', '', null), { redirect: '/login' });
+test('/ goes to profile signed in, else to login; /login signed in goes to profile', () => {
+  assert.deepEqual(resolveRoute(table, '/', '', { role: 4 }), { redirect: '/dashboard/profile' });
+  assert.deepEqual(resolveRoute(table, '/', '', null), { redirect: '/login' });
+  assert.deepEqual(resolveRoute(table, '/login', '', { role: 4 }), { redirect: '/dashboard/profile' });
 });
 
 test('/order/{id} redirects by role, and through login when signed out', () => {
-  assert.deepEqual(resolveRoute('/order/42', '', { role: 0 }), {
-    redirect: '/dashboard/adminManageOrders?id=42',
-  });
-  assert.deepEqual(resolveRoute('/order/42', '', { role: 1 }), {
-    redirect: '/dashboard/adminManageOrders?id=42',
-  });
-  assert.deepEqual(resolveRoute('/order/42', '', { role: 2 }), {
-    redirect: '/dashboard/manageSchedule?id=42',
-  });
-  assert.deepEqual(resolveRoute('/order/42', '', { role: 3 }), { redirect: '/dashboard/orders?id=42' });
-  assert.deepEqual(resolveRoute('/order/42', '', { role: 4 }), { redirect: '/dashboard/orders?id=42' });
-  assert.deepEqual(resolveRoute('/order/42', '', null), { redirect: '/login?redirect=%2Forder%2F42' });
+  const to = (role: RoleNumber) => resolveRoute(table, '/order/42', '', { role });
+  assert.deepEqual(to(0), { redirect: '/dashboard/adminManageOrders?id=42' });
+  assert.deepEqual(to(1), { redirect: '/dashboard/adminManageOrders?id=42' });
+  assert.deepEqual(to(2), { redirect: '/dashboard/manageSchedule?id=42' });
+  assert.deepEqual(to(3), { redirect: '/dashboard/orders?id=42' });
+  assert.deepEqual(to(4), { redirect: '/dashboard/orders?id=42' });
+  assert.deepEqual(resolveRoute(table, '/order/42', '', null), { redirect: '/login?redirect=%2Forder%2F42' });
 });
 
-test('signed out: public routes open, private dashboard routes go to login and back', () => {
-  assert.deepEqual(resolveRoute('/dashboard/schedulesearch', '', null), { owner: 'schedule' });
-  assert.deepEqual(resolveRoute('/dashboard/publicorders', '?userid=7', null), { owner: 'orders' });
-  assert.deepEqual(resolveRoute('/dashboard/faq', '', null), { view: 'faq' });
-  assert.deepEqual(resolveRoute('/dashboard/orders', '?id=3', null), {
-    redirect: '/login?redirect=%2Fdashboard%2Forders%3Fid%3D3',
+test('signed out: public pages open, private ones go to login and back', () => {
+  assert.deepEqual(resolveRoute(table, '/dashboard/board', '', null), { owner: 'beta' });
+  assert.deepEqual(resolveRoute(table, '/dashboard/faq', '', null), { view: 'faq' });
+  assert.deepEqual(resolveRoute(table, '/dashboard/people', '?id=3', null), {
+    redirect: '/login?redirect=%2Fdashboard%2Fpeople%3Fid%3D3',
   });
 });
 
-test('signed in: role checks against the menu table; login redirects to profile; unknown is not found', () => {
-  assert.deepEqual(resolveRoute('/dashboard/accounts', '', { role: 1 }), { owner: 'accounts' });
-  assert.deepEqual(resolveRoute('/dashboard/accounts', '', { role: 4 }), { view: 'forbidden' });
-  assert.ok(roleMayOpen('/dashboard/manageSchedule', 2) && roleMayOpen('/dashboard/manageSchedule', 0));
-  assert.ok(!roleMayOpen('/dashboard/manageSchedule', 4));
-  assert.deepEqual(resolveRoute('/login', '', { role: 4 }), { redirect: '/dashboard/profile' });
-  assert.deepEqual(resolveRoute('/dashboard/nothing', '', { role: 0 }), { view: 'notFound' });
-  assert.deepEqual(resolveRoute('/dashboard/changePassword/', '', { role: 4 }), { owner: 'accounts' });
+test('unknown paths: not found, or unavailable while a remote is down; the down remote loses its menu', () => {
+  assert.deepEqual(resolveRoute(table, '/dashboard/nothing', '', { role: 0 }), { view: 'notFound' });
+  const partial = buildTable([{ name: 'alpha', manifest: alpha }, { name: 'beta', manifest: null }]);
+  assert.deepEqual(partial.down, ['beta']);
+  assert.deepEqual(resolveRoute(partial, '/dashboard/week', '', { role: 0 }), { view: 'unavailable' });
+  assert.deepEqual(resolveRoute(partial, '/dashboard/people', '', { role: 0 }), { owner: 'alpha' });
+  assert.deepEqual(menusFor(partial, Role.SuperAdmin).user.map((e) => e.key), ['profile', 'faq']);
+});
+
+test('manifestProblems: the name must match remotes.json; paths, titles, roles and menu keys are checked', () => {
+  assert.deepEqual(manifestProblems(alpha, 'alpha'), []);
+  assert.deepEqual(manifestProblems(alpha, 'beta'), ['name must be "beta"']);
+  assert.deepEqual(manifestProblems(null), ['the manifest is not an object']);
+  const bad = { name: 'x', pages: [{ path: 'rel', title: 'T' }, { path: '/a', title: '', allowed: [9] }] };
+  assert.deepEqual(manifestProblems(bad, 'x'), [
+    'a page has no valid path: {"path":"rel","title":"T"}',
+    '/a: title is required',
+    '/a: roles must be role numbers',
+  ]);
+  const twice = { name: 'x', pages: ['/a', '/b'].map((path) => ({ path, title: 'T', menu: { section: 'user', key: 'k', label: 'K', order: 1 } })) };
+  assert.deepEqual(manifestProblems(twice, 'x'), ['/b: menu key k used twice']);
 });

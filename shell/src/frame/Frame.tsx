@@ -8,13 +8,15 @@ import {
   type PortalProps,
   type SessionUser,
 } from '@portal/ui';
-import { resolveRoute, type MfeName } from '../routes.js';
+import { resolveRoute } from '../routes.js';
+import type { Remotes } from '../manifests.js';
 import { Header } from './Header.js';
 import { Nav } from './Nav.js';
 import { Footer } from './Footer.js';
 import { ShellView } from './ShellView.js';
 import { FeedbackDialog } from './FeedbackDialog.js';
 import { InvitesModal } from './InvitesModal.js';
+import { Overlays } from './Overlays.js';
 
 const el = (id: string) => document.getElementById(id)!;
 
@@ -25,7 +27,7 @@ function useUser(portal: PortalProps): SessionUser | null {
 }
 
 /** The shell's own UI: one React tree, rendered through portals into the static layout containers. */
-export function Frame({ portal, registered }: { portal: PortalProps; registered: MfeName[] }) {
+export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remotes }) {
   const user = useUser(portal);
   const loc = useLocation();
   const isMobile = useIsMobile();
@@ -36,7 +38,7 @@ export function Frame({ portal, registered }: { portal: PortalProps; registered:
   useEffect(() => setNavOpen(false), [loc.pathname, isMobile]);
   useEffect(() => void el('portal-nav').classList.toggle('open', navOpen), [navOpen]);
 
-  const resolution = resolveRoute(loc.pathname, loc.search, user);
+  const resolution = resolveRoute(remotes.table, loc.pathname, loc.search, user);
   return (
     <ErrorBoundary>
       {createPortal(
@@ -51,9 +53,17 @@ export function Frame({ portal, registered }: { portal: PortalProps; registered:
         el('portal-header'),
       )}
       {user &&
-        createPortal(<Nav user={user} config={portal.config} pathname={loc.pathname} />, el('portal-nav'))}
+        createPortal(
+          <Nav table={remotes.table} user={user} config={portal.config} pathname={loc.pathname} />,
+          el('portal-nav'),
+        )}
       {createPortal(
-        <ShellView resolution={resolution} registered={registered} pathname={loc.pathname} />,
+        <ShellView
+          resolution={resolution}
+          registered={Object.keys(remotes.urls)}
+          down={remotes.table.down}
+          pathname={loc.pathname}
+        />,
         el('portal-shell-view'),
       )}
       {createPortal(<Footer config={portal.config} />, el('portal-footer'))}
@@ -66,6 +76,7 @@ export function Frame({ portal, registered }: { portal: PortalProps; registered:
         />
       )}
       <InvitesModal api={portal.api} user={user} />
+      {user && <Overlays remotes={remotes} portal={portal} user={user} />}
       <Toaster />
     </ErrorBoundary>
   );

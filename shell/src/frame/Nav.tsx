@@ -1,5 +1,6 @@
-import { ADMIN_MENU, USER_MENU, visibleMenu, type AppConfig, type MenuEntry } from '@portal/contracts';
+import type { AppConfig } from '@portal/contracts';
 import { Link, type SessionUser } from '@portal/ui';
+import { menusFor, type MenuItem, type RouteTable } from '../routes.js';
 
 function Section({
   title,
@@ -8,7 +9,7 @@ function Section({
   testId,
 }: {
   title: string;
-  entries: MenuEntry[];
+  entries: MenuItem[];
   pathname: string;
   testId: string;
 }) {
@@ -33,11 +34,23 @@ function Section({
   );
 }
 
-/** Side menus (accounts §2): the user menu, plus the admin menu when the role sees any of it. */
-export function Nav({ user, config, pathname }: { user: SessionUser; config: AppConfig; pathname: string }) {
+/**
+ * Side menus (accounts §2) from the remotes' manifests: the user menu, plus the admin menu when the role sees any
+ * of it. A remote that is down has no entries here.
+ */
+export function Nav({
+  table,
+  user,
+  config,
+  pathname,
+}: {
+  table: RouteTable;
+  user: SessionUser;
+  config: AppConfig;
+  pathname: string;
+}) {
   const hide = Array.isArray(config.hideRoutes) ? config.hideRoutes : [];
-  const userMenu = visibleMenu(USER_MENU, user.role, hide);
-  const adminMenu = visibleMenu(ADMIN_MENU, user.role, hide);
+  const { user: userMenu, admin: adminMenu } = menusFor(table, user.role, hide);
   return (
     <div className="sh-nav">
       <Section title="Menu" entries={userMenu} pathname={pathname} testId="nav-user" />

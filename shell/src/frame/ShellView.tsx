@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getAppStatus, triggerAppChange } from 'single-spa';
 import { Alert, Button, EmptyState, Link } from '@portal/ui';
-import type { MfeName, Resolution } from '../routes.js';
+import type { Resolution } from '../routes.js';
 import { Faq } from './Faq.js';
 
 function useAppStatus(name: string | null): string | null {
@@ -22,16 +22,26 @@ function useAppStatus(name: string | null): string | null {
 export function ShellView({
   resolution,
   registered,
+  down,
   pathname,
 }: {
   resolution: Resolution;
-  registered: MfeName[];
+  registered: string[];
+  down: string[];
   pathname: string;
 }) {
   const owner = 'owner' in resolution ? resolution.owner : null;
   const status = useAppStatus(owner && registered.includes(owner) ? owner : null);
   if ('view' in resolution) {
     if (resolution.view === 'faq') return <Faq />;
+    if (resolution.view === 'unavailable') {
+      return (
+        <EmptyState title="This part of the portal is unavailable" testId="mfe-unavailable">
+          <code>{pathname}</code> may belong to a part of the portal that cannot be reached right now (
+          {down.join(', ')}). The rest of the portal works; try again in a few minutes.
+        </EmptyState>
+      );
+    }
     if (resolution.view === 'forbidden') {
       return (
         <EmptyState title="You do not have access to this page" testId="forbidden">
