@@ -1,5 +1,5 @@
-import { companyName, personName, type ApiClient } from '@portal/ui';
-import type { RoleNumber, Verified } from '@portal/contracts';
+import { companyName, personName, type ApiClient, type LicenceOption } from '@portal/ui';
+import { LICENCE_PICKER_MAX_OPTIONS, type RoleNumber, type Verified } from '@portal/contracts';
 
 /** A user as GET /api/users and /api/users/me answer (INTERFACES.md §3). */
 export interface Account {
@@ -61,6 +61,11 @@ export const listInvites = (api: ApiClient, where: Record<string, unknown> = {})
   api
     .post<{ data?: { invites?: Invite[] } }>('/api/users/invites', { where })
     .then((r) => r?.data?.invites ?? []);
+/** Accept (accepted + notified: the server merges the inviting company's licences) or dismiss (notified only). */
+export const answerInvite = (api: ApiClient, id: string, accept: boolean) =>
+  api.post('/api/users/invites/update', {
+    invites: [{ id, data: accept ? { accepted: true, notified: true } : { notified: true } }],
+  });
 
 /** A licence record "LN" (accounts §3); windows are 'HH:MM-HH:MM' or '' per day. */
 export interface LicenceRecord {
@@ -76,6 +81,20 @@ export interface LicenceRecord {
   active?: boolean;
   FacilityType?: string;
 }
+
+/**
+ * The licence picker's options (accounts §2, §9: ≤ 100 matches): bound to an api, it is the `loadOptions` the design
+ * system's LicencePicker takes (the picker never calls a domain API itself); exposed to other MFEs as
+ * ./LicencePicker.
+ */
+export const licenceOptionsLoader =
+  (api: ApiClient) =>
+  (query: string): Promise<LicenceOption[]> =>
+    api
+      .get<{ data?: { licensenumbers?: LicenceOption[] } }>(
+        `/api/license/licensenumbers?search=${encodeURIComponent(query)}&limit=${LICENCE_PICKER_MAX_OPTIONS}`,
+      )
+      .then((r) => (r?.data?.licensenumbers ?? []).slice(0, LICENCE_PICKER_MAX_OPTIONS));
 
 export const listLicences = (api: ApiClient) =>
   api.get<{ data?: { records?: LicenceRecord[] } }>('/api/license').then((r) => r?.data?.records ?? []);
@@ -154,3 +173,20 @@ export const updateMyEmail = (api: ApiClient, email: string, pin: string) =>
   api.post<{ user?: unknown; message?: string }>('/api/auth/updateMyEmail', { email, pin });
 export const deleteOwnAccount = (api: ApiClient, email: string) =>
   api.post<{ message?: string }>('/api/users/delete', { user: { email } });
+
+// ── Undelivered mail (issue 8; services/notifications GET /email/failed, POST /email/failed/:id/resend; staff) ──
+/** A mail the notifications service parked after its retry schedule (never the job data: codes stay sealed). */
+export interface FailedMail {
+  id: string;
+  kind: string;
+  to: string;
+  reason: string;
+  attempts: number;
+  queuedAt: string;
+  failedAt: string;
+}
+export const listFailedMail = (api: ApiClient) =>
+  api.get<{ jobs: FailedMail[] }>('/api/email/failed').then((r) => r?.jobs ?? []);
+/** 202 {message: 'Email queued again'}; 404 no longer parked; 409 its code expired. */
+export const resendFailedMail = (api: ApiClient, id: string) =>
+  api.post<{ message?: string }>(`/api/email/failed/${encodeURIComponent(id)}/resend`);

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from '@portal/ui';
-import './accounts.css';
 
 // One chunk per screen, fetched on first visit: /login loads only the login form (issue 9, the browser budget).
 const Login = lazyPage(
@@ -71,8 +70,12 @@ const DeleteAccount = lazyPage(
   () => import('./DeleteAccount.js'),
   (m) => m.DeleteAccount,
 );
+const FailedMail = lazyPage(
+  () => import('./FailedMail.js'),
+  (m) => m.FailedMail,
+);
 
-/** The routes mfe-accounts owns: its menu entries in @portal/contracts, its public routes and account screens. */
+/** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
   '/login': Login,
   '/dashboard/profile': Profile,
@@ -92,4 +95,5 @@ export const PAGES: Record<string, ComponentType> = {
   '/dashboard/changeEmail': ChangeEmail,
   '/dashboard/changePassword': ChangePassword,
   '/dashboard/deleteaccount': DeleteAccount,
+  '/dashboard/failedmail': FailedMail,
 };

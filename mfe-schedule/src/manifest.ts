@@ -1,0 +1,50 @@
+import { Role, STAFF_ROLES } from '@portal/contracts';
+import { defineMfe } from '@portal/ui';
+
+/**
+ * What mfe-schedule owns (orders §2, accounts §2 menus): the shell reads this at run time; `pages/index.ts` maps each
+ * path to its screen (test/manifest.test.ts keeps the two in step).
+ *
+ * /dashboard/manageSchedule is listed twice on purpose: one route, two screens (orders §2) — "My Schedule" in the
+ * user menu for drivers and "Manage Schedule" in the admin menu for staff. A role may open the path when one of its
+ * entries lets it, and the title follows the entry that matched.
+ */
+const manifest = defineMfe({
+  name: 'schedule',
+  pages: [
+    {
+      path: '/dashboard/schedule',
+      title: 'Schedule',
+      allowed: STAFF_ROLES,
+      menu: { section: 'user', key: 'schedule', label: 'Schedule', order: 70 },
+    },
+    {
+      path: '/dashboard/manageSchedule',
+      title: 'My Schedule',
+      allowed: [Role.Driver],
+      menu: { section: 'user', key: 'manageSchedule', label: 'My Schedule', order: 80 },
+    },
+    {
+      path: '/dashboard/manageSchedule',
+      title: 'Manage Schedule',
+      allowed: STAFF_ROLES,
+      menu: { section: 'admin', key: 'adminManageSchedule', label: 'Manage Schedule', order: 50 },
+    },
+    // Public (orders §2) and in every signed-in user's menu.
+    {
+      path: '/dashboard/schedulesearch',
+      title: 'Delivery Schedule',
+      public: true,
+      menu: { section: 'user', key: 'schedulesearch', label: 'Delivery Schedule', order: 90 },
+    },
+    {
+      path: '/dashboard/manageRoutes',
+      title: 'Manage Routes',
+      allowed: STAFF_ROLES,
+      menu: { section: 'admin', key: 'manageRoutes', label: 'Manage Routes', order: 30 },
+    },
+    { path: '/dashboard/editRoute', title: 'Edit Route' },
+  ],
+});
+
+export default manifest;
