@@ -1,7 +1,7 @@
 // The browser side of component.ts: builds PortalProps over fetch (the shell's api rules: JSON, ApiError with the
 // server's message), renders the subject inside the same providers the shell and App use, and sets html.pu-mobile
 // at the portal's breakpoint as the shell does.
-import { createElement, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MOBILE_BREAKPOINT_PX } from '@portal/contracts';
 import {
@@ -64,9 +64,10 @@ const exports = subject as unknown as Record<string, ComponentType<Record<string
 const Subject = exports[setup.exportName ?? 'default']!;
 const props = setup.overlay ? { portal, user: setup.user } : (setup.props ?? {});
 createRoot(document.getElementById('portal-main')!).render(
-  createElement(
-    PortalProvider,
-    { value: portal },
-    createElement(QueryProvider, null, createElement(Subject, props), createElement(Toaster)),
-  ),
+  <PortalProvider value={portal}>
+    <QueryProvider>
+      <Subject {...props} />
+      <Toaster />
+    </QueryProvider>
+  </PortalProvider>,
 );
