@@ -1,7 +1,14 @@
 import { buildService, type Env } from '@portal/service-kit';
 import { driversRoutes } from './routes/drivers.js';
 import { vehiclesRoutes } from './routes/vehicles.js';
+import { consumers } from './events/index.js';
+import './models/driver.js';
+import './models/vehicle.js';
 
-export async function buildApp(overrides?: Partial<Env>) {
-  return buildService({ name: 'fleet', domain: 'fleet', routes: [driversRoutes, vehiclesRoutes] }, overrides);
+/** Drivers, vehicles and (issue 11) maintenance. Owns the `portal_fleet` database and the FLEET stream. */
+export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
+  return buildService(
+    { name: 'fleet', domain: 'fleet', routes: [driversRoutes, vehiclesRoutes], consumers },
+    overrides,
+  );
 }

@@ -1,27 +1,19 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { Type } from 'typebox';
-import { ProblemSchema } from '@portal/service-kit';
-import { Role } from '@portal/contracts';
+import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ALL_ROLES, isStaff } from '@portal/contracts';
+import { listDrivers } from '../domain/drivers.js';
+import { DriverList } from '../schemas.js';
 
-/** Drivers (menu manageDriver: roles 0, 1, 2). The walking skeleton answers with an empty list. */
+/** The Drivers tab of manageDriver (orders spec §2, §7 GET /drivers): hidden from drivers, so staff only (§6). */
 export const driversRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/drivers',
     {
-      config: { roles: [Role.SuperAdmin, Role.Admin, Role.Driver] },
+      config: { roles: ALL_ROLES.filter(isStaff) },
       schema: {
         tags: ['drivers'],
-        response: {
-          200: Type.Object({
-            data: Type.Object({
-              drivers: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })),
-            }),
-          }),
-          401: ProblemSchema,
-          403: ProblemSchema,
-        },
+        response: { 200: DriverList, 401: ProblemSchema, 403: ProblemSchema },
       },
     },
-    async () => ({ data: { drivers: [] } }),
+    async () => ({ data: { drivers: await listDrivers() } }),
   );
 };

@@ -1,27 +1,20 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { Type } from 'typebox';
-import { ProblemSchema } from '@portal/service-kit';
-import { Role } from '@portal/contracts';
+import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ALL_ROLES, canManageDrivers } from '@portal/contracts';
+import { listVehicles } from '../domain/vehicles.js';
+import { VehicleList, VehicleListQuery } from '../schemas.js';
 
-/** Vehicles (menu fleetmanager: roles 0, 1, 2). The walking skeleton answers with an empty list. */
+/** The fleet manager's vehicles (orders spec §2, §7 GET /vehicles): staff and drivers; what each sees is the domain's rule. */
 export const vehiclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/vehicles',
     {
-      config: { roles: [Role.SuperAdmin, Role.Admin, Role.Driver] },
+      config: { roles: ALL_ROLES.filter(canManageDrivers) },
       schema: {
         tags: ['vehicles'],
-        response: {
-          200: Type.Object({
-            data: Type.Object({
-              vehicles: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })),
-            }),
-          }),
-          401: ProblemSchema,
-          403: ProblemSchema,
-        },
+        querystring: VehicleListQuery,
+        response: { 200: VehicleList, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
       },
     },
-    async () => ({ data: { vehicles: [] } }),
+    async (request) => ({ data: { vehicles: await listVehicles(request.user.role, request.query) } }),
   );
 };
