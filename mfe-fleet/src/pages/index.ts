@@ -1,14 +1,18 @@
 import type { ComponentType } from 'react';
-import { emptyScreen } from '@portal/ui';
+import { lazyPage } from '@portal/ui';
 
-/** The routes mfe-fleet owns (menus in @portal/contracts). */
+// One chunk per screen, fetched on first visit (issue 9, the browser budget).
+const ManageDriver = lazyPage(
+  () => import('./ManageDriver.js'),
+  (m) => m.ManageDriver,
+);
+const FleetManager = lazyPage(
+  () => import('./FleetManager.js'),
+  (m) => m.FleetManager,
+);
+
+/** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
-  '/dashboard/manageDriver': emptyScreen(
-    'Drivers',
-    'The drivers who run the routes: contact details, licence and availability. No drivers have been added yet.',
-  ),
-  '/dashboard/fleetmanager': emptyScreen(
-    'Fleet Manager',
-    'Vehicles and their upkeep: plates, capacity, service dates and maintenance records. No vehicles have been added yet.',
-  ),
+  '/dashboard/manageDriver': ManageDriver,
+  '/dashboard/fleetmanager': FleetManager,
 };

@@ -1,0 +1,102 @@
+// manageDriver (orders §2): tabs Schedule, Drivers, Vehicles for staff, Schedule only for drivers; the Schedule tab
+// is mfe-schedule's WeeklySchedule (here its source; at run time the federated remote) with a fallback when that
+// remote is down; the lists' empty and error states. Fake answers are checked against services/fleet's schemas.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Value } from 'typebox/value';
+import { DriverList, VehicleList } from '@portal/fleet-service/src/schemas.js';
+import { Role } from '@portal/contracts';
+// One component-test harness for every MFE (mfe-accounts/test/harness; asked to move to @portal/ui/testing).
+import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+
+const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const page = path.join(mfe, 'src/pages/ManageDriver.tsx');
+const weekly = path.join(mfe, '../mfe-schedule/src/exposes/WeeklySchedule.tsx');
+const staff = { email: 'admin@demo.portal', role: Role.Admin };
+const driver = { id: 'u-7', email: 'driver@demo.portal', name: 'Dana Driver', role: Role.Driver };
+
+const drivers = {
+  data: {
+    drivers: [
+      {
+        id: 'd1',
+        name: 'Ann Route',
+        phone: '+17605550100',
+        email: 'ann@demo.portal',
+        lic: 'D123',
+        occLic: 'O9',
+      },
+      {
+        id: 'd2',
+        name: 'Ben Wheel',
+        phone: '+17605550101',
+        email: 'ben@demo.portal',
+        lic: 'D456',
+        occLic: '',
+      },
+    ],
+  },
+};
+const noVehicles = { data: { vehicles: [] } };
+assert.ok(Value.Check(DriverList, drivers), 'the drivers fake answers what GET /api/drivers may answer');
+assert.ok(
+  Value.Check(VehicleList, noVehicles),
+  'the vehicles fake answers what GET /api/vehicles may answer',
+);
+
+const mounted: Mounted[] = [];
+async function mount(alias: string) {
+  const ui = await mountComponent(
+    { module: page, exportName: 'ManageDriver', alias: { 'mfe_schedule/WeeklySchedule': alias } },
+    {
+      'GET /api/drivers': () => [200, drivers],
+      'GET /api/vehicles': () => [503, { message: 'fleet is restarting' }],
+    },
+  );
+  mounted.push(ui);
+  return ui;
+}
+after(() => Promise.all(mounted.map((m) => m.close())));
+
+test('staff: three tabs; the Schedule tab shows the weekly grid with every driver; Drivers lists them', async () => {
+  const ui = await mount(weekly);
+  const p = await ui.open({ path: '/dashboard/manageDriver', user: staff });
+  await p.getByTestId('weekly-schedule').waitFor();
+  const tabs = await p.getByTestId('fleet-tabs').getByRole('tab').allTextContents();
+  assert.deepEqual(tabs, ['Schedule', 'Drivers', 'Vehicles']);
+  assert.equal(await p.getByRole('heading', { name: 'Weekly Driver Schedule' }).count(), 1);
+  await p.getByTestId('weekly-schedule-row').nth(1).waitFor();
+  assert.deepEqual(await p.getByTestId('weekly-schedule-day').count(), 5, 'Monday to Friday');
+  assert.match((await p.getByTestId('weekly-schedule-day').first().textContent()) ?? '', /^Mon/);
+  await p.screenshot({ path: path.join(screenshotDir(mfe), 'manage-driver-schedule.png'), fullPage: true });
+
+  await p.getByTestId('fleet-tab-drivers').click();
+  await p.getByTestId('drivers-table').getByText('Ben Wheel').waitFor();
+  await p.getByTestId('fleet-tab-vehicles').click();
+  const error = p.getByTestId('vehicles-error');
+  await error.waitFor({ timeout: 10_000 });
+  assert.match((await error.textContent()) ?? '', /vehicles could not be loaded: fleet is restarting/);
+  await p.close();
+});
+
+test('a driver sees only the Schedule tab, read-only, with their own row; the drivers list is never asked for', async () => {
+  const ui = await mount(weekly);
+  const p = await ui.open({ path: '/dashboard/manageDriver', user: driver });
+  await p.getByTestId('weekly-schedule-row').waitFor();
+  assert.deepEqual(await p.getByRole('tab').allTextContents(), ['Schedule']);
+  assert.match((await p.getByTestId('weekly-schedule-row').textContent()) ?? '', /Dana Driver/);
+  await p.getByText('read-only').waitFor();
+  assert.equal(ui.calls.filter((c) => c.call === 'GET /api/drivers').length, 0);
+  await p.close();
+});
+
+test('the schedule remote is down: the tab says so and the other tabs still work', async () => {
+  const ui = await mount(path.join(mfe, 'test/fixtures/schedule-down.ts'));
+  const p = await ui.open({ path: '/dashboard/manageDriver', user: staff });
+  await p.getByTestId('weekly-schedule-unavailable').waitFor();
+  await p.getByTestId('fleet-tab-drivers').click();
+  await p.getByTestId('drivers-table').getByText('Ann Route').waitFor();
+  await p.close();
+});
