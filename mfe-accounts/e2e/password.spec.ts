@@ -1,0 +1,63 @@
+// Forgot password through the real UI: the code from the mailbox, a new password, then sign in with it (a user this
+// test signs up, never a demo user).
+import { AuthMessages, Messages } from '@portal/contracts';
+import { test, expect, codeIn, uniqueEmail, publicPost, signIn, APP, PASSWORD } from '@portal/e2e/fixtures';
+
+/** The accounts service's login answer for these credentials (200, or 400 when refused). */
+const login = (email: string, password: string) =>
+  publicPost('/api/auth/login', { email, password }).then((r) => r.status);
+
+test('forgot password: unknown email refused; code from the mail resets the password; sign in with the new one', async ({
+  newPage,
+  mailbox,
+  testData,
+  shot,
+}) => {
+  const email = await testData.signedUpUser(uniqueEmail('forgot'), await testData.licence('forgot'));
+  const newPassword = `New${Date.now() % 100000}pw!x`;
+
+  const page = await newPage();
+  await page.goto(`${APP}/login`);
+  await page.getByTestId('login-forgot').click();
+  await page.waitForURL(/\/forgotPassword$/);
+  // An address nobody has: the spec's message, no code.
+  await page.getByTestId('forgot-email').fill(uniqueEmail('nobody'));
+  await page.getByTestId('forgot-submit').click();
+  expect(await page.getByTestId('forgot-error').locator('.pu-alert-body').textContent()).toBe(
+    Messages.forgotUnknownUser,
+  );
+
+  const since = Date.now();
+  await page.getByTestId('forgot-email').fill(email.toUpperCase());
+  await page.getByTestId('forgot-submit').click();
+  await page.waitForURL(/\/forgotPasswordSubmit/);
+  expect(await page.getByTestId('reset-notice').locator('.pu-alert-body').textContent()).toBe(
+    Messages.forgotSent,
+  );
+  expect(await page.getByTestId('reset-email').inputValue()).toBe(email);
+  const code = codeIn(await mailbox.waitForMailTo(email, 'Reset your password', { since }));
+
+  // A wrong code first: refused, the password is unchanged.
+  await page.getByTestId('reset-code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByTestId('reset-password').fill(newPassword);
+  await page.getByTestId('reset-confirm').fill(newPassword);
+  await page.getByTestId('reset-submit').click();
+  expect(await page.getByTestId('reset-error').locator('.pu-alert-body').textContent()).toBe(
+    AuthMessages.invalidPin,
+  );
+  expect(await login(email, PASSWORD)).toBe(200);
+
+  await page.getByTestId('reset-code').fill(code);
+  await shot(page, 'accounts-reset-form');
+  await page.getByTestId('reset-submit').click();
+  await page.waitForURL(/\/login/);
+  await page.getByTestId('toast').filter({ hasText: Messages.passwordUpdated }).waitFor();
+  await shot(page, 'accounts-reset-done');
+
+  // The old password no longer works, the new one signs in through the login screen.
+  expect(await login(email, PASSWORD)).toBe(400);
+  const p2 = await newPage();
+  await signIn(p2, email, newPassword);
+  expect(await p2.getByTestId('header-user').innerText()).toMatch(/e2e-forgot/);
+  await shot(p2, 'accounts-reset-signed-in');
+});
