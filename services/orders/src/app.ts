@@ -1,6 +1,10 @@
 import { buildService, type Env } from '@portal/service-kit';
 import { ordersRoutes } from './routes/orders.js';
+import { consumers } from './events/index.js';
+import './models/order.js';
+import './models/member.js';
 
-export async function buildApp(overrides?: Partial<Env>) {
-  return buildService({ name: 'orders', domain: 'orders', routes: [ordersRoutes] }, overrides);
+/** Orders (and, next, manifests, labels, check-in/out). Owns `portal_orders` and the ORDERS stream. */
+export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
+  return buildService({ name: 'orders', domain: 'orders', routes: [ordersRoutes], consumers }, overrides);
 }

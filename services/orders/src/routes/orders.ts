@@ -1,24 +1,28 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { Type } from 'typebox';
-import { ProblemSchema } from '@portal/service-kit';
+import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ALL_ROLES, isStaff, isVendor } from '@portal/contracts';
+import { companyOf } from '../domain/members.js';
+import { listOrders } from '../domain/orders.js';
+import { OrderList, OrderListQuery } from '../schemas.js';
 
-/** Order lists (orders spec §2). The walking skeleton answers with an empty list; the model comes next. */
+/**
+ * Order lists (orders spec §2, §7 GET /orders): staff and vendors. Drivers are excluded from the outgoing list
+ * (§6); their orders come with the schedule.
+ */
 export const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/orders',
     {
+      config: { roles: ALL_ROLES.filter((r) => isStaff(r) || isVendor(r)) },
       schema: {
         tags: ['orders'],
-        response: {
-          200: Type.Object({
-            data: Type.Object({
-              orders: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })),
-            }),
-          }),
-          401: ProblemSchema,
-        },
+        querystring: OrderListQuery,
+        response: { 200: OrderList, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
       },
     },
-    async () => ({ data: { orders: [] } }),
+    async (request) => {
+      const { role, sub } = request.user;
+      const companyKey = isStaff(role) ? undefined : await companyOf(sub);
+      return { data: await listOrders({ role, companyKey }, request.query) };
+    },
   );
 };
