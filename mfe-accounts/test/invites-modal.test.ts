@@ -10,7 +10,12 @@ import { mountComponent, screenshotDir, type Mounted } from './harness/component
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const user = { email: 'invited@demo.portal', role: Role.User };
 const invites = [
-  { id: 'i1', email: user.email, invited: 'boss@north.example', user: { company: { Licensee: 'North Farms' } } },
+  {
+    id: 'i1',
+    email: user.email,
+    invited: 'boss@north.example',
+    user: { company: { Licensee: 'North Farms' } },
+  },
   { id: 'i2', email: user.email, user: { company: { Licensee: 'South Labs' } } },
   { id: 'i3', email: user.email, user: { company: { Licensee: 'Old Co' } }, data: { notified: true } },
 ];
@@ -32,10 +37,16 @@ test('shows pending invites; Dismiss and Accept answer one each; the modal close
   const modal = page.getByTestId('invites-modal');
   await modal.waitFor();
   assert.equal(await modal.getByTestId('invites-item').count(), 2, 'answered invites are not shown');
-  assert.deepEqual(ui.calls.find((c) => c.call === 'POST /api/users/invites')?.body, { where: { mine: true } });
+  assert.deepEqual(ui.calls.find((c) => c.call === 'POST /api/users/invites')?.body, {
+    where: { mine: true },
+  });
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'invites-modal.png') });
 
-  await modal.getByTestId('invites-item').filter({ hasText: 'South Labs' }).getByTestId('invites-dismiss').click();
+  await modal
+    .getByTestId('invites-item')
+    .filter({ hasText: 'South Labs' })
+    .getByTestId('invites-dismiss')
+    .click();
   await page.getByTestId('toast').filter({ hasText: 'Invitation from South Labs dismissed.' }).waitFor();
   assert.equal(await modal.getByTestId('invites-item').count(), 1);
   await modal.getByTestId('invites-accept').click();

@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Modal, QueryProvider, companyName, errorText, toast, type MfeOverlayProps } from '@portal/ui';
+import {
+  Button,
+  Modal,
+  QueryProvider,
+  companyName,
+  errorText,
+  toast,
+  type MfeOverlayProps,
+} from '@portal/ui';
 import { answerInvite, listInvites, type Invite } from '../api.js';
 import './invites.css';
 
@@ -27,7 +35,8 @@ function PendingInvites({ portal: { api }, user }: MfeOverlayProps) {
     if (invites.isError) console.warn('pending invites unavailable', invites.error);
   }, [invites.isError, invites.error]);
   const answer = useMutation({
-    mutationFn: ({ invite, accept }: { invite: Invite; accept: boolean }) => answerInvite(api, invite.id, accept),
+    mutationFn: ({ invite, accept }: { invite: Invite; accept: boolean }) =>
+      answerInvite(api, invite.id, accept),
     onSuccess: (_r, { invite, accept }) => {
       toast.success(
         accept

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Messages } from '@portal/contracts';
 import {
   Alert,
@@ -15,7 +15,10 @@ import {
 import { compareCustomers, listUsers, setVerified, type Account } from '../api.js';
 import { ACCOUNT_CSV, accountColumns, editAccountPath, matchesSearch } from './admin/accountColumns.js';
 import { datedFileName, downloadText, toCsv } from './admin/csv.js';
+import { useServerList } from './admin/useServerList.js';
 import './admin/admin.css';
+
+export const ACCOUNTS_KEY = ['accounts', 'users'] as const;
 
 /** The result of a Sync Quickbooks run as one sentence. */
 function syncSummary(checked: number | undefined, mismatches: number): string {
@@ -28,24 +31,17 @@ function syncSummary(checked: number | undefined, mismatches: number): string {
 /** Accounts list (admin, accounts §2): search, non-verified filter, CSV export, Sync Quickbooks, Create Account. */
 export function Accounts() {
   const { api, navigate } = usePortal();
-  const [users, setUsers] = useState<Account[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    rows: users,
+    setRows: setUsers,
+    loading,
+    error,
+    setError,
+    load,
+  } = useServerList(ACCOUNTS_KEY, () => listUsers(api), 'The accounts');
   const [search, setSearch] = useState('');
   const [onlyNonVerified, setOnlyNonVerified] = useState(false);
   const [syncing, setSyncing] = useState(false);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listUsers(api)
-      .then((u) => {
-        setUsers(u);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(`The accounts could not be loaded: ${errorText(e)}`))
-      .finally(() => setLoading(false));
-  }, [api]);
-  useEffect(load, [load]);
 
   const columns = useMemo(() => accountColumns((email) => navigate(editAccountPath(email))), [navigate]);
   const editing = useMemo<RowEditing<Account>>(
@@ -53,6 +49,7 @@ export function Accounts() {
       async onSave(row) {
         try {
           await setVerified(api, row.email, row.verified);
+          setUsers((list) => list.map((u) => (u.email === row.email ? { ...u, verified: row.verified } : u)));
           toast.success(Messages.profileUpdated);
         } catch (e) {
           toast.error(errorText(e) || Messages.updateUserFailed);
@@ -60,7 +57,7 @@ export function Accounts() {
         }
       },
     }),
-    [api],
+    [api, setUsers],
   );
 
   const rows = useMemo(

@@ -51,8 +51,8 @@ export function FailedMail() {
         </Button>
       </div>
       <p className="pu-muted fm-intro">
-        Mail that could not be delivered after a day of retries, or that the mail server refused. Resend one once
-        the cause is fixed; it is retried on the full schedule again.
+        Mail that could not be delivered after a day of retries, or that the mail server refused. Resend one
+        once the cause is fixed; it is retried on the full schedule again.
       </p>
       {list.isPending ? (
         <div className="pu-page-loading" aria-busy="true" />

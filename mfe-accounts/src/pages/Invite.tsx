@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Messages } from '@portal/contracts';
@@ -14,7 +14,10 @@ import {
   usePortal,
 } from '@portal/ui';
 import { listInvites, resendInvite, sendInvite, type Invite as InviteRow } from '../api.js';
+import { useServerList } from './admin/useServerList.js';
 import './admin/admin.css';
+
+const INVITES_KEY = ['accounts', 'invites', 'company'] as const;
 
 /** Invite states (accounts §4): sent → notified → accepted. */
 export function inviteStatus(i: InviteRow): 'Sent' | 'Notified' | 'Accepted' {
@@ -34,22 +37,14 @@ export function Invite() {
   const { api } = usePortal();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [invites, setInvites] = useState<InviteRow[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listInvites(api)
-      .then((list) => {
-        setInvites(list);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(`Your invitations could not be loaded: ${errorText(e)}`))
-      .finally(() => setLoading(false));
-  }, [api]);
-  useEffect(load, [load]);
+  const {
+    rows: invites,
+    loading,
+    error,
+    setError,
+    load,
+  } = useServerList(INVITES_KEY, () => listInvites(api), 'Your invitations');
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ColDef } from 'ag-grid-community';
 import { LN_PAGE_SIZE, Messages } from '@portal/contracts';
 import {
@@ -15,7 +15,10 @@ import {
 import { deleteLicence, listLicences, saveLicence, type LicenceRecord } from '../api.js';
 import { LicenceForm } from './admin/LicenceForm.js';
 import { LICENCE_FIELDS, licenceErrors, windowsText } from './admin/licence.js';
+import { useServerList } from './admin/useServerList.js';
 import './admin/admin.css';
+
+const LICENCES_KEY = ['accounts', 'licences'] as const;
 
 // Narrow enough that the Actions column stays in view beside the 1280 px menu.
 const MIN_WIDTH: Record<string, number> = {
@@ -57,23 +60,17 @@ const columns = (licenceWidth: number): ColDef<LicenceRecord>[] => [
 /** Licence update (lnupdate, staff; accounts §2, orders §2): the editable list of licence records, page size 50. */
 export function LnUpdate() {
   const { api } = usePortal();
-  const [records, setRecords] = useState<LicenceRecord[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    rows: records,
+    setRows: setRecords,
+    loading,
+    error,
+    setError,
+    load,
+  } = useServerList(LICENCES_KEY, () => listLicences(api), 'The licence records');
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listLicences(api)
-      .then((r) => {
-        setRecords(r);
-        setError(null);
-      })
-      .catch((e: unknown) => setError(`The licence records could not be loaded: ${errorText(e)}`))
-      .finally(() => setLoading(false));
-  }, [api]);
-  useEffect(load, [load]);
   const licenceWidth = useMemo(() => licenceColumnWidth(records), [records]);
   const COLUMNS = useMemo(() => columns(licenceWidth), [licenceWidth]);
 
@@ -107,7 +104,7 @@ export function LnUpdate() {
       confirmDelete:
         'Delete this licence record? Orders and accounts that use the number keep it, but it leaves the licence list.',
     }),
-    [api, records],
+    [api, records, setRecords],
   );
 
   const add = async (r: LicenceRecord) => {

@@ -78,8 +78,12 @@ export async function mountComponent(opts: ComponentOptions, routes: FakeRoutes)
       if (url.pathname === '/bundle.css') return send(200, 'text/css', css);
       if (url.pathname === '/setup.json') return send(200, 'application/json', JSON.stringify(setup()));
       if (!url.pathname.startsWith('/api/')) {
-        return send(200, 'text/html', '<!doctype html><html><head><link rel="stylesheet" href="/bundle.css"></head>' +
-          '<body><main id="portal-main"></main><div id="portal-frame"></div><script type="module" src="/bundle.js"></script></body></html>');
+        return send(
+          200,
+          'text/html',
+          '<!doctype html><html><head><link rel="stylesheet" href="/bundle.css"></head>' +
+            '<body><main id="portal-main"></main><div id="portal-frame"></div><script type="module" src="/bundle.js"></script></body></html>',
+        );
       }
       const call = `${req.method} ${url.pathname}`;
       const body = await readBody(req);
