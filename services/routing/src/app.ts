@@ -1,6 +1,9 @@
 import { buildService, type Env } from '@portal/service-kit';
 import { routesRoutes } from './routes/routes.js';
+import { consumers } from './events/index.js';
+import './models/route.js';
 
-export async function buildApp(overrides?: Partial<Env>) {
-  return buildService({ name: 'routing', domain: 'routing', routes: [routesRoutes] }, overrides);
+/** Routes (and, next, the daily and weekly schedules, maps, the public schedule search). Owns `portal_routing`. */
+export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
+  return buildService({ name: 'routing', domain: 'routing', routes: [routesRoutes], consumers }, overrides);
 }

@@ -1,24 +1,21 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { Type } from 'typebox';
-import { ProblemSchema } from '@portal/service-kit';
+import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { listRoutes } from '../domain/routes.js';
+import { RouteList, RouteListQuery } from '../schemas.js';
 
-/** Delivery routes (orders spec: routes list/editor). The walking skeleton answers with an empty list. */
+/**
+ * The route list (orders spec §2 manageRoutes, §7 GET /routes): any signed-in user — the order form, the schedules
+ * and the public search show routes too; what each caller sees of a route (the price) is the domain's rule.
+ */
 export const routesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/routes',
     {
       schema: {
         tags: ['routes'],
-        response: {
-          200: Type.Object({
-            data: Type.Object({
-              routes: Type.Array(Type.Object({ id: Type.String() }, { additionalProperties: true })),
-            }),
-          }),
-          401: ProblemSchema,
-        },
+        querystring: RouteListQuery,
+        response: { 200: RouteList, 400: ProblemSchema, 401: ProblemSchema },
       },
     },
-    async () => ({ data: { routes: [] } }),
+    async (request) => ({ data: { routes: await listRoutes(request.user.role, request.query) } }),
   );
 };
