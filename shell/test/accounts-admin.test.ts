@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { Messages, NEW_LICENCE_PLACEHOLDER } from '@portal/contracts';
 import { browserSuite, artifacts, type Edge } from './browser-suite.js';
-import { fakeAdminApi } from './fake-admin-api.js';
+import { fakeAdminApi } from './fakes/admin.js';
 
 const QB_TEXT = 'This account does not match any customer in the accounting system';
 

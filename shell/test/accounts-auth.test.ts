@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
 import { browserSuite, artifacts, type Edge } from './browser-suite.js';
-import { AUTH_FAKE, fakeAuthApi } from './fake-api.js';
+import { AUTH_FAKE, fakeAuthApi } from './fakes/auth.js';
 import {
   canSignUp,
   changePasswordErrors,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import { browserSuite, artifacts, type Edge } from './browser-suite.js';
-import { profileApi } from './fake-api.js';
+import { profileApi } from './fakes/profile.js';
 
 const UNDER_REVIEW = 'Your account is under review. You will receive an email once it has been verified.';
 
@@ -265,7 +265,7 @@ test('save posts the stripped values and shows the answer message', async () => 
   assert.equal(sent.user.company['License #'], 'C-200');
   assert.equal(sent.user.alerts.email, false);
   assert.ok(!JSON.stringify(sent).includes('""'), 'no empty strings sent');
-  assert.match(sent.user.company.logo, /^data:image\/png;base64,/, 'the uploaded logo URL');
+  assert.match(sent.user.company.logo, /^\/api\/utils\/file\/uploads\/logo-\d+\.png$/, 'the uploaded logo URL');
   assert.ok(
     !('signature' in sent.user) && !('verified' in sent.user) && !('licenseNumbers' in sent.user.company),
     'empty and admin-only fields stripped',

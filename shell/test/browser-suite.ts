@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { startEdge, type ApiHandler } from './static-server.js';
+import { contract } from './fakes/contract.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -19,8 +20,15 @@ const BUNDLES = [
 
 export type Edge = Awaited<ReturnType<typeof startEdge>>;
 
-/** Registers before/after hooks for a browser suite; `ready` receives the browser and the edge. */
-export function browserSuite(api: ApiHandler, ready: (browser: Browser, edge: Edge) => void): void {
+/**
+ * Registers before/after hooks for a browser suite; `ready` receives the browser and the edge. `remotes` adds
+ * fixture remotes (name → directory) to the edge and its remotes.json.
+ */
+export function browserSuite(
+  api: ApiHandler,
+  ready: (browser: Browser, edge: Edge) => void,
+  remotes: Record<string, string> = {},
+): void {
   let browser: Browser | undefined;
   let edge: Edge | undefined;
   before(async () => {
@@ -31,7 +39,7 @@ export function browserSuite(api: ApiHandler, ready: (browser: Browser, edge: Ed
       assert.equal(r.status, 0, 'build-all failed');
     }
     mkdirSync(artifacts, { recursive: true });
-    edge = await startEdge(repo, api);
+    edge = await startEdge(repo, api, remotes);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -41,5 +49,7 @@ export function browserSuite(api: ApiHandler, ready: (browser: Browser, edge: Ed
   after(async () => {
     await browser?.close();
     edge?.server.close();
+    // A fake that answered what the real API never would makes the suite fail, even if every screen coped.
+    assert.deepEqual(contract.violations, [], 'the fake /api answered outside the real API contract');
   });
 }

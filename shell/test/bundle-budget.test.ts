@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { browserSuite, type Edge } from './browser-suite.js';
-import { fakeApi } from './fake-api.js';
+import { fakeApi } from './fakes/base.js';
 
 const KB = 1024;
 export const BUDGET = { login: 150 * KB, dashboard: 300 * KB, table: 450 * KB };

@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import { browserSuite, artifacts, type Edge } from './browser-suite.js';
-import { fakeApi, fakeToken, USERS } from './fake-api.js';
+import { fakeApi, USERS } from './fakes/base.js';
+import { fakeToken } from './fakes/fake.js';
 import { json } from './static-server.js';
 
 const LONG_EMAIL = 'receiving.department.night-shift@a-very-long-cannabis-distribution-company.example.test';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import { browserSuite, artifacts, type Edge } from './browser-suite.js';
-import { fakeApi } from './fake-api.js';
+import { fakeApi } from './fakes/base.js';
 
 let browser: Browser;
 let edge: Edge;

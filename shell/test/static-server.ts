@@ -37,11 +37,23 @@ async function sendFile(res: ServerResponse, file: string): Promise<boolean> {
   return true;
 }
 
-/** The edge in miniature: / → shell/dist (SPA fallback), /mfe/<name>/ → mfe-<name>/dist, /api/* → `api`. */
-export async function startEdge(repo: string, api: ApiHandler): Promise<{ url: string; server: Server }> {
+/**
+ * The edge in miniature: / → shell/dist (SPA fallback), /mfe/<name>/ → mfe-<name>/dist, /api/* → `api`.
+ * `remotes` adds remotes served from other directories (test fixtures), listed in /remotes.json after the built ones.
+ */
+export async function startEdge(
+  repo: string,
+  api: ApiHandler,
+  remotes: Record<string, string> = {},
+): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/remotes.json' && Object.keys(remotes).length) {
+        const built = JSON.parse(await readFile(path.join(repo, 'shell/dist/remotes.json'), 'utf8')) as object;
+        const extra = Object.fromEntries(Object.keys(remotes).map((n) => [n, `/mfe/${n}/remoteEntry.js`]));
+        return void json(res, 200, { ...built, ...extra });
+      }
       if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/')) {
         if (!api(req, res)) {
           res.writeHead(404, { 'content-type': 'application/json' });
@@ -51,7 +63,7 @@ export async function startEdge(repo: string, api: ApiHandler): Promise<{ url: s
       }
       const mfe = /^\/mfe\/([a-z]+)\/(.*)$/.exec(url.pathname);
       const file = mfe
-        ? path.join(repo, `mfe-${mfe[1]}`, 'dist', path.normalize(mfe[2]!))
+        ? path.join(remotes[mfe[1]!] ?? path.join(repo, `mfe-${mfe[1]}`, 'dist'), path.normalize(mfe[2]!))
         : path.join(repo, 'shell', 'dist', path.normalize(url.pathname));
       if (await sendFile(res, file)) return;
       if (mfe || path.extname(url.pathname)) {

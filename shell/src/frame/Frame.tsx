@@ -15,7 +15,6 @@ import { Nav } from './Nav.js';
 import { Footer } from './Footer.js';
 import { ShellView } from './ShellView.js';
 import { FeedbackDialog } from './FeedbackDialog.js';
-import { InvitesModal } from './InvitesModal.js';
 import { Overlays } from './Overlays.js';
 
 const el = (id: string) => document.getElementById(id)!;
@@ -75,7 +74,6 @@ export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remot
           email={user.email}
         />
       )}
-      <InvitesModal api={portal.api} user={user} />
       {user && <Overlays remotes={remotes} portal={portal} user={user} />}
       <Toaster />
     </ErrorBoundary>

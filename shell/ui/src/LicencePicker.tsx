@@ -1,44 +1,9 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCombobox } from 'downshift';
 import { LICENCE_PICKER_DEBOUNCE_MS, LICENCE_PICKER_MAX_OPTIONS } from '@portal/contracts';
-import { errorText, type ApiClient } from './types.js';
+import { errorText } from './types.js';
+import { licenceText, type LicenceOption, type LicencePickerProps } from './licence.js';
 
-/** One row of GET /api/license/licensenumbers (ACCOUNTS-API.md, licence records). */
-export interface LicenceOption {
-  'License #': string;
-  Licensee?: string;
-  DBA?: string;
-  City?: string;
-}
-
-export interface LicencePickerProps {
-  api: ApiClient;
-  /** The chosen licence, or null while the text matches no chosen option. */
-  value: LicenceOption | null;
-  onChange: (value: LicenceOption | null) => void;
-  /** The raw text typed (lets a form tell "nothing entered" from "entered but not chosen"). */
-  onText?: (text: string) => void;
-  label?: ReactNode;
-  required?: boolean;
-  error?: string | null;
-  placeholder?: string;
-  disabled?: boolean;
-  /** data-testid of the input; the list is `<testId>-listbox`, each option `<testId>-option`, the status `<testId>-status`. */
-  testId?: string;
-}
-
-/** What the input shows for a chosen licence. */
-export const licenceText = (o: LicenceOption): string =>
-  [o['License #'], o.Licensee].filter(Boolean).join(' — ');
-
-const wrap: CSSProperties = { position: 'relative' };
 const listbox: CSSProperties = {
   position: 'absolute',
   zIndex: 50,
@@ -68,11 +33,12 @@ const optionStyle = (active: boolean): CSSProperties => ({
 const statusStyle: CSSProperties = { padding: '7px 10px', color: 'var(--pu-muted)', fontSize: 14 };
 
 /**
- * The generic licence picker (accounts §2, §9): a combobox that searches licence numbers 800 ms after the last
- * keystroke, lists at most 100 matches (licence #, name, city) and is operated with ↑/↓, Enter and Escape.
+ * The licence picker (accounts §2, §9): a downshift combobox (ARIA roles, ↑/↓, Enter, Escape, mouse) that asks
+ * `loadOptions` 800 ms after the last keystroke and lists at most 100 matches (licence #, name, city). An answer to
+ * an older query is dropped: only the newest search is ever listed.
  */
 export function LicencePicker({
-  api,
+  loadOptions,
   value,
   onChange,
   onText,
@@ -83,154 +49,104 @@ export function LicencePicker({
   disabled,
   testId = 'licence-picker',
 }: LicencePickerProps) {
-  const id = useId();
-  const listId = `${id}-list`;
   const [text, setText] = useState(value ? licenceText(value) : '');
   const [options, setOptions] = useState<LicenceOption[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<string | null>(null);
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>();
-  const listRef = useRef<HTMLUListElement>(null);
-
   useEffect(() => () => clearTimeout(timer.current), []);
   // A licence set from outside (e.g. a stored profile) shows as the input's text.
   const chosen = value ? licenceText(value) : null;
   useEffect(() => {
     if (chosen !== null) setText(chosen);
   }, [chosen]);
-  useEffect(() => {
-    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [active]);
 
   const search = (q: string) => {
     const mine = ++seq.current;
-    setStatus('Searching…');
-    const path = `/api/license/licensenumbers?search=${encodeURIComponent(q)}&limit=${LICENCE_PICKER_MAX_OPTIONS}`;
-    api.get<{ data?: { licensenumbers?: LicenceOption[] } }>(path).then(
-      (r) => {
+    loadOptions(q).then(
+      (found) => {
         if (mine !== seq.current) return;
-        const found = (r?.data?.licensenumbers ?? []).slice(0, LICENCE_PICKER_MAX_OPTIONS);
-        setOptions(found);
-        setActive(found.length ? 0 : -1);
+        setOptions(found.slice(0, LICENCE_PICKER_MAX_OPTIONS));
         setStatus(found.length ? null : 'No licence numbers found');
       },
-      (e: unknown) => {
-        if (mine !== seq.current) return;
-        setOptions([]);
-        setStatus(`Licence search failed: ${errorText(e)}`);
-      },
+      (e: unknown) => mine === seq.current && (setOptions([]), setStatus(`Licence search failed: ${errorText(e)}`)),
     );
   };
-
   const type = (next: string) => {
     setText(next);
     onText?.(next);
     if (value) onChange(null);
     clearTimeout(timer.current);
-    seq.current++; // an answer to an older search is now stale
-    setOptions([]); // and so are its options: nothing can be chosen until the new answer is in
-    setActive(-1);
-    if (!next.trim()) {
-      setStatus(null);
-      setOpen(false);
-      return;
-    }
-    setOpen(true);
-    setStatus('Searching…');
-    timer.current = setTimeout(() => search(next.trim()), LICENCE_PICKER_DEBOUNCE_MS);
+    seq.current++; // an answer to an older search is now stale, and so are its options
+    setOptions([]);
+    setStatus(next.trim() ? 'Searching…' : null);
+    if (next.trim()) timer.current = setTimeout(() => search(next.trim()), LICENCE_PICKER_DEBOUNCE_MS);
   };
 
-  const choose = (o: LicenceOption) => {
-    const t = licenceText(o);
-    setText(t);
-    onText?.(t);
-    onChange(o);
-    setOpen(false);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open) return setOpen(options.length > 0 || status !== null);
-      const n = options.length;
-      if (n) setActive((a) => (e.key === 'ArrowDown' ? (a + 1) % n : (a - 1 + n) % n));
-    } else if (e.key === 'Enter' && open && options[active]) {
-      e.preventDefault();
-      choose(options[active]);
-    } else if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      setOpen(false);
-    }
-  };
-
-  const showList = open && !disabled && (options.length > 0 || status !== null);
-  const optionId = (i: number) => `${id}-opt-${i}`;
+  const box = useCombobox<LicenceOption>({
+    items: options,
+    itemToString: (o) => (o ? licenceText(o) : ''),
+    inputValue: text,
+    selectedItem: value,
+    defaultHighlightedIndex: 0,
+    onInputValueChange: ({ inputValue, type: change }) => {
+      if (change === useCombobox.stateChangeTypes.InputChange) type(inputValue ?? '');
+    },
+    onSelectedItemChange: ({ selectedItem }) => {
+      if (!selectedItem) return;
+      const t = licenceText(selectedItem);
+      setText(t);
+      onText?.(t);
+      onChange(selectedItem);
+    },
+  });
+  const showList = box.isOpen && !disabled && text.trim() !== '' && (options.length > 0 || status !== null);
+  const errorId = `${testId}-error`;
   return (
     <div className={`pu-field${error ? ' pu-field-invalid' : ''}`}>
-      <label htmlFor={id}>
+      <label {...box.getLabelProps()}>
         {required && <span className="pu-req">*</span>}
         {label}
       </label>
-      <div style={wrap}>
+      <div style={{ position: 'relative' }}>
         <input
-          id={id}
           className="pu-input"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-activedescendant={showList && active >= 0 && options[active] ? optionId(active) : undefined}
-          aria-invalid={!!error}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...box.getInputProps({
+            disabled,
+            placeholder: placeholder ?? 'Type a licence number or name',
+            'aria-invalid': !!error,
+            'aria-describedby': error ? errorId : undefined,
+          })}
           autoComplete="off"
-          value={text}
-          placeholder={placeholder ?? 'Type a licence number or name'}
-          disabled={disabled}
           data-testid={testId}
-          onChange={(e) => type(e.target.value)}
-          onKeyDown={onKeyDown}
-          onFocus={() => text.trim() && !value && (options.length > 0 || status) && setOpen(true)}
-          onBlur={() => setOpen(false)}
         />
-        {showList && (
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Licence numbers"
-            style={listbox}
-            ref={listRef}
-            data-testid={`${testId}-listbox`}
-          >
-            {status && (
-              <li role="presentation" style={statusStyle} aria-live="polite" data-testid={`${testId}-status`}>
-                {status}
-              </li>
-            )}
-            {options.map((o, i) => (
+        <ul
+          {...box.getMenuProps({ 'aria-label': 'Licence numbers' })}
+          style={showList ? listbox : { display: 'none' }}
+          data-testid={showList ? `${testId}-listbox` : undefined}
+        >
+          {showList && status && (
+            <li role="presentation" style={statusStyle} aria-live="polite" data-testid={`${testId}-status`}>
+              {status}
+            </li>
+          )}
+          {showList &&
+            options.map((o, i) => (
               <li
                 key={`${o['License #']}-${i}`}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                data-index={i}
+                {...box.getItemProps({ item: o, index: i })}
                 data-testid={`${testId}-option`}
-                style={optionStyle(i === active)}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActive(i)}
-                onClick={() => choose(o)}
+                style={optionStyle(i === box.highlightedIndex)}
               >
                 <strong>{o['License #']}</strong>
                 <span>{o.Licensee || o.DBA}</span>
                 {o.City && <span style={{ color: 'var(--pu-muted)' }}>· {o.City}</span>}
               </li>
             ))}
-          </ul>
-        )}
+        </ul>
       </div>
       {error && (
-        <div className="pu-field-error" id={`${id}-error`} role="alert">
+        <div className="pu-field-error" id={errorId} role="alert">
           {error}
         </div>
       )}

@@ -1,5 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -8,30 +7,45 @@ export interface ModalProps {
   children: ReactNode;
   footer?: ReactNode;
   testId?: string;
+  /** Width in px (default 520; the signature dialog needs room for its 600 px canvas). */
+  width?: number;
 }
 
-/** A dialog over the page; Escape or the backdrop closes it. Rendered into document.body. */
-export function Modal({ open, title, onClose, children, footer, testId }: ModalProps) {
+/**
+ * A modal dialog on the native <dialog> (issue 10): `showModal()` gives the top layer, a focus trap, Escape and an
+ * inert page behind it, so none of that is hand-written here. Escape and a click on the backdrop ask the owner to
+ * close (`onClose`): the owner's state decides, so a dialog never closes behind React's back. Rendered only while
+ * open (closed dialogs leave nothing in the DOM, which the tests rely on).
+ */
+export function Modal({ open, title, onClose, children, footer, testId, width }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+    const dialog = ref.current;
+    if (open && dialog && !dialog.open) dialog.showModal();
+  }, [open]);
   if (!open) return null;
-  return createPortal(
-    <div className="pu-modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="pu-modal" role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
-        <div className="pu-modal-head">
-          <h2>{title}</h2>
-          <button type="button" className="pu-modal-close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <div className="pu-modal-body">{children}</div>
-        {footer && <div className="pu-modal-foot">{footer}</div>}
+  return (
+    <dialog
+      ref={ref}
+      className="pu-modal"
+      aria-label={title}
+      data-testid={testId}
+      style={width ? { width } : undefined}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      // The dialog box has no padding, so a click whose target is the <dialog> itself landed on its ::backdrop.
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className="pu-modal-head">
+        <h2>{title}</h2>
+        <button type="button" className="pu-modal-close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>,
-    document.body,
+      <div className="pu-modal-body">{children}</div>
+      {footer && <div className="pu-modal-foot">{footer}</div>}
+    </dialog>
   );
 }

@@ -1,51 +1,25 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type PointerEvent as ReactPointerEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import SignaturePadLib from 'signature_pad';
 import { SIGNATURE_CANVAS } from '@portal/contracts';
 import { Button } from './Button.js';
-import { createPortal } from 'react-dom';
+import { Modal } from './Modal.js';
+import { SIGN_PAD_DELAY_MS, drawTextSignature, type SignaturePadProps, type SignatureValue } from './signature.js';
 
-/** The spec's delay before the sign-pad dialog opens (accounts §9). */
-export const SIGN_PAD_DELAY_MS = 250;
-
-export interface SignatureValue {
-  /** A PNG data URL (drawn strokes, or the typed name rendered as text when nothing was drawn). */
-  image: string;
-  name: string;
+/** The PNG the form stores: always SIGNATURE_CANVAS-sized, whatever the screen's pixel ratio was. */
+function exportImage(pad: SignaturePadLib | null, source: HTMLCanvasElement, name: string): string {
+  const out = document.createElement('canvas');
+  out.width = SIGNATURE_CANVAS.width;
+  out.height = SIGNATURE_CANVAS.height;
+  if (pad && !pad.isEmpty()) out.getContext('2d')?.drawImage(source, 0, 0, out.width, out.height);
+  else drawTextSignature(out, name);
+  return out.toDataURL('image/png');
 }
 
-export interface SignaturePadProps {
-  /** The current signature image (data URL or stored URL), shown as a preview. */
-  value?: string | null;
-  /** The typed name: prefilled in the dialog and rendered as a text signature when the pad is left empty. */
-  name?: string;
-  onSave(sig: SignatureValue): void | Promise<void>;
-  label?: string;
-  disabled?: boolean;
-  testId?: string;
-}
-
-/** Renders `name` as a handwriting-style text signature on the canvas (the empty-pad fallback, accounts §4). */
-export function drawTextSignature(canvas: HTMLCanvasElement, name: string): void {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  let size = Math.round(canvas.height * 0.5);
-  ctx.fillStyle = '#1a1a2e';
-  ctx.textBaseline = 'middle';
-  ctx.textAlign = 'center';
-  const font = (s: number) => `italic ${s}px "Brush Script MT", "Segoe Script", cursive`;
-  ctx.font = font(size);
-  while (size > 10 && ctx.measureText(name).width > canvas.width - 24) ctx.font = font((size -= 2));
-  ctx.fillText(name, canvas.width / 2, canvas.height / 2);
-}
-
-/** The pad inside the dialog: pointer events (mouse, touch, pen) draw strokes; Clear empties it. */
+/**
+ * The pad inside the dialog: `signature_pad` draws pressure- and velocity-smoothed strokes from pointer events
+ * (mouse, touch, pen). The canvas backing store follows its CSS size × devicePixelRatio, so strokes stay sharp on
+ * high-DPI phones; strokes survive a resize (rotation) because they are replayed from the pad's point data.
+ */
 function SignCanvas({
   initialName,
   onDone,
@@ -58,57 +32,47 @@ function SignCanvas({
   testId?: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const drawing = useRef(false);
+  const pad = useRef<SignaturePadLib | null>(null);
   const [drawn, setDrawn] = useState(false);
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const nameId = useId();
 
-  const point = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    const c = e.currentTarget;
-    const r = c.getBoundingClientRect();
-    return { x: ((e.clientX - r.left) * c.width) / r.width, y: ((e.clientY - r.top) * c.height) / r.height };
-  };
-  const down = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    const ctx = e.currentTarget.getContext('2d');
-    if (!ctx) return;
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    drawing.current = true;
-    const p = point(e);
-    ctx.lineWidth = 2.5;
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.strokeStyle = '#1a1a2e';
-    ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    ctx.lineTo(p.x + 0.1, p.y + 0.1);
-    ctx.stroke();
-    setDrawn(true);
-    setError(null);
-  };
-  const move = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (!drawing.current) return;
-    const ctx = e.currentTarget.getContext('2d');
-    const p = point(e);
-    ctx?.lineTo(p.x, p.y);
-    ctx?.stroke();
-  };
-  const up = () => {
-    drawing.current = false;
-  };
+  useEffect(() => {
+    const c = canvas.current!;
+    const p = new SignaturePadLib(c, { penColor: '#1a1a2e', minWidth: 1, maxWidth: 3 });
+    pad.current = p;
+    const begin = () => (setDrawn(true), setError(null));
+    p.addEventListener('beginStroke', begin);
+    // The dialog lays the canvas out only once it is shown: size the backing store whenever its box changes.
+    const fit = () => {
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const w = Math.round(c.clientWidth * ratio);
+      const h = Math.round(c.clientHeight * ratio);
+      if (!w || !h || (c.width === w && c.height === h)) return;
+      const strokes = p.toData();
+      c.width = w;
+      c.height = h;
+      c.getContext('2d')?.scale(ratio, ratio);
+      p.fromData(strokes);
+    };
+    const observer = new ResizeObserver(fit);
+    observer.observe(c);
+    return () => {
+      observer.disconnect();
+      p.removeEventListener('beginStroke', begin);
+      p.off();
+    };
+  }, []);
+
   const clear = () => {
-    const c = canvas.current;
-    c?.getContext('2d')?.clearRect(0, 0, c.width, c.height);
+    pad.current?.clear();
     setDrawn(false);
   };
   const save = () => {
-    const c = canvas.current;
-    if (!c) return;
-    if (!drawn) {
-      if (!name.trim()) return setError('Draw your signature or type your name.');
-      drawTextSignature(c, name.trim());
-    }
-    onDone({ image: c.toDataURL('image/png'), name: name.trim() });
+    if (!canvas.current) return;
+    if (!drawn && !name.trim()) return setError('Draw your signature or type your name.');
+    onDone({ image: exportImage(drawn ? pad.current : null, canvas.current, name.trim()), name: name.trim() });
   };
 
   return (
@@ -124,30 +88,25 @@ function SignCanvas({
           data-testid={testId ? `${testId}-name` : undefined}
         />
       </div>
-      <canvas
-        ref={canvas}
-        width={SIGNATURE_CANVAS.width}
-        height={SIGNATURE_CANVAS.height}
-        aria-label="Signature pad: draw with a mouse, finger or pen, or leave it empty to sign with your typed name"
-        role="img"
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onPointerCancel={up}
-        onPointerLeave={up}
-        data-testid={testId ? `${testId}-canvas` : undefined}
-        style={{
-          width: '100%',
-          maxWidth: SIGNATURE_CANVAS.width,
-          aspectRatio: `${SIGNATURE_CANVAS.width} / ${SIGNATURE_CANVAS.height}`,
-          border: '1px dashed var(--pu-border, #bbb)',
-          borderRadius: 6,
-          background: '#fff',
-          touchAction: 'none',
-          display: 'block',
-          cursor: 'crosshair',
-        }}
-      />
+      {/* The border sits on a wrapper: the canvas's own box is exactly its drawing area (600 × 120 at ratio 1). */}
+      <div style={{ maxWidth: SIGNATURE_CANVAS.width + 2, border: '1px dashed var(--pu-border, #bbb)', borderRadius: 6 }}>
+        <canvas
+          ref={canvas}
+          width={SIGNATURE_CANVAS.width}
+          height={SIGNATURE_CANVAS.height}
+          aria-label="Signature pad: draw with a mouse, finger or pen, or leave it empty to sign with your typed name"
+          role="img"
+          data-testid={testId ? `${testId}-canvas` : undefined}
+          style={{
+            width: '100%',
+            aspectRatio: `${SIGNATURE_CANVAS.width} / ${SIGNATURE_CANVAS.height}`,
+            background: '#fff',
+            touchAction: 'none',
+            display: 'block',
+            cursor: 'crosshair',
+          }}
+        />
+      </div>
       <p className="pu-muted" style={{ fontSize: 13, margin: '6px 0' }}>
         {drawn ? 'Drawn signature.' : 'Leave the pad empty to sign with your typed name.'}
       </p>
@@ -168,35 +127,6 @@ function SignCanvas({
         </Button>
       </div>
     </div>
-  );
-}
-
-/** The design system's dialog frame, wide enough for the 600 px canvas (Escape or the backdrop closes it). */
-function SignDialog({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return createPortal(
-    <div className="pu-modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        className="pu-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-label={title}
-        style={{ width: SIGNATURE_CANVAS.width + 40 }}
-      >
-        <div className="pu-modal-head">
-          <h2>{title}</h2>
-          <button type="button" className="pu-modal-close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <div className="pu-modal-body">{children}</div>
-      </div>
-    </div>,
-    document.body,
   );
 }
 
@@ -273,11 +203,9 @@ export function SignaturePad({
           {value ? 'Change Signature' : 'Sign'}
         </button>
       </div>
-      {open && (
-        <SignDialog title={label} onClose={close}>
-          <SignCanvas initialName={name} onDone={(v) => void done(v)} onCancel={close} testId={testId} />
-        </SignDialog>
-      )}
+      <Modal open={open} title={label} onClose={close} width={SIGNATURE_CANVAS.width + 40}>
+        <SignCanvas initialName={name} onDone={(v) => void done(v)} onCancel={close} testId={testId} />
+      </Modal>
     </div>
   );
 }

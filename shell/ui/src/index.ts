@@ -19,17 +19,17 @@ export {
 } from './routing.js';
 export { isEmail, useMediaQuery, useIsMobile } from './hooks.js';
 export { PortalProvider, usePortal, useSessionUser, ScreenError, ErrorBoundary } from './portal.js';
+export { LicencePicker, SignaturePad } from './parts.js';
 export {
-  SignaturePad,
   drawTextSignature,
   SIGN_PAD_DELAY_MS,
   type SignaturePadProps,
   type SignatureValue,
-} from './SignaturePad.js';
+} from './signature.js';
 export { TagInput, type TagInputProps } from './TagInput.js';
 export { Steps, type StepsProps } from './Steps.js';
 export { lazyPage } from './lazyPage.js';
-export { LicencePicker, licenceText, type LicenceOption, type LicencePickerProps } from './LicencePicker.js';
+export { licenceText, type LicenceOption, type LicencePickerProps } from './licence.js';
 export {
   defineMfe,
   manifestProblems,

@@ -1,0 +1,100 @@
+// Sign-up, verify, forgot/reset, change email/password, delete (test/accounts-auth.test.ts): the accounts `auth`
+// answers plus the public licence search, in front of the common layer.
+import { fake, fakeToken, type Route } from './fake.js';
+import { LOGIN_FAILED, USERS, baseRoutes } from './base.js';
+
+export const AUTH_FAKE = {
+  pin: '123456',
+  pinWithoutSession: '222222',
+  resetCode: '654321',
+  emailPin: '111111',
+  takenEmail: 'taken@example.test',
+  closedLicence: 'C10-0000007',
+  tosLink: 'https://example.test/terms',
+};
+/** 150 licence records, more than the picker may list (it shows at most 100). */
+export const LICENCES = Array.from({ length: 150 }, (_, i) => ({
+  'License #': `C10-${String(i).padStart(7, '0')}`,
+  Licensee: `Green Shop ${i} LLC`,
+  DBA: `Shop ${i}`,
+  City: ['Newark', 'Trenton', 'Camden'][i % 3]!,
+}));
+const INVITED = 'invited@example.test';
+const signedIn = (email: string, user: object) => {
+  const token = fakeToken([email === 'admin@demo.portal' ? 'admin' : 'user'], email);
+  return { token, refreshToken: token, idToken: token, expiresIn: 300, user };
+};
+
+/** Public routes: login, sign-up, verify, codes, the licence search. */
+const publicAuth = (): Route => (c) => {
+  const { path, input } = c;
+  switch (path) {
+    case '/api/utils/config':
+      return c.reply(200, { data: { logoType: 'nj', 'account.toslink': AUTH_FAKE.tosLink } });
+    case '/api/license/licensenumbers': {
+      const q = (c.query.get('search') ?? '').toLowerCase();
+      // Ignores ?limit on purpose: the picker itself must cap the list.
+      const licensenumbers = LICENCES.filter((l) => `${l['License #']} ${l.Licensee}`.toLowerCase().includes(q));
+      return c.reply(200, { data: { licensenumbers } });
+    }
+    case '/api/auth/login': {
+      const known = input.password === (input.email === INVITED ? 'Secret123' : 'Portal!2345');
+      if (!known || !['admin@demo.portal', INVITED].includes(input.email)) return c.fail(400, LOGIN_FAILED);
+      const user = input.email === INVITED ? { id: 'i1', email: INVITED, role: 4, verified: false } : USERS[0]!;
+      return c.reply(200, signedIn(input.email, user));
+    }
+    case '/api/auth/signUp':
+      if (input.email === AUTH_FAKE.takenEmail)
+        return c.fail(400, 'This email already exists. Please create account with a different email.');
+      if (input.data?.company?.['License #'] === AUTH_FAKE.closedLicence)
+        return c.fail(400, 'Please contact your admin to be invited to this Company');
+      return c.reply(201, { message: `A verification code has been sent to ${input.email}`, email: input.email });
+    case '/api/auth/verify': {
+      if (input.pin === AUTH_FAKE.pinWithoutSession)
+        return c.reply(200, {
+          message: 'Your email has been verified. Please sign in.',
+          user: { id: 'n1', email: input.email, role: 4, verified: false },
+        });
+      if (input.pin !== AUTH_FAKE.pin) return c.fail(400, 'Invalid verification code');
+      const name = { firstName: 'New', lastName: 'Person' };
+      return c.reply(200, signedIn(input.email, { id: 'n1', email: input.email, role: 4, verified: false, name }));
+    }
+    case '/api/auth/sendValidation':
+      return c.reply(200, { message: `A new code has been sent to ${input.email}` });
+    case '/api/auth/forgotPassword':
+      return String(input.email).endsWith('@demo.portal')
+        ? c.reply(200, { emailSent: true, message: 'An email has been sent with your Password' })
+        : c.fail(404, 'That email does not exist. Please try again');
+    case '/api/auth/forgotPasswordSubmit':
+      return input.code === AUTH_FAKE.resetCode
+        ? c.reply(200, { message: 'Password updated successfully!' })
+        : c.fail(400, 'Invalid code provided, please request a code again.');
+  }
+  return undefined;
+};
+
+/** Signed-in account changes: password, email, deletion (the first delete fails to show its message). */
+function accountAuth(): Route {
+  let deletes = 0;
+  return (c) => {
+    const { path, input } = c;
+    if (!/^\/api\/(auth\/(changepassword|changeEmail|updateMyEmail)|users\/delete)$/.test(path)) return undefined;
+    if (!c.signedIn) return c.fail(401, 'Unauthorized');
+    switch (path) {
+      case '/api/auth/changepassword':
+        return input.oldPassword === 'Portal!2345'
+          ? c.reply(200, { message: 'Password updated successfully!' })
+          : c.fail(400, 'Current Password entered is incorrect.');
+      case '/api/auth/changeEmail':
+        return c.reply(200, { message: `A code has been sent to ${input.email}` });
+      case '/api/auth/updateMyEmail':
+        return input.pin === AUTH_FAKE.emailPin
+          ? c.reply(200, { user: { ...USERS[0], email: input.email }, message: 'Email updated successfully!' })
+          : c.fail(400, 'Invalid verification code');
+      default:
+        return ++deletes > 1 ? c.reply(200, { message: 'User deleted' }) : c.fail(403, 'user is protected');
+    }
+  };
+}
+
+export const fakeAuthApi = (calls: string[]) => fake(calls, publicAuth(), accountAuth(), baseRoutes());

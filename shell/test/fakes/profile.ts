@@ -1,0 +1,110 @@
+// Profile / Edit Account / Create New Account (test/accounts-profile.test.ts): a stateful fake of the users routes
+// with six demo users who all sign in with the demo password.
+import { fake, tokenFor, type Route } from './fake.js';
+import { LOGIN_FAILED } from './base.js';
+
+const profileCompany = (lic: string, name: string) => ({
+  'License #': lic,
+  Licensee: name,
+  DBA: `${name} DBA`,
+  'Street Address': '1 Main St',
+  City: 'Trenton',
+  Zip: '08601',
+  licenseNumbers: [],
+  phone: '(555) 123-4567',
+  billingContactName: 'Bill Payer',
+  billingContactEmail: 'bill@example.test',
+  billingAddress: '2 Main St',
+});
+const person = (id: string, email: string, role: number, firstName: string, lastName: string) => ({
+  id,
+  email,
+  role,
+  verified: true as boolean | 'suspended',
+  hasSentEmail: true,
+  name: { firstName, lastName },
+  alerts: { email: true },
+});
+
+export function profileUsers(): Array<Record<string, any>> {
+  return [
+    { ...person('p0', 'superadmin@demo.portal', 0, 'Sue', 'Super'), company: profileCompany('SA-1', 'Portal HQ LLC') },
+    { ...person('p1', 'admin@demo.portal', 1, 'Ada', 'Admin'), company: profileCompany('AD-1', 'Portal HQ LLC') },
+    {
+      ...person('p2', 'driver@demo.portal', 2, 'Dan', 'Driver'),
+      company: { Licensee: 'Portal Fleet LLC', DBA: 'Fleet', phone: '555-123-4567' },
+      alerts: { email: false },
+    },
+    {
+      ...person('p3', 'accountadmin@demo.portal', 3, 'Acme', 'Owner'),
+      company: profileCompany('C-100', 'Acme Cannabis LLC'),
+    },
+    {
+      ...person('p4', 'user@demo.portal', 4, 'Uma', 'User'),
+      verified: 'suspended',
+      company: profileCompany('C-100', 'Acme Cannabis LLC'),
+    },
+    {
+      ...person('p5', 'new@demo.portal', 4, 'Nina', 'New'),
+      verified: false,
+      hasSentEmail: false,
+      company: { 'License #': 'C-200' },
+    },
+  ];
+}
+
+const UPDATED = 'Profile updated successfully!';
+const UNDER_REVIEW = 'Your account is under review. You will receive an email once it has been verified.';
+
+export function profileRoutes(users = profileUsers()): Route {
+  const find = (email: unknown) => users.find((u) => u.email === email);
+  let uploads = 0;
+  return (c) => {
+    const { path, input } = c;
+    if (path === '/api/utils/config') return c.reply(200, { data: { logoType: 'nj', 'sigs.show': true } });
+    if (path === '/api/auth/login') {
+      const u = find(input.email);
+      if (!u || input.password !== 'Portal!2345') return c.fail(400, LOGIN_FAILED);
+      const token = tokenFor(u.email, u.role);
+      return c.reply(200, { token, refreshToken: token, idToken: token, expiresIn: 300, user: u });
+    }
+    const me = find(c.who);
+    if (!me) return c.fail(401, 'Unauthorized');
+    if (path === '/api/users/me') return c.reply(200, { user: me });
+    if (path === '/api/users') return c.reply(200, { data: { users } });
+    if (path === '/api/users/invites') return c.reply(200, { data: { invites: [] } });
+    // The stored file's URL, as the service answers it (its GET is a 404 here: the preview only needs the URL).
+    if (path === '/api/utils/uploadfile')
+      return c.reply(200, { data: { result: `/api/utils/file/uploads/${input.kind}-${++uploads}.png` } });
+    const attached = /^\/api\/users\/([^/]+)\/attached$/.exec(path);
+    if (attached) {
+      const lic = find(attached[1])?.company?.['License #'];
+      const others = users.filter((u) => u.email !== attached[1] && u.company?.['License #'] === lic);
+      return c.reply(200, { data: { users: others } });
+    }
+    if (path === '/api/users/update' && Array.isArray(input.users)) {
+      for (const x of input.users) Object.assign(find(x.email) ?? {}, { verified: x.verified });
+      return c.reply(200, { message: UPDATED });
+    }
+    if (path === '/api/users/update') {
+      const u = find(input.user?.email);
+      if (!u) return c.fail(404, 'User not found');
+      if (input.user.company?.DBA === 'FAIL') return c.fail(400, 'DBA is not allowed');
+      const first = !u.hasSentEmail;
+      Object.assign(u, input.user, { hasSentEmail: true });
+      return c.reply(200, { user: u, message: first ? UNDER_REVIEW : UPDATED });
+    }
+    if (path === '/api/users/create') {
+      if (find(input.user?.email))
+        return c.fail(400, 'This email already exists. Please create account with a different email.');
+      users.push({ id: `n${users.length}`, role: 4, verified: false, hasSentEmail: false, ...input.user });
+      return c.reply(201, { user: find(input.user.email), message: 'Account created successfully!' });
+    }
+    if (path === '/api/users/delete') return c.reply(200, { message: 'User deleted' });
+    const one = /^\/api\/users\/([^/]+)$/.exec(path);
+    if (one && find(one[1])) return c.reply(200, { user: find(one[1]) });
+    return undefined;
+  };
+}
+
+export const profileApi = (calls: string[], users = profileUsers()) => fake(calls, profileRoutes(users));
