@@ -16,8 +16,9 @@ export default defineConfig({
   globalSetup: './fixtures/global-setup.ts',
   testMatch: '**/*.spec.ts',
   forbidOnly: true,
-  // One worker: the machine's 2 cores also run the whole stack (Keycloak, FerretDB, nginx, six services), and the
-  // specs share the demo users and the config; two workers were not faster there (see e2e/README.md).
+  // One worker: the specs share the portal's one config (config-and-header sets hideRoutes, which the frame specs
+  // read) and the demo users, and the machine's 2 cores also run the whole stack (Keycloak, FerretDB, nginx, six
+  // services): a second worker would trade stable timings for little.
   workers: 1,
   fullyParallel: false,
   // No retries: a spec that passes only on a second try hides a bug or a race worth fixing.

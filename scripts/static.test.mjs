@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,4 +90,36 @@ test('Node 24: .nvmrc, engines, @types/node; portal.mjs under an older Node re-r
   assert.equal(re.self, `v${pinned}`);
   assert.match(re.execPath, /deploy\/local\/\.cache\/node-24[^/]*\/bin\/node$/);
   assert.equal(re.child, `v${pinned}`, 'npm, webpack, services and suites get Node 24 from PATH');
+});
+
+// Issue 10: every domain's browser suite (mfe-*/e2e) and the cross-domain journeys (e2e/tests) run on the one
+// Playwright config with the one fixture set. A file the runner would not pick up (a node:test *.test.ts) or a spec
+// that bypasses the fixtures, or is skipped or focused, would pass silently: these fail here instead.
+test('browser specs: *.spec.ts on the shared e2e fixtures, none skipped or focused', () => {
+  const dirs = [
+    'e2e/tests',
+    ...readdirSync(root)
+      .filter((d) => d.startsWith('mfe-'))
+      .map((d) => `${d}/e2e`),
+  ];
+  const files = dirs
+    .filter((d) => existsSync(join(root, d)))
+    .flatMap((d) => readdirSync(join(root, d), { recursive: true }).map((f) => `${d}/${f}`))
+    .filter((f) => /\.[cm]?[jt]sx?$/.test(f));
+  assert.ok(files.length > 0, 'browser specs exist');
+  for (const f of files) {
+    assert.match(f, /\.spec\.ts$/, `${f}: Playwright runs *.spec.ts only`);
+    const src = readFileSync(join(root, f), 'utf8');
+    assert.match(
+      src,
+      /from '(\.\.\/fixtures\/index\.ts|@portal\/e2e\/fixtures)'/,
+      `${f}: uses the shared fixtures`,
+    );
+    assert.doesNotMatch(
+      src,
+      /^import (?!type )[^;]*from '@playwright\/test'/m,
+      `${f}: test comes from the fixtures`,
+    );
+    assert.doesNotMatch(src, /\b(test|describe)\.(only|skip|fixme)\(/, `${f}: nothing skipped or focused`);
+  }
 });

@@ -1,36 +1,89 @@
 #!/usr/bin/env node
 // `npm test`: brings the real stack up (as `npm start` does, with freshly restarted services), then runs every
-// suite — unit, service integration against the real stack, deploy checks, shell and end-to-end browser tests —
-// and ends with one line "N passed, N failed". Exit code 0 only when nothing failed and something ran.
+// suite — unit, service integration against the real stack, deploy checks, shell and MFE tests, the browser suites
+// (@playwright/test, e2e/playwright.config.ts) and the attack replay — and ends with one line "N passed, N failed".
+// Exit code 0 only when nothing failed and something ran.
+// Usage: node scripts/test.mjs [--running] [suite ...]
+//   suite names as in the summary (static, accounts, mfe-accounts, e2e, attack …); none = all.
+//   --running: use the stack `npm start` already runs, as it is (no start, no build, no restart), e.g. to check
+//   `node scripts/test.mjs --running e2e attack` while working; npm test itself always restarts the services.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, createWriteStream } from 'node:fs';
+import { existsSync, mkdirSync, createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const only = process.argv.slice(2); // optional: names of suites to run
+const args = process.argv.slice(2);
+const running = args.includes('--running');
+const only = args.filter((a) => !a.startsWith('--')); // optional: names of suites to run
 
-// [name, workspace dir, needs the running portal, command (default: the workspace's npm test)]
+const nodeTest = (out) => {
+  // node:test's final summary ("ℹ pass 12"; "# pass 12" in TAP)
+  const count = (k) => {
+    const all = [...out.matchAll(new RegExp(`^(?:#|ℹ) ${k} (\\d+)`, 'gm'))];
+    return all.length ? Number(all[all.length - 1][1]) : 0;
+  };
+  return {
+    passed: count('pass'),
+    failed: count('fail') + count('cancelled'),
+    skipped: count('skipped') + count('todo'),
+  };
+};
+
+// The browser suites' totals from Playwright's json reporter (e2e/playwright.config.ts writes it): a test that
+// passed only on a retry is flaky, counted as passed and named in the summary; "did not run" counts as skipped.
+const E2E_RESULTS = join(root, 'e2e/test-results/results.json');
+const playwright = () => {
+  if (!existsSync(E2E_RESULTS)) return { passed: 0, failed: 0, skipped: 0 };
+  const { stats, errors } = JSON.parse(readFileSync(E2E_RESULTS, 'utf8'));
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected + (errors?.length ?? 0), // errors: global setup or a spec file that did not load
+    skipped: stats.skipped,
+    flaky: stats.flaky,
+  };
+};
+
+// `npm run attack` (issue 8): one line per attack, then "N blocked, N open": blocked is a pass, open a failure.
+const attack = (out) => {
+  const m = [...out.matchAll(/^(\d+) blocked, (\d+) open$/gm)].pop();
+  return m
+    ? { passed: Number(m[1]), failed: Number(m[2]), skipped: 0 }
+    : { passed: 0, failed: 0, skipped: 0 };
+};
+
+const workspaces = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
+const hasTestScript = (dir) =>
+  existsSync(join(root, dir, 'package.json')) &&
+  Boolean(JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).scripts?.test);
+
+// { name, dir, portal: needs the running portal, command (default: the workspace's npm test), parse }
 const SUITES = [
-  ['static', '.', false, ['node', '--test', 'scripts/static.test.mjs']],
-  ['contracts', 'services/contracts', false],
-  ['kit', 'services/kit', false],
-  ['accounts', 'services/accounts', false],
-  ['notifications', 'services/notifications', false],
-  ['orders', 'services/orders', false],
-  ['routing', 'services/routing', false],
-  ['fleet', 'services/fleet', false],
-  ['billing', 'services/billing', false],
-  ['deploy', 'deploy', false],
-  ['ui', 'shell/ui', false],
-  ['shell', 'shell', false],
-  ['e2e', 'e2e', true],
-].filter(([name]) => only.length === 0 || only.includes(name));
+  { name: 'static', dir: '.', command: ['node', '--test', 'scripts/static.test.mjs'] },
+  ...['contracts', 'kit', 'accounts', 'notifications', 'orders', 'routing', 'fleet', 'billing'].map((s) => ({
+    name: s,
+    dir: `services/${s}`,
+  })),
+  { name: 'deploy', dir: 'deploy' },
+  { name: 'ui', dir: 'shell/ui' },
+  { name: 'shell', dir: 'shell' },
+  // each MFE's own unit and component tests (mfe-*/test), as soon as its workspace has a test script
+  ...workspaces.filter((w) => w.startsWith('mfe-')).map((w) => ({ name: w, dir: w })),
+  // every domain's browser suite (mfe-*/e2e) and the cross-domain journeys (e2e/tests): one Playwright run
+  { name: 'e2e', dir: 'e2e', portal: true, command: ['npx', 'playwright', 'test'], parse: playwright },
+  {
+    name: 'attack',
+    dir: '.',
+    portal: true,
+    command: ['node', '--import', 'tsx', 'deploy/attack/attack.mjs'],
+    parse: attack,
+  },
+].filter(({ name }) => only.length === 0 || only.includes(name));
 
 const logDir = join(root, 'deploy/local/.cache/logs/test');
 mkdirSync(logDir, { recursive: true });
 
-function runSuite([name, dir, , command = ['npm', 'test', '--silent']]) {
+function runSuite({ name, dir, command = ['npm', 'test', '--silent'], parse = nodeTest }) {
   return new Promise((resolve) => {
     const t = Date.now();
     const log = createWriteStream(join(logDir, `${name}.log`));
@@ -40,31 +93,24 @@ function runSuite([name, dir, , command = ['npm', 'test', '--silent']]) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const take = (chunk) => {
+    // whole lines only get the suite's prefix (a chunk may end mid-line)
+    const partial = { stdout: '', stderr: '' };
+    const take = (stream) => (chunk) => {
       const s = chunk.toString();
       out += s;
       log.write(s);
-      process.stdout.write(s.replace(/^/gm, `[${name}] `));
+      const lines = (partial[stream] + s).split('\n');
+      partial[stream] = lines.pop();
+      for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
     };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
+    child.stdout.on('data', take('stdout'));
+    child.stderr.on('data', take('stderr'));
     child.on('close', (code) => {
+      for (const rest of Object.values(partial)) if (rest) process.stdout.write(`[${name}] ${rest}\n`);
       log.end();
-      const count = (k) => {
-        const all = [...out.matchAll(new RegExp(`^(?:#|ℹ) ${k} (\\d+)`, 'gm'))];
-        return all.length ? Number(all[all.length - 1][1]) : 0;
-      };
-      let passed = count('pass');
-      let failed = count('fail') + count('cancelled');
-      if (code !== 0 && failed === 0) failed = 1; // crashed before reporting
-      resolve({
-        name,
-        passed,
-        failed,
-        skipped: count('skipped') + count('todo'),
-        code,
-        secs: (Date.now() - t) / 1000,
-      });
+      const counts = parse(out);
+      if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before reporting
+      resolve({ name, ...counts, code, secs: (Date.now() - t) / 1000 });
     });
   });
 }
@@ -73,37 +119,46 @@ let stack = {};
 async function main() {
   const portal = await import('./portal.mjs');
   const t0 = Date.now();
-  await portal.start();
-  stack = portal.stackEnv();
-  portal.stopServices(); // restart so the running services are the code under test
-  await portal.startServices(stack);
+  if (!running) {
+    await portal.start();
+    stack = portal.stackEnv();
+    portal.stopServices(); // restart so the running services are the code under test
+    await portal.startServices(stack);
+  } else stack = portal.stackEnv();
+  rmSync(E2E_RESULTS, { force: true }); // never count an earlier run's browser results
   // The static checks are CPU-bound and the service suites mostly wait on the stack, so the two run side by
-  // side on the 2 cores; the browser suite runs alone at the end so its timings are not squeezed.
-  const present = SUITES.filter((s) => s[0] === 'static' || existsSync(join(root, s[1], 'package.json')));
-  const staticSuite = present.find((s) => s[0] === 'static');
-  const browser = present.filter((s) => s[2]);
-  const rest = present.filter((s) => s !== staticSuite && !s[2]);
+  // side on the 2 cores. Then the suites that drive the running portal, one at a time: the browser suites alone,
+  // so their timings are not squeezed, and the attack replay last, because its 50 bad logins and floods must not
+  // meet a browser test's sign-in in the rate limiter.
+  const present = SUITES.filter((s) => s.name === 'static' || s.command || hasTestScript(s.dir));
+  const staticSuite = present.find((s) => s.name === 'static');
+  const portalSuites = present.filter((s) => s.portal);
+  const rest = present.filter((s) => s !== staticSuite && !s.portal);
   const staticRun = staticSuite ? runSuite(staticSuite) : Promise.resolve(undefined);
   const results = [];
   for (const suite of rest) results.push(await runSuite(suite));
   const staticResult = await staticRun;
   if (staticResult) results.unshift(staticResult);
-  for (const suite of browser) results.push(await runSuite(suite));
+  for (const suite of portalSuites) results.push(await runSuite(suite));
   console.log('\n== test summary ==');
   for (const r of results) {
+    const extra = [r.skipped && `${r.skipped} skipped`, r.flaky && `${r.flaky} flaky`].filter(Boolean);
     console.log(
       `${r.name.padEnd(14)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed` +
-        `${r.skipped ? ` ${r.skipped} skipped` : ''}  ${r.secs.toFixed(0)} s${r.code ? `  (exit ${r.code})` : ''}`,
+        `${extra.length ? ` ${extra.join(' ')}` : ''}  ${r.secs.toFixed(0)} s${r.code ? `  (exit ${r.code})` : ''}`,
     );
   }
-  const passed = results.reduce((a, r) => a + r.passed, 0);
-  const failed = results.reduce((a, r) => a + r.failed, 0);
-  const skipped = results.reduce((a, r) => a + r.skipped, 0);
+  const sum = (k) => results.reduce((a, r) => a + (r[k] ?? 0), 0);
+  const [passed, failed, skipped, flaky] = ['passed', 'failed', 'skipped', 'flaky'].map(sum);
+  const report = results.some((r) => r.name === 'e2e')
+    ? '; browser report: npx playwright show-report e2e/.report'
+    : '';
   console.log(
-    `total time ${((Date.now() - t0) / 1000).toFixed(0)} s; logs in deploy/local/.cache/logs/test/`,
+    `total time ${((Date.now() - t0) / 1000).toFixed(0)} s; logs in deploy/local/.cache/logs/test/${report}` +
+      `${flaky ? `; ${flaky} flaky (passed only on a retry)` : ''}`,
   );
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  if (process.env.CI) portal.stop();
+  if (process.env.CI && !running) portal.stop();
   process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
 
