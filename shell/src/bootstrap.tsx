@@ -7,7 +7,7 @@ import { applyTokenRule, createApi } from './api.js';
 import { loadConfig } from './config.js';
 import { loadMfe } from './remotes.js';
 import { loadRoutes } from './manifests.js';
-import { isPublic, resolveRoute, titleOf } from './routes.js';
+import { allMenuEntries, isPublic, resolveRoute, titleOf } from './routes.js';
 import { ShellSession } from './session.js';
 import { Frame } from './frame/Frame.js';
 
@@ -16,7 +16,13 @@ async function main(): Promise<void> {
   const api = createApi({ getToken: () => session.getToken() });
   const [config, remotes] = await Promise.all([loadConfig(api), loadRoutes(), session.restore()]);
   const { table, urls } = remotes;
-  const props: PortalProps = { api, session, config, navigate: (path) => navigateToUrl(path) };
+  const props: PortalProps = {
+    api,
+    session,
+    config,
+    navigate: (path) => navigateToUrl(path),
+    menu: allMenuEntries(table),
+  };
   const portalTitle = document.title;
 
   /** Applies the route guard's redirects (/, /order/{id}, signed-out private routes); true when it redirected. */

@@ -1,5 +1,5 @@
 import { Role, type RoleNumber } from '@portal/contracts';
-import type { MfeManifest, MfePage } from '@portal/ui';
+import type { MfeManifest, MfePage, PortalMenuEntry } from '@portal/ui';
 
 /** A page with the MFE that renders it ('shell' for the shell's own pages). */
 export type OwnedPage = MfePage & { mfe: string };
@@ -64,6 +64,13 @@ export const roleMayOpen = (t: RouteTable, pathname: string, role: RoleNumber): 
 /** The page title for a path (the first entry that has one); null for unknown paths. */
 export const titleOf = (t: RouteTable, pathname: string): string | null =>
   entriesAt(t, pathname)[0]?.title ?? null;
+
+/** Every menu entry of the table (all roles, before hideRoutes), in menu order: PortalProps.menu. */
+export const allMenuEntries = (t: RouteTable): PortalMenuEntry[] =>
+  t.pages
+    .filter((p) => p.menu)
+    .map((p) => ({ ...p.menu!, path: p.path, mfe: p.mfe }))
+    .sort((a, b) => (a.section === b.section ? a.order - b.order : a.section === 'user' ? -1 : 1));
 
 /** Both side menus for a role: sorted by `order` across MFEs, then the config's hideRoutes (by menu key). */
 export function menusFor(

@@ -1,7 +1,7 @@
 // The browser budget (issue 9): what /login and the dashboard actually load, in gzipped JavaScript, measured from
 // Chromium's own request log against the built dist (the .gz files nginx serves with gzip_static). Fails above the
-// goals; prints the figures. Also: no TypeBox runtime in any production bundle, and contracts' browser entry keeps
-// up with index.ts.
+// goals; prints the figures. Also: no TypeBox runtime and no test code in any production bundle, and contracts'
+// browser entry keeps up with index.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -98,6 +98,38 @@ test('no TypeBox runtime in any production bundle', () => {
     readdirSync(dir)
       .filter((f) => f.endsWith('.js') && readFileSync(path.join(dir, f), 'utf8').includes("'~kind'"))
       .map((f) => path.relative(repo, path.join(dir, f))),
+  );
+  assert.deepEqual(offenders, []);
+});
+
+/**
+ * Test code never ships (issue 10): nothing from test runners, fakes, fixtures or the kit's testing entry. Production
+ * chunks carry no module paths, so the check looks for what such code would bring along: its imports and its
+ * distinctive strings.
+ */
+const TEST_MARKERS = [
+  'node:test',
+  'node:assert',
+  'playwright',
+  '@portal/service-kit',
+  'fake-api',
+  'fakes/',
+  'fixture-remote',
+  'mfe_fixture',
+  'no keycloak in this test',
+  'fake API contract',
+  'OUTBOX_FAULT',
+];
+test('no test code in any production bundle', () => {
+  const offenders = DISTS.filter(existsSync).flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.js') || f.endsWith('.json'))
+      .flatMap((f) => {
+        const text = readFileSync(path.join(dir, f), 'utf8');
+        return TEST_MARKERS.filter((m) => f.includes(m) || text.includes(m)).map(
+          (m) => `${path.relative(repo, path.join(dir, f))}: ${m}`,
+        );
+      }),
   );
   assert.deepEqual(offenders, []);
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Role, STAFF_ROLES, type RoleNumber } from '@portal/contracts';
 import { defineMfe, manifestProblems } from '@portal/ui';
-import { buildTable, menusFor, ownerOf, resolveRoute, roleMayOpen, titleOf } from '../src/routes.js';
+import { allMenuEntries, buildTable, menusFor, ownerOf, resolveRoute, roleMayOpen, titleOf } from '../src/routes.js';
 
 const alpha = defineMfe({
   name: 'alpha',
@@ -95,4 +95,11 @@ test('manifestProblems: the name must match remotes.json; paths, titles, roles a
   ]);
   const twice = { name: 'x', pages: ['/a', '/b'].map((path) => ({ path, title: 'T', menu: { section: 'user', key: 'k', label: 'K', order: 1 } })) };
   assert.deepEqual(manifestProblems(twice, 'x'), ['/b: menu key k used twice']);
+});
+
+test('PortalProps.menu: every deployed entry for the Settings screen, user section first, in order', () => {
+  assert.deepEqual(
+    allMenuEntries(table).map((e) => `${e.section}:${e.key}:${e.mfe}`),
+    ['user:board:beta', 'user:profile:alpha', 'user:myWeek:beta', 'user:faq:shell', 'admin:week:beta', 'admin:people:alpha'],
+  );
 });

@@ -1,5 +1,11 @@
 import type { RoleNumber } from './roles.js';
 
+// DEPRECATED (issue 10): the menus now live in each MFE's src/manifest.ts, and the shell builds both side menus from
+// the manifests at run time (shell/src/routes.ts, PortalProps.menu for screens that list them). Nothing in the shell
+// reads this file any more. It stays only until its last readers move (then delete it and its line in index.ts and
+// browser.ts): mfe-accounts/src/pages/admin/settingsKeys.ts (use usePortal().menu), e2e/tests/frame.spec.ts (read
+// the manifests), services/contracts/test/contracts.test.ts (drop the visibleMenu test). Do not add entries here.
+
 /** A side-menu entry: `path` under /dashboard. allowed = only these roles; restricted = never these. */
 export interface MenuEntry {
   key: string;
@@ -115,7 +121,7 @@ export const ADMIN_MENU: MenuEntry[] = [
   { key: 'settings', label: 'Settings', path: '/dashboard/settings', mfe: 'accounts', allowed: [0] },
 ];
 
-/** Entries visible to a role after allowed/restricted filtering and the configured hideRoutes. */
+/** Entries visible to a role after allowed/restricted filtering and the configured hideRoutes (deprecated, above). */
 export function visibleMenu(entries: MenuEntry[], role: RoleNumber, hideRoutes: string[] = []): MenuEntry[] {
   return entries.filter(
     (e) =>

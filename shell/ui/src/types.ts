@@ -37,6 +37,21 @@ export interface PortalProps {
   session: Session;
   config: AppConfig;
   navigate(path: string): void;
+  /**
+   * Every side-menu entry the deployed remotes publish (all roles, before hideRoutes), in menu order: what the
+   * Settings screen offers to hide. Built by the shell from the manifests, so it lists what is really deployed.
+   */
+  menu?: PortalMenuEntry[];
+}
+
+/** One side-menu entry of some remote's manifest (see mfe-manifest.ts). */
+export interface PortalMenuEntry {
+  section: 'user' | 'admin';
+  key: string;
+  label: string;
+  order: number;
+  path: string;
+  mfe: string;
 }
 
 /** Error thrown by ApiClient: `message` is the server's message when it sent one. */
