@@ -1,13 +1,19 @@
 import type { ComponentType } from 'react';
-import { emptyScreen } from '@portal/ui';
-import { CreateOrder } from './CreateOrder.js';
+import { emptyScreen, lazyPage } from '@portal/ui';
 
-/** The routes mfe-orders owns (menus in @portal/contracts + /dashboard/publicorders, public). */
+// One chunk per real screen, fetched on first visit (issue 9, the browser budget); empty states are a few bytes.
+const OrdersList = lazyPage(
+  () => import('./OrdersList.js'),
+  (m) => m.OrdersList,
+);
+const CreateOrder = lazyPage(
+  () => import('./CreateOrder.js'),
+  (m) => m.CreateOrder,
+);
+
+/** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
-  '/dashboard/orders': emptyScreen(
-    'Outgoing Orders',
-    'Orders your company ships out, with their pickup day, destination, status, manifest and label. There are no outgoing orders to show yet.',
-  ),
+  '/dashboard/orders': OrdersList,
   '/dashboard/incomingorders': emptyScreen(
     'Incoming Orders',
     'Orders other licensees are sending to your company, with their delivery day and status. There are no incoming orders to show yet.',
