@@ -1,21 +1,98 @@
 // The application frame for each of the five demo roles: the menus the spec gives that role, the header, the
 // footer; screenshots at desktop width and at the 700 px breakpoint.
-import { ADMIN_MENU, USER_MENU, visibleMenu, type RoleNumber } from '@portal/contracts';
+import { Role, type RoleNumber } from '@portal/contracts';
 import { test, expect, DEMO } from '../fixtures/index.ts';
 import type { Locator } from '@playwright/test';
+
+// The side menus each role sees (accounts §2 "User menu" / "Admin menu", labels as the screens show them), written
+// out here as the oracle: the MFEs' manifests publish the entries and the shell filters and orders them, so
+// deriving the expectation from either would test them against themselves. No hideRoutes (the demo config has
+// none; config-and-header.spec.ts covers it). Undelivered Mail: issue 8's staff screen (mfe-accounts' README).
+const STAFF_USER_MENU = [
+  'Profile',
+  'Invite Users',
+  'Outgoing Orders',
+  'Incoming Orders',
+  'Placed Orders',
+  'Create Order',
+  'Schedule',
+  'Delivery Schedule',
+  'Drivers',
+  'Fleet Manager',
+  'Check Out',
+  'Manifest Download',
+  'FAQ',
+];
+const STAFF_ADMIN_MENU = [
+  'Accounts',
+  'Manage Orders',
+  'Manage Routes',
+  'Create Admin Order',
+  'Manage Schedule',
+  'Manage Drivers',
+  'Billing',
+  'Reports',
+  'Check In',
+  'License Update',
+  'Fleet Manager',
+];
+const MENUS: Record<RoleNumber, { user: string[]; admin: string[] }> = {
+  [Role.SuperAdmin]: { user: STAFF_USER_MENU, admin: [...STAFF_ADMIN_MENU, 'Settings', 'Undelivered Mail'] },
+  [Role.Admin]: { user: STAFF_USER_MENU, admin: [...STAFF_ADMIN_MENU, 'Undelivered Mail'] },
+  [Role.Driver]: {
+    user: [
+      'Profile',
+      'Incoming Orders',
+      'My Schedule',
+      'Delivery Schedule',
+      'Drivers',
+      'Fleet Manager',
+      'Manifest Download',
+    ],
+    admin: [],
+  },
+  [Role.AccountAdmin]: {
+    user: [
+      'Profile',
+      'Invite Users',
+      'Outgoing Orders',
+      'Incoming Orders',
+      'Placed Orders',
+      'Create Order',
+      'Delivery Schedule',
+      'Check Out',
+      'Manifest Download',
+      'FAQ',
+    ],
+    admin: [],
+  },
+  [Role.User]: {
+    user: [
+      'Profile',
+      'Outgoing Orders',
+      'Incoming Orders',
+      'Create Order',
+      'Delivery Schedule',
+      'Check Out',
+      'Manifest Download',
+      'FAQ',
+    ],
+    admin: [],
+  },
+};
 
 const texts = async (loc: Locator) =>
   (await loc.locator('a').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 
-for (const role of [0, 1, 2, 3, 4] as RoleNumber[]) {
+for (const role of Object.values(Role)) {
   test(`role ${role} (${DEMO[role]}) sees exactly the menus the spec gives it`, async ({
     signedInAs,
     shot,
   }) => {
     const page = await signedInAs(role);
     const user = await texts(page.getByTestId('nav-user'));
-    expect(user).toEqual(visibleMenu(USER_MENU, role).map((e) => e.label));
-    const adminEntries = visibleMenu(ADMIN_MENU, role).map((e) => e.label);
+    expect(user).toEqual(MENUS[role].user);
+    const adminEntries = MENUS[role].admin;
     if (adminEntries.length) expect(await texts(page.getByTestId('nav-admin'))).toEqual(adminEntries);
     else expect(await page.getByTestId('nav-admin').count()).toBe(0);
     // settings only for role 0
