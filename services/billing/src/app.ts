@@ -1,6 +1,9 @@
 import { buildService, type Env } from '@portal/service-kit';
 import { reportsRoutes } from './routes/reports.js';
+import { consumers } from './events/index.js';
+import './models/report-run.js';
 
-export async function buildApp(overrides?: Partial<Env>) {
-  return buildService({ name: 'billing', domain: 'billing', routes: [reportsRoutes] }, overrides);
+/** Reports (and, next, reconciliation and the accounting compare). Owns `portal_billing` and the BILLING stream. */
+export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
+  return buildService({ name: 'billing', domain: 'billing', routes: [reportsRoutes], consumers }, overrides);
 }

@@ -1,27 +1,39 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { ProblemSchema } from '@portal/service-kit';
-import { Messages, STAFF_ROLES } from '@portal/contracts';
+import { ALL_ROLES, Messages, canManageBilling } from '@portal/contracts';
+import { listReportRuns, startTimestampReport } from '../domain/reports.js';
+import { ReportList, ReportListQuery, ReportStarted, TimestampReportBody } from '../schemas.js';
 
-/** Reports (admin menu: roles 0, 1). The skeleton accepts the request; the BullMQ report job comes next. */
+/** Reports (orders spec §2 Reports, §7 POST /reports/timestamp): billing and reports are staff's (§6). */
 export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const roles = ALL_ROLES.filter(canManageBilling);
+
+  app.get(
+    '/reports',
+    {
+      config: { roles },
+      schema: {
+        tags: ['reports'],
+        querystring: ReportListQuery,
+        response: { 200: ReportList, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
+      },
+    },
+    async (request) => ({ data: { reports: await listReportRuns(request.user.sub, request.query) } }),
+  );
+
   app.post(
     '/reports/timestamp',
     {
-      config: { roles: STAFF_ROLES },
+      config: { roles },
       schema: {
         tags: ['reports'],
-        body: Type.Optional(
-          Type.Object({ start: Type.Optional(Type.String()), end: Type.Optional(Type.String()) }),
-        ),
-        response: {
-          202: Type.Object({ message: Type.String() }),
-          400: ProblemSchema,
-          401: ProblemSchema,
-          403: ProblemSchema,
-        },
+        body: Type.Optional(TimestampReportBody),
+        response: { 202: ReportStarted, 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema },
       },
     },
-    async (_request, reply) => reply.code(202).send({ message: Messages.reportStarted }),
+    async (request, reply) => {
+      const report = await startTimestampReport(request.user, request.body);
+      return reply.code(202).send({ message: Messages.reportStarted, data: { report } });
+    },
   );
 };
