@@ -25,7 +25,9 @@ export async function loadManifest(name: string, remoteEntry: string): Promise<M
     if (problems.length) throw new Error(problems.join('; '));
     return manifest as MfeManifest;
   } catch (e) {
-    console.warn(`${name}: no usable manifest (${e instanceof Error ? e.message : String(e)}); its pages are unavailable`);
+    console.warn(
+      `${name}: no usable manifest (${e instanceof Error ? e.message : String(e)}); its pages are unavailable`,
+    );
     return null;
   }
 }

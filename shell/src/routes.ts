@@ -82,7 +82,10 @@ export function menusFor(
     .filter((p) => p.menu && lets(p, role) && !hideRoutes.includes(p.menu.key))
     .map((p) => ({ ...p.menu!, path: p.path }))
     .sort((a, b) => a.order - b.order);
-  return { user: items.filter((i) => i.section === 'user'), admin: items.filter((i) => i.section === 'admin') };
+  return {
+    user: items.filter((i) => i.section === 'user'),
+    admin: items.filter((i) => i.section === 'admin'),
+  };
 }
 
 /**
@@ -98,9 +101,7 @@ export function orderRedirect(id: string, role: RoleNumber): string {
 }
 
 export type Resolution =
-  | { redirect: string }
-  | { owner: string }
-  | { view: 'faq' | 'notFound' | 'forbidden' | 'unavailable' };
+  { redirect: string } | { owner: string } | { view: 'faq' | 'notFound' | 'forbidden' | 'unavailable' };
 
 /** The shell's route guard: what a location shows for a user (null = signed out). Pure, so it is unit-tested. */
 export function resolveRoute(

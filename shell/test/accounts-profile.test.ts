@@ -265,7 +265,11 @@ test('save posts the stripped values and shows the answer message', async () => 
   assert.equal(sent.user.company['License #'], 'C-200');
   assert.equal(sent.user.alerts.email, false);
   assert.ok(!JSON.stringify(sent).includes('""'), 'no empty strings sent');
-  assert.match(sent.user.company.logo, /^\/api\/utils\/file\/uploads\/logo-\d+\.png$/, 'the uploaded logo URL');
+  assert.match(
+    sent.user.company.logo,
+    /^\/api\/utils\/file\/uploads\/logo-\d+\.png$/,
+    'the uploaded logo URL',
+  );
   assert.ok(
     !('signature' in sent.user) && !('verified' in sent.user) && !('licenseNumbers' in sent.user.company),
     'empty and admin-only fields stripped',

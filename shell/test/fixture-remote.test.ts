@@ -42,11 +42,17 @@ test('role 1: the fixture remote’s page and menu entry appear, with its title'
   const entry = page.getByTestId('nav-user').getByTestId('nav-fixturePage');
   await entry.waitFor();
   // Sorted by `order` across remotes: 15 sits between Profile (10) and Invite Users (20).
-  const keys = await page.getByTestId('nav-user').locator('a').evaluateAll((as) => as.map((a) => a.dataset.testid));
+  const keys = await page
+    .getByTestId('nav-user')
+    .locator('a')
+    .evaluateAll((as) => as.map((a) => a.dataset.testid));
   assert.deepEqual(keys.slice(0, 3), ['nav-profile', 'nav-fixturePage', 'nav-invite']);
   await entry.click();
   await page.waitForURL('**/dashboard/fixture-page');
-  await page.locator('#portal-main [data-testid=fixture-page]').getByText('Fixture page for admin@demo.portal').waitFor();
+  await page
+    .locator('#portal-main [data-testid=fixture-page]')
+    .getByText('Fixture page for admin@demo.portal')
+    .waitFor();
   assert.equal(await page.title(), 'Fixture Page | Delivery Portal');
   await page.screenshot({ path: path.join(artifacts, 'fixture-remote-role1.png'), fullPage: true });
   await page.close();

@@ -3,27 +3,66 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Role, STAFF_ROLES, type RoleNumber } from '@portal/contracts';
 import { defineMfe, manifestProblems } from '@portal/ui';
-import { allMenuEntries, buildTable, menusFor, ownerOf, resolveRoute, roleMayOpen, titleOf } from '../src/routes.js';
+import {
+  allMenuEntries,
+  buildTable,
+  menusFor,
+  ownerOf,
+  resolveRoute,
+  roleMayOpen,
+  titleOf,
+} from '../src/routes.js';
 
 const alpha = defineMfe({
   name: 'alpha',
   pages: [
     { path: '/login', title: 'Sign In', public: true },
-    { path: '/dashboard/profile', title: 'Profile', menu: { section: 'user', key: 'profile', label: 'Profile', order: 10 } },
-    { path: '/dashboard/people', title: 'People', allowed: STAFF_ROLES, menu: { section: 'admin', key: 'people', label: 'People', order: 10 } },
+    {
+      path: '/dashboard/profile',
+      title: 'Profile',
+      menu: { section: 'user', key: 'profile', label: 'Profile', order: 10 },
+    },
+    {
+      path: '/dashboard/people',
+      title: 'People',
+      allowed: STAFF_ROLES,
+      menu: { section: 'admin', key: 'people', label: 'People', order: 10 },
+    },
     { path: '/dashboard/editPerson', title: 'Edit Person', allowed: STAFF_ROLES },
   ],
 });
 const beta = defineMfe({
   name: 'beta',
   pages: [
-    { path: '/dashboard/board', title: 'Board', public: true, menu: { section: 'user', key: 'board', label: 'Board', order: 5 } },
-    { path: '/dashboard/week', title: 'My Week', allowed: [Role.Driver], menu: { section: 'user', key: 'myWeek', label: 'My Week', order: 20 } },
-    { path: '/dashboard/week', title: 'Manage Week', allowed: STAFF_ROLES, menu: { section: 'admin', key: 'week', label: 'Manage Week', order: 5 } },
-    { path: '/dashboard/profile', title: 'Not yours', menu: { section: 'user', key: 'steal', label: 'Steal', order: 1 } },
+    {
+      path: '/dashboard/board',
+      title: 'Board',
+      public: true,
+      menu: { section: 'user', key: 'board', label: 'Board', order: 5 },
+    },
+    {
+      path: '/dashboard/week',
+      title: 'My Week',
+      allowed: [Role.Driver],
+      menu: { section: 'user', key: 'myWeek', label: 'My Week', order: 20 },
+    },
+    {
+      path: '/dashboard/week',
+      title: 'Manage Week',
+      allowed: STAFF_ROLES,
+      menu: { section: 'admin', key: 'week', label: 'Manage Week', order: 5 },
+    },
+    {
+      path: '/dashboard/profile',
+      title: 'Not yours',
+      menu: { section: 'user', key: 'steal', label: 'Steal', order: 1 },
+    },
   ],
 });
-const table = buildTable([{ name: 'alpha', manifest: alpha }, { name: 'beta', manifest: beta }]);
+const table = buildTable([
+  { name: 'alpha', manifest: alpha },
+  { name: 'beta', manifest: beta },
+]);
 const keys = (role: RoleNumber, hide: string[] = []) => {
   const m = menusFor(table, role, hide);
   return { user: m.user.map((e) => e.key), admin: m.admin.map((e) => e.key) };
@@ -44,10 +83,14 @@ test('a path has one owner: a second remote cannot take another domain’s page'
 });
 
 test('a path listed twice opens for the roles of either entry', () => {
-  assert.ok(roleMayOpen(table, '/dashboard/week', Role.Driver) && roleMayOpen(table, '/dashboard/week', Role.Admin));
+  assert.ok(
+    roleMayOpen(table, '/dashboard/week', Role.Driver) && roleMayOpen(table, '/dashboard/week', Role.Admin),
+  );
   assert.ok(!roleMayOpen(table, '/dashboard/week', Role.User));
   assert.deepEqual(resolveRoute(table, '/dashboard/week', '', { role: Role.User }), { view: 'forbidden' });
-  assert.deepEqual(resolveRoute(table, '/dashboard/editPerson', '', { role: Role.Admin }), { owner: 'alpha' });
+  assert.deepEqual(resolveRoute(table, '/dashboard/editPerson', '', { role: Role.Admin }), {
+    owner: 'alpha',
+  });
 });
 
 test('/ goes to profile signed in, else to login; /login signed in goes to profile', () => {
@@ -76,30 +119,56 @@ test('signed out: public pages open, private ones go to login and back', () => {
 
 test('unknown paths: not found, or unavailable while a remote is down; the down remote loses its menu', () => {
   assert.deepEqual(resolveRoute(table, '/dashboard/nothing', '', { role: 0 }), { view: 'notFound' });
-  const partial = buildTable([{ name: 'alpha', manifest: alpha }, { name: 'beta', manifest: null }]);
+  const partial = buildTable([
+    { name: 'alpha', manifest: alpha },
+    { name: 'beta', manifest: null },
+  ]);
   assert.deepEqual(partial.down, ['beta']);
   assert.deepEqual(resolveRoute(partial, '/dashboard/week', '', { role: 0 }), { view: 'unavailable' });
   assert.deepEqual(resolveRoute(partial, '/dashboard/people', '', { role: 0 }), { owner: 'alpha' });
-  assert.deepEqual(menusFor(partial, Role.SuperAdmin).user.map((e) => e.key), ['profile', 'faq']);
+  assert.deepEqual(
+    menusFor(partial, Role.SuperAdmin).user.map((e) => e.key),
+    ['profile', 'faq'],
+  );
 });
 
 test('manifestProblems: the name must match remotes.json; paths, titles, roles and menu keys are checked', () => {
   assert.deepEqual(manifestProblems(alpha, 'alpha'), []);
   assert.deepEqual(manifestProblems(alpha, 'beta'), ['name must be "beta"']);
   assert.deepEqual(manifestProblems(null), ['the manifest is not an object']);
-  const bad = { name: 'x', pages: [{ path: 'rel', title: 'T' }, { path: '/a', title: '', allowed: [9] }] };
+  const bad = {
+    name: 'x',
+    pages: [
+      { path: 'rel', title: 'T' },
+      { path: '/a', title: '', allowed: [9] },
+    ],
+  };
   assert.deepEqual(manifestProblems(bad, 'x'), [
     'a page has no valid path: {"path":"rel","title":"T"}',
     '/a: title is required',
     '/a: roles must be role numbers',
   ]);
-  const twice = { name: 'x', pages: ['/a', '/b'].map((path) => ({ path, title: 'T', menu: { section: 'user', key: 'k', label: 'K', order: 1 } })) };
+  const twice = {
+    name: 'x',
+    pages: ['/a', '/b'].map((path) => ({
+      path,
+      title: 'T',
+      menu: { section: 'user', key: 'k', label: 'K', order: 1 },
+    })),
+  };
   assert.deepEqual(manifestProblems(twice, 'x'), ['/b: menu key k used twice']);
 });
 
 test('PortalProps.menu: every deployed entry for the Settings screen, user section first, in order', () => {
   assert.deepEqual(
     allMenuEntries(table).map((e) => `${e.section}:${e.key}:${e.mfe}`),
-    ['user:board:beta', 'user:profile:alpha', 'user:myWeek:beta', 'user:faq:shell', 'admin:week:beta', 'admin:people:alpha'],
+    [
+      'user:board:beta',
+      'user:profile:alpha',
+      'user:myWeek:beta',
+      'user:faq:shell',
+      'admin:week:beta',
+      'admin:people:alpha',
+    ],
   );
 });

@@ -50,7 +50,9 @@ export async function startEdge(
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname === '/remotes.json' && Object.keys(remotes).length) {
-        const built = JSON.parse(await readFile(path.join(repo, 'shell/dist/remotes.json'), 'utf8')) as object;
+        const built = JSON.parse(
+          await readFile(path.join(repo, 'shell/dist/remotes.json'), 'utf8'),
+        ) as object;
         const extra = Object.fromEntries(Object.keys(remotes).map((n) => [n, `/mfe/${n}/remoteEntry.js`]));
         return void json(res, 200, { ...built, ...extra });
       }

@@ -33,10 +33,13 @@ test('the sign dialog is a modal <dialog>: the page behind is inert, Escape clos
   // Focus stays inside: tabbing many times never reaches the header behind the dialog.
   for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => !!document.activeElement?.closest('dialog')), true, 'focus trapped');
-  await page.getByTestId('feedback-button').click({ timeout: 1000, trial: true }).then(
-    () => assert.fail('the header is clickable behind a modal dialog'),
-    () => undefined,
-  );
+  await page
+    .getByTestId('feedback-button')
+    .click({ timeout: 1000, trial: true })
+    .then(
+      () => assert.fail('the header is clickable behind a modal dialog'),
+      () => undefined,
+    );
   await page.keyboard.press('Escape');
   await page.getByTestId('profile-signature-canvas').waitFor({ state: 'detached' });
   await page.close();
@@ -46,7 +49,8 @@ test('on a 2× screen the pad draws on a 1200 × 240 backing store and saves a 6
   const page = await driverAt(2);
   const canvas = page.getByTestId('profile-signature-canvas');
   await page.waitForFunction(
-    () => (document.querySelector('[data-testid=profile-signature-canvas]') as HTMLCanvasElement).width === 1200,
+    () =>
+      (document.querySelector('[data-testid=profile-signature-canvas]') as HTMLCanvasElement).width === 1200,
   );
   assert.deepEqual(await canvas.evaluate((c: HTMLCanvasElement) => [c.width, c.height]), [1200, 240]);
   const box = (await canvas.boundingBox())!;

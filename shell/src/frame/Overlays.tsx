@@ -18,14 +18,26 @@ class Quiet extends Component<{ name: string; children: ReactNode }, { failed: b
 }
 
 /** The overlays every manifest lists (README "MFE manifests"), loaded from their remotes once someone signs in. */
-export function Overlays({ remotes, portal, user }: { remotes: Remotes; portal: PortalProps; user: SessionUser }) {
+export function Overlays({
+  remotes,
+  portal,
+  user,
+}: {
+  remotes: Remotes;
+  portal: PortalProps;
+  user: SessionUser;
+}) {
   const overlays = useMemo(
     () =>
       remotes.manifests.flatMap((m) =>
         (m.overlays ?? []).map((module) => ({
           id: `${m.name}${module.slice(1)}`,
           Overlay: lazy(() =>
-            loadRemote<{ default: ComponentType<MfeOverlayProps> }>(remotes.urls[m.name]!, `mfe_${m.name}`, module),
+            loadRemote<{ default: ComponentType<MfeOverlayProps> }>(
+              remotes.urls[m.name]!,
+              `mfe_${m.name}`,
+              module,
+            ),
           ),
         })),
       ),

@@ -8,7 +8,13 @@ const ADMIN_LOGINS: Record<string, { role: number; name: { firstName: string; la
   'admin@demo.portal': { role: 1, name: { firstName: 'Ada', lastName: 'Admin' } },
   'user@demo.portal': { role: 4, name: { firstName: 'Uma', lastName: 'User' } },
 };
-const WEEKDAYS = { mon: '09:00-17:00', tue: '09:00-17:00', wed: '09:00-17:00', thur: '09:00-17:00', fri: '09:00-17:00' };
+const WEEKDAYS = {
+  mon: '09:00-17:00',
+  tue: '09:00-17:00',
+  wed: '09:00-17:00',
+  thur: '09:00-17:00',
+  fri: '09:00-17:00',
+};
 /** A licence record as the service stores it (every field its schema requires). */
 const record = (r: Record<string, any>): Record<string, any> => ({
   'Street Address': '',
@@ -33,7 +39,10 @@ const invite = (id: string, email: string, date: string, invited: string, compan
 
 function adminState() {
   return {
-    config: { logoType: 'orig', hideRoutes: [] as string[], signupEmails: ['admin@demo.portal'] } as Record<string, unknown>,
+    config: { logoType: 'orig', hideRoutes: [] as string[], signupEmails: ['admin@demo.portal'] } as Record<
+      string,
+      unknown
+    >,
     users: [
       ...USERS,
       {
@@ -94,7 +103,9 @@ export function adminRoutes(): Route {
       return c.reply(200, { data: state.config });
     }
     if (path === '/api/users/me')
-      return c.reply(200, { user: { id: me, email: me, name: ADMIN_LOGINS[me]?.name, role, verified: true } });
+      return c.reply(200, {
+        user: { id: me, email: me, name: ADMIN_LOGINS[me]?.name, role, verified: true },
+      });
     if (path === '/api/users') return c.reply(200, { data: { users: state.users } });
     if (path === '/api/quick/comparecustomers') {
       state.users[1]!.data = { notification: { qbMismatch: true } };
@@ -109,7 +120,9 @@ export function adminRoutes(): Route {
       return c.reply(200, { data: { invites: list } });
     }
     if (path === '/api/users/invite') {
-      const email = String(input.user?.email ?? '').trim().toLowerCase();
+      const email = String(input.user?.email ?? '')
+        .trim()
+        .toLowerCase();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return c.fail(400, 'Email address is invalid');
       if (state.invites.some((i) => i.email === email && !i.data.notified))
         return c.fail(400, 'You have already invited this user');
@@ -123,7 +136,8 @@ export function adminRoutes(): Route {
           "Email sent successfully! Please tell the user to check their spam folder if it doesn't show up within the next 30 minutes",
       });
     if (path === '/api/users/invites/update') {
-      for (const u of input.invites ?? []) Object.assign(state.invites.find((i) => i.id === u.id)?.data ?? {}, u.data);
+      for (const u of input.invites ?? [])
+        Object.assign(state.invites.find((i) => i.id === u.id)?.data ?? {}, u.data);
       return c.reply(200, { invites: state.invites });
     }
     if (path === '/api/license') return c.reply(200, { data: { records: state.licences } });
@@ -136,7 +150,11 @@ export function adminRoutes(): Route {
     }
     if (state.licences.some((l) => l['License #'] === rec['License #'] && l.id !== rec.id))
       return c.fail(400, 'License number already exists! Please try again!');
-    const saved = record({ ...state.licences.find((l) => l.id === rec.id), ...rec, id: rec.id ?? `l${Date.now()}` });
+    const saved = record({
+      ...state.licences.find((l) => l.id === rec.id),
+      ...rec,
+      id: rec.id ?? `l${Date.now()}`,
+    });
     state.licences = [saved, ...state.licences.filter((l) => l.id !== saved.id)];
     return c.reply(200, { record: saved });
   };

@@ -34,13 +34,16 @@ const publicAuth = (): Route => (c) => {
     case '/api/license/licensenumbers': {
       const q = (c.query.get('search') ?? '').toLowerCase();
       // Ignores ?limit on purpose: the picker itself must cap the list.
-      const licensenumbers = LICENCES.filter((l) => `${l['License #']} ${l.Licensee}`.toLowerCase().includes(q));
+      const licensenumbers = LICENCES.filter((l) =>
+        `${l['License #']} ${l.Licensee}`.toLowerCase().includes(q),
+      );
       return c.reply(200, { data: { licensenumbers } });
     }
     case '/api/auth/login': {
       const known = input.password === (input.email === INVITED ? 'Secret123' : 'Portal!2345');
       if (!known || !['admin@demo.portal', INVITED].includes(input.email)) return c.fail(400, LOGIN_FAILED);
-      const user = input.email === INVITED ? { id: 'i1', email: INVITED, role: 4, verified: false } : USERS[0]!;
+      const user =
+        input.email === INVITED ? { id: 'i1', email: INVITED, role: 4, verified: false } : USERS[0]!;
       return c.reply(200, signedIn(input.email, user));
     }
     case '/api/auth/signUp':
@@ -48,7 +51,10 @@ const publicAuth = (): Route => (c) => {
         return c.fail(400, 'This email already exists. Please create account with a different email.');
       if (input.data?.company?.['License #'] === AUTH_FAKE.closedLicence)
         return c.fail(400, 'Please contact your admin to be invited to this Company');
-      return c.reply(201, { message: `A verification code has been sent to ${input.email}`, email: input.email });
+      return c.reply(201, {
+        message: `A verification code has been sent to ${input.email}`,
+        email: input.email,
+      });
     case '/api/auth/verify': {
       if (input.pin === AUTH_FAKE.pinWithoutSession)
         return c.reply(200, {
@@ -57,7 +63,10 @@ const publicAuth = (): Route => (c) => {
         });
       if (input.pin !== AUTH_FAKE.pin) return c.fail(400, 'Invalid verification code');
       const name = { firstName: 'New', lastName: 'Person' };
-      return c.reply(200, signedIn(input.email, { id: 'n1', email: input.email, role: 4, verified: false, name }));
+      return c.reply(
+        200,
+        signedIn(input.email, { id: 'n1', email: input.email, role: 4, verified: false, name }),
+      );
     }
     case '/api/auth/sendValidation':
       return c.reply(200, { message: `A new code has been sent to ${input.email}` });
@@ -78,7 +87,8 @@ function accountAuth(): Route {
   let deletes = 0;
   return (c) => {
     const { path, input } = c;
-    if (!/^\/api\/(auth\/(changepassword|changeEmail|updateMyEmail)|users\/delete)$/.test(path)) return undefined;
+    if (!/^\/api\/(auth\/(changepassword|changeEmail|updateMyEmail)|users\/delete)$/.test(path))
+      return undefined;
     if (!c.signedIn) return c.fail(401, 'Unauthorized');
     switch (path) {
       case '/api/auth/changepassword':
@@ -89,7 +99,10 @@ function accountAuth(): Route {
         return c.reply(200, { message: `A code has been sent to ${input.email}` });
       case '/api/auth/updateMyEmail':
         return input.pin === AUTH_FAKE.emailPin
-          ? c.reply(200, { user: { ...USERS[0], email: input.email }, message: 'Email updated successfully!' })
+          ? c.reply(200, {
+              user: { ...USERS[0], email: input.email },
+              message: 'Email updated successfully!',
+            })
           : c.fail(400, 'Invalid verification code');
       default:
         return ++deletes > 1 ? c.reply(200, { message: 'User deleted' }) : c.fail(403, 'user is protected');

@@ -29,9 +29,12 @@ async function fetchDocs(): Promise<OpenApi[]> {
       try {
         return (await (await fetch(url, { signal: AbortSignal.timeout(5000) })).json()) as OpenApi;
       } catch (e) {
-        throw new Error(`the fakes check answers against ${name}'s OpenAPI at ${url}: start the stack (npm start)`, {
-          cause: e,
-        });
+        throw new Error(
+          `the fakes check answers against ${name}'s OpenAPI at ${url}: start the stack (npm start)`,
+          {
+            cause: e,
+          },
+        );
       }
     }),
   );
@@ -45,7 +48,8 @@ function closed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closed);
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: Schema = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, closed(v)]));
-  if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined)
+    out.additionalProperties = false;
   return out;
 }
 
@@ -96,7 +100,9 @@ export class Contract {
         if (!validate) this.compiled.set(key, (validate = this.ajv.compile(closed(schema) as Schema)));
         problems = validate(body)
           ? []
-          : (validate.errors ?? []).map((e) => `${at}: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`);
+          : (validate.errors ?? []).map(
+              (e) => `${at}: ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`,
+            );
       }
     }
     this.violations.push(...problems);
@@ -107,8 +113,15 @@ export class Contract {
 export const contract = new Contract(await fetchDocs());
 
 /** The fakes' only way to answer /api: checked against the contract, then sent as JSON. */
-export function answer(res: ServerResponse, method: string, url: string, status: number, body: unknown): true {
-  for (const p of contract.check(method, url, status, body)) console.error(`fake API contract violation: ${p}`);
+export function answer(
+  res: ServerResponse,
+  method: string,
+  url: string,
+  status: number,
+  body: unknown,
+): true {
+  for (const p of contract.check(method, url, status, body))
+    console.error(`fake API contract violation: ${p}`);
   res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' });
   res.end(JSON.stringify(body));
   return true;

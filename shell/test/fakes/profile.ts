@@ -28,8 +28,14 @@ const person = (id: string, email: string, role: number, firstName: string, last
 
 export function profileUsers(): Array<Record<string, any>> {
   return [
-    { ...person('p0', 'superadmin@demo.portal', 0, 'Sue', 'Super'), company: profileCompany('SA-1', 'Portal HQ LLC') },
-    { ...person('p1', 'admin@demo.portal', 1, 'Ada', 'Admin'), company: profileCompany('AD-1', 'Portal HQ LLC') },
+    {
+      ...person('p0', 'superadmin@demo.portal', 0, 'Sue', 'Super'),
+      company: profileCompany('SA-1', 'Portal HQ LLC'),
+    },
+    {
+      ...person('p1', 'admin@demo.portal', 1, 'Ada', 'Admin'),
+      company: profileCompany('AD-1', 'Portal HQ LLC'),
+    },
     {
       ...person('p2', 'driver@demo.portal', 2, 'Dan', 'Driver'),
       company: { Licensee: 'Portal Fleet LLC', DBA: 'Fleet', phone: '555-123-4567' },

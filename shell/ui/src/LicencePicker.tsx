@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useCombobox } from 'downshift';
 import { LICENCE_PICKER_DEBOUNCE_MS, LICENCE_PICKER_MAX_OPTIONS } from '@portal/contracts';
 import { errorText } from './types.js';
@@ -69,7 +69,8 @@ export function LicencePicker({
         setOptions(found.slice(0, LICENCE_PICKER_MAX_OPTIONS));
         setStatus(found.length ? null : 'No licence numbers found');
       },
-      (e: unknown) => mine === seq.current && (setOptions([]), setStatus(`Licence search failed: ${errorText(e)}`)),
+      (e: unknown) =>
+        mine === seq.current && (setOptions([]), setStatus(`Licence search failed: ${errorText(e)}`)),
     );
   };
   const type = (next: string) => {

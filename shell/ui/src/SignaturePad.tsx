@@ -3,7 +3,12 @@ import SignaturePadLib from 'signature_pad';
 import { SIGNATURE_CANVAS } from '@portal/contracts';
 import { Button } from './Button.js';
 import { Modal } from './Modal.js';
-import { SIGN_PAD_DELAY_MS, drawTextSignature, type SignaturePadProps, type SignatureValue } from './signature.js';
+import {
+  SIGN_PAD_DELAY_MS,
+  drawTextSignature,
+  type SignaturePadProps,
+  type SignatureValue,
+} from './signature.js';
 
 /** The PNG the form stores: always SIGNATURE_CANVAS-sized, whatever the screen's pixel ratio was. */
 function exportImage(pad: SignaturePadLib | null, source: HTMLCanvasElement, name: string): string {
@@ -72,7 +77,10 @@ function SignCanvas({
   const save = () => {
     if (!canvas.current) return;
     if (!drawn && !name.trim()) return setError('Draw your signature or type your name.');
-    onDone({ image: exportImage(drawn ? pad.current : null, canvas.current, name.trim()), name: name.trim() });
+    onDone({
+      image: exportImage(drawn ? pad.current : null, canvas.current, name.trim()),
+      name: name.trim(),
+    });
   };
 
   return (
@@ -89,7 +97,13 @@ function SignCanvas({
         />
       </div>
       {/* The border sits on a wrapper: the canvas's own box is exactly its drawing area (600 × 120 at ratio 1). */}
-      <div style={{ maxWidth: SIGNATURE_CANVAS.width + 2, border: '1px dashed var(--pu-border, #bbb)', borderRadius: 6 }}>
+      <div
+        style={{
+          maxWidth: SIGNATURE_CANVAS.width + 2,
+          border: '1px dashed var(--pu-border, #bbb)',
+          borderRadius: 6,
+        }}
+      >
         <canvas
           ref={canvas}
           width={SIGNATURE_CANVAS.width}

@@ -33,4 +33,3 @@ export interface LicencePickerProps {
 /** What the input shows for a chosen licence. */
 export const licenceText = (o: LicenceOption): string =>
   [o['License #'], o.Licensee].filter(Boolean).join(' — ');
-

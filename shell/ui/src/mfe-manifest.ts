@@ -71,7 +71,8 @@ export function manifestProblems(m: unknown, name?: string): string[] {
       continue;
     }
     if (typeof p.title !== 'string' || !p.title) out.push(`${p.path}: title is required`);
-    if (p.public !== undefined && typeof p.public !== 'boolean') out.push(`${p.path}: public must be a boolean`);
+    if (p.public !== undefined && typeof p.public !== 'boolean')
+      out.push(`${p.path}: public must be a boolean`);
     if (!roleList(p.allowed) || !roleList(p.restricted)) out.push(`${p.path}: roles must be role numbers`);
     if (p.menu === undefined) continue;
     const menu = p.menu as Record<string, unknown>;
@@ -83,7 +84,10 @@ export function manifestProblems(m: unknown, name?: string): string[] {
     else if (keys.has(menu.key)) out.push(`${p.path}: menu key ${menu.key} used twice`);
     else keys.add(menu.key);
   }
-  if (m.overlays !== undefined && !(Array.isArray(m.overlays) && m.overlays.every((o) => /^\.\/\w+$/.test(o))))
+  if (
+    m.overlays !== undefined &&
+    !(Array.isArray(m.overlays) && m.overlays.every((o) => /^\.\/\w+$/.test(o)))
+  )
     out.push("overlays must be exposed module names like './InvitesModal'");
   return out;
 }

@@ -1,6 +1,5 @@
 // The light half of the signature pad (types, the delay, the text fallback): importable without loading the pad
 // itself, which is a lazy chunk with signature_pad (parts.tsx).
-import { SIGNATURE_CANVAS } from '@portal/contracts';
 
 /** The spec's delay before the sign-pad dialog opens (accounts §9). */
 export const SIGN_PAD_DELAY_MS = 250;
@@ -36,4 +35,3 @@ export function drawTextSignature(canvas: HTMLCanvasElement, name: string): void
   while (size > 10 && ctx.measureText(name).width > canvas.width - 24) ctx.font = font((size -= 2));
   ctx.fillText(name, canvas.width / 2, canvas.height / 2);
 }
-
