@@ -126,20 +126,24 @@ async function main() {
     await portal.startServices(stack);
   } else stack = portal.stackEnv();
   rmSync(E2E_RESULTS, { force: true }); // never count an earlier run's browser results
-  // The static checks are CPU-bound and the service suites mostly wait on the stack, so the two run side by
-  // side on the 2 cores. Then the suites that drive the running portal, one at a time: the browser suites alone,
-  // so their timings are not squeezed, and the attack replay last, because its 50 bad logins and floods must not
-  // meet a browser test's sign-in in the rate limiter.
+  // Two lanes side by side on the 2 cores: the CPU-bound ones (static checks, then the MFEs' bundling and
+  // component tests) and the ones that mostly wait on the stack (services, deploy, ui, shell). Then the suites
+  // that drive the running portal, one at a time: the browser suites alone, so their timings are not squeezed,
+  // and the attack replay last, because its 50 bad logins and floods must not meet a browser test's sign-in in
+  // the rate limiter.
   const present = SUITES.filter((s) => s.name === 'static' || s.command || hasTestScript(s.dir));
-  const staticSuite = present.find((s) => s.name === 'static');
-  const portalSuites = present.filter((s) => s.portal);
-  const rest = present.filter((s) => s !== staticSuite && !s.portal);
-  const staticRun = staticSuite ? runSuite(staticSuite) : Promise.resolve(undefined);
-  const results = [];
-  for (const suite of rest) results.push(await runSuite(suite));
-  const staticResult = await staticRun;
-  if (staticResult) results.unshift(staticResult);
-  for (const suite of portalSuites) results.push(await runSuite(suite));
+  const cpuBound = (s) => s.name === 'static' || s.name.startsWith('mfe-');
+  const inTurn = async (suites) => {
+    const done = [];
+    for (const suite of suites) done.push(await runSuite(suite));
+    return done;
+  };
+  const lanes = await Promise.all([
+    inTurn(present.filter((s) => !s.portal && cpuBound(s))),
+    inTurn(present.filter((s) => !s.portal && !cpuBound(s))),
+  ]);
+  const results = lanes.flat();
+  for (const suite of present.filter((s) => s.portal)) results.push(await runSuite(suite));
   console.log('\n== test summary ==');
   for (const r of results) {
     const extra = [r.skipped && `${r.skipped} skipped`, r.flaky && `${r.flaky} flaky`].filter(Boolean);
