@@ -10,7 +10,13 @@ import { mountComponent, type Mounted } from './harness/component.js';
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const admin = { email: 'admin@demo.portal', role: Role.Admin };
 const users = [
-  { id: 'u1', email: 'ada@demo.portal', name: { firstName: 'Ada', lastName: 'Admin' }, role: 1, verified: true },
+  {
+    id: 'u1',
+    email: 'ada@demo.portal',
+    name: { firstName: 'Ada', lastName: 'Admin' },
+    role: 1,
+    verified: true,
+  },
   { id: 'u2', email: 'vic@vendor.example', name: { firstName: 'Vic' }, role: 3, verified: false },
 ];
 
@@ -20,7 +26,8 @@ before(async () => {
   ui = await mountComponent(
     { module: path.join(mfe, 'src/pages/Accounts.tsx'), exportName: 'Accounts' },
     {
-      'GET /api/users': () => (failing ? [500, { message: 'database unavailable' }] : [200, { data: { users } }]),
+      'GET /api/users': () =>
+        failing ? [500, { message: 'database unavailable' }] : [200, { data: { users } }],
     },
   );
 });

@@ -16,7 +16,7 @@ import {
   useSessionUser,
 } from '@portal/ui';
 import { getConfig, saveConfig } from '../api.js';
-import { MENU_CHOICES, SWITCH_GROUPS, isLink, parseEmails } from './admin/settingsKeys.js';
+import { SWITCH_GROUPS, isLink, menuChoices, parseEmails } from './admin/settingsKeys.js';
 import './admin/admin.css';
 
 const LOGO_LABELS: Record<string, string> = { orig: 'Original', new: 'New', nj: 'NJ', wh: 'WH', gh: 'GH' };
@@ -24,7 +24,7 @@ const Key = ({ k }: { k: string }) => <code className="acc-key">{k}</code>;
 
 /** Settings (role 0 only; accounts §3, §6, orders §6): the app config keys, grouped, saved with POST /api/utils/config. */
 export function Settings() {
-  const { api } = usePortal();
+  const { api, menu } = usePortal();
   const user = useSessionUser();
   const [cfg, setCfg] = useState<Record<string, unknown> | null>(null);
   const [emailsText, setEmailsText] = useState('');
@@ -134,7 +134,7 @@ export function Settings() {
               Hidden entries leave the side menu for everyone; their pages still open from a link.
             </p>
             <div className="acc-checks" data-testid="settings-hideRoutes">
-              {MENU_CHOICES.map((m) => (
+              {menuChoices(menu, hidden).map((m) => (
                 <Checkbox
                   key={m.key}
                   label={`${m.label}${m.admin ? ' (admin)' : ''}`}

@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { LIMITS, Messages } from '@portal/contracts';
-import {
-  Button,
-  Checkbox,
-  LicencePicker,
-  Link,
-  TextField,
-  errorText,
-  usePortal,
-  type LicenceOption,
-} from '@portal/ui';
+import { Button, Checkbox, Link, TextField, errorText, usePortal, type LicenceOption } from '@portal/ui';
 import { signUp } from '../api.js';
+import { AccountsLicencePicker } from '../exposes/LicencePicker.js';
 import { Actions, AuthCard, INVITE_STEPS } from './auth/AuthCard.js';
 import { go, handedOver } from './auth/handoff.js';
 import { canSignUp, joinMessages, signUpErrors } from './auth/validate.js';
@@ -104,8 +96,7 @@ export function SignUp() {
           You were invited to join a company on the portal: create your password to accept the invitation.
         </p>
       ) : (
-        <LicencePicker
-          api={api}
+        <AccountsLicencePicker
           value={licence}
           onChange={setLicence}
           onText={setLicenceInput}

@@ -1,4 +1,4 @@
-import { ADMIN_MENU, USER_MENU } from '@portal/contracts';
+import type { PortalMenuEntry } from '@portal/ui';
 
 /** One configured switch (accounts §3 App config, orders §6 "Configured switches"); def = value when unset; help may be ''. */
 export interface SwitchKey {
@@ -75,12 +75,24 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
   },
 ];
 
-/** Menu entries hideRoutes can hide: the contracts menu keys (each once, with its label). */
-export const MENU_CHOICES = [...USER_MENU, ...ADMIN_MENU].map((e) => ({
-  key: e.key,
-  label: e.label,
-  admin: ADMIN_MENU.includes(e),
-}));
+/**
+ * Menu entries hideRoutes can hide: what the deployed MFEs' manifests publish (the shell passes them as
+ * PortalProps.menu), user menu first, each in menu order. A key already hidden whose MFE is not deployed stays in
+ * the list, so it can be un-hidden.
+ */
+export function menuChoices(
+  menu: PortalMenuEntry[] = [],
+  hidden: string[] = [],
+): { key: string; label: string; admin: boolean }[] {
+  const deployed = [...menu]
+    .sort((a, b) => (a.section === b.section ? a.order - b.order : a.section === 'user' ? -1 : 1))
+    .map((e) => ({ key: e.key, label: e.label, admin: e.section === 'admin' }));
+  const known = new Set(deployed.map((e) => e.key));
+  const gone = hidden
+    .filter((k) => !known.has(k))
+    .map((key) => ({ key, label: `${key} (not deployed)`, admin: false }));
+  return [...deployed, ...gone];
+}
 
 /** signupEmails as text (one address per line) and back; invalid addresses are reported. */
 export function parseEmails(
