@@ -1,8 +1,14 @@
 import type { ComponentType } from 'react';
-import { emptyScreen } from '@portal/ui';
+import { emptyScreen, lazyPage } from '@portal/ui';
 import { ManageSchedule } from './ManageSchedule.js';
 
-/** The routes mfe-schedule owns (menus in @portal/contracts + /dashboard/schedulesearch, public). */
+// A real screen is its own chunk, fetched on first visit (issue 9, the browser budget).
+const RoutesList = lazyPage(
+  () => import('./RoutesList.js'),
+  (m) => m.RoutesList,
+);
+
+/** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
   '/dashboard/schedule': emptyScreen(
     'Schedule',
@@ -13,10 +19,7 @@ export const PAGES: Record<string, ComponentType> = {
     'Delivery Schedule',
     'Look up when deliveries to a licence or company are scheduled. No delivery schedule has been published yet.',
   ),
-  '/dashboard/manageRoutes': emptyScreen(
-    'Manage Routes',
-    'The delivery routes with their regions, days and stop order. No routes have been set up yet.',
-  ),
+  '/dashboard/manageRoutes': RoutesList,
   '/dashboard/editRoute': emptyScreen(
     'Edit Route',
     "A route's name, days and stops. No route is open for editing.",
