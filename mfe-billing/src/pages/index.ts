@@ -1,7 +1,13 @@
 import type { ComponentType } from 'react';
-import { emptyScreen } from '@portal/ui';
+import { emptyScreen, lazyPage } from '@portal/ui';
 
-/** The routes mfe-billing owns (menus in @portal/contracts + userreports, manageBilling). */
+// A real screen is its own chunk, fetched on first visit (issue 9, the browser budget).
+const Reports = lazyPage(
+  () => import('./Reports.js'),
+  (m) => m.Reports,
+);
+
+/** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
   '/dashboard/manifestdownload': emptyScreen(
     'Manifest Download',
@@ -11,10 +17,7 @@ export const PAGES: Record<string, ComponentType> = {
     'Billing',
     'Reconcile delivered orders with invoices and the accounting system. There is nothing to reconcile yet.',
   ),
-  '/dashboard/reports': emptyScreen(
-    'Reports',
-    'Operational and billing reports by date range and company. No reports have been run yet.',
-  ),
+  '/dashboard/reports': Reports,
   '/dashboard/userreports': emptyScreen(
     'User Reports',
     "Reports for one account's orders and charges. No reports have been run yet.",
