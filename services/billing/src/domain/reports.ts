@@ -36,9 +36,15 @@ export async function startTimestampReport(who: Requester, body: TimestampReport
 }
 
 /** The caller's own runs, newest first (never another user's: the filter is the caller). */
+export const reportRunsQuery = (userId: string) => ({
+  filter: { requestedBy: userId },
+  sort: { createdAt: -1, _id: -1 } as const,
+});
+
 export async function listReportRuns(userId: string, q: ReportListQuery): Promise<ReportRunView[]> {
-  const docs = await ReportRun.find({ requestedBy: userId })
-    .sort({ createdAt: -1, _id: -1 })
+  const { filter, sort } = reportRunsQuery(userId);
+  const docs = await ReportRun.find(filter)
+    .sort(sort)
     .limit(q.limit ?? DEFAULT_PAGE_SIZE)
     .lean<ReportRunDoc[]>();
   return docs.map(toReportRunView);

@@ -1,36 +1,26 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
 import { Role, type RoleNumber } from '@portal/contracts';
-import { assertRoleMatrix, tablePolicy, tokenFor, type Policy } from '@portal/service-kit/testing';
+import { serviceBasics, tokenFor, type Policy } from '@portal/service-kit/testing';
 import { ReportRun } from '../../src/models/report-run.js';
-import { startApp } from '../helpers.js';
+import { buildApp } from '../../src/app.js';
 
 const POLICY: Policy = {
   'GET /api/reports': [Role.SuperAdmin, Role.Admin],
   'POST /api/reports/timestamp': [Role.SuperAdmin, Role.Admin],
 };
 
-let app: FastifyInstance;
+// health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
+const app = serviceBasics(buildApp, POLICY, { MONGO_DB: 'portal_billing_test' });
+
 before(async () => {
-  app = await startApp();
   await ReportRun.deleteMany({});
 });
-after(() => app.close());
 const call = async (role: RoleNumber, method: 'GET' | 'POST', url: string, payload?: object) =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${await tokenFor(role)}` }, payload });
-
-test('health and readiness answer without a token', async () => {
-  assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
-  assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200);
-});
-test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', async () => {
-  await assertRoleMatrix(app, POLICY);
-  await ReportRun.deleteMany({}); // the matrix's empty-body POSTs recorded runs
-});
+  app().inject({ method, url, headers: { authorization: `Bearer ${await tokenFor(role)}` }, payload });
 
 test('an admin starts a timestamp report: 202 with the spec message and the recorded run', async () => {
+  await ReportRun.deleteMany({}); // the role matrix's empty-body POSTs recorded runs
   const res = await call(Role.Admin, 'POST', '/api/reports/timestamp', {
     selectedDate: '2026-11-20',
     emails: ['books@test.portal'],

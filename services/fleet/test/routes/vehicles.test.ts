@@ -1,11 +1,10 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
 import { Role, type RoleNumber } from '@portal/contracts';
-import { assertRoleMatrix, tablePolicy, tokenFor, type Policy } from '@portal/service-kit/testing';
+import { serviceBasics, tokenFor, type Policy } from '@portal/service-kit/testing';
 import { Vehicle } from '../../src/models/vehicle.js';
 import { Driver } from '../../src/models/driver.js';
-import { startApp } from '../helpers.js';
+import { buildApp } from '../../src/app.js';
 
 // Written down here, compared with the app's route table: a new route without a policy fails the file.
 const POLICY: Policy = {
@@ -13,9 +12,10 @@ const POLICY: Policy = {
   'GET /api/vehicles': [Role.SuperAdmin, Role.Admin, Role.Driver],
 };
 
-let app: FastifyInstance;
+// health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
+const app = serviceBasics(buildApp, POLICY, { MONGO_DB: 'portal_fleet_test' });
+
 before(async () => {
-  app = await startApp();
   await Promise.all([Vehicle.deleteMany({}), Driver.deleteMany({})]);
   await Vehicle.insertMany([
     { name: 'Van B', lic: 'B-2', vin: '1FTBW3XM5HKA00001', year: 2019, status: 1, mileage: 52000 },
@@ -29,18 +29,10 @@ before(async () => {
     { name: 'Gone', deleted: true },
   ]);
 });
-after(() => app.close());
 const as = async (role: RoleNumber, url: string) =>
-  app.inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
+  app().inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
 const names = (res: { json(): any }, key: string) => res.json().data[key].map((x: any) => x.name);
 
-test('health and readiness answer without a token', async () => {
-  assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
-  assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200);
-});
-test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
-  assertRoleMatrix(app, POLICY));
 
 test('staff see every live vehicle by name, active and inactive, with the list fields only', async () => {
   for (const role of [Role.SuperAdmin, Role.Admin]) {

@@ -1,13 +1,12 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
 import { Role, type RoleNumber } from '@portal/contracts';
-import { assertRoleMatrix, tablePolicy, tokenFor, type Policy } from '@portal/service-kit/testing';
+import { serviceBasics, tokenFor, type Policy } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
 import { Member } from '../../src/models/member.js';
 import { recordMember } from '../../src/domain/members.js';
 import { periodOf } from '../../src/domain/orders.js';
-import { startApp } from '../helpers.js';
+import { buildApp } from '../../src/app.js';
 
 const POLICY: Policy = {
   'GET /api/orders': [Role.SuperAdmin, Role.Admin, Role.AccountAdmin, Role.User],
@@ -20,18 +19,19 @@ const today = new Date();
 const now = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 2, 12);
 const lastMonth = periodOf(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0)));
 
-let app: FastifyInstance;
 const subOf = async (role: RoleNumber) =>
   JSON.parse(Buffer.from((await tokenFor(role)).split('.')[1], 'base64url').toString()).sub as string;
 const as = async (role: RoleNumber, url: string) =>
-  app.inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
+  app().inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
 const order = (companyKey: string, i: number, extra: object = {}) => {
   const createdAt = new Date(now - i * 60_000);
   return { companyKey, createdBy: 'seed', status: i % 4, createdAt, createdMonth: periodOf(createdAt), ...extra };
 };
 
+// health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
+const app = serviceBasics(buildApp, POLICY, { MONGO_DB: 'portal_orders_test' });
+
 before(async () => {
-  app = await startApp();
   await Promise.all([Order.deleteMany({}), Member.deleteMany({})]);
   await recordMember(await subOf(Role.AccountAdmin), A);
   await recordMember(await subOf(Role.User), B);
@@ -43,15 +43,7 @@ before(async () => {
     order(A, 0, { createdAt: new Date(`${lastMonth}-15T12:00:00Z`), createdMonth: lastMonth }),
   ]);
 });
-after(() => app.close());
 
-test('health and readiness answer without a token', async () => {
-  assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
-  assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200);
-});
-test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
-  assertRoleMatrix(app, POLICY));
 
 /** Every page of a caller's list, following nextCursor. */
 async function all(role: RoleNumber, query = '') {

@@ -1,16 +1,16 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
 import { ALL_ROLES, LIMITS, Role, type RoleNumber } from '@portal/contracts';
-import { assertRoleMatrix, tablePolicy, tokenFor, type Policy } from '@portal/service-kit/testing';
+import { serviceBasics, tokenFor, type Policy } from '@portal/service-kit/testing';
 import { Route } from '../../src/models/route.js';
-import { startApp } from '../helpers.js';
+import { buildApp } from '../../src/app.js';
 
 const POLICY: Policy = { 'GET /api/routes': 'signed-in' };
 
-let app: FastifyInstance;
+// health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
+const app = serviceBasics(buildApp, POLICY, { MONGO_DB: 'portal_routing_test' });
+
 before(async () => {
-  app = await startApp();
   await Route.deleteMany({});
   await Route.insertMany([
     { name: 'South', startTime: '07:30', rows: [{ city: 'Trenton', zipCode: '08601', dayOfTheWeek: 'tue', price: 55 }] },
@@ -19,18 +19,10 @@ before(async () => {
     { name: 'North (retired)', deleted: true },
   ]);
 });
-after(() => app.close());
 const as = async (role: RoleNumber, url: string) =>
-  app.inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
+  app().inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
 const names = (res: { json(): any }) => res.json().data.routes.map((r: any) => r.name);
 
-test('health and readiness answer without a token', async () => {
-  assert.equal((await app.inject({ url: '/healthz' })).statusCode, 200);
-  assert.equal((await app.inject({ url: '/readyz' })).statusCode, 200);
-});
-test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
-  assertRoleMatrix(app, POLICY));
 
 test('every signed-in role lists the live routes by name; deleted routes are not listed', async () => {
   for (const role of ALL_ROLES) {
