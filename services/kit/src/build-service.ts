@@ -1,6 +1,6 @@
 import Fastify, { type FastifyPluginAsync, type FastifyPluginCallback, type RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { TObject } from 'typebox';
+import { Type, type TObject } from 'typebox';
 import ajvFormats from 'ajv-formats';
 import { loadEnv, type Env } from './env.js';
 import type { ConsumerDef, WorkerDef } from './consumers.js';
@@ -8,14 +8,17 @@ import type { OutboxModel } from './outbox.js';
 import mongo from './plugins/external/mongo.js';
 import nats from './plugins/external/nats.js';
 import redis from './plugins/external/redis.js';
-import s3 from './plugins/external/s3.js';
+import objectStore from './backends/object-store.js';
+import bus from './backends/bus.js';
+import smtp, { SmtpEnvSchema } from './backends/smtp.js';
+import { EventValidators, type ExtraEvents } from './events.js';
 import problem from './plugins/app/problem.js';
 import { portalValidators } from './validation.js';
 import { loggerOptions, RequestLogController } from './logging.js';
 import auth from './plugins/app/auth.js';
 import userState from './plugins/app/user-state.js';
 import rateLimit from './plugins/app/rate-limit.js';
-import health from './plugins/app/health.js';
+import health, { type Backend } from './plugins/app/health.js';
 import migrations from './plugins/app/migrate.js';
 import openapi from './plugins/app/openapi.js';
 import outboxRelay from './plugins/app/outbox-relay.js';
@@ -39,6 +42,30 @@ export interface ServiceOptions {
   workers?: WorkerDef<any>[];
   /** Extra env vars of this service (TypeBox object); merged into app.env after validation. */
   env?: TObject;
+  /**
+   * The backends this service uses: only these are connected, decorated (`bus`, `objectStore`, `mailer`) and
+   * checked by /readyz. Default: mongo, nats, redis, s3 (no smtp). mongo and redis are always on (the outbox,
+   * auth's user state and rate limits need them); 'smtp' adds the SMTP_* / MAIL_FROM environment.
+   */
+  backends?: Backend[];
+  /** Schemas of subjects outside the contracts' catalogue (exact or NATS wildcard): the kit's own tests only. */
+  events?: ExtraEvents;
+}
+
+export const DEFAULT_BACKENDS: readonly Backend[] = ['mongo', 'nats', 'redis', 's3'];
+
+function backendsOf(opts: ServiceOptions): Set<Backend> {
+  const use = new Set<Backend>(['mongo', 'redis', ...(opts.backends ?? DEFAULT_BACKENDS)]);
+  if (!use.has('nats') && (opts.models?.length || opts.consumers?.length)) {
+    throw new Error(`${opts.name}: an outbox (models) or consumers need the 'nats' backend`);
+  }
+  return use;
+}
+
+/** The service's env schema, with SMTP's keys when it sends mail (its own definitions win). */
+function envSchemaOf(opts: ServiceOptions, use: Set<Backend>): TObject | undefined {
+  if (!use.has('smtp')) return opts.env;
+  return Type.Object({ ...SmtpEnvSchema.properties, ...(opts.env?.properties ?? {}) });
 }
 
 /** Builds (does not listen) a portal service: the rooms every service shares. */
@@ -46,7 +73,9 @@ export async function buildService(
   opts: ServiceOptions,
   overrides: Partial<Env> & Record<string, unknown> = {},
 ) {
-  const env = loadEnv(overrides, opts.env);
+  const use = backendsOf(opts);
+  const env = loadEnv(overrides, envSchemaOf(opts, use));
+  const events = new EventValidators(opts.events);
   const app = Fastify({
     // One line per request (logging.ts), not Fastify's two lines with the whole req/res; health checks silent.
     logger: loggerOptions(opts.name, env.LOG_LEVEL),
@@ -67,16 +96,22 @@ export async function buildService(
   await app.register(problem);
   await app.register(mongo);
   await app.register(migrations); // syncIndexes + FerretDB serving indexes, before listening
-  await app.register(nats, { domain: opts.domain });
+  if (use.has('nats')) {
+    await app.register(nats, { domain: opts.domain });
+    await app.register(bus, { events });
+  }
   await app.register(redis);
-  await app.register(s3);
+  if (use.has('s3')) await app.register(objectStore);
+  if (use.has('smtp')) await app.register(smtp);
   await app.register(userState);
   await app.register(auth);
   await app.register(rateLimit);
   await app.register(openapi);
-  await app.register(health);
-  await app.register(outboxRelay, { models: (opts.models ?? []) as OutboxModel[] });
-  await app.register(consumers, { consumers: opts.consumers ?? [] });
+  await app.register(health, { backends: [...use] });
+  if (use.has('nats')) {
+    await app.register(outboxRelay, { models: (opts.models ?? []) as OutboxModel[], events });
+    await app.register(consumers, { consumers: opts.consumers ?? [], events });
+  }
   await app.register(queues, { workers: opts.workers ?? [] });
   await app.register(
     async (api) => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JsMsg } from '@nats-io/jetstream';
-import type { EventEnvelope } from '@portal/contracts';
+import type { EventEnvelope, EventPayload, EventSubject } from '@portal/contracts';
 import type { Job, JobsOptions } from 'bullmq';
 
 export interface ConsumerContext {
@@ -8,13 +8,21 @@ export interface ConsumerContext {
   log: FastifyBaseLogger;
   msg: JsMsg;
 }
-export interface ConsumerDef<T = any> {
+/** The payload type of a subject (a union of subjects gives the union of their payloads). */
+export type PayloadOf<S extends string> = S extends EventSubject ? EventPayload<S> : unknown;
+
+export interface ConsumerDef<S extends string = string> {
   /** Durable consumer name, unique per consuming service (e.g. `notifications-user-verified`). */
   durable: string;
   /** Domain of the stream (`accounts`) or the stream name (`ACCOUNTS`). */
   stream: string;
-  subjects: string[];
-  handle(event: EventEnvelope<T>, ctx: ConsumerContext): Promise<void> | void;
+  /** Catalogue subjects (`Subjects.*`, versioned); a changed list updates the durable's filter at start. */
+  subjects: readonly S[];
+  /**
+   * Gets only events whose envelope and payload match the catalogue: an invalid one is dead-lettered with the
+   * reason (and acked), never handed over.
+   */
+  handle(event: EventEnvelope<PayloadOf<S>>, ctx: ConsumerContext): Promise<void> | void;
   /** Messages handled at once (default 4). */
   concurrency?: number;
   /** Redelivery delay after a failure, doubled per attempt up to 60 s (default 1000 ms). */
@@ -27,7 +35,8 @@ export interface ConsumerDef<T = any> {
   maxDeliver?: number;
   deadLetter?: string;
 }
-export function defineConsumer<T = unknown>(def: ConsumerDef<T>): ConsumerDef<T> {
+/** A consumer of catalogue subjects: `event.data` is typed by the subjects it lists. */
+export function defineConsumer<const S extends EventSubject>(def: ConsumerDef<S>): ConsumerDef<S> {
   return def;
 }
 

@@ -38,6 +38,10 @@ export const EnvSchema = Type.Object({
   S3_ACCESS_KEY: Type.String({ default: 'portal' }),
   S3_SECRET_KEY: Type.String({ default: 'portal-secret-key' }),
   S3_USE_SSL: Type.Boolean({ default: false }),
+  /** Signing region of pre-signed URLs (MinIO's default). */
+  S3_REGION: Type.String({ default: 'us-east-1' }),
+  /** The service's bucket for objectStore helpers; empty means `portal-<service name>`. */
+  S3_BUCKET: Type.String({ default: '' }),
   KEYCLOAK_URL: Type.String({ default: 'http://127.0.0.1:8180/auth' }),
   KEYCLOAK_REALM: Type.String({ default: 'portal' }),
   KEYCLOAK_ISSUER: Type.String({ default: 'http://localhost:8080/auth/realms/portal' }),
@@ -48,7 +52,7 @@ export const EnvSchema = Type.Object({
   KEYCLOAK_SERVICE_CLIENT_SECRET: Type.String({ default: 'portal-services-secret' }),
   APP_URL: Type.String({ default: 'http://localhost:8080' }),
   LOG_LEVEL: Type.String({ default: 'info' }),
-  /** Dependencies without which /readyz answers 503 (comma list of mongo,nats,redis,s3); the others degrade. */
+  /** Declared backends without which /readyz answers 503 (comma list of mongo,nats,redis,s3,smtp); others degrade. */
   READY_REQUIRES: Type.String({ default: 'mongo' }),
   /** How often the outbox relay sweeps for unpublished events (ms); writes in this process nudge it at once. */
   OUTBOX_SWEEP_MS: Type.Integer({ default: 5000, minimum: 50 }),
@@ -73,13 +77,6 @@ export const EnvSchema = Type.Object({
   RATE_LIMIT_ALLOW: Type.String({ default: '' }),
   /** Fastify trustProxy: which hops may set X-Forwarded-For (the edge), so limits key on the real client. */
   TRUST_PROXY: Type.String({ default: 'loopback,uniquelocal' }),
-  /** TEST ONLY: kill the process (exit 137) right after the outbox write or right after the publish. */
-  OUTBOX_FAULT: Type.Union(
-    [Type.Literal(''), Type.Literal('exit-after-write'), Type.Literal('exit-after-publish')],
-    {
-      default: '',
-    },
-  ),
 });
 export type Env = Static<typeof EnvSchema>;
 

@@ -1,10 +1,42 @@
-export { buildService, type ServiceOptions, type RoutePlugin, type PortalApp } from './build-service.js';
+export {
+  buildService,
+  DEFAULT_BACKENDS,
+  type ServiceOptions,
+  type RoutePlugin,
+  type PortalApp,
+} from './build-service.js';
+export type { Backend } from './plugins/app/health.js';
+export {
+  EventValidators,
+  subjectMatches,
+  type TypedEvent,
+  type ExtraEvents,
+  type EventCheck,
+} from './events.js';
+export type { Bus } from './backends/bus.js';
+export {
+  attachment,
+  type ObjectStore,
+  type PresignGetOptions,
+  type PresignPutOptions,
+  type PresignedUpload,
+} from './backends/object-store.js';
+export {
+  SmtpEnvSchema,
+  createMailer,
+  transportOptions,
+  type Mailer,
+  type Mail,
+  type SmtpEnv,
+} from './backends/smtp.js';
+export type { RelayHooks } from './plugins/app/outbox-relay.js';
 export { Problem, ProblemSchema, problemBody } from './problem.js';
 export {
   defineConsumer,
   defineWorker,
   type ConsumerDef,
   type ConsumerContext,
+  type PayloadOf,
   type WorkerDef,
   type WorkerContext,
 } from './consumers.js';
@@ -15,6 +47,9 @@ export {
   type OutboxStatics,
   type OutboxModel,
   type NewEvent,
+  type UntypedEvent,
+  type ParkedEvent,
+  OUTBOX_PARKED,
 } from './outbox.js';
 export { withSpan, injectTrace, extractTrace, currentTraceId, shutdownTelemetry } from './telemetry.js';
 export { loadEnv, EnvSchema, type Env } from './env.js';
@@ -22,7 +57,7 @@ export { runService } from './server-main.js';
 export { ensureStream, streamName, streamLimits, type StreamLimits } from './plugins/external/nats.js';
 export { queuePrefix } from './plugins/app/queues.js';
 export { durableName, deadLetterSubject } from './plugins/app/consumers.js';
-export type { AuthUser, RouteInfo, Queues } from './types.js';
+export type { AuthUser, RouteInfo, Queues, Jobs } from './types.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { seal, openSealed, sealKey, SealError, SealEnvKey, SEAL_PREFIX, type SealOptions } from './seal.js';
 export { Queue as BullQueue, UnrecoverableError } from 'bullmq';

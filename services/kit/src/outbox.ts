@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Schema, type Model, type UpdateQuery, type UpdateWriteOpResult } from 'mongoose';
+import type { EventPayload, EventSubject } from '@portal/contracts';
 import { injectTrace } from './telemetry.js';
+import type { TypedEvent } from './events.js';
 
 export interface OutboxEvent {
   id: string;
@@ -10,20 +12,39 @@ export interface OutboxEvent {
   time: Date;
   traceparent?: string;
 }
-export interface NewEvent {
+/** An event to queue: `{ subject: Subjects.x, data }`, its payload typed by the contracts' catalogue. */
+export type NewEvent = TypedEvent;
+/** An event whose subject is typed as a plain `string` (not a catalogue literal). */
+export interface UntypedEvent {
   subject: string;
   data: unknown;
 }
+/** `S` when it is the wide `string` type, never for a literal: a literal subject must take the typed overload. */
+type Wide<S extends string> = string extends S ? S : never;
+
+/**
+ * Events are typed by the contracts' EventCatalogue (`addEvent(Subjects.userVerified, payload)`) and validated
+ * again by the relay before publishing (an invalid one is parked, never published). The untyped overloads keep
+ * callers that hold the subject as a plain string compiling; the relay still checks them at run time.
+ */
 export interface OutboxMethods {
   /** Queues an event on this document; it is stored by the next save(), atomically with the data. */
-  addEvent(subject: string, data: unknown): this;
+  addEvent<S extends EventSubject>(subject: S, data: EventPayload<S>): this;
+  /** @deprecated type the subject (`Subjects.*`) so the compiler checks the payload; checked at run time only. */
+  addEvent<S extends string>(subject: Wide<S>, data: unknown): this;
 }
 export interface OutboxStatics {
   /** updateOne that $pushes the events onto the same document in the same update (atomic, no transaction). */
   updateOneWithEvents(
     filter: Record<string, unknown>,
     update: UpdateQuery<unknown>,
-    events: NewEvent[],
+    events: readonly NewEvent[],
+  ): Promise<UpdateWriteOpResult>;
+  /** @deprecated type the events (`NewEvent`) so the compiler checks the payloads; checked at run time only. */
+  updateOneWithEvents<E extends UntypedEvent>(
+    filter: Record<string, unknown>,
+    update: UpdateQuery<unknown>,
+    events: readonly (string extends E['subject'] ? E : never)[],
   ): Promise<UpdateWriteOpResult>;
 }
 export type OutboxModel = Model<any> & OutboxStatics;
@@ -41,16 +62,7 @@ function makeEvent(subject: string, data: unknown): OutboxEvent {
   };
 }
 
-/** TEST ONLY fault injection (env OUTBOX_FAULT), read at the point of use so child processes can set it. */
-export function outboxFault(point: 'exit-after-write' | 'exit-after-publish'): void {
-  if (process.env.OUTBOX_FAULT === point) {
-    process.stderr.write(`OUTBOX_FAULT ${point}: exiting\n`);
-    process.exit(137);
-  }
-}
-
 function written(): void {
-  outboxFault('exit-after-write');
   outboxSignal.emit('written');
 }
 
@@ -66,6 +78,15 @@ const OutboxEventSchema = new Schema(
  * once the array is empty.
  */
 export const OUTBOX_PENDING = '_outboxPending';
+/**
+ * Events the relay refused to publish (payload not matching the catalogue, or a subject nobody declared): a
+ * programming error, kept on the document with the reason for a developer to look at, never retried.
+ */
+export const OUTBOX_PARKED = '_outboxParked';
+export interface ParkedEvent extends OutboxEvent {
+  reason: string;
+  parkedAt: Date;
+}
 
 const locks = new Map<string, Promise<unknown>>();
 /**
@@ -97,7 +118,12 @@ export function withOutbox(schema: Schema): void {
   });
   schema.static(
     'updateOneWithEvents',
-    async function (this: Model<unknown>, filter, update: Record<string, unknown>, events: NewEvent[]) {
+    async function (
+      this: Model<unknown>,
+      filter: Record<string, unknown>,
+      update: Record<string, unknown>,
+      events: readonly UntypedEvent[],
+    ) {
       const evs = events.map((e) => makeEvent(e.subject, e.data));
       const push = { ...((update.$push as Record<string, unknown>) ?? {}), _outbox: { $each: evs } };
       const set = {
@@ -140,6 +166,7 @@ function hideOutbox(prev: unknown): Transform {
   return (doc, ret, opts) => {
     delete ret._outbox;
     delete ret[OUTBOX_PENDING];
+    delete ret[OUTBOX_PARKED];
     return typeof prev === 'function' ? (prev as Transform)(doc, ret, opts) : ret;
   };
 }

@@ -4,9 +4,12 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import type { Redis } from 'ioredis';
 import type { Client as S3Client } from 'minio';
-import type { JobsOptions } from 'bullmq';
+import type { JobsOptions, Queue } from 'bullmq';
 import type { Env } from './env.js';
 import type { UserStateStore } from './plugins/app/user-state.js';
+import type { Bus } from './backends/bus.js';
+import type { ObjectStore } from './backends/object-store.js';
+import type { Mailer } from './backends/smtp.js';
 
 export interface AuthUser {
   sub: string;
@@ -36,6 +39,10 @@ export interface Queues {
     opts?: JobsOptions,
   ): Promise<string | undefined>;
 }
+export interface Jobs extends Queues {
+  /** The BullMQ queue itself (shared, closed with the app), e.g. to list or retry failed jobs. */
+  queue(name: string): Promise<Queue>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +54,16 @@ declare module 'fastify' {
     jsm: JetStreamManager;
     redis: Redis;
     s3: S3Client;
-    queues: Queues;
+    /** BullMQ (backend 'redis'): add jobs that the service's workers run; retried, traced. */
+    jobs: Jobs;
+    /** @deprecated the same object as `jobs` */
+    queues: Jobs;
+    /** NATS JetStream (backend 'nats'): typed, validated publish; the connection handles. */
+    bus: Bus;
+    /** MinIO/S3 (backend 's3'): the client, the service's bucket, pre-signed download/upload URLs. */
+    objectStore: ObjectStore;
+    /** SMTP (backend 'smtp'): send a rendered mail from MAIL_FROM. */
+    mailer: Mailer;
     /** Per-user session state shared by all services (logout, revocation, suspension, deletion). */
     userState: UserStateStore;
     /** Every route with its auth rule, for role × endpoint tests. */

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, nanos } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { waitFor } from '../testing/index.js';
-import { defineConsumer, type PortalApp } from '../src/index.js';
+import type { ConsumerDef, PortalApp } from '../src/index.js';
 import { buildThingApp, recorder } from './fixtures/thing-service.js';
 
 /**
@@ -14,7 +14,7 @@ import { buildThingApp, recorder } from './fixtures/thing-service.js';
 const suffix = `t${Date.now().toString(36)}`;
 const rec = recorder('kitevents-rec', 'kitevents', ['kitevents.thing.>']);
 const poisonTries: number[] = [];
-const poison = defineConsumer({
+const poison: ConsumerDef = {
   durable: 'kitevents-poison',
   stream: 'kitevents',
   subjects: ['kitevents.poison.>'],
@@ -24,7 +24,7 @@ const poison = defineConsumer({
     poisonTries.push(ctx.msg.info.deliveryCount);
     throw new Error('this event can never be handled');
   },
-});
+};
 let app: PortalApp;
 const envelope = (subject: string) =>
   JSON.stringify({

@@ -4,6 +4,7 @@ import mongoose, { Schema, type Connection } from 'mongoose';
 import pg from 'pg';
 import { ensureGinIndexes, ferretTable, ginIndexName, migrate, servingFields } from '../src/migrate.js';
 import { withOutbox } from '../src/outbox.js';
+import { assertUsesIndex } from '../testing/index.js';
 
 /**
  * The start-up migration on the REAL local backend (FerretDB 1.24 on PostgreSQL 15): declared indexes are synced,
@@ -193,5 +194,21 @@ test('without POSTGRES_URL (real MongoDB) the step syncs indexes and skips Postg
   assert.ok(
     lines.some((l) => l.includes('POSTGRES_URL unset')),
     lines.join('\n'),
+  );
+});
+
+test('assertUsesIndex (testing entry): one line proves a list query is index-served, and catches one that is not', async () => {
+  await assertUsesIndex(
+    Order(),
+    { companyId: 'company-007' },
+    { createdAt: -1 },
+    { postgresUrl: POSTGRES_URL },
+  );
+  await assertUsesIndex(Order(), { companyId: 'company-007', status: 'new' }, undefined, {
+    postgresUrl: POSTGRES_URL,
+  });
+  await assert.rejects(
+    assertUsesIndex(Order(), { undeclared: 'x' }, undefined, { postgresUrl: POSTGRES_URL }),
+    /sequential scan|no index scan/,
   );
 });

@@ -16,7 +16,7 @@ let app: PortalApp;
 
 function runChild(args: string[], env: Record<string, string> = {}) {
   const p = spawn(process.execPath, ['--import', 'tsx', child, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', OUTBOX_FAULT: '', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => p.on('exit', (code) => resolve(code)));
@@ -44,7 +44,7 @@ for (const fault of ['exit-after-write', 'exit-after-publish'] as const) {
     const subject = `kitcrash.${name}.created`;
     const mine = () => rec.received.filter((e) => e.type === subject);
 
-    const crashed = runChild(['write', name], { OUTBOX_FAULT: fault, OUTBOX_SWEEP_MS: '60000' });
+    const crashed = runChild(['write', name, fault], { OUTBOX_SWEEP_MS: '60000' });
     assert.equal(await crashed.exited, 137);
     const doc = await things().findOne({ name });
     assert.equal(doc?._outbox.length, 1, 'the event is still in the document outbox');

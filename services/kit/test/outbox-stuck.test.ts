@@ -1,6 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { Type } from 'typebox';
 import { waitFor } from '../testing/index.js';
 import type { PortalApp } from '../src/index.js';
 import { buildThingApp, recorder, ThingModel } from './fixtures/thing-service.js';
@@ -18,7 +19,8 @@ let app: PortalApp;
 before(async () => {
   app = await buildThingApp(
     'kitstuck',
-    { consumers: [rec.consumer] },
+    // the stuck record's subject is declared (so the relay tries it) but has no stream to take it
+    { consumers: [rec.consumer], events: { [`nostream-${run}.>`]: Type.Unknown() } },
     { MONGO_DB: DB, OUTBOX_SWEEP_MS: 200 },
   );
   await app.ready(); // the durable consumer exists from here on (it only gets events published after it)

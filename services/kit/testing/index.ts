@@ -8,3 +8,5 @@ export { waitFor, freePort } from './wait.js';
 export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
 export { Mailbox, mailbox, codeIn, type Mail, type MailSummary, type MailQuery } from './mailbox.js';
 export { startService, serviceBasics } from './stub-service.js';
+export { injectOutboxFault, type OutboxFault } from './faults.js';
+export { assertUsesIndex, planNodes } from './index-proof.js';

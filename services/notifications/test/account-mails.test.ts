@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   Subjects,
   type EventEnvelope,
-  type InviteData,
   type PinRequestedData,
   type ResetRequestedData,
   type UserAppliedData,
@@ -119,28 +118,4 @@ test('user-applied → "New account application" to every recipient, escaped, wi
     assert.ok(mail!.text.includes(link), mail!.text);
     assert.ok(mail!.html.includes(`href="http://`) && mail!.html.includes(link));
   }
-});
-
-test('invite created and resent → "You have been invited to the portal" with the link, once per event', async () => {
-  const email = `invitee-${stamp()}@test.portal`;
-  const data: InviteData = {
-    inviteId: '0123456789abcdef01234567',
-    email,
-    invitedBy: 'accountadmin@demo.portal',
-    companyName: 'Green Valley Farms',
-    licenseNumbers: ['C11-0000101-LIC'],
-    link: `http://localhost:8080/signMeUp?email=${encodeURIComponent(email)}&x=1`,
-  };
-  await publish(Subjects.inviteCreated, data, 2);
-  const [mail] = await mailsTo(email, 'You have been invited to the portal');
-  assert.ok(mail!.text.includes(data.link));
-  assert.ok(
-    mail!.html.includes(`href="http://localhost:8080/signMeUp?email=${encodeURIComponent(email)}&amp;x=1"`),
-  );
-  assert.match(mail!.text, /accountadmin@demo\.portal/);
-  assert.match(mail!.text, /Green Valley Farms/);
-  await publish(Subjects.inviteResent, data);
-  await mailsTo(email, 'You have been invited to the portal', 2);
-  await new Promise((r) => setTimeout(r, 2500));
-  assert.equal((await mailbox.find(to(email, 'You have been invited to the portal'))).length, 2);
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@portal/contracts';
+import { randomBytes } from 'node:crypto';
+import type { EventEnvelope, EventSubject } from '@portal/contracts';
 import { buildApp } from '../src/app.js';
 
 /** A short unique tag for this test process (durable names, addresses). */
@@ -17,16 +17,13 @@ export async function startApp(overrides: Record<string, unknown> = {}): Promise
   return app;
 }
 
-/** Publishes an event as accounts' outbox relay does (envelope, Nats-Msg-Id); returns it and its stream sequence. */
+/**
+ * Publishes an event as accounts' outbox relay does (kit bus: envelope with the subject's version, Nats-Msg-Id,
+ * payload checked against the catalogue); returns the envelope id and its stream sequence.
+ */
 export async function publishAsAccounts(app: FastifyInstance, ev: { subject: string; data: unknown }) {
-  const envelope: EventEnvelope = {
-    id: randomUUID(),
-    type: ev.subject,
-    version: 1,
-    time: new Date().toISOString(),
+  const { id, seq } = await app.bus.publish(ev.subject as EventSubject, ev.data as never, {
     source: 'accounts',
-    data: ev.data,
-  };
-  const ack = await app.js.publish(ev.subject, JSON.stringify(envelope), { msgID: envelope.id });
-  return { envelope, seq: ack.seq };
+  });
+  return { envelope: { id } as Pick<EventEnvelope, 'id'>, seq };
 }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEnv } from '@portal/service-kit';
 import { MailEnvSchema } from '../src/env.js';
-import { createMailer, type Mailer } from '../src/mailer.js';
+import { createMailer, type Mailer } from '@portal/service-kit';
 import { freePort, smtpSink } from './sink.js';
 
 /** Production SMTP: AUTH with SMTP_USER/SMTP_PASS, and only after STARTTLS (a relay with its own CA). */

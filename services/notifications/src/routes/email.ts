@@ -25,7 +25,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         from: request.body.from.trim(),
         message: request.body.message,
       };
-      await app.queues.add(EMAIL_QUEUE, 'feedback', job);
+      await app.jobs.add(EMAIL_QUEUE, 'feedback', job);
       return reply.code(202).send({ message: Messages.feedbackSent });
     },
   );
@@ -47,7 +47,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { email, subject, html } = request.body;
       const job: EmailJob = { kind: 'raw', to: email, subject, html };
-      await app.queues.add(EMAIL_QUEUE, 'send-email', job);
+      await app.jobs.add(EMAIL_QUEUE, 'send-email', job);
       return reply.code(202).send({ message: 'Email queued' });
     },
   );

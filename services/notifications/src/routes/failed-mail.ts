@@ -1,12 +1,6 @@
 import { Type } from 'typebox';
 import { STAFF_ROLES } from '@portal/contracts';
-import {
-  BullQueue,
-  Problem,
-  ProblemSchema,
-  queuePrefix,
-  type FastifyPluginAsyncTypebox,
-} from '@portal/service-kit';
+import { Problem, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { EMAIL_QUEUE, recipientOf, type EmailJob } from '../jobs/email.js';
 import type { MailEnv } from '../env.js';
 
@@ -33,13 +27,7 @@ const iso = (ms: number | undefined) => new Date(ms ?? 0).toISOString();
  * list them and resend one. The list shows kind, recipient and reason, never the job data (sealed codes stay in).
  */
 export const failedMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  let queue: InstanceType<typeof BullQueue> | undefined;
-  const emailQueue = () =>
-    (queue ??= new BullQueue(EMAIL_QUEUE, {
-      connection: app.redis,
-      prefix: queuePrefix(app.env, app.serviceName),
-    }));
-  app.addHook('onClose', async () => queue?.close());
+  const emailQueue = () => app.jobs.queue(EMAIL_QUEUE);
   const env = app.env as unknown as MailEnv;
 
   app.get(
@@ -52,7 +40,7 @@ export const failedMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => {
-      const jobs = await emailQueue().getJobs(['failed'], 0, 199, false);
+      const jobs = await (await emailQueue()).getJobs(['failed'], 0, 199, false);
       return {
         jobs: jobs.filter(Boolean).map((j) => ({
           id: String(j.id),
@@ -78,7 +66,7 @@ export const failedMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const job = await emailQueue().getJob(request.params.id);
+      const job = await (await emailQueue()).getJob(request.params.id);
       if (!job || (await job.getState()) !== 'failed') throw new Problem(404, FailedMailMessages.notFound);
       const data = job.data as EmailJob;
       if ((data.kind === 'pin' || data.kind === 'reset-code') && Date.parse(data.expiresAt) <= Date.now()) {

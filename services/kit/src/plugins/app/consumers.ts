@@ -3,6 +3,7 @@ import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@na
 import { headers as natsHeaders, nanos } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@portal/contracts';
 import type { ConsumerDef } from '../../consumers.js';
+import type { EventValidators } from '../../events.js';
 import { ensureStream, streamLimits } from '../external/nats.js';
 import { extractTrace, SpanKind, withSpan } from '../../telemetry.js';
 
@@ -11,6 +12,13 @@ const DEFAULT_MAX_DELIVER = 40;
 /** A suffixed (test) consumer that nobody pulls from is removed by NATS after this long. */
 const SUFFIXED_INACTIVE_MS = 15 * 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type FilterConfig = { filter_subject?: string; filter_subjects?: string[] };
+/** The durable filters exactly these subjects (NATS keeps one as filter_subject, several as filter_subjects). */
+const sameSubjects = (c: FilterConfig, subjects: readonly string[]) => {
+  const have = c.filter_subjects?.length ? c.filter_subjects : c.filter_subject ? [c.filter_subject] : [];
+  return have.length === subjects.length && [...have].sort().join() === [...subjects].sort().join();
+};
 
 /** The durable name a definition gets in this process (CONSUMER_SUFFIX appended: test apps own theirs). */
 export const durableName = (def: Pick<ConsumerDef, 'durable'>, suffix: string) =>
@@ -25,7 +33,7 @@ export const deadLetterSubject = (def: ConsumerDef, stream: string, durable: str
  * dead-letter subject.
  */
 export default fp(
-  async (app, opts: { consumers: ConsumerDef[] }) => {
+  async (app, opts: { consumers: ConsumerDef[]; events: EventValidators }) => {
     const suffix = app.env.CONSUMER_SUFFIX;
     const startedAt = new Date().toISOString();
     const limits = streamLimits(app.env);
@@ -56,6 +64,9 @@ export default fp(
       } catch {
         return deadLetter(def, m, 'unparseable event').catch(() => m.term());
       }
+      // Validated at the boundary: a consumer never sees a payload its subject's schema does not allow.
+      const valid = opts.events.checkEnvelope(m.subject, event);
+      if (!valid.ok) return deadLetter(def, m, `invalid event: ${valid.reason}`).catch(() => m.term());
       const key = `${durable}:${event.id}`;
       const parent = extractTrace(m.headers ? { get: (k: string) => m.headers!.get(k) } : undefined);
       await withSpan(
@@ -111,14 +122,13 @@ export default fp(
       const stream = await ensureStream(app.jsm, def.stream.toLowerCase(), limits);
       const durable = durableName(def, suffix);
       const editable = {
-        filter_subjects: def.subjects,
+        filter_subjects: [...def.subjects],
         ack_wait: nanos(30_000),
         max_deliver: def.maxDeliver ?? DEFAULT_MAX_DELIVER,
         ...(suffix ? { inactive_threshold: nanos(SUFFIXED_INACTIVE_MS) } : {}),
       };
-      const existing = await app.jsm.consumers.info(stream, durable).catch(() => undefined);
-      if (!existing) {
-        await app.jsm.consumers
+      const create = () =>
+        app.jsm.consumers
           .add(stream, {
             durable_name: durable,
             ack_policy: AckPolicy.Explicit,
@@ -133,8 +143,24 @@ export default fp(
             // created concurrently by a sibling replica: fine
             if (!(await app.jsm.consumers.info(stream, durable).catch(() => undefined))) throw err;
           });
-      } else {
-        await app.jsm.consumers.update(stream, durable, editable);
+      const existing = await app.jsm.consumers.info(stream, durable).catch(() => undefined);
+      if (!existing) await create();
+      else {
+        // The filter follows the definition, e.g. subjects versioned since the durable was made
+        // (`accounts.user.verified` → `….v1`); filter_subject (singular, older durables) is cleared for it. A
+        // server refusing a changed filter gets the durable recreated (from process start); other errors throw.
+        const filterChanged = !sameSubjects(existing.config, def.subjects);
+        await app.jsm.consumers
+          .update(stream, durable, { ...editable, filter_subject: undefined })
+          .catch(async (err: Error) => {
+            if (!filterChanged) throw err;
+            app.log.warn(
+              { consumer: durable, err: err.message },
+              'consumer filter update refused; recreating it',
+            );
+            await app.jsm.consumers.delete(stream, durable).catch(() => undefined);
+            await create();
+          });
       }
       return { stream, durable };
     };

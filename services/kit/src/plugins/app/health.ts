@@ -24,14 +24,25 @@ async function check(required: boolean, fn: () => Promise<unknown>, ms = 2000): 
   }
 }
 
+export type Backend = 'mongo' | 'nats' | 'redis' | 's3' | 'smtp';
+
 /**
- * Liveness and readiness, outside /api and public. /readyz reports every dependency by name; it answers 503 only
- * when a REQUIRED one is down (default: mongo). NATS, Redis and S3 are shared by every pod: taking all pods out
- * of the load balancer during their blip would turn a partial outage (events wait in the outbox, a mail job or an
- * upload fails) into a total one. They show as `degraded` with 200 instead.
+ * Liveness and readiness, outside /api and public. /readyz reports each DECLARED backend by name (an undeclared
+ * one is neither checked nor needed: a service without 'smtp' is ready with SMTP down); it answers 503 only when
+ * a REQUIRED one is down (READY_REQUIRES, default: mongo). NATS, Redis, S3 and SMTP are shared by every pod:
+ * taking all pods out of the load balancer during their blip would turn a partial outage (events wait in the
+ * outbox, a mail job or an upload fails) into a total one. They show as `degraded` with 200 instead.
  */
 export default fp(
-  async (app) => {
+  async (app, opts: { backends: Backend[] }) => {
+    const probes: Record<Backend, () => Promise<unknown>> = {
+      mongo: async () => app.mongo.db!.admin().ping(),
+      nats: async () =>
+        !app.nats || app.nats.isClosed() ? Promise.reject(new Error('closed')) : app.nats.flush(),
+      redis: async () => app.redis.ping(),
+      s3: async () => app.s3.listBuckets(),
+      smtp: async () => app.mailer.verify(),
+    };
     const requiredSet = () =>
       new Set(
         String(app.env.READY_REQUIRES ?? 'mongo')
@@ -42,20 +53,15 @@ export default fp(
     app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
     app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
       const required = requiredSet();
-      const [mongo, nats, redis, s3] = await Promise.all([
-        check(required.has('mongo'), async () => app.mongo.db!.admin().ping()),
-        check(required.has('nats'), async () =>
-          !app.nats || app.nats.isClosed() ? Promise.reject(new Error('closed')) : app.nats.flush(),
-        ),
-        check(required.has('redis'), async () => app.redis.ping()),
-        check(required.has('s3'), async () => app.s3.listBuckets()),
-      ]);
-      const checks = { mongo, nats, redis, s3 };
-      const down = Object.values(checks).filter((c) => !c.ok);
+      const results = await Promise.all(
+        opts.backends.map(async (b) => [b, await check(required.has(b), probes[b])] as const),
+      );
+      const checks = Object.fromEntries(results);
+      const down = results.map(([, c]) => c).filter((c) => !c.ok);
       const unavailable = down.some((c) => c.required);
       const status = unavailable ? 'unavailable' : down.length ? 'degraded' : 'ok';
       return reply.code(unavailable ? 503 : 200).send({ status, checks });
     });
   },
-  { name: 'health', dependencies: ['mongo', 'nats', 'redis', 's3'] },
+  { name: 'health' },
 );

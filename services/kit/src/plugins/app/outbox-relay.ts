@@ -4,9 +4,23 @@ import { suppressTracing } from '@opentelemetry/core';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@portal/contracts';
 import type { mongo } from 'mongoose';
-import type { OutboxEvent, OutboxModel } from '../../outbox.js';
-import { OUTBOX_PENDING, outboxFault, outboxSignal, withDocLock } from '../../outbox.js';
+import type { OutboxEvent, OutboxModel, ParkedEvent } from '../../outbox.js';
+import { OUTBOX_PARKED, OUTBOX_PENDING, outboxSignal, withDocLock } from '../../outbox.js';
+import type { EventValidators } from '../../events.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
+
+export interface RelayHooks {
+  /**
+   * Wraps each publish of the relay. Unset in production; the testing entry (`injectOutboxFault`) sets it to
+   * kill the process right before or after a publish, for the crash tests.
+   */
+  wrapPublish?: (publish: () => Promise<void>, event: OutboxEvent) => Promise<void>;
+}
+declare module 'fastify' {
+  interface FastifyInstance {
+    outboxRelayHooks: RelayHooks;
+  }
+}
 
 const MAX_BACKOFF_MS = 30_000;
 
@@ -18,7 +32,8 @@ const MAX_BACKOFF_MS = 30_000;
  * (another process's writes, retries, a restart).
  */
 export default fp(
-  async (app, opts: { models: OutboxModel[] }) => {
+  async (app, opts: { models: OutboxModel[]; events: EventValidators }) => {
+    app.decorate('outboxRelayHooks', {} as RelayHooks);
     let running: Promise<void> | undefined;
     let again = false;
     let closing = false;
@@ -31,7 +46,7 @@ export default fp(
           const envelope: EventEnvelope = {
             id: ev.id,
             type: ev.subject,
-            version: 1,
+            version: opts.events.version(ev.subject),
             time: new Date(ev.time).toISOString(),
             source: app.serviceName,
             data: ev.data,
@@ -56,14 +71,43 @@ export default fp(
     const docKey = (col: string, id: unknown) => `${col}:${String(id)}`;
     const BATCH = 100;
 
+    /**
+     * An event whose payload does not match the catalogue is a programming error: it is never published (its
+     * consumers would choke on it), but moved aside to `_outboxParked` with the reason, so the document's later
+     * events go on. The log names the event, never its payload.
+     */
+    const park = async (col: mongo.Collection, doc: mongo.Document, ev: OutboxEvent, reason: string) => {
+      app.log.error(
+        { event: ev.id, subject: ev.subject, collection: col.collectionName, id: String(doc._id), reason },
+        'outbox: event does not match the event catalogue; parked, not published',
+      );
+      const parked: ParkedEvent = { ...ev, reason, parkedAt: new Date() };
+      await withDocLock(col.collectionName, doc._id, () =>
+        col.updateOne({ _id: doc._id }, {
+          $pullAll: { _outbox: [ev] },
+          $push: { [OUTBOX_PARKED]: parked },
+        } as never),
+      );
+    };
+
+    const hooked = (ev: OutboxEvent) => {
+      const wrap = app.outboxRelayHooks.wrapPublish;
+      return wrap ? wrap(() => publish(ev), ev) : publish(ev);
+    };
+
     /** Publishes and pulls one document's events in order; returns how many it published. */
     const drainDoc = async (col: mongo.Collection, doc: mongo.Document): Promise<number> => {
       const key = docKey(col.collectionName, doc._id);
       let published = 0;
       for (const ev of (doc._outbox ?? []) as OutboxEvent[]) {
         if (closing) return published;
+        const valid = opts.events.checkPayload(ev.subject, ev.data);
+        if (!valid.ok) {
+          await park(col, doc, ev, valid.reason);
+          continue;
+        }
         try {
-          await publish(ev);
+          await hooked(ev);
         } catch (err) {
           const n = (stuck.get(key)?.n ?? 0) + 1;
           const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(n, 16));
@@ -75,7 +119,6 @@ export default fp(
           return published;
         }
         stuck.delete(key);
-        outboxFault('exit-after-publish');
         await withDocLock(col.collectionName, doc._id, () =>
           col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never),
         );

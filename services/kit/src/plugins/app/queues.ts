@@ -3,6 +3,7 @@ import { Queue, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { WorkerDef } from '../../consumers.js';
 import type { Env } from '../../env.js';
+import type { Jobs } from '../../types.js';
 import { Problem } from '../../problem.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
 
@@ -25,7 +26,7 @@ const ADD_PATIENCE_MS = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * BullMQ: `app.queues.add()` (rides out a short Redis blip, then a 503 problem) and the service's workers (closed
+ * BullMQ: `app.jobs.add()` (alias `app.queues`) (rides out a short Redis blip, then a 503 problem) and the service's workers (closed
  * at shutdown, which waits for the job in hand: a mail being sent is finished, not cut).
  */
 export default fp(
@@ -55,7 +56,8 @@ export default fp(
     const addOnce = async (queue: string, name: string, data: object, jobOpts: JobsOptions) =>
       (await queueFor(queue)).add(name, data, jobOpts);
 
-    app.decorate('queues', {
+    const jobs: Jobs = {
+      queue: queueFor,
       async add(queue: string, name: string, data: Record<string, unknown>, jobOpts: JobsOptions = {}) {
         const def = byQueue.get(queue);
         const defaults: JobsOptions = {
@@ -92,7 +94,9 @@ export default fp(
           { kind: SpanKind.PRODUCER },
         );
       },
-    });
+    };
+    app.decorate('jobs', jobs);
+    app.decorate('queues', jobs); // the earlier name, kept for existing callers
 
     const workers: { worker: Worker; conn: Redis }[] = [];
     app.addHook('onReady', async () => {
