@@ -9,7 +9,12 @@ export const ReportRunView = Type.Object(
   {
     id: Type.String(),
     kind: Type.Union([Type.Literal('timestamp')]),
-    state: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+    state: Type.Union([
+      Type.Literal('queued'),
+      Type.Literal('running'),
+      Type.Literal('done'),
+      Type.Literal('failed'),
+    ]),
     selectedDate: Type.String(),
     emails: Type.Array(Type.String()),
     createdAt: Type.String({ format: 'date-time' }),

@@ -26,7 +26,11 @@ export const OrderListQuery = Type.Object(
     ),
     /** Staff only: one company's orders (its licence number); a vendor may name only their own. */
     company: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 40, errorMessage: 'company must be a licence number (1–40 characters)' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        errorMessage: 'company must be a licence number (1–40 characters)',
+      }),
     ),
     /** The period (UTC month) a staff list covers; default the current month. Narrows a vendor's list too. */
     month: Type.Optional(

@@ -16,7 +16,11 @@ test('by default: today (UTC) mailed to the caller', () => {
 });
 
 test('the day and the recipients asked for, each address once', () => {
-  const run = timestampRunFields(who, { selectedDate: '2026-11-01', emails: ['a@x.com', 'A@x.com', 'b@x.com'] }, now);
+  const run = timestampRunFields(
+    who,
+    { selectedDate: '2026-11-01', emails: ['a@x.com', 'A@x.com', 'b@x.com'] },
+    now,
+  );
   assert.equal(run.selectedDate, '2026-11-01');
   assert.deepEqual(run.emails, ['a@x.com', 'b@x.com']);
   assert.deepEqual(timestampRunFields(who, { emails: [] }, now).emails, ['admin@demo.portal']);

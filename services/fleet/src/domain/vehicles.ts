@@ -9,7 +9,9 @@ import type { VehicleListQuery, VehicleView } from '../schemas.js';
  */
 export function vehicleListFilter(role: RoleNumber, query: VehicleListQuery = {}) {
   if (!canEditFleet(role)) return { deleted: false, status: VehicleStatus.active };
-  return query.status === undefined ? { deleted: false } : { deleted: false, status: query.status as VehicleStatusNumber };
+  return query.status === undefined
+    ? { deleted: false }
+    : { deleted: false, status: query.status as VehicleStatusNumber };
 }
 
 /** The list is sorted by name: what the fleet table shows first (the collection is tens of rows). */
@@ -28,6 +30,8 @@ export function toVehicleView(v: VehicleDoc): VehicleView {
 }
 
 export async function listVehicles(role: RoleNumber, query: VehicleListQuery): Promise<VehicleView[]> {
-  const docs = await Vehicle.find(vehicleListFilter(role, query)).sort(VEHICLE_LIST_SORT).lean<VehicleDoc[]>();
+  const docs = await Vehicle.find(vehicleListFilter(role, query))
+    .sort(VEHICLE_LIST_SORT)
+    .lean<VehicleDoc[]>();
   return docs.map(toVehicleView);
 }

@@ -24,5 +24,13 @@ test('a driver sees only active vehicles, whatever the query asks for', () => {
 test('the view carries the list fields only, with defaults for what an old record lacks', () => {
   const _id = new mongoose.Types.ObjectId();
   const view = toVehicleView({ _id, name: 'Van 1', status: 0, deleted: false } as unknown as VehicleDoc);
-  assert.deepEqual(view, { id: String(_id), name: 'Van 1', lic: '', vin: '', year: null, status: 0, mileage: 0 });
+  assert.deepEqual(view, {
+    id: String(_id),
+    name: 'Van 1',
+    lic: '',
+    vin: '',
+    year: null,
+    status: 0,
+    mileage: 0,
+  });
 });

@@ -33,7 +33,6 @@ const as = async (role: RoleNumber, url: string) =>
   app().inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
 const names = (res: { json(): any }, key: string) => res.json().data[key].map((x: any) => x.name);
 
-
 test('staff see every live vehicle by name, active and inactive, with the list fields only', async () => {
   for (const role of [Role.SuperAdmin, Role.Admin]) {
     const res = await as(role, '/api/vehicles');
@@ -43,7 +42,9 @@ test('staff see every live vehicle by name, active and inactive, with the list f
   const b = (await as(Role.Admin, '/api/vehicles')).json().data.vehicles[1];
   assert.deepEqual(Object.keys(b).sort(), ['id', 'lic', 'mileage', 'name', 'status', 'vin', 'year']);
   assert.equal(b.vin, '1FTBW3XM5HKA00001');
-  assert.deepEqual(names(await as(Role.Admin, '/api/vehicles?status=0'), 'vehicles'), ['Van C (in the shop)']);
+  assert.deepEqual(names(await as(Role.Admin, '/api/vehicles?status=0'), 'vehicles'), [
+    'Van C (in the shop)',
+  ]);
 });
 
 test('a driver sees only active vehicles, even when asking for inactive ones (orders spec §6)', async () => {

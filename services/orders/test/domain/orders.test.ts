@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import mongoose from 'mongoose';
 import { Role } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
-import { decodeCursor, encodeCursor, orderListQuery, periodOf, toOrderView } from '../../src/domain/orders.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  orderListQuery,
+  periodOf,
+  toOrderView,
+} from '../../src/domain/orders.js';
 import type { OrderDoc } from '../../src/models/order.js';
 
 // The list rules without HTTP or a database: who sees which orders, and how a page continues.
@@ -46,7 +52,12 @@ test('a vendor asking for approved orders also gets the exceptions (shown to the
   const me = { role: Role.AccountAdmin, companyKey: 'LIC-A' };
   assert.deepEqual(orderListQuery(me, { status: 1 }, now)?.filter.status, { $in: [1, 4] });
   assert.deepEqual(orderListQuery(me, { status: 3 }, now)?.filter.status, 3);
-  const doc = { _id: new mongoose.Types.ObjectId(), companyKey: 'LIC-A', status: 4, createdAt: now } as OrderDoc;
+  const doc = {
+    _id: new mongoose.Types.ObjectId(),
+    companyKey: 'LIC-A',
+    status: 4,
+    createdAt: now,
+  } as OrderDoc;
   assert.equal(toOrderView(doc, Role.User).status, 1);
   assert.equal(toOrderView(doc, Role.User).statusName, 'Order Approved');
   assert.equal(toOrderView(doc, Role.Admin).statusName, 'Exception');
@@ -63,6 +74,9 @@ test('keyset cursor: round trip, continues strictly after the last row, garbage 
     { createdAt: last.createdAt, _id: { $lt: last._id } },
   ]);
   for (const bad of ['abc', Buffer.from('12.nothex').toString('base64url')])
-    assert.throws(() => decodeCursor(bad), (e: unknown) => e instanceof Problem && e.status === 400);
+    assert.throws(
+      () => decodeCursor(bad),
+      (e: unknown) => e instanceof Problem && e.status === 400,
+    );
   assert.equal(periodOf(new Date('2026-01-31T23:59:59Z')), '2026-01');
 });

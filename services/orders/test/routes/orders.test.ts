@@ -25,7 +25,14 @@ const as = async (role: RoleNumber, url: string) =>
   app().inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
 const order = (companyKey: string, i: number, extra: object = {}) => {
   const createdAt = new Date(now - i * 60_000);
-  return { companyKey, createdBy: 'seed', status: i % 4, createdAt, createdMonth: periodOf(createdAt), ...extra };
+  return {
+    companyKey,
+    createdBy: 'seed',
+    status: i % 4,
+    createdAt,
+    createdMonth: periodOf(createdAt),
+    ...extra,
+  };
 };
 
 // health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
@@ -43,7 +50,6 @@ before(async () => {
     order(A, 0, { createdAt: new Date(`${lastMonth}-15T12:00:00Z`), createdMonth: lastMonth }),
   ]);
 });
-
 
 /** Every page of a caller's list, following nextCursor. */
 async function all(role: RoleNumber, query = '') {
@@ -63,7 +69,10 @@ test("role × tenant: each vendor sees only their company's live orders, newest 
   assert.equal(a.length, 32, '30 + the exception + last month, not the deleted one');
   assert.ok(a.every((o) => o.companyKey === A));
   assert.equal(new Set(a.map((o) => o.id)).size, a.length, 'no row twice across pages');
-  assert.ok(a.every((o, i) => i === 0 || o.createdAt <= a[i - 1].createdAt), 'newest first');
+  assert.ok(
+    a.every((o, i) => i === 0 || o.createdAt <= a[i - 1].createdAt),
+    'newest first',
+  );
   const b = await all(Role.User);
   assert.deepEqual([...new Set(b.map((o) => o.companyKey))], [B]);
   assert.equal(b.length, 5);
@@ -101,12 +110,17 @@ test('a vendor naming another company is refused; the exception reads as approve
   assert.equal(res.statusCode, 403);
   assert.equal(res.json().message, 'You do not have permission to do this.');
   const approved = await all(Role.AccountAdmin, '&status=1');
-  assert.ok(approved.length > 1 && approved.every((o) => o.status === 1 && o.statusName === 'Order Approved'));
+  assert.ok(
+    approved.length > 1 && approved.every((o) => o.status === 1 && o.statusName === 'Order Approved'),
+  );
   const staffView = await all(Role.Admin, `&company=${A}&status=4`);
-  assert.deepEqual(staffView.map((o) => o.statusName), ['Exception']);
+  assert.deepEqual(
+    staffView.map((o) => o.statusName),
+    ['Exception'],
+  );
 });
 
-test('a caller whose company is not known yet sees an empty list, not everyone\'s', async () => {
+test("a caller whose company is not known yet sees an empty list, not everyone's", async () => {
   await Member.deleteOne({ userId: await subOf(Role.User) });
   const res = await as(Role.User, '/api/orders');
   assert.deepEqual(res.json(), { data: { orders: [], nextCursor: null } });

@@ -6,7 +6,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Live routes, optionally those whose name starts with the search text (any case). Pure: unit-tested. */
 export function routeListFilter(q: RouteListQuery = {}) {
-  return q.q ? { deleted: false, name: { $regex: `^${escapeRegExp(q.q)}`, $options: 'i' } } : { deleted: false };
+  return q.q
+    ? { deleted: false, name: { $regex: `^${escapeRegExp(q.q)}`, $options: 'i' } }
+    : { deleted: false };
 }
 export const ROUTE_LIST_SORT = { name: 1, _id: 1 } as const;
 

@@ -21,7 +21,15 @@ test('the standard price is shown only to those who edit routes (roles 0, 1)', (
     _id: new mongoose.Types.ObjectId(),
     name: 'North',
     startTime: '06:00',
-    rows: [{ _id: new mongoose.Types.ObjectId(), city: 'Albany', zipCode: '12201', dayOfTheWeek: 'mon,wed', price: 40 }],
+    rows: [
+      {
+        _id: new mongoose.Types.ObjectId(),
+        city: 'Albany',
+        zipCode: '12201',
+        dayOfTheWeek: 'mon,wed',
+        price: 40,
+      },
+    ],
   } as unknown as RouteDoc;
   assert.equal(toRouteView(route, Role.Admin).rows[0].price, 40);
   assert.equal(toRouteView(route, Role.SuperAdmin).rows[0].price, 40);

@@ -13,8 +13,16 @@ const app = serviceBasics(buildApp, POLICY, { MONGO_DB: 'portal_routing_test' })
 before(async () => {
   await Route.deleteMany({});
   await Route.insertMany([
-    { name: 'South', startTime: '07:30', rows: [{ city: 'Trenton', zipCode: '08601', dayOfTheWeek: 'tue', price: 55 }] },
-    { name: 'north', startTime: '06:00', rows: [{ city: 'Albany', zipCode: '12201', dayOfTheWeek: '1,8,15', overnight: true, price: 40 }] },
+    {
+      name: 'South',
+      startTime: '07:30',
+      rows: [{ city: 'Trenton', zipCode: '08601', dayOfTheWeek: 'tue', price: 55 }],
+    },
+    {
+      name: 'north',
+      startTime: '06:00',
+      rows: [{ city: 'Albany', zipCode: '12201', dayOfTheWeek: '1,8,15', overnight: true, price: 40 }],
+    },
     { name: 'Northeast', startTime: '08:00' },
     { name: 'North (retired)', deleted: true },
   ]);
@@ -22,7 +30,6 @@ before(async () => {
 const as = async (role: RoleNumber, url: string) =>
   app().inject({ url, headers: { authorization: `Bearer ${await tokenFor(role)}` } });
 const names = (res: { json(): any }) => res.json().data.routes.map((r: any) => r.name);
-
 
 test('every signed-in role lists the live routes by name; deleted routes are not listed', async () => {
   for (const role of ALL_ROLES) {
@@ -40,7 +47,17 @@ test('the price travels only to staff; the rows otherwise say the same to everyo
       id: 'x',
       name: 'north',
       startTime: '06:00',
-      rows: [{ id: 'r', city: 'Albany', zipCode: '12201', dayOfTheWeek: '1,8,15', biWeekly: false, overnight: true, price: 40 }],
+      rows: [
+        {
+          id: 'r',
+          city: 'Albany',
+          zipCode: '12201',
+          dayOfTheWeek: '1,8,15',
+          biWeekly: false,
+          overnight: true,
+          price: 40,
+        },
+      ],
     },
   );
   for (const role of [Role.Driver, Role.AccountAdmin, Role.User]) {
