@@ -1,8 +1,10 @@
+import { AccountState, Role, type RoleNumber, type Verified } from '@portal/contracts';
+
 /** Demo profiles (the same emails exist in Keycloak, password Portal!2345) and sample company users. */
 export interface SeedProfile {
   email: string;
-  role: number;
-  verified: boolean | 'suspended';
+  role: RoleNumber;
+  verified: Verified;
   name: { firstName: string; lastName: string };
   company?: Record<string, unknown>;
   sameDayPickup?: boolean;
@@ -34,13 +36,28 @@ const company = (
 });
 
 export const DEMO_PROFILES: SeedProfile[] = [
-  { email: 'superadmin@demo.portal', role: 0, verified: true, name: { firstName: 'Sam', lastName: 'Super' } },
-  { email: 'admin@demo.portal', role: 1, verified: true, name: { firstName: 'Ada', lastName: 'Admin' } },
-  { email: 'driver@demo.portal', role: 2, verified: true, name: { firstName: 'Dan', lastName: 'Driver' } },
+  {
+    email: 'superadmin@demo.portal',
+    role: Role.SuperAdmin,
+    verified: AccountState.Verified,
+    name: { firstName: 'Sam', lastName: 'Super' },
+  },
+  {
+    email: 'admin@demo.portal',
+    role: Role.Admin,
+    verified: AccountState.Verified,
+    name: { firstName: 'Ada', lastName: 'Admin' },
+  },
+  {
+    email: 'driver@demo.portal',
+    role: Role.Driver,
+    verified: AccountState.Verified,
+    name: { firstName: 'Dan', lastName: 'Driver' },
+  },
   {
     email: 'accountadmin@demo.portal',
-    role: 3,
-    verified: true,
+    role: Role.AccountAdmin,
+    verified: AccountState.Verified,
     name: { firstName: 'Alex', lastName: 'Account' },
     company: company(
       'C11-0000101-LIC',
@@ -57,8 +74,8 @@ export const DEMO_PROFILES: SeedProfile[] = [
   {
     // Deliberately NOT verified: a person can walk through verifying this user in the admin screen.
     email: 'user@demo.portal',
-    role: 4,
-    verified: false,
+    role: Role.User,
+    verified: AccountState.Pending,
     name: { firstName: 'Uma', lastName: 'User' },
     company: company(
       'C10-0000202-LIC',
@@ -86,7 +103,7 @@ const SAMPLE: Array<
     '9800 Reseda Blvd',
     'Northridge',
     '91324',
-    true,
+    AccountState.Verified,
   ],
   [
     'orders@bluepeak.example',
@@ -98,7 +115,7 @@ const SAMPLE: Array<
     '3300 Industrial Way',
     'Oakland',
     '94607',
-    true,
+    AccountState.Verified,
   ],
   [
     'frontdesk@sunsetbloom.example',
@@ -110,7 +127,7 @@ const SAMPLE: Array<
     '7421 Sunset Blvd',
     'Los Angeles',
     '90046',
-    true,
+    AccountState.Verified,
   ],
   [
     'receiving@coastal.example',
@@ -122,7 +139,7 @@ const SAMPLE: Array<
     '210 Ocean St',
     'Santa Cruz',
     '95060',
-    false,
+    AccountState.Pending,
   ],
   [
     'manager@redwoodroots.example',
@@ -134,7 +151,7 @@ const SAMPLE: Array<
     '14 Mill Creek Rd',
     'Eureka',
     '95501',
-    true,
+    AccountState.Verified,
   ],
   [
     'dispatch@goldengate.example',
@@ -146,7 +163,7 @@ const SAMPLE: Array<
     '500 Bayshore Blvd',
     'San Francisco',
     '94124',
-    true,
+    AccountState.Verified,
   ],
   [
     'buyer@desertsage.example',
@@ -158,7 +175,7 @@ const SAMPLE: Array<
     '68-700 Dinah Shore Dr',
     'Cathedral City',
     '92234',
-    'suspended',
+    AccountState.Suspended,
   ],
   [
     'admin@highsierra.example',
@@ -170,7 +187,7 @@ const SAMPLE: Array<
     '2200 Meadow Vista',
     'Truckee',
     '96161',
-    true,
+    AccountState.Verified,
   ],
   [
     'hello@mission.example',
@@ -182,7 +199,7 @@ const SAMPLE: Array<
     '2560 Mission St',
     'San Francisco',
     '94110',
-    false,
+    AccountState.Pending,
   ],
   [
     'logistics@valleyoak.example',
@@ -194,14 +211,14 @@ const SAMPLE: Array<
     '8100 Tracy Blvd',
     'Tracy',
     '95376',
-    true,
+    AccountState.Verified,
   ],
 ];
 
 export const COMPANY_PROFILES: SeedProfile[] = SAMPLE.map(
   ([email, first, last, lic, licensee, dba, street, city, zip, verified], i) => ({
     email,
-    role: i % 3 === 0 ? 3 : 4,
+    role: i % 3 === 0 ? Role.AccountAdmin : Role.User,
     verified,
     name: { firstName: first, lastName: last },
     company: company(

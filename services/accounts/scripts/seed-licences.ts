@@ -1,5 +1,5 @@
 import { DEFAULT_RECEIVING_WINDOWS } from '@portal/contracts';
-import { LicenceRecord } from './models/licence-record.js';
+import { LicenceRecord } from '../src/models/licence-record.js';
 import { COMPANY_PROFILES, DEMO_PROFILES, type SeedProfile } from './seed-data.js';
 
 /** Deterministic PRNG (mulberry32): the same several hundred records on every machine and every run. */

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { buildService, SealEnvKey, type Env } from '@portal/service-kit';
+import { keycloakPlugin } from './adapters/keycloak/index.js';
 import { authRoutes } from './routes/auth.js';
 import { usersRoutes } from './routes/users.js';
 import { usersUpdateRoutes } from './routes/users-update.js';
@@ -13,23 +14,30 @@ import { AppConfig } from './models/app-config.js';
 import { Invite } from './models/invite.js';
 import { LicenceMap, LicenceRecord } from './models/licence-record.js';
 import { Tombstone } from './models/tombstone.js';
+import { startup } from './startup.js';
 
 /** Service env beyond the kit's: the accounting system's customer-list API (a local stub in dev and tests). */
 const AccountsEnv = Type.Object({
   ACCOUNTING_URL: Type.String({ default: 'http://127.0.0.1:8930' }),
   ACCOUNTING_REALM: Type.String({ default: 'portal-demo' }),
   ACCOUNTING_TOKEN: Type.String({ default: '' }),
-  /** Seals pins/reset codes in events (events/publishes.ts); notifications has the same key. */
+  /** Seals pins, reset codes and invite tokens in events (events/publishes.ts); notifications has the same key. */
   EVENT_SEAL_KEY: SealEnvKey,
 });
 
-/** Users/profiles and app config; identity itself lives in Keycloak. */
+/**
+ * Users/profiles, invites, licence records and app config; identity itself lives in Keycloak. The rooms:
+ * routes/ (schema, authorise, call) → domain/ (rules and writes) → models/ (collections) and adapters/ (Keycloak,
+ * accounting); events/ is what accounts publishes. README.md has the map.
+ */
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
   return buildService(
     {
       name: 'accounts',
       domain: 'accounts',
       routes: [
+        keycloakPlugin, // first: `fastify.keycloak` for the route plugins after it
+        startup,
         authRoutes,
         usersRoutes,
         usersUpdateRoutes,
@@ -39,6 +47,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
         quickRoutes,
         utilsRoutes,
       ],
+      // profiles (mongo), the outbox relay (nats), user state and rate limits (redis), uploads (s3); no SMTP
+      backends: ['mongo', 'nats', 'redis', 's3'],
       models: [User, AppConfig, Invite, LicenceRecord, LicenceMap, Tombstone],
       env: AccountsEnv,
     },

@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
 import {
+  AccountState,
   Messages,
   NAME_MAX_LENGTH,
   NAME_PATTERN,
+  Role,
   PHONE_INPUT_MAX_LENGTH,
   nameInvalidMessage,
 } from '@portal/contracts';
@@ -11,7 +13,8 @@ import { ProblemSchema } from '@portal/service-kit';
 /** problem+json (the kit's shape) for each listed status code. */
 export const problems = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ProblemSchema]));
 
-export const VerifiedValue = Type.Union([Type.Boolean(), Type.Literal('suspended')]);
+/** An account state (contracts AccountState): pending false, verified true, or suspended. */
+export const VerifiedValue = Type.Union([Type.Boolean(), Type.Literal(AccountState.Suspended)]);
 
 /**
  * Every string a client sends has a length bound in the schema, checked before any pattern or format (issue 8:
@@ -77,7 +80,7 @@ export const Profile = Type.Object({
   email: Type.String(),
   sub: Type.Optional(Type.String()),
   name: Type.Optional(NameOut),
-  role: Type.Integer({ minimum: 0, maximum: 4 }),
+  role: Type.Integer({ minimum: Role.SuperAdmin, maximum: Role.User }),
   verified: VerifiedValue,
   company: Type.Optional(Company),
   alerts: Type.Optional(Alerts),

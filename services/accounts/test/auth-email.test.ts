@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { AuthMessages, Messages } from '@portal/contracts';
 import { User } from '../src/models/user.js';
-import { findUserByEmail } from '../src/lib/keycloak.js';
 import { call, startApp } from './helpers.js';
 import { KeycloakCleanup, codeIn, kc, mailTo, makeKeycloakUser, tokensFor } from './auth-support.js';
 
@@ -65,9 +64,9 @@ test('change email: pin to the new address → updateMyEmail moves Keycloak and 
   const ok = await call(app, 'POST', '/api/auth/updateMyEmail', token2, { email: newEmail, pin: pin2 });
   assert.equal(ok.status, 200, JSON.stringify(ok.json));
   assert.equal(ok.json.user.email, newEmail);
-  const kcUser = await findUserByEmail(kc, newEmail);
+  const kcUser = await kc.findUserByEmail(newEmail);
   assert.equal(kcUser?.username, newEmail);
-  assert.equal(await findUserByEmail(kc, oldEmail), undefined);
+  assert.equal(await kc.findUserByEmail(oldEmail), undefined);
   assert.equal(await User.countDocuments({ email: oldEmail }), 0);
   const login = await call(app, 'POST', '/api/auth/login', undefined, {
     email: newEmail,

@@ -1,14 +1,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { AuthMessages } from '@portal/contracts';
+import { AuthMessages, Subjects, type InviteData } from '@portal/contracts';
+import { openSealed } from '@portal/service-kit';
 import { User } from '../src/models/user.js';
-import { Invite, newInviteToken } from '../src/models/invite.js';
+import { Invite, inviteTokenHash, newInviteToken } from '../src/models/invite.js';
 import { LicenceRecord } from '../src/models/licence-record.js';
 import { Pin } from '../src/models/pin.js';
-import { findUserByEmail } from '../src/lib/keycloak.js';
-import { tokenFor } from '@portal/service-kit/testing';
-import { call, startApp } from './helpers.js';
+import { tokenFor, waitFor } from '@portal/service-kit/testing';
+import { call, listen, startApp } from './helpers.js';
 import { KeycloakCleanup, codeIn, kc, mailTo } from './auth-support.js';
 
 let app: FastifyInstance;
@@ -68,7 +68,7 @@ test('an invited email joins a company that has users: role 4 and the inviter co
     assert.equal(refused.status, 400);
     assert.equal(refused.json.message, AuthMessages.inviteInvalid);
   }
-  assert.equal(await findUserByEmail(kc, email), undefined);
+  assert.equal(await kc.findUserByEmail(email), undefined);
 
   const res = await signUp({ inviteToken: token });
   assert.equal(res.status, 201, JSON.stringify(res.json));
@@ -76,7 +76,7 @@ test('an invited email joins a company that has users: role 4 and the inviter co
   assert.equal(profile?.role, 4);
   assert.equal(profile?.company?.['License #'], LIC);
   assert.deepEqual([...(profile?.company?.licenseNumbers ?? [])].sort(), [LIC, EXTRA].sort());
-  assert.ok(await findUserByEmail(kc, email));
+  assert.ok(await kc.findUserByEmail(email));
   // accepted at sign-up, and single-use
   const inv = await Invite.findOne({ email }).lean();
   assert.equal(inv?.data?.accepted, true);
@@ -164,10 +164,49 @@ test('verify after the sign-up session is gone: verified, and the answer asks to
     assert.equal(ok.json.token, undefined);
     assert.equal(ok.json.message, AuthMessages.emailVerified);
     assert.equal(ok.json.user.email, email);
-    assert.equal((await findUserByEmail(kc, email))?.emailVerified, true);
+    assert.equal((await kc.findUserByEmail(email))?.emailVerified, true);
     const login = await call(app, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD });
     assert.equal(login.status, 200);
   } finally {
     await LicenceRecord.deleteOne({ 'License #': lic });
+  }
+});
+
+test('the invite token never travels in clear: the stream event has a link without it and the token sealed', async () => {
+  const email = `sealed-${stamp}@test.portal`;
+  for (const [subject, send] of [
+    [
+      Subjects.inviteCreated,
+      async () => call(app, 'POST', '/api/users/invite', await tokenFor(3), { user: { email } }),
+    ],
+    [
+      Subjects.inviteResent,
+      async () => {
+        const inv = await Invite.findOne({ email }).lean();
+        return call(app, 'POST', '/api/users/inviteemail', await tokenFor(3), {
+          invite: { id: String(inv!._id) },
+        });
+      },
+    ],
+  ] as const) {
+    const events = await listen(app, subject);
+    try {
+      const res = await send();
+      assert.ok(res.status < 300, JSON.stringify(res.json));
+      const ev = await waitFor(
+        () => events.events.find((e) => (e.data as InviteData).email === email),
+        15_000,
+      );
+      const data = ev.data as InviteData;
+      assert.ok(!/token=/.test(data.link), data.link);
+      assert.ok(data.sealedToken, 'sealed token present');
+      // only the key holder opens it, bound to the address; the stored hash is the token's
+      const token = openSealed(data.sealedToken!, { context: email });
+      assert.equal((await Invite.findOne({ email }).lean())?.tokenHash, inviteTokenHash(token));
+      assert.ok(!JSON.stringify(ev).includes(token), 'no token in clear anywhere in the event');
+      assert.throws(() => openSealed(data.sealedToken!, { context: `other-${email}` }));
+    } finally {
+      events.stop();
+    }
   }
 });

@@ -4,13 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AuthMessages, Messages } from '@portal/contracts';
 import { DEMO_PASSWORD, tokenFor } from '@portal/service-kit/testing';
 import { User } from '../src/models/user.js';
-import {
-  passwordGrant,
-  refreshGrant,
-  updateUser,
-  findUserByEmail,
-  InvalidCredentials,
-} from '../src/lib/keycloak.js';
+import { InvalidCredentials } from '../src/adapters/keycloak/index.js';
 import { call, startApp, uniqueEmail } from './helpers.js';
 import { KeycloakCleanup, kc, makeKeycloakUser } from './auth-support.js';
 import { kcUser } from './users-fixtures.js';
@@ -47,26 +41,26 @@ test('no session before the email is verified: login refused with the message, K
   const email = uniqueEmail('unverified');
   cleanup.add(email);
   await makeKeycloakUser(email, DEMO_PASSWORD);
-  await updateUser(kc, (await findUserByEmail(kc, email))!.id, { emailVerified: false });
+  await kc.updateUser((await kc.findUserByEmail(email))!.id, { emailVerified: false });
   const refused = await login(email);
   assert.equal(refused.status, 403, JSON.stringify(refused.json));
   assert.equal(refused.json.message, AuthMessages.emailNotVerified);
   assert.equal(refused.json.token, undefined);
   // a token fetched from Keycloak directly is no key to the API either
-  const direct = await passwordGrant(kc, email, DEMO_PASSWORD);
+  const direct = await kc.passwordGrant(email, DEMO_PASSWORD);
   assert.equal((await me(direct.token)).status, 401);
   // "send the code again" path: a new code is sent for an unverified address
   const again = await call(app, 'POST', '/api/auth/sendValidation', undefined, { email });
   assert.equal(again.status, 200, JSON.stringify(again.json));
   assert.equal(again.json.message, AuthMessages.codeSent(email));
   // once verified, the same password signs in
-  await updateUser(kc, (await findUserByEmail(kc, email))!.id, { emailVerified: true });
+  await kc.updateUser((await kc.findUserByEmail(email))!.id, { emailVerified: true });
   assert.equal((await login(email)).status, 200);
 });
 
 test('only access tokens of the portal client: ID tokens and the service account are refused', async () => {
   const u = await user('idtoken', 2);
-  const tokens = await passwordGrant(kc, u.email, DEMO_PASSWORD);
+  const tokens = await kc.passwordGrant(u.email, DEMO_PASSWORD);
   assert.equal((await me(tokens.token)).status, 200);
   assert.equal((await me(tokens.idToken)).status, 401);
   // a driver's ID token must not rewrite anything (it carries no realm roles: it used to read as role 4)
@@ -92,19 +86,19 @@ test('only access tokens of the portal client: ID tokens and the service account
 
 test('logout ends this session at once (its token and refresh token), not the other ones', async () => {
   const u = await user('logout');
-  const a = await passwordGrant(kc, u.email, DEMO_PASSWORD);
-  const b = await passwordGrant(kc, u.email, DEMO_PASSWORD);
+  const a = await kc.passwordGrant(u.email, DEMO_PASSWORD);
+  const b = await kc.passwordGrant(u.email, DEMO_PASSWORD);
   assert.equal((await me(a.token)).status, 200);
   const out = await call(app, 'POST', '/api/auth/logout', a.token, { refreshToken: a.refreshToken });
   assert.equal(out.status, 200, JSON.stringify(out.json));
   assert.equal((await me(a.token)).status, 401);
-  await assert.rejects(refreshGrant(kc, a.refreshToken), InvalidCredentials);
+  await assert.rejects(kc.refreshGrant(a.refreshToken), InvalidCredentials);
   assert.equal((await me(b.token)).status, 200);
 });
 
 test('a password change ends every session: older tokens refused, refresh fails, the new password works', async () => {
   const u = await user('pwchange');
-  const old = await passwordGrant(kc, u.email, DEMO_PASSWORD);
+  const old = await kc.passwordGrant(u.email, DEMO_PASSWORD);
   assert.equal((await me(old.token)).status, 200);
   await nextSecond();
   const ok = await call(app, 'POST', '/api/auth/changepassword', old.token, {
@@ -114,7 +108,7 @@ test('a password change ends every session: older tokens refused, refresh fails,
   });
   assert.equal(ok.status, 200, JSON.stringify(ok.json));
   assert.equal((await me(old.token)).status, 401);
-  await assert.rejects(refreshGrant(kc, old.refreshToken), InvalidCredentials);
+  await assert.rejects(kc.refreshGrant(old.refreshToken), InvalidCredentials);
   const fresh = await login(u.email, 'Changed!2345x');
   assert.equal(fresh.status, 200);
   assert.equal((await me(fresh.json.token)).status, 200);
@@ -130,7 +124,7 @@ test('password policy: 8 characters at sign-up like change password; not the ema
   assert.equal(short.status, 400);
   assert.equal(short.json.message, Messages.passwordMin);
   const u = await user('policy');
-  const t = (await passwordGrant(kc, u.email, DEMO_PASSWORD)).token;
+  const t = (await kc.passwordGrant(u.email, DEMO_PASSWORD)).token;
   const asEmail = await call(app, 'POST', '/api/auth/changepassword', t, {
     user: u.email,
     oldPassword: DEMO_PASSWORD,
@@ -148,7 +142,7 @@ test('password policy: 8 characters at sign-up like change password; not the ema
 
 test('suspension ends the sessions; signed in again the user reads (banner) but cannot act', async () => {
   const u = await user('suspend');
-  const old = await passwordGrant(kc, u.email, DEMO_PASSWORD);
+  const old = await kc.passwordGrant(u.email, DEMO_PASSWORD);
   await nextSecond();
   const admin = await tokenFor(1);
   const res = await call(app, 'POST', '/api/users/update', admin, {
@@ -176,7 +170,7 @@ test('suspension ends the sessions; signed in again the user reads (banner) but 
 
 test('a deleted user: the token that was valid is refused and never re-creates the profile', async () => {
   const u = await user('deleted');
-  const t = (await passwordGrant(kc, u.email, DEMO_PASSWORD)).token;
+  const t = (await kc.passwordGrant(u.email, DEMO_PASSWORD)).token;
   assert.equal((await me(t)).status, 200);
   const del = await call(app, 'POST', '/api/users/delete', await tokenFor(1), { user: { email: u.email } });
   assert.equal(del.status, 200, JSON.stringify(del.json));
@@ -214,7 +208,7 @@ test('50 wrong passwords: our API answers 429 with Retry-After, Keycloak locks t
   assert.match(limited.type!, /application\/problem\+json/);
   assert.match(limited.message!, /^Too many requests/);
   // the right password is refused by Keycloak itself (temporary lockout), not only by our limit
-  await assert.rejects(passwordGrant(kc, u.email, DEMO_PASSWORD), InvalidCredentials);
+  await assert.rejects(kc.passwordGrant(u.email, DEMO_PASSWORD), InvalidCredentials);
   // another account from the same address is not limited
   assert.equal((await login('nobody-' + u.email, 'x')).status, 400);
 });

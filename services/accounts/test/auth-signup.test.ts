@@ -5,8 +5,7 @@ import { AuthMessages, Messages } from '@portal/contracts';
 import { User } from '../src/models/user.js';
 import { LicenceRecord } from '../src/models/licence-record.js';
 import { Pin } from '../src/models/pin.js';
-import { findUserByEmail } from '../src/lib/keycloak.js';
-import { seed } from '../src/seed.js';
+import { seed } from '../scripts/seed.js';
 import { call, startApp } from './helpers.js';
 import { KeycloakCleanup, codeIn, kc, mailTo } from './auth-support.js';
 
@@ -67,7 +66,7 @@ test('sign-up on a free licence → pin mail → wrong pin 400 → right pin sig
   const res = await signUp(email.toUpperCase(), FREE_LIC);
   assert.equal(res.status, 201, JSON.stringify(res.json));
   assert.equal(res.json.email, email, 'the email is lower-cased');
-  const kcUser = await findUserByEmail(kc, email);
+  const kcUser = await kc.findUserByEmail(email);
   assert.ok(kcUser, 'the Keycloak user exists');
   assert.equal(kcUser.emailVerified, false);
   const profile = await User.findOne({ email }).lean();
@@ -98,7 +97,7 @@ test('sign-up on a free licence → pin mail → wrong pin 400 → right pin sig
   const me = await call(app, 'GET', '/api/users/me', ok.json.token);
   assert.equal(me.status, 200);
   assert.equal(me.json.user.role, 3);
-  assert.equal((await findUserByEmail(kc, email))?.emailVerified, true);
+  assert.equal((await kc.findUserByEmail(email))?.emailVerified, true);
 
   const again = await call(app, 'POST', '/api/auth/verify', undefined, { email, pin });
   assert.equal(again.status, 400, 'a pin works once');
@@ -150,7 +149,7 @@ test('a licence that already has users: "contact your admin", and nothing is wri
   const res = await signUp(email, TAKEN_LIC);
   assert.equal(res.status, 400);
   assert.equal(res.json.message, 'Please contact your admin to be invited to this Company');
-  assert.equal(await findUserByEmail(kc, email), undefined, 'no Keycloak user');
+  assert.equal(await kc.findUserByEmail(email), undefined, 'no Keycloak user');
   assert.equal(await User.countDocuments({ email }), 0, 'no profile');
   assert.equal(await Pin.countDocuments({ key: email }), 0, 'no pin');
 });
@@ -185,7 +184,7 @@ test('sign-up validation answers the spec messages and writes nothing', async ()
     assert.equal(res.status, 400, JSON.stringify(body));
     assert.equal(res.json.message, message, JSON.stringify(body));
   }
-  assert.equal(await findUserByEmail(kc, email), undefined);
+  assert.equal(await kc.findUserByEmail(email), undefined);
   assert.equal(await User.countDocuments({ email }), 0);
 });
 

@@ -1,57 +1,16 @@
-import { waitFor } from '@portal/service-kit/testing';
-import {
-  deleteUser,
-  findUserByEmail,
-  keycloakFromEnv,
-  passwordGrant,
-  createUser,
-} from '../src/lib/keycloak.js';
+import { codeIn, mailbox, type Mail } from '@portal/service-kit/testing';
+import { Role } from '@portal/contracts';
+import { KeycloakClient, keycloakFromEnv } from '../src/adapters/keycloak/index.js';
 
-/** The SMTP sink's HTTP mailbox (INTERFACES §1). Read by recipient; never cleared (other suites use it). */
-const MAILBOX = process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025';
-export const kc = keycloakFromEnv(process.env);
+export const kc = new KeycloakClient(keycloakFromEnv(process.env));
+export { codeIn, type Mail };
 
-interface MailSummary {
-  id: string;
-  to: string[];
-  subject: string;
-}
-export interface Mail extends MailSummary {
-  text: string;
-  html: string;
-}
-
-/** The newest mail to `address` with `subject` (waits for the outbox → NATS → notifications → SMTP path). */
-export async function mailTo(
-  address: string,
-  subject: string,
-  after = 0,
-  except: string[] = [],
-): Promise<Mail> {
-  return waitFor(
-    async () => {
-      const list = (await (await fetch(`${MAILBOX}/api/messages`)).json()) as (MailSummary & {
-        date: string;
-      })[];
-      const hit = list.find(
-        (m) =>
-          m.subject === subject &&
-          !except.includes(m.id) &&
-          m.to.some((t) => t.toLowerCase().includes(address)) &&
-          Date.parse(m.date) >= after - 1000,
-      );
-      return hit ? ((await (await fetch(`${MAILBOX}/api/messages/${hit.id}`)).json()) as Mail) : undefined;
-    },
-    45_000,
-    300,
-  );
-}
-
-/** The 6-digit code in a mail's text. */
-export function codeIn(mail: Mail): string {
-  const m = /^\s*(\d{6})\s*$/m.exec(mail.text);
-  if (!m) throw new Error(`no code in mail: ${mail.text}`);
-  return m[1]!;
+/**
+ * The newest mail to `address` with `subject`, received since `after` (ms), skipping the `except` ids: the kit's
+ * shared mailbox client, waiting for the outbox → NATS → notifications → SMTP path.
+ */
+export function mailTo(address: string, subject: string, after = 0, except: string[] = []): Promise<Mail> {
+  return mailbox.waitForMailTo(address, subject, { since: after, except });
 }
 
 /** Keycloak users a suite created, deleted in after(). */
@@ -62,22 +21,22 @@ export class KeycloakCleanup {
   }
   async run() {
     for (const email of this.emails) {
-      const u = await findUserByEmail(kc, email).catch(() => undefined);
-      if (u) await deleteUser(kc, u.id).catch(() => undefined);
+      const u = await kc.findUserByEmail(email).catch(() => undefined);
+      if (u) await kc.deleteUser(u.id).catch(() => undefined);
     }
   }
 }
 
 /** A Keycloak user made directly (role `user`, email verified: tokens need it), for the password and email suites. */
 export async function makeKeycloakUser(email: string, password: string): Promise<string> {
-  return createUser(kc, {
+  return kc.createUser({
     email,
     password,
-    roleName: 'user',
+    role: Role.User,
     firstName: 'Test',
     lastName: 'Auth',
     emailVerified: true,
   });
 }
 
-export const tokensFor = (email: string, password: string) => passwordGrant(kc, email, password);
+export const tokensFor = (email: string, password: string) => kc.passwordGrant(email, password);

@@ -2,7 +2,7 @@ import { DeliverPolicy } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import type { EventEnvelope } from '@portal/contracts';
 import { buildApp } from '../src/app.js';
-import { seed } from '../src/seed.js';
+import { seed } from '../scripts/seed.js';
 
 export async function startApp(): Promise<FastifyInstance> {
   // Its own database, so test users never show up in the demo data a person sees.

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Messages } from '@portal/contracts';
 import { tokenFor } from '@portal/service-kit/testing';
 import { buildApp } from '../src/app.js';
-import { seed } from '../src/seed.js';
+import { seed } from '../scripts/seed.js';
 import { User } from '../src/models/user.js';
 import { call, uniqueEmail } from './helpers.js';
 // @ts-expect-error plain ESM module without types

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { tokenFor } from '@portal/service-kit/testing';
 import { AppConfig } from '../src/models/app-config.js';
 import { User } from '../src/models/user.js';
-import { PROFILE_TTL_MS } from '../src/lib/profile-cache.js';
-import { dropConfigCache } from '../src/lib/config-cache.js';
+import { PROFILE_TTL_MS } from '../src/models/profile-cache.js';
+import { dropConfigCache } from '../src/domain/config.js';
 import { startApp } from './helpers.js';
 
 /** What is read on every request is served from memory: the public config and the caller's profile. */

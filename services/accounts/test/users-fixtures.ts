@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '@portal/service-kit/testing';
 import type { RoleNumber } from '@portal/contracts';
 import { User, type UserDoc } from '../src/models/user.js';
-import { createKcUser, deleteKcUser, findKcUserId } from '../src/routes/users-kc.js';
+import { KeycloakClient, keycloakFromEnv } from '../src/adapters/keycloak/index.js';
 import { uniqueEmail } from './helpers.js';
 
-/** Env for the Keycloak admin helpers (the kit's local defaults). */
-export const kcEnv = (app: FastifyInstance) => app.env as unknown as Parameters<typeof createKcUser>[0];
+/** The app's Keycloak client (fastify.keycloak) for the admin helpers. */
+export const kcOf = (app: FastifyInstance): KeycloakClient =>
+  app.keycloak ?? new KeycloakClient(keycloakFromEnv(app.env));
+/** The Keycloak settings of the app's env (the kit's local defaults). */
+export const kcEnv = (app: FastifyInstance) => app.env as unknown as Record<string, string>;
 
 /** A fresh token by password grant (no cache: a role change must show in the next token). */
 export async function grant(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
@@ -45,8 +48,8 @@ export async function kcUser(
   const env = kcEnv(app);
   const email = opts.email ?? uniqueEmail(tag);
   const role = opts.role ?? 4;
-  const sub = await createKcUser(env, { email, firstName: 'Test', lastName: tag, role });
-  // createKcUser sets a temporary random password; give this one the demo password for a password grant.
+  const sub = await kcOf(app).createStaffMadeUser({ email, firstName: 'Test', lastName: tag, role });
+  // createStaffMadeUser sets a temporary random password; give this one the demo password for a password grant.
   const base = `${env.KEYCLOAK_URL}/admin/realms/${env.KEYCLOAK_REALM}`;
   const adminToken = await (async () => {
     const r = await fetch(`${env.KEYCLOAK_URL}/realms/${env.KEYCLOAK_REALM}/protocol/openid-connect/token`, {
@@ -80,8 +83,10 @@ export async function kcUser(
     profile: profile.toObject() as UserDoc,
     token: () => grant(app, email),
     cleanup: async () => {
-      const id = (await findKcUserId(env, email)) ?? sub;
-      await deleteKcUser(env, id).catch(() => undefined);
+      const id = (await kcOf(app).findUserId(email)) ?? sub;
+      await kcOf(app)
+        .deleteUser(id)
+        .catch(() => undefined);
       await User.deleteOne({ email });
     },
   };

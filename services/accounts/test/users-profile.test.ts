@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { Messages, Subjects, nameInvalidMessage } from '@portal/contracts';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
-import { seed } from '../src/seed.js';
+import { seed } from '../scripts/seed.js';
 import { User } from '../src/models/user.js';
 import { LicenceRecord } from '../src/models/licence-record.js';
 import { readConfig } from '../src/models/app-config.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { Messages } from '@portal/contracts';
 import { tokenFor } from '@portal/service-kit/testing';
-import { seed } from '../src/seed.js';
+import { seed } from '../scripts/seed.js';
 import { User } from '../src/models/user.js';
 import { call, startApp, uniqueEmail } from './helpers.js';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INTERNAL_CONFIG_KEYS } from '@portal/contracts';
-import { readConfig } from '../models/app-config.js';
+import type { AppConfig as AppConfigValues } from '@portal/contracts';
+import { AppConfig, readConfig } from '../models/app-config.js';
+import { configChanged, queue } from '../events/publishes.js';
 
 /**
  * The public config is read on every page load by every visitor, and changes a few times a year: it is served
@@ -53,13 +54,24 @@ export function dropConfigCache(): void {
 }
 
 /** If-None-Match may list several tags and nginx weakens ETags (W/) when it compresses. */
-const matches = (header: string | undefined, etag: string) =>
+export const etagMatches = (header: string | undefined, etag: string) =>
   !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 
-/** GET handler body: 304 when the caller's copy is current, else the config. */
-export async function serveConfig(request: FastifyRequest, reply: FastifyReply) {
-  const { data, etag } = await currentConfig();
-  reply.header('etag', etag).header('cache-control', CONFIG_CACHE_CONTROL);
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return { data };
+/**
+ * Saves config keys (superadmin). Every key but the last is a plain upsert; the last carries the change event,
+ * written atomically with it, so the event is never published for a write that did not happen.
+ */
+export async function saveConfig(entries: [string, unknown][]): Promise<AppConfigValues> {
+  const keys = entries.map(([k]) => k);
+  for (const [key, value] of entries.slice(0, -1)) {
+    await AppConfig.updateOne({ key }, { $set: { value } }, { upsert: true });
+  }
+  const [lastKey, lastValue] = entries[entries.length - 1]!;
+  const doc = (await AppConfig.findOne({ key: lastKey })) ?? new AppConfig({ key: lastKey });
+  doc.set('value', lastValue);
+  doc.markModified('value');
+  queue(doc, configChanged(keys));
+  await doc.save();
+  dropConfigCache();
+  return readConfig();
 }

@@ -1,8 +1,17 @@
-import { DEFAULT_ROLE, Messages, isValidEmail, parsePhone, type RoleNumber } from '@portal/contracts';
+import {
+  AccountState,
+  DEFAULT_ROLE,
+  LIMITS,
+  Messages,
+  Role,
+  isValidEmail,
+  parsePhone,
+  type RoleNumber,
+} from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { User, type UserDoc } from '../models/user.js';
 import { Tombstone } from '../models/tombstone.js';
-import { cachedProfile, profileGeneration, rememberProfile } from './profile-cache.js';
+import { cachedProfile, profileGeneration, rememberProfile } from '../models/profile-cache.js';
 
 export interface Identity {
   sub: string;
@@ -45,7 +54,7 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
       $set: set,
       $setOnInsert: {
         email,
-        verified: false,
+        verified: AccountState.Pending,
         ...(id.role === undefined ? { role: DEFAULT_ROLE } : {}),
         ...(id.firstName || id.lastName ? { name: { firstName: id.firstName, lastName: id.lastName } } : {}),
       },
@@ -89,20 +98,20 @@ export const contactName = (u: ProfileInput) =>
 
 /**
  * The first broken §5 profile rule (its message), or undefined. `required` applies the required-field rules
- * (a full profile save); without it only the values present are checked (format and length). Drivers (role 2)
- * have no billing or licence fields.
+ * (a full profile save); without it only the values present are checked (format and length). Drivers have no
+ * billing or licence fields.
  */
 export function profileError(u: ProfileInput, role: number, required: boolean): string | undefined {
   const c = u.company ?? {};
   const checks: [label: string, value: string, max: number | undefined, present: boolean][] = [
-    ['Company Name', str(c.Licensee), 100, c.Licensee !== undefined],
-    ['DBA', str(c.DBA), 100, c.DBA !== undefined],
-    ['Contact Name', contactName(u), 100, u.name !== undefined],
+    ['Company Name', str(c.Licensee), LIMITS.companyName, c.Licensee !== undefined],
+    ['DBA', str(c.DBA), LIMITS.dba, c.DBA !== undefined],
+    ['Contact Name', contactName(u), LIMITS.contactName, u.name !== undefined],
   ];
-  if (role !== 2) {
+  if (role !== Role.Driver) {
     checks.push(
       ['Billing Contact Name', str(c.billingContactName), 100, c.billingContactName !== undefined],
-      ['Billing Email', str(c.billingContactEmail), 60, c.billingContactEmail !== undefined],
+      ['Billing Email', str(c.billingContactEmail), LIMITS.email, c.billingContactEmail !== undefined],
       ['Billing Address', str(c.billingAddress), 200, c.billingAddress !== undefined],
       ['License Number', str(c['License #']), 100, c['License #'] !== undefined],
       ['Street Address', str(c['Street Address']), 200, c['Street Address'] !== undefined],
@@ -120,7 +129,7 @@ export function profileError(u: ProfileInput, role: number, required: boolean): 
     if (!parsePhone(phone)) return Messages.phoneInvalid;
   }
   const billingEmail = str(c.billingContactEmail);
-  if (role !== 2 && billingEmail && !isValidEmail(billingEmail)) return Messages.invalidEmail;
+  if (role !== Role.Driver && billingEmail && !isValidEmail(billingEmail)) return Messages.invalidEmail;
   return undefined;
 }
 

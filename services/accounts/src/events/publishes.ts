@@ -1,19 +1,26 @@
-import { seal } from '@portal/service-kit';
+import { seal, type NewEvent, type OutboxMethods } from '@portal/service-kit';
 import {
+  AccountState,
   Subjects,
+  isApproved,
+  isSuspended,
+  type EventPayload,
   type InviteData,
   type PinRequestedData,
   type ResetRequestedData,
-  type UserAppliedData,
   type UserRefData,
-  type UserVerifiedData,
 } from '@portal/contracts';
 import type { UserDoc } from '../models/user.js';
 
-/** The events accounts writes to its outbox (stream ACCOUNTS). Payloads follow @portal/contracts. */
-export interface OutboxEvent {
-  subject: string;
-  data: unknown;
+/**
+ * What accounts publishes (stream ACCOUNTS) through its outbox: one builder per event, each payload typed by the
+ * contracts' EventCatalogue for its subject. Events carry ids and sealed codes, never a secret in clear.
+ */
+export type AccountsEvent = NewEvent;
+
+/** Queues an event on a document (written atomically with its next save()). */
+export function queue(doc: object, ev: AccountsEvent): void {
+  (doc as OutboxMethods).addEvent(ev.subject, ev.data);
 }
 
 const ref = (u: Pick<UserDoc, '_id' | 'email' | 'role'>, verified: unknown): UserRefData => ({
@@ -25,58 +32,68 @@ const ref = (u: Pick<UserDoc, '_id' | 'email' | 'role'>, verified: unknown): Use
 
 /**
  * Events for a profile update: always `accounts.user.updated`; `accounts.user.verified` when verified goes from
- * anything but true to true; `accounts.user.suspended` when it becomes 'suspended'.
+ * anything but true to true; `accounts.user.suspended` when it becomes suspended.
  */
-export function userUpdateEvents(before: UserDoc, after: { verified?: unknown }): OutboxEvent[] {
+export function userUpdateEvents(before: UserDoc, after: { verified?: unknown }): AccountsEvent[] {
   const verified = after.verified ?? before.verified;
-  const events: OutboxEvent[] = [];
-  if (after.verified === true && before.verified !== true) {
+  const events: AccountsEvent[] = [];
+  if (isApproved(after.verified) && !isApproved(before.verified)) {
     const name = [before.name?.firstName, before.name?.lastName].filter(Boolean).join(' ');
-    const data: UserVerifiedData = {
-      userId: String(before._id),
-      email: before.email,
-      ...(name ? { name } : {}),
-    };
-    events.push({ subject: Subjects.userVerified, data });
+    events.push({
+      subject: Subjects.userVerified,
+      data: { userId: String(before._id), email: before.email, ...(name ? { name } : {}) },
+    });
   }
-  if (after.verified === 'suspended' && before.verified !== 'suspended') {
+  if (isSuspended(after.verified) && !isSuspended(before.verified)) {
     events.push({ subject: Subjects.userSuspended, data: ref(before, verified) });
   }
   events.push({ subject: Subjects.userUpdated, data: ref(before, verified) });
   return events;
 }
 
-export const configChanged = (keys: string[]): OutboxEvent => ({
+export const userUpdated = (u: Pick<UserDoc, '_id' | 'email' | 'role' | 'verified'>): AccountsEvent => ({
+  subject: Subjects.userUpdated,
+  data: ref(u, u.verified),
+});
+
+export const configChanged = (keys: string[]): AccountsEvent => ({
   subject: Subjects.configChanged,
   data: { keys },
 });
 
-export const userRef = ref;
-
 /** First complete profile save: the application notice to the config's signupEmails. */
-export function userApplied(u: UserDoc, recipients: string[]): OutboxEvent {
-  const data: UserAppliedData = {
-    userId: String(u._id),
-    email: u.email,
-    recipients,
-    ...(u.company?.Licensee ? { companyName: u.company.Licensee } : {}),
-    ...(u.company?.['License #'] ? { licenseNumber: u.company['License #'] } : {}),
+export function userApplied(u: UserDoc, recipients: string[]): AccountsEvent {
+  return {
+    subject: Subjects.userApplied,
+    data: {
+      userId: String(u._id),
+      email: u.email,
+      recipients,
+      ...(u.company?.Licensee ? { companyName: u.company.Licensee } : {}),
+      ...(u.company?.['License #'] ? { licenseNumber: u.company['License #'] } : {}),
+    },
   };
-  return { subject: Subjects.userApplied, data };
 }
 
-export const userCreated = (u: UserDoc): OutboxEvent => ({
+export const userCreated = (u: Pick<UserDoc, '_id' | 'email' | 'role' | 'verified'>): AccountsEvent => ({
   subject: Subjects.userCreated,
-  data: ref(u, u.verified),
+  data: ref(u, u.verified ?? AccountState.Pending),
 });
-export const userDeleted = (u: UserDoc): OutboxEvent => ({
+export const userDeleted = (u: UserDoc): AccountsEvent => ({
   subject: Subjects.userDeleted,
   data: ref(u, u.verified),
 });
 
-/** accounts.invite.created / resent: the mail carries the sign-up link {APP_URL}/signMeUp?email=... */
+type InviteSubject =
+  typeof Subjects.inviteCreated | typeof Subjects.inviteResent | typeof Subjects.inviteAccepted;
+
+/**
+ * accounts.invite.created / resent / accepted. The mail's sign-up link is {APP_URL}/signMeUp?email=...; the invite's
+ * single-use token (issue 8) travels only sealed (kit seal(), bound to the address, expiring with the invite), and
+ * notifications opens it at send time to append `&token=` in the mail. Accepted events carry no token.
+ */
 export function inviteEvent(
-  subject: typeof Subjects.inviteCreated | typeof Subjects.inviteResent | typeof Subjects.inviteAccepted,
+  subject: InviteSubject,
   inv: {
     _id: unknown;
     email: string;
@@ -84,9 +101,8 @@ export function inviteEvent(
     user?: { company?: Record<string, unknown> | null } | null;
   },
   appUrl: string,
-  /** The invite's sign-up token (issue 8): the link proves the invite; only its hash is stored. */
-  token?: string,
-): OutboxEvent {
+  token?: { value: string; expiresAt: Date },
+): AccountsEvent {
   const company = (inv.user?.company ?? {}) as {
     Licensee?: string;
     'License #'?: string;
@@ -101,22 +117,18 @@ export function inviteEvent(
     invitedBy: inv.invited,
     ...(company.Licensee ? { companyName: company.Licensee } : {}),
     licenseNumbers: lics,
-    link:
-      `${appUrl.replace(/\/$/, '')}/signMeUp?email=${encodeURIComponent(inv.email)}` +
-      (token ? `&token=${encodeURIComponent(token)}` : ''),
+    link: `${appUrl.replace(/\/$/, '')}/signMeUp?email=${encodeURIComponent(inv.email)}`,
+    ...(token ? { sealedToken: seal(token.value, { expiresAt: token.expiresAt, context: inv.email }) } : {}),
   };
   return { subject, data };
 }
 
-/** accounts.licence.changed {id, licenseNumber, action} — a licence record was created, updated or deleted. */
+/** accounts.licence.changed {id, licenseNumber, action}: a licence record was created, updated or deleted. */
 export const licenceChanged = (
   id: string,
   licenseNumber: string,
-  action: 'created' | 'updated' | 'deleted' | 'stored',
-) => ({
-  subject: Subjects.licenceChanged,
-  data: { id, licenseNumber, action },
-});
+  action: EventPayload<typeof Subjects.licenceChanged>['action'],
+): AccountsEvent => ({ subject: Subjects.licenceChanged, data: { id, licenseNumber, action } });
 
 /**
  * accounts.user.pin-requested: the pin is sealed (kit seal(), EVENT_SEAL_KEY, bound to the address, expiring with
@@ -127,7 +139,7 @@ export function pinRequested(
   pin: string,
   purpose: PinRequestedData['purpose'],
   expiresAt: Date,
-): OutboxEvent {
+): AccountsEvent {
   const data: PinRequestedData = {
     email,
     sealedPin: seal(pin, { expiresAt, context: email }),
@@ -143,7 +155,7 @@ export function resetRequested(
   code: string,
   expiresAt: Date,
   purpose: ResetRequestedData['purpose'] = 'reset',
-): OutboxEvent {
+): AccountsEvent {
   const data: ResetRequestedData = {
     email,
     sealedCode: seal(code, { expiresAt, context: email }),

@@ -2,8 +2,10 @@ import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { withOutbox, type OutboxStatics } from '@portal/service-kit';
 import type { Static } from 'typebox';
 import type { Profile } from '../schemas.js';
-import { DEFAULT_ROLE, parsePhone } from '@portal/contracts';
-import { invalidatesProfileCache } from '../lib/profile-cache.js';
+import { AccountState, DEFAULT_ROLE, Role, parsePhone, type Verified } from '@portal/contracts';
+import { licenceKey } from './licence-record.js';
+import { keepsCompanyKeys } from './company-keys.js';
+import { invalidatesProfileCache } from './profile-cache.js';
 
 /** Licence-holder data kept on the user (accounts spec §3, "Company"); keys are the spec's own names. */
 const companySchema = new Schema(
@@ -32,14 +34,21 @@ const userSchema = new Schema(
     email: { type: String, required: true, lowercase: true, trim: true, unique: true },
     sub: { type: String, index: true, sparse: true },
     name: { firstName: String, lastName: String },
-    role: { type: Number, default: DEFAULT_ROLE, min: 0, max: 4 },
-    // false | true | 'suspended' (spec §4); Mixed because mongoose has no boolean-or-literal type.
+    role: { type: Number, default: DEFAULT_ROLE, min: Role.SuperAdmin, max: Role.User, index: true },
+    // AccountState (spec §4): false | true | 'suspended'; Mixed because mongoose has no boolean-or-literal type.
     verified: {
       type: Schema.Types.Mixed,
-      default: false,
-      validate: (v: unknown) => v === true || v === false || v === 'suspended',
+      default: AccountState.Pending,
+      index: true,
+      validate: (v: unknown) => (Object.values(AccountState) as unknown[]).includes(v),
     },
     company: { type: companySchema, default: undefined },
+    /**
+     * licenceKey() of every licence number of the company ('License #' and licenseNumbers), kept by the
+     * company-keys plugin on every write: the company lists filter on it, a top-level equality the local backend
+     * serves from an index (docs/DATA.md rule 3), where the dotted company paths would scan every profile.
+     */
+    companyKeys: { type: [String], default: undefined, index: true },
     alerts: { email: { type: Boolean, default: true } },
     hasSentEmail: { type: Boolean, default: false },
     sameDayPickup: { type: Boolean, default: false },
@@ -57,10 +66,21 @@ const userSchema = new Schema(
 );
 userSchema.plugin(withOutbox);
 userSchema.plugin(invalidatesProfileCache); // any write empties the /users/me profile cache
+userSchema.plugin(keepsCompanyKeys, { keysOf: companyKeysOf });
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: mongoose.Types.ObjectId };
 const UserModel = mongoose.model('User', userSchema);
 export const User = UserModel as typeof UserModel & OutboxStatics;
+
+type WithCompany = { company?: { 'License #'?: string | null; licenseNumbers?: string[] | null } | null };
+/** The companyKeys of a profile: every licence number of its company, as licenceKey() compares them. */
+export function companyKeysOf(u: WithCompany | null | undefined): string[] {
+  const c = u?.company;
+  if (!c) return [];
+  return [
+    ...new Set([c['License #'], ...(c.licenseNumbers ?? [])].filter((x): x is string => !!x).map(licenceKey)),
+  ];
+}
 
 /** The profile as the API shows it (the response schema in routes/users.ts strips everything else). */
 export function toProfile(u: UserDoc): Static<typeof Profile> {
@@ -72,7 +92,7 @@ export function toProfile(u: UserDoc): Static<typeof Profile> {
       ? { firstName: u.name.firstName ?? undefined, lastName: u.name.lastName ?? undefined }
       : undefined,
     role: u.role,
-    verified: u.verified as boolean | 'suspended',
+    verified: u.verified as Verified,
     company: (u.company ?? undefined) as Static<typeof Profile>['company'],
     alerts: u.alerts ? { email: u.alerts.email ?? undefined } : undefined,
     hasSentEmail: u.hasSentEmail,

@@ -1,20 +1,14 @@
-import type { FastifyPluginAsyncTypebox, OutboxMethods } from '@portal/service-kit';
+import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { INVITER_ROLES, Messages, canAssignRole, isValidEmail, type RoleNumber } from '@portal/contracts';
-import { Problem } from '@portal/service-kit';
+import { INVITER_ROLES, Messages, Role } from '@portal/contracts';
 import { Alerts, Company, Message, Name, Profile, problems } from '../schemas.js';
-import { User, toProfile, type UserDoc } from '../models/user.js';
-import { Tombstone } from '../models/tombstone.js';
-import { issuePin } from '../models/pin.js';
-import { profileError } from '../lib/profiles.js';
-import { resetRequested, userCreated, userDeleted } from '../events/publishes.js';
-import { callerProfile, isStaff } from './users.js';
-import { KeycloakError, createKcUser, deleteKcUser, findKcUserId } from './users-kc.js';
+import { createAccount, deleteAccount } from '../domain/user-admin.js';
+import { depsOf } from '../domain/deps.js';
 
 const NewUser = Type.Object({
   email: Type.String({ maxLength: 200 }),
   name: Type.Optional(Name),
-  role: Type.Optional(Type.Integer({ minimum: 0, maximum: 4 })),
+  role: Type.Optional(Type.Integer({ minimum: Role.SuperAdmin, maximum: Role.User })),
   alerts: Type.Optional(Alerts),
   company: Type.Optional(Company),
   sameDayPickup: Type.Optional(Type.Boolean()),
@@ -22,6 +16,7 @@ const NewUser = Type.Object({
 
 /** Create an account (staff; a company admin for their own company) and delete one (staff, or yourself). */
 export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = depsOf(app);
   app.post(
     '/users/create',
     {
@@ -36,71 +31,9 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = request.user!;
-      const callerRole = (caller.role ?? 4) as RoleNumber;
-      const input = request.body.user;
-      const email = input.email.trim().toLowerCase();
-      if (!isValidEmail(email)) throw new Problem(400, Messages.invalidEmail);
-      if (email.length > 60) throw new Problem(400, Messages.emailTooLong);
-      const role = (input.role ?? 4) as RoleNumber;
-      if (!canAssignRole(callerRole, role)) throw new Problem(403, Messages.forbidden);
-      if (!isStaff(callerRole) && input.sameDayPickup !== undefined)
-        throw new Problem(403, Messages.forbidden);
-      let company = input.company;
-      if (!isStaff(callerRole)) {
-        // A company admin creates users of their own company only: the company is theirs, whatever was sent.
-        const me = await callerProfile(caller);
-        if (!me.company?.['License #']) throw new Problem(403, Messages.forbidden);
-        company = {
-          ...(me.company as object),
-          ...(input.company ?? {}),
-          'License #': me.company['License #'],
-          licenseNumbers: me.company.licenseNumbers ?? [me.company['License #']],
-        };
-      }
-      const err = profileError({ name: input.name, company: input.company }, role, false);
-      if (err) throw new Problem(400, err);
-      if ((await User.exists({ email })) || (await findKcUserId(app.env, email))) {
-        throw new Problem(400, Messages.emailExists);
-      }
-
-      let sub: string;
-      try {
-        sub = await createKcUser(app.env, {
-          email,
-          firstName: input.name?.firstName,
-          lastName: input.name?.lastName,
-          role,
-        });
-      } catch (e) {
-        if (e instanceof KeycloakError && e.status === 409) throw new Problem(400, Messages.emailExists);
-        throw new Problem(502, Messages.accountCreationFailed((e as Error).message));
-      }
-      const doc = new User({
-        email,
-        sub,
-        role,
-        verified: false,
-        name: input.name,
-        alerts: input.alerts ?? { email: true },
-        company,
-        sameDayPickup: !!input.sameDayPickup,
-      });
-      const ev = userCreated(doc as unknown as UserDoc);
-      (doc as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
-      try {
-        // The password is random: a welcome mail with a code (auth's forgotPasswordSubmit) to set their own,
-        // valid a week (a new account is not opened within the half hour a reset code lives).
-        const { pin: code, expiresAt } = await issuePin('reset', email, email, { ttlMs: 7 * 24 * 3600_000 });
-        const reset = resetRequested(email, code, expiresAt, 'account-created');
-        (doc as unknown as OutboxMethods).addEvent(reset.subject, reset.data);
-        await doc.save();
-      } catch (e) {
-        await deleteKcUser(app.env, sub).catch(() => undefined); // no half-made account
-        throw new Problem(502, Messages.profileCreationFailed((e as Error).message));
-      }
+      const user = await createAccount(deps, request.user, request.body.user);
       reply.code(201);
-      return { user: toProfile(doc.toObject() as UserDoc), message: Messages.accountCreated };
+      return { user, message: Messages.accountCreated };
     },
   );
 
@@ -114,36 +47,7 @@ export const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const caller = request.user!;
-      const callerRole = (caller.role ?? 4) as RoleNumber;
-      const email = request.body.user.email.trim().toLowerCase();
-      const target = await User.findOne({ email }).lean<UserDoc>();
-      const isSelf = !!target && (target.sub === caller.sub || target.email === caller.email?.toLowerCase());
-      if (!isSelf && !isStaff(callerRole)) throw new Problem(403, Messages.forbidden);
-      if (!target) throw new Problem(404, Messages.notFound);
-      if (!isSelf && !canAssignRole(callerRole, target.role as RoleNumber))
-        throw new Problem(403, Messages.forbidden);
-
-      let kcId: string | undefined;
-      try {
-        kcId = target.sub ?? (await findKcUserId(app.env, target.email));
-        if (kcId) await deleteKcUser(app.env, kcId); // its Keycloak sessions go with it
-      } catch (e) {
-        throw new Problem(502, `Error deleting user: ${(e as Error).message}!`);
-      }
-      // Its tokens still verify for up to 15 minutes: every service refuses them from now on.
-      if (kcId) await app.userState.markDeleted(kcId);
-      const ev = userDeleted(target);
-      const stone = new Tombstone({
-        kind: 'user',
-        refId: String(target._id),
-        key: target.email,
-        deletedBy: caller.email,
-        sub: kcId,
-      });
-      (stone as unknown as OutboxMethods).addEvent(ev.subject, ev.data);
-      await stone.save();
-      await User.deleteOne({ _id: target._id });
+      await deleteAccount(deps, request.user, request.body.user.email);
       return { message: Messages.userDeleted };
     },
   );

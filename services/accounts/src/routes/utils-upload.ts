@@ -1,24 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { fileTypeFromBuffer } from 'file-type';
-import { Messages, UPLOAD_BODY_LIMIT_BYTES, UPLOAD_MAX_FILE_BYTES } from '@portal/contracts';
+import { Messages, UPLOAD_BODY_LIMIT_BYTES } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { problems } from '../schemas.js';
-
-/**
- * What may be stored, by the file's own first bytes (file-type), never by the MIME type the data URL declares
- * (issue 8: an HTML page declared as image/png used to be stored and served). SVG has no magic bytes and can carry
- * script, so it is not accepted.
- */
-const TYPES: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-};
-const BUCKETS = { logo: 'logos', signature: 'uploads' } as const;
+import { storeUpload } from '../domain/uploads.js';
 
 /**
  * POST /utils/uploadfile {file: dataURL, kind} → {data: {result: url}}; the URL is this service's
@@ -49,25 +34,11 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
-      // data:<declared type>[;params];base64,<payload>: the header is short, the payload only base64 characters.
-      const file = request.body.file;
-      const comma = file.indexOf(',');
-      const header = comma > 0 && comma <= 200 ? file.slice(0, comma) : '';
-      const payload = file.slice(comma + 1);
-      if (!/^data:[^,]*;base64$/.test(header) || !/^[A-Za-z0-9+/=\s]*$/.test(payload))
-        throw new Problem(400, Messages.uploadType);
-      const bytes = Buffer.from(payload, 'base64');
-      if (bytes.length > UPLOAD_MAX_FILE_BYTES) throw new Problem(413, Messages.uploadTooLarge);
-      const detected = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
-      const type = detected?.mime ?? '';
-      const ext = TYPES[type];
-      if (!ext) throw new Problem(400, Messages.uploadType);
-      const bucket = BUCKETS[request.body.kind ?? 'logo'];
-      const key = `${randomUUID()}.${ext}`;
-      await app.s3.putObject(bucket, key, bytes, bytes.length, { 'Content-Type': type });
-      return { data: { result: `${app.env.APP_URL.replace(/\/$/, '')}/api/utils/file/${bucket}/${key}` } };
-    },
+    async (request) => ({
+      data: {
+        result: await storeUpload(app.s3, app.env.APP_URL, request.body.file, request.body.kind ?? 'logo'),
+      },
+    }),
   );
 
   app.get(

@@ -1,12 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type, type Static } from 'typebox';
 import { Role } from '@portal/contracts';
-import { Problem, type OutboxMethods } from '@portal/service-kit';
+import { Problem } from '@portal/service-kit';
 import { uploadRoutes } from './utils-upload.js';
 import { problems } from '../schemas.js';
-import { AppConfig, readConfig } from '../models/app-config.js';
-import { configChanged } from '../events/publishes.js';
-import { dropConfigCache, serveConfig } from '../lib/config-cache.js';
+import { readConfig } from '../models/app-config.js';
+import { CONFIG_CACHE_CONTROL, currentConfig, etagMatches, saveConfig } from '../domain/config.js';
 
 /** Known keys are typed; the rest pass through (the spec lists more switches in the orders document). */
 const KNOWN = {
@@ -34,13 +34,21 @@ const ConfigAnswer = Type.Object({ data: ConfigValues });
 /** The whole config, internal keys included (superadmin only; the public GET leaves them out). */
 const answer = async () => ({ data: (await readConfig()) as Static<typeof ConfigValues> });
 
+/** 304 without a body (the typed reply only knows the schema's 200). */
+const notModified = (reply: FastifyReply) => reply.code(304).send();
+
 export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(uploadRoutes);
   app.get(
     '/utils/config',
     { config: { public: true }, schema: { tags: ['config'], response: { 200: ConfigAnswer } } },
-    // From memory with an ETag (lib/config-cache.ts): every page load of every visitor reads it.
-    (request, reply) => serveConfig(request, reply) as Promise<Static<typeof ConfigAnswer>>,
+    // From memory with an ETag (domain/config.ts): every page load of every visitor reads it.
+    async (request, reply) => {
+      const { data, etag } = await currentConfig();
+      reply.header('etag', etag).header('cache-control', CONFIG_CACHE_CONTROL);
+      if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+      return { data: data as Static<typeof ConfigValues> };
+    },
   );
 
   app.get(
@@ -65,21 +73,7 @@ export const utilsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const entries = Object.entries(request.body.data).filter(([, v]) => v !== undefined);
       if (!entries.length) throw new Problem(400, 'data must contain at least one config key');
-      const keys = entries.map(([k]) => k);
-      // Every key but the last is a plain upsert; the last carries the event, written atomically with it, so
-      // the change event is never published for a write that did not happen.
-      for (const [key, value] of entries.slice(0, -1)) {
-        await AppConfig.updateOne({ key }, { $set: { value } }, { upsert: true });
-      }
-      const [lastKey, lastValue] = entries[entries.length - 1]!;
-      const doc = (await AppConfig.findOne({ key: lastKey })) ?? new AppConfig({ key: lastKey });
-      doc.set('value', lastValue);
-      doc.markModified('value');
-      const event = configChanged(keys);
-      (doc as unknown as OutboxMethods).addEvent(event.subject, event.data);
-      await doc.save();
-      dropConfigCache();
-      return answer();
+      return { data: (await saveConfig(entries)) as Static<typeof ConfigValues> };
     },
   );
 };

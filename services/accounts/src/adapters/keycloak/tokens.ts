@@ -1,0 +1,56 @@
+import { InvalidCredentials, type KeycloakSettings, type TokenSet } from './settings.js';
+
+/** The realm's OpenID Connect endpoints used with the public client: sign-in, refresh, sign-out. */
+export const tokenUrl = (kc: KeycloakSettings) =>
+  `${kc.url}/realms/${kc.realm}/protocol/openid-connect/token`;
+
+async function tokenRequest(kc: KeycloakSettings, form: Record<string, string>): Promise<TokenSet> {
+  const res = await fetch(tokenUrl(kc), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (res.status === 400 || res.status === 401) {
+    // invalid_grant: wrong password, unknown user, disabled user, or required actions pending
+    throw new InvalidCredentials(String(body.error_description ?? body.error ?? 'invalid_grant'));
+  }
+  if (!res.ok) throw new Error(`Keycloak token endpoint answered ${res.status}`);
+  return {
+    token: String(body.access_token),
+    refreshToken: String(body.refresh_token ?? ''),
+    idToken: String(body.id_token ?? ''),
+    expiresIn: Number(body.expires_in ?? 0),
+  };
+}
+
+/** Resource-owner password grant against the realm's token endpoint. */
+export function passwordGrant(kc: KeycloakSettings, email: string, password: string): Promise<TokenSet> {
+  return tokenRequest(kc, {
+    grant_type: 'password',
+    client_id: kc.clientId,
+    username: email,
+    password,
+    scope: 'openid profile email',
+  });
+}
+
+/** A fresh token set from a refresh token of the public client (an expired/ended session → InvalidCredentials). */
+export function refreshGrant(kc: KeycloakSettings, refreshToken: string): Promise<TokenSet> {
+  return tokenRequest(kc, {
+    grant_type: 'refresh_token',
+    client_id: kc.clientId,
+    refresh_token: refreshToken,
+  });
+}
+
+/** Ends the session a refresh token belongs to (best effort: a failure is ignored). */
+export async function endSession(kc: KeycloakSettings, refreshToken: string): Promise<void> {
+  await fetch(`${kc.url}/realms/${kc.realm}/protocol/openid-connect/logout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: kc.clientId, refresh_token: refreshToken }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => undefined);
+}

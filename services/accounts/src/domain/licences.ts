@@ -1,0 +1,169 @@
+import { DEFAULT_RECEIVING_WINDOWS, Messages } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
+import { LicenceMap, LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
+import { Tombstone } from '../models/tombstone.js';
+import { licenceChanged, queue } from '../events/publishes.js';
+
+/** Licence records "LN" (spec §3, §5): the rules and writes behind /license/*. */
+export type RecordInput = Record<string, unknown>;
+/** The fields of a record a client may write (routes/license.ts declares them in its body schema). */
+export const RECORD_FIELDS = [
+  'License #',
+  'Licensee',
+  'DBA',
+  'Street Address',
+  'City',
+  'Zip',
+  'emails',
+  'pickupRoute',
+  'windows',
+  'active',
+  'FacilityType',
+] as const;
+const REQUIRED: [string, string][] = [
+  ['License #', 'License Number'],
+  ['Licensee', 'Name'],
+  ['DBA', 'DBA'],
+  ['Street Address', 'Street Address'],
+  ['City', 'City'],
+  ['Zip', 'Zip'],
+];
+
+/** All fields are required (spec §5 "Licence record"): the first missing one's message. Pure. */
+export function missingField(r: RecordInput): string | undefined {
+  const gap = REQUIRED.find(([k]) => typeof r[k] !== 'string' || !(r[k] as string).trim());
+  return gap && Messages.fieldRequired(gap[1]);
+}
+
+/** What is stored of an input: its own fields, trimmed; windows over the defaults; the comparison key. Pure. */
+export function recordFields(r: RecordInput): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of RECORD_FIELDS) {
+    const v = r[k];
+    if (v !== undefined) out[k] = typeof v === 'string' ? v.trim() : v;
+  }
+  if (r.windows) out.windows = { ...DEFAULT_RECEIVING_WINDOWS, ...(r.windows as object) };
+  if (typeof out['License #'] === 'string') out.licenseKey = licenceKey(out['License #']);
+  return out;
+}
+
+/** A record as the API shows it (every window filled in). Pure. */
+export function toRecord(r: LicenceRecordDoc) {
+  const w = (r.windows ?? {}) as Record<string, string | undefined>;
+  return {
+    id: String(r._id),
+    'License #': r['License #'],
+    Licensee: r.Licensee ?? '',
+    DBA: r.DBA ?? '',
+    'Street Address': r['Street Address'] ?? '',
+    City: r.City ?? '',
+    Zip: r.Zip ?? '',
+    emails: r.emails ?? [],
+    pickupRoute: (r.pickupRoute ?? []).map((p) => ({ route: p.route ?? '', day: p.day ?? '' })),
+    windows: Object.fromEntries(
+      Object.entries(DEFAULT_RECEIVING_WINDOWS).map(([d, def]) => [d, w[d] ?? def]),
+    ) as Record<keyof typeof DEFAULT_RECEIVING_WINDOWS, string>,
+    active: r.active ?? true,
+    FacilityType: r.FacilityType ?? '',
+  };
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The licence picker's search (public): active records whose number, name or DBA contains the text. */
+export async function searchLicences(search: string, limit: number) {
+  const s = escapeRe(search.trim());
+  const re = { $regex: s, $options: 'i' };
+  const filter = s
+    ? { active: { $ne: false }, $or: [{ 'License #': re }, { Licensee: re }, { DBA: re }] }
+    : { active: { $ne: false } };
+  const rows = await LicenceRecord.find(filter)
+    .sort({ 'License #': 1 })
+    .limit(limit)
+    .lean<LicenceRecordDoc[]>();
+  return rows.map((r) => ({
+    'License #': r['License #'],
+    Licensee: r.Licensee ?? '',
+    DBA: r.DBA ?? '',
+    City: r.City ?? '',
+  }));
+}
+
+export async function listLicences() {
+  const rows = await LicenceRecord.find({}).sort({ 'License #': 1 }).lean<LicenceRecordDoc[]>();
+  return rows.map(toRecord);
+}
+
+const isDuplicate = (e: unknown) => (e as { code?: number }).code === 11000;
+/** A write that hits the unique licenseKey index is the same "exists" answer as the check before it. */
+async function unique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isDuplicate(e)) throw new Problem(400, Messages.licenceExists);
+    throw e;
+  }
+}
+
+export async function createLicence(r: RecordInput) {
+  const gap = missingField(r);
+  if (gap) throw new Problem(400, gap);
+  const lic = String(r['License #']).trim();
+  // case-insensitively: 'abc-1' duplicates 'ABC-1' (the unique licenseKey index backs this check)
+  if (await LicenceRecord.exists({ licenseKey: licenceKey(lic) }))
+    throw new Problem(400, Messages.licenceExists);
+  const doc = new LicenceRecord(recordFields(r));
+  queue(doc, licenceChanged(String(doc._id), lic, 'created'));
+  await unique(() => doc.save());
+  return toRecord(doc.toObject() as LicenceRecordDoc);
+}
+
+export async function updateLicence(r: RecordInput & { id?: string }) {
+  if (!r.id) throw new Problem(400, 'record.id is required');
+  const gap = missingField(r);
+  if (gap) throw new Problem(400, gap);
+  const before = await LicenceRecord.findById(r.id).lean<LicenceRecordDoc>();
+  if (!before) throw new Problem(404, Messages.notFound);
+  const lic = String(r['License #']).trim();
+  if (await LicenceRecord.exists({ licenseKey: licenceKey(lic), _id: { $ne: before._id } }))
+    throw new Problem(400, Messages.licenceExists);
+  await unique(() =>
+    LicenceRecord.updateOneWithEvents({ _id: before._id }, { $set: recordFields(r) }, [
+      licenceChanged(r.id!, lic, 'updated'),
+    ]),
+  );
+  return toRecord((await LicenceRecord.findById(r.id).lean<LicenceRecordDoc>())!);
+}
+
+/** The deleted event rides on a tombstone (the outbox lives on documents; the record itself goes). */
+export async function deleteLicence(id: string, deletedBy: string | undefined) {
+  const before = await LicenceRecord.findById(id).lean<LicenceRecordDoc>();
+  if (!before) throw new Problem(404, Messages.notFound);
+  const stone = new Tombstone({
+    kind: 'licence',
+    refId: String(before._id),
+    key: before['License #'],
+    deletedBy,
+  });
+  queue(stone, licenceChanged(String(before._id), before['License #'], 'deleted'));
+  await stone.save();
+  await LicenceRecord.deleteOne({ _id: before._id });
+  return toRecord(before);
+}
+
+/** The stored licence map (spec §7): one document, entries as a list (licence numbers are unsafe field names). */
+export async function readStoredMap(): Promise<Record<string, unknown>> {
+  const doc = await LicenceMap.findOne({ key: 'lnstored' }).lean<{
+    entries?: { k?: string; v?: unknown }[];
+  }>();
+  return Object.fromEntries((doc?.entries ?? []).map((e) => [e.k ?? '', e.v]));
+}
+
+export async function writeStoredMap(map: Record<string, unknown>) {
+  const entries = Object.entries(map).map(([k, v]) => ({ k, v }));
+  if (!entries.length) throw new Problem(400, 'The stored licence map must not be empty');
+  await LicenceMap.updateOne({ key: 'lnstored' }, { $setOnInsert: { key: 'lnstored' } }, { upsert: true });
+  await LicenceMap.updateOneWithEvents({ key: 'lnstored' }, { $set: { entries } }, [
+    licenceChanged('lnstored', '*', 'stored'),
+  ]);
+  return readStoredMap();
+}
