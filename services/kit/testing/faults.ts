@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OutboxEvent } from '../src/outbox.js';
-import '../src/types.js';
-import '../src/plugins/app/outbox-relay.js';
+// type-only: the `app.outboxRelayHooks` declaration, without loading the relay at run time
+import type {} from '../src/plugins/app/outbox-relay.js';
 
 /** Where a crash test kills a service: after the outbox write (nothing published yet) or right after a publish. */
 export type OutboxFault = 'exit-after-write' | 'exit-after-publish';
