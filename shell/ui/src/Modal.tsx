@@ -21,7 +21,17 @@ export function Modal({ open, title, onClose, children, footer, testId, width }:
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (open && dialog && !dialog.open) dialog.showModal();
+    if (!open || !dialog || dialog.open) return;
+    const before = document.activeElement as HTMLElement | null;
+    dialog.showModal();
+    // showModal focuses the first focusable element, the × in the head (React's autoFocus ran while the dialog was
+    // still closed): a dialog with a form starts at its first field instead.
+    dialog
+      .querySelector<HTMLElement>('.pu-modal-body :is(input:not([type=hidden]), select, textarea)')
+      ?.focus();
+    // Closed by its owner (the element is gone, the page no longer inert): focus goes back where it was, as
+    // dialog.close() would do.
+    return () => before?.focus?.();
   }, [open]);
   if (!open) return null;
   return (

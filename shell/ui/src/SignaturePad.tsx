@@ -161,10 +161,13 @@ export function SignaturePad({
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus(); // keyboard users land back on the Sign button
-  };
+  const close = () => setOpen(false);
+  // Keyboard users land back on the Sign button once the dialog is gone (the page behind it is inert until then).
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) opener.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
 
   const start = () => {
     setPending(true);

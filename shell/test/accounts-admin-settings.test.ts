@@ -1,0 +1,176 @@
+// Split from accounts-admin.test.ts (each file under 250 lines): licence update and settings. The setup is the same on purpose:
+// each file is its own browser suite with its own fake state.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { type Browser, type Page } from 'playwright-core';
+import { Messages, NEW_LICENCE_PLACEHOLDER } from '@portal/contracts';
+import { browserSuite, artifacts, type Edge } from './browser-suite.js';
+import { fakeAdminApi } from './fakes/admin.js';
+
+let browser: Browser;
+let edge: Edge;
+const calls: string[] = [];
+const pageErrors: string[] = [];
+const consoleErrors: string[] = [];
+
+browserSuite(fakeAdminApi(calls), (b, e) => {
+  browser = b;
+  edge = e;
+});
+
+async function signedIn(email: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 860 }, acceptDownloads: true });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on(
+    'console',
+    (m) =>
+      m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()),
+  );
+  page.on('dialog', (d) => void d.accept());
+  await page.goto(edge.url + '/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill('Portal!2345');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/profile');
+  return page;
+}
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+const posted = (pathname: string, ...parts: string[]) =>
+  calls.some((c) => c.startsWith(`POST ${pathname} `) && parts.every((p) => c.includes(p)));
+
+test('licence update: banner, required-field messages, duplicate number, default windows, add and delete', async () => {
+  const page = await signedIn('admin@demo.portal');
+  await page.getByTestId('nav-lnupdate').click();
+  await page
+    .getByTestId('ln-warning')
+    .getByText('Do not change anything without management approval.')
+    .waitFor();
+  await page.getByTestId('ln-table').getByText('C11-0000001').waitFor();
+  await page.getByTestId('ln-add').click();
+  assert.equal(
+    await page.getByTestId('ln-field-license').getAttribute('placeholder'),
+    NEW_LICENCE_PLACEHOLDER,
+  );
+  assert.equal(await page.getByTestId('ln-window-mon').inputValue(), '09:00-17:00');
+  assert.equal(await page.getByTestId('ln-window-fri').inputValue(), '09:00-17:00');
+  assert.equal(await page.getByTestId('ln-window-sat').inputValue(), '');
+  await page.getByTestId('ln-save').click();
+  for (const m of ['License Number', 'Name', 'DBA', 'Street Address', 'City', 'Zip'])
+    await page.getByText(Messages.fieldRequired(m).trim(), { exact: true }).waitFor();
+  await shot(page, 'lnupdate-errors-1280');
+
+  const fill = async (num: string) => {
+    await page.getByTestId('ln-field-license').fill(num);
+    await page.getByTestId('ln-field-licensee').fill('Blue Sky LLC');
+    await page.getByTestId('ln-field-dba').fill('Blue Sky');
+    await page.getByTestId('ln-field-streetaddress').fill('5 Market St');
+    await page.getByTestId('ln-field-city').fill('Trenton');
+    await page.getByTestId('ln-field-zip').fill('08608');
+  };
+  await fill('C11-0000001');
+  await page.getByTestId('ln-save').click();
+  await page.getByTestId('ln-form').getByText(Messages.licenceExists).waitFor();
+  await page.getByTestId('ln-field-license').fill('C11-0000009');
+  await page.getByTestId('ln-save').click();
+  await page.getByText('Licence C11-0000009 added.').waitFor();
+  assert.ok(posted('/api/license/create', '"License #":"C11-0000009"', '"mon":"09:00-17:00"', '"sat":""'));
+  await page.getByTestId('ln-table').getByText('C11-0000009').waitFor();
+  await page.waitForTimeout(500); // the grid animates the inserted row into place
+  await shot(page, 'lnupdate-1280');
+  await page.setViewportSize({ width: 700, height: 860 });
+  await shot(page, 'lnupdate-700');
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  const row = page
+    .locator('.ag-row', { hasText: 'C11-0000009' })
+    .filter({ has: page.locator('[col-id=__actions]') });
+  // Inline edit to an existing number: the duplicate message, nothing posted, the row restored.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.locator('.ag-row-editing [col-id="License #"] input');
+  await editor.fill('C11-0000001');
+  await page.locator('.ag-row-editing').getByRole('button', { name: 'Save' }).first().click();
+  await page.getByText(Messages.licenceExists).first().waitFor();
+  assert.ok(!posted('/api/license/update'), 'a duplicate is not sent');
+  await page.getByTestId('ln-table').getByText('C11-0000009').waitFor();
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Licence C11-0000009 deleted.').waitFor();
+  assert.ok(posted('/api/license/delete', '"record":{"id":'));
+  await page.close();
+});
+
+test('licence update at 1366 px: the whole licence number is shown, not cut off (issue 8)', async () => {
+  const page = await signedIn('admin@demo.portal', 1366);
+  await page.getByTestId('nav-lnupdate').click();
+  await page.getByTestId('ln-table').getByText('C11-0000001').waitFor();
+  await page.getByTestId('ln-add').click();
+  await page.getByTestId('ln-field-license').fill('C11-0000101-LIC');
+  await page.getByTestId('ln-field-licensee').fill('Long Number LLC');
+  await page.getByTestId('ln-field-dba').fill('Long Number');
+  await page.getByTestId('ln-field-streetaddress').fill('5 Market St');
+  await page.getByTestId('ln-field-city').fill('Trenton');
+  await page.getByTestId('ln-field-zip').fill('08608');
+  await page.getByTestId('ln-save').click();
+  await page.getByText('Licence C11-0000101-LIC added.').waitFor();
+  await page.waitForTimeout(500); // the grid animates the inserted row and resizes the column
+  const cells = page.locator('.ag-center-cols-container [col-id="License #"]');
+  const n = await cells.count();
+  assert.ok(n > 0);
+  for (let i = 0; i < n; i++) {
+    const [scroll, client, text] = await cells
+      .nth(i)
+      .evaluate((c: HTMLElement) => [c.scrollWidth, c.clientWidth, c.textContent ?? ''] as const);
+    assert.ok(scroll <= client, `"${text}" is cut off (${scroll} > ${client})`);
+  }
+  await shot(page, 'lnupdate-1366');
+  await page.close();
+});
+
+test('settings (role 0): hideRoutes saved, the menu hides the entry after reload; role 1 gets no access', async () => {
+  const page = await signedIn('superadmin@demo.portal');
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-note').waitFor();
+  assert.equal(await page.getByTestId('nav-faq').count(), 1);
+  await page.getByTestId('settings-hide-faq').check();
+  await page.getByTestId('settings-orders.hasSameDay').check();
+  await page.getByTestId('settings-signupEmails').fill('ops@demo.portal\nnot an email');
+  await page.getByTestId('settings-save').click();
+  await page.getByText('Not a valid email: not, an, email').waitFor();
+  await page.getByTestId('settings-signupEmails').fill('ops@demo.portal\nBoss@Demo.Portal');
+  await page.getByTestId('settings-save').click();
+  await page.getByText('Settings saved.', { exact: false }).waitFor();
+  assert.ok(
+    posted(
+      '/api/utils/config',
+      '"hideRoutes":["faq"]',
+      '"orders.hasSameDay":true',
+      '"signupEmails":["ops@demo.portal","boss@demo.portal"]',
+    ),
+  );
+  assert.equal(
+    await page.getByTestId('settings-signupEmails').inputValue(),
+    'ops@demo.portal\nboss@demo.portal',
+  );
+  await shot(page, 'settings-1280');
+  await page.setViewportSize({ width: 700, height: 860 });
+  await shot(page, 'settings-700');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.reload();
+  await page.getByTestId('nav-settings').waitFor();
+  assert.equal(await page.getByTestId('nav-faq').count(), 0, 'hidden by the saved hideRoutes');
+  assert.equal(await page.getByTestId('settings-hide-faq').isChecked(), true);
+  await page.close();
+
+  const admin = await signedIn('admin@demo.portal');
+  assert.equal(await admin.getByTestId('nav-settings').count(), 0);
+  await admin.goto(edge.url + '/dashboard/settings');
+  await admin.getByTestId('forbidden').waitFor();
+  assert.equal(await admin.getByTestId('settings-page').count(), 0);
+  await admin.close();
+});
+
+test('no uncaught errors or console errors in the page', () => {
+  assert.deepEqual(pageErrors, []);
+  assert.deepEqual(consoleErrors, []);
+});
