@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
+// The real API's OpenAPI (accounts, notifications) checks every fake answer (shell/test/fakes/contract.ts).
+import { contract, problem } from '../../shell/test/fakes/contract.js';
 import { mountComponent, type Mounted } from './harness/component.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,14 +26,21 @@ let ui: Mounted;
 let failing = false;
 before(async () => {
   ui = await mountComponent(
-    { module: path.join(mfe, 'src/pages/Accounts.tsx'), exportName: 'Accounts' },
+    {
+      module: path.join(mfe, 'src/pages/Accounts.tsx'),
+      exportName: 'Accounts',
+      check: (...a) => contract.check(...a),
+    },
     {
       'GET /api/users': () =>
-        failing ? [500, { message: 'database unavailable' }] : [200, { data: { users } }],
+        failing ? [503, problem(503, 'database unavailable')] : [200, { data: { users } }],
     },
   );
 });
-after(() => ui?.close());
+after(async () => {
+  await ui?.close();
+  assert.deepEqual(ui?.violations, [], 'every fake answer is one the real API can give');
+});
 
 test('lists the accounts from GET /api/users', async () => {
   failing = false;

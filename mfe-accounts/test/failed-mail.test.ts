@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
 import type { FailedMail } from '../src/api.js';
+// The real API's OpenAPI (accounts, notifications) checks every fake answer (shell/test/fakes/contract.ts).
+import { contract, problem } from '../../shell/test/fakes/contract.js';
 import { mountComponent, screenshotDir, type Mounted } from './harness/component.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +39,11 @@ let ui: Mounted;
 let jobs: FailedMail[] = [];
 before(async () => {
   ui = await mountComponent(
-    { module: path.join(mfe, 'src/pages/FailedMail.tsx'), exportName: 'FailedMail' },
+    {
+      module: path.join(mfe, 'src/pages/FailedMail.tsx'),
+      exportName: 'FailedMail',
+      check: (...a) => contract.check(...a),
+    },
     {
       'GET /api/email/failed': () => [200, { jobs }],
       'POST /api/email/failed/17/resend': () => {
@@ -46,12 +52,15 @@ before(async () => {
       },
       'POST /api/email/failed/18/resend': () => [
         409,
-        { message: 'The code in this mail has expired; the user must ask for a new one.' },
+        problem(409, 'The code in this mail has expired; the user must ask for a new one.'),
       ],
     },
   );
 });
-after(() => ui?.close());
+after(async () => {
+  await ui?.close();
+  assert.deepEqual(ui?.violations, [], 'every fake answer is one the real API can give');
+});
 
 test('lists parked mail; Resend queues it again with a toast and the list refreshes', async () => {
   jobs = [...parked];
@@ -82,7 +91,7 @@ test('an empty list says so', async () => {
 
 test('a failing service shows the error with a way to try again', async () => {
   const ok = ui.routes['GET /api/email/failed']!;
-  ui.routes['GET /api/email/failed'] = () => [503, { message: 'Service Unavailable' }];
+  ui.routes['GET /api/email/failed'] = () => [503, problem(503, 'Service Unavailable')];
   try {
     const page = await ui.open({ path: '/dashboard/failedmail', user: admin });
     const error = page.getByTestId('failedmail-error');

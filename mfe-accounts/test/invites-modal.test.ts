@@ -5,32 +5,49 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
+// The real API's OpenAPI (accounts, notifications) checks every fake answer (shell/test/fakes/contract.ts).
+import { contract, problem } from '../../shell/test/fakes/contract.js';
 import { mountComponent, screenshotDir, type Mounted } from './harness/component.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const user = { email: 'invited@demo.portal', role: Role.User };
+const invite = (id: string, company: string, data = { accepted: false, notified: false }) => ({
+  id,
+  email: user.email,
+  date: '2026-11-20T09:00:00.000Z',
+  invited: `boss@${company.split(' ')[0]!.toLowerCase()}.example`,
+  user: { email: `boss@${company.split(' ')[0]!.toLowerCase()}.example`, company: { Licensee: company } },
+  data,
+});
 const invites = [
-  {
-    id: 'i1',
-    email: user.email,
-    invited: 'boss@north.example',
-    user: { company: { Licensee: 'North Farms' } },
-  },
-  { id: 'i2', email: user.email, user: { company: { Licensee: 'South Labs' } } },
-  { id: 'i3', email: user.email, user: { company: { Licensee: 'Old Co' } }, data: { notified: true } },
+  invite('i1', 'North Farms'),
+  invite('i2', 'South Labs'),
+  invite('i3', 'Old Co', { accepted: false, notified: true }),
 ];
 
 let ui: Mounted;
 before(async () => {
   ui = await mountComponent(
-    { module: path.join(mfe, 'src/overlays/InvitesModal.tsx'), overlay: true },
+    {
+      module: path.join(mfe, 'src/overlays/InvitesModal.tsx'),
+      overlay: true,
+      check: (...a) => contract.check(...a),
+    },
     {
       'POST /api/users/invites': () => [200, { data: { invites } }],
-      'POST /api/users/invites/update': () => [200, { message: 'ok' }],
+      // The service answers the updated invites (accounts' OpenAPI), not a message.
+      'POST /api/users/invites/update': (body) => {
+        const [{ id, data }] = (body as { invites: { id: string; data: object }[] }).invites;
+        const before = invites.find((i) => i.id === id)!;
+        return [200, { invites: [{ ...before, data: { ...before.data, ...data } }] }];
+      },
     },
   );
 });
-after(() => ui?.close());
+after(async () => {
+  await ui?.close();
+  assert.deepEqual(ui?.violations, [], 'every fake answer is one the real API can give');
+});
 
 test('shows pending invites; Dismiss and Accept answer one each; the modal closes after the last', async () => {
   const page = await ui.open({ path: '/dashboard/orders', user });

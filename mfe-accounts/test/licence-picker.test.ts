@@ -5,22 +5,31 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
+// The real API's OpenAPI (accounts, notifications) checks every fake answer (shell/test/fakes/contract.ts).
+import { contract, problem } from '../../shell/test/fakes/contract.js';
 import { mountComponent, type Mounted } from './harness/component.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const records = [
-  { 'License #': 'C11-0000101-LIC', Licensee: 'North Farms', City: 'Eureka' },
-  { 'License #': 'C11-0000102-LIC', Licensee: 'South Labs', City: 'Arcata' },
+  { 'License #': 'C11-0000101-LIC', Licensee: 'North Farms', DBA: 'North', City: 'Eureka' },
+  { 'License #': 'C11-0000102-LIC', Licensee: 'South Labs', DBA: 'South', City: 'Arcata' },
 ];
 
 let ui: Mounted;
 before(async () => {
   ui = await mountComponent(
-    { module: path.join(mfe, 'test/fixtures/licence-host.tsx'), exportName: 'Host' },
+    {
+      module: path.join(mfe, 'test/fixtures/licence-host.tsx'),
+      exportName: 'Host',
+      check: (...a) => contract.check(...a),
+    },
     { 'GET /api/license/licensenumbers': () => [200, { data: { licensenumbers: records } }] },
   );
 });
-after(() => ui?.close());
+after(async () => {
+  await ui?.close();
+  assert.deepEqual(ui?.violations, [], 'every fake answer is one the real API can give');
+});
 
 test("typing searches through accounts (search, limit 100); choosing sets the host form's value", async () => {
   const page = await ui.open({

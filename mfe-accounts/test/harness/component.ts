@@ -27,6 +27,11 @@ export interface ComponentOptions {
   alias?: Record<string, string>;
   /** Render as an overlay: the component gets {portal, user} (MfeOverlayProps) instead of `props`. */
   overlay?: boolean;
+  /**
+   * Checks each fake answer against the real API (e.g. shell/test/fakes/contract.ts: the services' OpenAPI), giving
+   * the problems; they are collected in `violations`, which a suite asserts empty.
+   */
+  check?: (method: string, url: string, status: number, body: unknown) => string[];
 }
 
 export interface Mounted {
@@ -34,6 +39,8 @@ export interface Mounted {
   /** Every API call the screen made, as 'METHOD /path' with its body. */
   calls: { call: string; body: unknown }[];
   routes: FakeRoutes;
+  /** Fake answers the real API would never give (see ComponentOptions.check). */
+  violations: string[];
   open(opts?: { path?: string; user?: SessionUser | null; width?: number }): Promise<Page>;
   close(): Promise<void>;
 }
@@ -64,6 +71,7 @@ export async function mountComponent(opts: ComponentOptions, routes: FakeRoutes)
   const js = out.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
   const css = out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
   const calls: Mounted['calls'] = [];
+  const violations: string[] = [];
   let session: { user: SessionUser | null; path: string } = { user: null, path: '/' };
   const setup = () => ({ ...session, exportName: opts.exportName, props: opts.props, overlay: opts.overlay });
 
@@ -88,8 +96,11 @@ export async function mountComponent(opts: ComponentOptions, routes: FakeRoutes)
       const call = `${req.method} ${url.pathname}`;
       const body = await readBody(req);
       calls.push({ call, body });
-      const handler = routes[call];
+      const handler = routes[call] as FakeRoutes[string] | undefined;
       const [status, answer] = handler ? await handler(body, url) : [404, { message: `no fake for ${call}` }];
+      // 502-504 are the edge's answers for a service that is down, not the route's: no route schema applies.
+      if (handler && opts.check && (status < 502 || status > 504))
+        violations.push(...opts.check(req.method ?? 'GET', url.pathname, status, answer ?? {}));
       send(status, 'application/json', JSON.stringify(answer ?? {}));
     })();
   });
@@ -104,6 +115,7 @@ export async function mountComponent(opts: ComponentOptions, routes: FakeRoutes)
     browser,
     calls,
     routes,
+    violations,
     async open({ path: at = '/', user = null, width = 1280 } = {}) {
       session = { user, path: at };
       const page = await browser.newPage({ viewport: { width, height: 900 } });
