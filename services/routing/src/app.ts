@@ -5,5 +5,15 @@ import './models/route.js';
 
 /** Routes (and, next, the daily and weekly schedules, maps, the public schedule search). Owns `portal_routing`. */
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
-  return buildService({ name: 'routing', domain: 'routing', routes: [routesRoutes], consumers }, overrides);
+  return buildService(
+    {
+      name: 'routing',
+      domain: 'routing',
+      routes: [routesRoutes],
+      // its stream and (next) outbox on NATS; no object store or mail yet: ready without MinIO or SMTP
+      backends: ['mongo', 'nats', 'redis'],
+      consumers,
+    },
+    overrides,
+  );
 }
