@@ -3,6 +3,7 @@ import { Problem } from '@portal/service-kit';
 import { LicenceMap, LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
 import { Tombstone } from '../models/tombstone.js';
 import { licenceChanged, queue } from '../events/publishes.js';
+import { escapeRe } from './users.js';
 
 /** Licence records "LN" (spec §3, §5): the rules and writes behind /license/*. */
 export type RecordInput = Record<string, unknown>;
@@ -68,7 +69,6 @@ export function toRecord(r: LicenceRecordDoc) {
   };
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The licence picker's search (public): active records whose number, name or DBA contains the text. */
 export async function searchLicences(search: string, limit: number) {
   const s = escapeRe(search.trim());

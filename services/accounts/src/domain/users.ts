@@ -32,7 +32,8 @@ export type Where = Record<string, string | number | boolean>;
 const EQUALITY_FIELDS = ['email', 'sub', 'role', 'sameDayPickup'];
 /** Company fields a `where` may name: served by the top-level companyKeys (docs/DATA.md rule 3: no dotted lists). */
 const COMPANY_FIELDS = ['company.License #', 'company.licenseNumbers'];
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A user's text as a literal inside a regular expression (search boxes). */
+export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The Mongo filter for a list's `where`: top-level equalities only where possible (what the local backend serves
