@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
 // The real API's OpenAPI (accounts, notifications) checks every fake answer (shell/test/fakes/contract.ts).
-import { contract, problem } from '../../shell/test/fakes/contract.js';
+import { contract } from '../../shell/test/fakes/contract.js';
 import { mountComponent, type Mounted } from './harness/component.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
