@@ -183,6 +183,7 @@ http {
   map $uri $asset_cache {
     "~\\.[0-9a-f]{8}\\.(js|css|svg|png|woff2?)$" "public, max-age=31536000, immutable";
     ~/remoteEntry\\.js$ "no-cache";
+    ~/manifest\\.json$ "no-cache";
     /remotes.json "no-cache";
     default $html_no_cache;
   }
