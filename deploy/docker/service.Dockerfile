@@ -37,7 +37,8 @@ COPY --from=deps /app ./
 COPY --exclude=**/node_modules --exclude=**/dist services/contracts/ services/contracts/
 COPY --exclude=**/node_modules --exclude=**/dist services/kit/ services/kit/
 COPY --exclude=**/node_modules --exclude=**/dist ${WORKSPACE}/ ${WORKSPACE}/
-RUN rm -rf services/*/test
+RUN rm -rf services/*/test services/kit/testing ${WORKSPACE}/scripts/*.test.* \
+  && sed -i '/"\.\/testing/d' services/kit/package.json
 WORKDIR /app/${WORKSPACE}
 USER 10001:10001
 # the root filesystem is read-only in Kubernetes: tsx's compile cache goes to /tmp (an emptyDir)

@@ -274,6 +274,9 @@ test('one image recipe per kind, the workspace chosen by a build arg', () => {
   assert.match(service, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
   assert.match(service, /npm ci --omit=dev -w "\$\{WORKSPACE\}" --include-workspace-root=false/);
   assert.match(service, /^USER 10001:10001$/m);
+  // test-only code never ships (issue 10): the services' tests, the kit's testing entry and its export
+  assert.match(service, /rm -rf services\/\*\/test services\/kit\/testing/);
+  assert.match(service, /sed -i '\/"\\\.\\\/testing\/d' services\/kit\/package\.json/);
   assert.match(
     service,
     /CMD \["node", "--import", "@portal\/service-kit\/telemetry", "--import", "tsx", "src\/server.ts"\]/,
