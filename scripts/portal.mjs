@@ -213,10 +213,11 @@ export function stopServices() {
   }
 }
 
+/** Demo data: each domain's seed is a script beside its service (never part of src/, never booting the service). */
 function seed(env) {
-  const seedFile = join(root, 'services/accounts/src/seed.ts');
-  if (!existsSync(seedFile)) return;
-  run(process.execPath, ['--import', 'tsx', 'src/seed.ts'], {
+  const seedFile = join(root, 'services/accounts/scripts/seed.ts');
+  if (!existsSync(seedFile)) throw new Error(`the accounts seed is missing: ${seedFile}`);
+  run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
     cwd: join(root, 'services/accounts'),
     env: { ...process.env, ...env },
   });

@@ -42,7 +42,7 @@ export async function seed({ reset = false } = {}): Promise<{
 }
 
 /**
- * `npm run seed` (and `npm start`, through src/seed.ts): the accounts database of the env (MONGO_URL, MONGO_DB or
+ * `npm run seed` (and `npm start`): the accounts database of the env (MONGO_URL, MONGO_DB or
  * portal_accounts, as the service picks it), seeded, closed. Indexes are the service's start-up migration's job.
  */
 export async function main(argv = process.argv): Promise<void> {
