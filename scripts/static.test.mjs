@@ -123,3 +123,21 @@ test('browser specs: *.spec.ts on the shared e2e fixtures, none skipped or focus
     assert.doesNotMatch(src, /\b(test|describe)\.(only|skip|fixme)\(/, `${f}: nothing skipped or focused`);
   }
 });
+
+test('schemas are closed: no `additionalProperties: true` in any service source (open-ended maps say so)', () => {
+  const dirs = readdirSync(join(root, 'services')).map((s) => `services/${s}/src`);
+  const hits = dirs
+    .filter((d) => existsSync(join(root, d)))
+    .flatMap((d) =>
+      readdirSync(join(root, d), { recursive: true })
+        .filter((f) => /\.ts$/.test(f))
+        .flatMap((f) =>
+          readFileSync(join(root, d, f), 'utf8')
+            .split('\n')
+            .map((line, i) => ({ where: `${d}/${f}:${i + 1}`, line }))
+            .filter(({ line }) => /additionalProperties:\s*true/.test(line))
+            .map(({ where }) => where),
+        ),
+    );
+  assert.deepEqual(hits, [], 'declare the keys, or patternProperties for an open-ended map');
+});

@@ -27,7 +27,8 @@ const KNOWN = {
   'account.toslink': Type.Optional(Type.String({ maxLength: 2000 })),
   'sigs.show': Type.Optional(Type.Boolean()),
 };
-const ConfigValues = Type.Object(KNOWN, { additionalProperties: true });
+// Config keys are open-ended (settings add keys): any key up to 200 characters, declared rather than left open.
+const ConfigValues = Type.Object(KNOWN, { patternProperties: { '^.{1,200}$': {} } });
 // Bodies drop unknown properties (kit: removeAdditional 'all'); config keys are open-ended, so any key is "known".
 const ConfigIn = Type.Object(KNOWN, { patternProperties: { '^.{1,200}$': {} } });
 const ConfigAnswer = Type.Object({ data: ConfigValues });
