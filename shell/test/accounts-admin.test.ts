@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge } from './browser-suite.js';
+import { browserSuite, artifacts, type Edge, watch, signIn } from './browser-suite.js';
 import { fakeAdminApi } from './fakes/admin.js';
 
 const QB_TEXT = 'This account does not match any customer in the accounting system';
@@ -22,18 +22,8 @@ browserSuite(fakeAdminApi(calls), (b, e) => {
 
 async function signedIn(email: string, width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 860 }, acceptDownloads: true });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on(
-    'console',
-    (m) =>
-      m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()),
-  );
-  page.on('dialog', (d) => void d.accept());
-  await page.goto(edge.url + '/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill('Portal!2345');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/dashboard/profile');
+  watch(page, pageErrors, consoleErrors);
+  await signIn(page, edge, email);
   return page;
 }
 const shot = (page: Page, name: string) =>

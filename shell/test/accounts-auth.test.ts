@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge } from './browser-suite.js';
+import { browserSuite, artifacts, type Edge, watch } from './browser-suite.js';
 import { AUTH_FAKE, fakeAuthApi } from './fakes/auth.js';
 import { joinMessages } from '../../mfe-accounts/src/pages/auth/validate.js';
 
@@ -21,12 +21,7 @@ browserSuite(fakeAuthApi(calls), (b, e) => {
 
 async function open(width: number, route: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on(
-    'console',
-    (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(m.text()),
-  );
-  page.on('dialog', (d) => void d.accept());
+  watch(page, problems);
   await page.goto(edge.url + route);
   return page;
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge } from './browser-suite.js';
+import { browserSuite, artifacts, type Edge, watch, signIn } from './browser-suite.js';
 import { profileApi } from './fakes/profile.js';
 
 let browser: Browser;
@@ -20,18 +20,8 @@ browserSuite(profileApi(calls), (b, e) => {
 /** Signs in as `who`@demo.portal and opens `route` (the profile unless given). */
 async function as(who: string, route = '/dashboard/profile', width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  page.on(
-    'console',
-    (m) =>
-      m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()),
-  );
-  page.on('dialog', (d) => void d.accept());
-  await page.goto(edge.url + '/login');
-  await page.getByTestId('login-email').fill(`${who}@demo.portal`);
-  await page.getByTestId('login-password').fill('Portal!2345');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/dashboard/profile');
+  watch(page, pageErrors, consoleErrors);
+  await signIn(page, edge, `${who}@demo.portal`);
   if (route !== '/dashboard/profile') await page.goto(edge.url + route);
   await page.getByTestId('profile-form').waitFor();
   return page;

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { startEdge, type ApiHandler } from './static-server.js';
 import { contract } from './fakes/contract.js';
 
@@ -52,4 +52,28 @@ export function browserSuite(
     // A fake that answered what the real API never would makes the suite fail, even if every screen coped.
     assert.deepEqual(contract.violations, [], 'the fake /api answered outside the real API contract');
   });
+}
+
+/**
+ * Collects what a screen should never do: uncaught errors into `errors`, console errors (a failed resource load
+ * aside: the fakes answer 4xx on purpose) into `consoleErrors` (default: the same list). Dialogs are accepted.
+ */
+export function watch(page: Page, errors: string[], consoleErrors: string[] = errors): Page {
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on(
+    'console',
+    (m) =>
+      m.type() === 'error' && !m.text().startsWith('Failed to load resource') && consoleErrors.push(m.text()),
+  );
+  page.on('dialog', (d) => void d.accept());
+  return page;
+}
+
+/** Signs in through the login form and waits for the profile (where every role lands). */
+export async function signIn(page: Page, edge: Edge, email: string, password = 'Portal!2345'): Promise<void> {
+  await page.goto(edge.url + '/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL('**/dashboard/profile');
 }
