@@ -7,7 +7,6 @@ export * from './orders.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './config.js';
-export * from './menus.js';
 export * from './input.js';
 export * from './phone.js';
 export * from './limits.js';

@@ -5,7 +5,6 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './events.js';
 export * from './config.js';
-export * from './menus.js';
 export * from './input.js';
 export * from './phone.js';
 export * from './limits.js';

@@ -1,20 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ADMIN_MENU,
   ALL_ROLES,
   Messages,
   ORDER_STATUS_NAMES,
   OrderStatus,
   ROLE_NAMES,
   Role,
-  USER_MENU,
   canAssignRole,
   domainOf,
   isRoleNumber,
   roleFromRealmRoles,
   statusNameFor,
-  visibleMenu,
 } from '../src/index.js';
 
 test('role numbers and Keycloak role names', () => {
@@ -32,23 +29,6 @@ test('canAssignRole: only equal or less privileged roles', () => {
   assert.equal(canAssignRole(3, 4), true);
   assert.equal(canAssignRole(3, 2), false);
   for (const r of ALL_ROLES) assert.equal(canAssignRole(0, r), true);
-});
-
-test('visibleMenu filters allowed, restricted and hideRoutes', () => {
-  const keys = (role: 0 | 1 | 2 | 3 | 4, hide?: string[]) =>
-    visibleMenu(USER_MENU, role, hide).map((e) => e.key);
-  assert.ok(
-    !keys(2).includes('orders') &&
-      !keys(2).includes('createOrder') &&
-      !keys(2).includes('checkout') &&
-      !keys(2).includes('faq'),
-  );
-  assert.ok(keys(2).includes('manageSchedule') && !keys(0).includes('manageSchedule'));
-  assert.ok(keys(3).includes('invite') && !keys(4).includes('invite'));
-  assert.ok(!keys(4, ['faq']).includes('faq'));
-  assert.deepEqual(visibleMenu(ADMIN_MENU, 4), []);
-  assert.ok(visibleMenu(ADMIN_MENU, 0).some((e) => e.key === 'settings'));
-  assert.ok(!visibleMenu(ADMIN_MENU, 1).some((e) => e.key === 'settings'));
 });
 
 test('statusNameFor hides Exception from non-admins', () => {
