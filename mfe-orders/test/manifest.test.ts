@@ -1,21 +1,6 @@
-// The manifest (what the shell reads) and the page table (what App renders) name the same paths, both ways:
-// a manifest path without a screen would mount an empty MFE, a screen without a manifest entry is unreachable.
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { ALL_ROLES } from '@portal/contracts';
+// The shared manifest checks (@portal/ui/testing/manifest): manifest paths = page table, titles, roles, menu keys.
+import { manifestTests } from '@portal/ui/testing/manifest';
 import manifest from '../src/manifest.js';
 import { PAGES } from '../src/pages/index.js';
 
-test('every manifest path has a screen and every screen is in the manifest', () => {
-  const paths = [...new Set(manifest.pages.map((p) => p.path))].sort();
-  assert.deepEqual(paths, Object.keys(PAGES).sort());
-});
-
-test('titles are set, roles are role numbers, menu keys are unique', () => {
-  const keys = manifest.pages.flatMap((p) => (p.menu ? [p.menu.key] : []));
-  assert.equal(new Set(keys).size, keys.length, `menu keys: ${keys.join(', ')}`);
-  for (const p of manifest.pages) {
-    assert.ok(p.title, `${p.path} has a title`);
-    for (const r of [...(p.allowed ?? []), ...(p.restricted ?? [])]) assert.ok(ALL_ROLES.includes(r), p.path);
-  }
-});
+manifestTests(manifest, PAGES);

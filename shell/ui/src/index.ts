@@ -38,3 +38,4 @@ export {
   type MfeOverlayProps,
 } from './mfe-manifest.js';
 export { QueryProvider, queryClient } from './query.js';
+export { mfeApp } from './mfe-app.js';
