@@ -8,3 +8,4 @@ export * from './config.js';
 export * from './input.js';
 export * from './phone.js';
 export * from './limits.js';
+export * from './licences.js';

@@ -1,26 +1,8 @@
-import { DEFAULT_RECEIVING_WINDOWS, Messages } from '@portal/contracts';
+import { DEFAULT_RECEIVING_WINDOWS, LICENCE_FIELDS, Messages, type LicenceField } from '@portal/contracts';
 import type { LicenceRecord } from '../../api.js';
 
-/** The required fields of a licence record (accounts §5, orders §5 "Licence list") with their labels. */
-export const LICENCE_FIELDS = [
-  ['License #', 'License Number'],
-  ['Licensee', 'Name'],
-  ['DBA', 'DBA'],
-  ['Street Address', 'Street Address'],
-  ['City', 'City'],
-  ['Zip', 'Zip'],
-] as const;
-export type LicenceField = (typeof LICENCE_FIELDS)[number][0];
-
-/** The service's length limits (services/accounts license.ts RecordIn). */
-export const LICENCE_MAX: Record<LicenceField, number> = {
-  'License #': 100,
-  Licensee: 200,
-  DBA: 200,
-  'Street Address': 200,
-  City: 100,
-  Zip: 20,
-};
+// The required fields and their limits are contracts' (one list with the service): re-exported for the screens.
+export { LICENCE_FIELDS, LICENCE_MAX, type LicenceField } from '@portal/contracts';
 
 export const DAYS = [
   ['mon', 'Monday'],

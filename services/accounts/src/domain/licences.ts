@@ -1,4 +1,4 @@
-import { DEFAULT_RECEIVING_WINDOWS, Messages } from '@portal/contracts';
+import { DEFAULT_RECEIVING_WINDOWS, LICENCE_FIELDS, Messages } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { LicenceMap, LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
 import { Tombstone } from '../models/tombstone.js';
@@ -21,18 +21,10 @@ export const RECORD_FIELDS = [
   'active',
   'FacilityType',
 ] as const;
-const REQUIRED: [string, string][] = [
-  ['License #', 'License Number'],
-  ['Licensee', 'Name'],
-  ['DBA', 'DBA'],
-  ['Street Address', 'Street Address'],
-  ['City', 'City'],
-  ['Zip', 'Zip'],
-];
 
 /** All fields are required (spec §5 "Licence record"): the first missing one's message. Pure. */
 export function missingField(r: RecordInput): string | undefined {
-  const gap = REQUIRED.find(([k]) => typeof r[k] !== 'string' || !(r[k] as string).trim());
+  const gap = LICENCE_FIELDS.find(([k]) => typeof r[k] !== 'string' || !(r[k] as string).trim());
   return gap && Messages.fieldRequired(gap[1]);
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { STAFF_ROLES } from '@portal/contracts';
+import { LICENCE_MAX, STAFF_ROLES } from '@portal/contracts';
 import { LicenceRecordOut, PickupRoute, Windows, problems } from '../schemas.js';
 import {
   createLicence,
@@ -15,12 +15,12 @@ import {
 const Id = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
 const RecordIn = Type.Object({
   id: Type.Optional(Id),
-  'License #': Type.Optional(Type.String({ maxLength: 100 })),
-  Licensee: Type.Optional(Type.String({ maxLength: 200 })),
-  DBA: Type.Optional(Type.String({ maxLength: 200 })),
-  'Street Address': Type.Optional(Type.String({ maxLength: 200 })),
-  City: Type.Optional(Type.String({ maxLength: 100 })),
-  Zip: Type.Optional(Type.String({ maxLength: 20 })),
+  'License #': Type.Optional(Type.String({ maxLength: LICENCE_MAX['License #'] })),
+  Licensee: Type.Optional(Type.String({ maxLength: LICENCE_MAX.Licensee })),
+  DBA: Type.Optional(Type.String({ maxLength: LICENCE_MAX.DBA })),
+  'Street Address': Type.Optional(Type.String({ maxLength: LICENCE_MAX['Street Address'] })),
+  City: Type.Optional(Type.String({ maxLength: LICENCE_MAX.City })),
+  Zip: Type.Optional(Type.String({ maxLength: LICENCE_MAX.Zip })),
   emails: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
   pickupRoute: Type.Optional(Type.Array(PickupRoute, { maxItems: 50 })),
   windows: Type.Optional(Type.Partial(Windows)),

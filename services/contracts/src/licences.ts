@@ -1,0 +1,23 @@
+/**
+ * The licence record's required fields (accounts §5 "Licence record": all required; orders §5 "Licence list"), with
+ * the label the messages use ("Please Input {label}!" / fieldRequired) and the longest value the API stores. One
+ * list for the LN update form and grid (mfe-accounts) and the service's check and schema (services/accounts).
+ */
+export const LICENCE_FIELDS = [
+  ['License #', 'License Number'],
+  ['Licensee', 'Name'],
+  ['DBA', 'DBA'],
+  ['Street Address', 'Street Address'],
+  ['City', 'City'],
+  ['Zip', 'Zip'],
+] as const;
+export type LicenceField = (typeof LICENCE_FIELDS)[number][0];
+
+export const LICENCE_MAX: Record<LicenceField, number> = {
+  'License #': 100,
+  Licensee: 200,
+  DBA: 200,
+  'Street Address': 200,
+  City: 100,
+  Zip: 20,
+};
