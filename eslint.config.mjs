@@ -2,7 +2,16 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'deploy/local/.cache/**', '**/*.d.ts', 'e2e/.report/**', 'e2e/test-results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'deploy/local/.cache/**',
+      '**/*.d.ts',
+      'e2e/.report/**',
+      'e2e/test-results/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -31,7 +31,13 @@ export const ROLE_LABELS: Record<RoleNumber, string> = {
   [Role.User]: 'Standard User',
 };
 
-export const ALL_ROLES: RoleNumber[] = [Role.SuperAdmin, Role.Admin, Role.Driver, Role.AccountAdmin, Role.User];
+export const ALL_ROLES: RoleNumber[] = [
+  Role.SuperAdmin,
+  Role.Admin,
+  Role.Driver,
+  Role.AccountAdmin,
+  Role.User,
+];
 /** Staff: superadmin and admin (the "0, 1" rows of both specs' §6). */
 export const STAFF_ROLES: RoleNumber[] = [Role.SuperAdmin, Role.Admin];
 /** Invite users and see placed orders (accounts §6: roles 0, 1, 3). */
@@ -39,7 +45,12 @@ export const INVITER_ROLES: RoleNumber[] = [Role.SuperAdmin, Role.Admin, Role.Ac
 /** manageDriver, fleetmanager, signatures and status fields (orders §6: roles 0, 1, 2). */
 export const OPERATIONS_ROLES: RoleNumber[] = [Role.SuperAdmin, Role.Admin, Role.Driver];
 /** Roles 0 to 3 may add additional licence numbers (accounts §6). */
-export const EXTRA_LICENCE_ROLES: RoleNumber[] = [Role.SuperAdmin, Role.Admin, Role.Driver, Role.AccountAdmin];
+export const EXTRA_LICENCE_ROLES: RoleNumber[] = [
+  Role.SuperAdmin,
+  Role.Admin,
+  Role.Driver,
+  Role.AccountAdmin,
+];
 
 /** The most privileged (lowest) role number among Keycloak realm role names; undefined when none match. */
 export function roleFromRealmRoles(names: readonly string[]): RoleNumber | undefined {
@@ -57,8 +68,10 @@ export function canAssignRole(editor: RoleNumber, target: RoleNumber): boolean {
 }
 
 // ---- one predicate per capability (accounts §6, orders §6) ----
-const among = (roles: readonly RoleNumber[]) => (role: RoleNumber | undefined | null): boolean =>
-  role !== undefined && role !== null && roles.includes(role);
+const among =
+  (roles: readonly RoleNumber[]) =>
+  (role: RoleNumber | undefined | null): boolean =>
+    role !== undefined && role !== null && roles.includes(role);
 
 /** Superadmin or admin: accounts, licence update, all orders, billing, reports, routes, fleet editing. */
 export const isStaff = among(STAFF_ROLES);

@@ -22,9 +22,16 @@ export function breakingChanges(before: Schema, after: Schema, path = '$'): stri
       const ra = new Set((a ?? []) as string[]);
       const rb = new Set((b ?? []) as string[]);
       for (const r of rb) if (!ra.has(r)) out.push(`${path}.${r} became required`);
-      for (const r of ra) if (!rb.has(r) && before.properties && r in (before.properties as object))
-        if (after.properties && r in (after.properties as object)) out.push(`${path}.${r} became optional`);
-    } else if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && !Array.isArray(a)) {
+      for (const r of ra)
+        if (!rb.has(r) && before.properties && r in (before.properties as object))
+          if (after.properties && r in (after.properties as object)) out.push(`${path}.${r} became optional`);
+    } else if (
+      typeof a === 'object' &&
+      a !== null &&
+      typeof b === 'object' &&
+      b !== null &&
+      !Array.isArray(a)
+    ) {
       out.push(...breakingChanges(a as Schema, b as Schema, `${path}/${k}`));
     } else if (JSON.stringify(a) !== JSON.stringify(b)) {
       out.push(`${path} ${k}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
