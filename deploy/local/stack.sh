@@ -178,8 +178,12 @@ go_mod_dir() {
   printf '%s' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' | head -n1
 }
 
+# Our fix to FerretDB 1.24's update command (deploy/local/README.md): it held each statement's read open until
+# the command returned, so a bulkWrite of 50 updates took all 50 pooled connections and hung every client.
+FERRETDB_PATCH="$HERE/ferretdb-update-conns.patch"
+ferretdb_build_id() { echo "$FERRETDB_VERSION+$(sha256sum "$FERRETDB_PATCH" | cut -c1-12)"; }
 build_ferretdb() {
-  stamp_ok ferretdb "$FERRETDB_VERSION" && return 0
+  stamp_ok ferretdb "$(ferretdb_build_id)" && return 0
   need_tool go "needed to build FerretDB"
   say "building FerretDB $FERRETDB_VERSION (go mod download + go build; go install is refused by the proxy)"
   local dir src="$CACHE/src/ferretdb-$FERRETDB_VERSION"
@@ -188,9 +192,11 @@ build_ferretdb() {
   # the module cache is read-only and FerretDB needs build/version/version.txt: build from a writable copy
   rm -rf "$src"; cp -r "$dir" "$src"; chmod -R u+w "$src"
   echo "$FERRETDB_VERSION" >"$src/build/version/version.txt"
+  (cd "$src" && patch -p1 -s <"$FERRETDB_PATCH") >>"$LOGS/build-ferretdb.log" 2>&1 ||
+    fail_with_log build-ferretdb "patching FerretDB failed"
   (cd "$src" && GOFLAGS=-buildvcs=false go build -o "$BIN/ferretdb" ./cmd/ferretdb) >>"$LOGS/build-ferretdb.log" 2>&1 ||
     fail_with_log build-ferretdb "FerretDB build failed"
-  stamp ferretdb "$FERRETDB_VERSION"
+  stamp ferretdb "$(ferretdb_build_id)"
 }
 
 build_versitygw() {

@@ -44,6 +44,29 @@ test('Redis answers PING', async () => {
   }
 });
 
+test('FerretDB: a bulkWrite of 200 updates completes and leaves the database answering (our update patch)', async () => {
+  // unpatched, FerretDB 1.24 held one pooled connection per statement until the command returned: 50+ hung it
+  const conn = await mongoose.createConnection(MONGO_URL, { dbName: 'portal_stack_test' }).asPromise();
+  try {
+    const coll = conn.collection(`bulk_${randomUUID().slice(0, 8)}`);
+    const ids = Object.values(
+      (await coll.insertMany(Array.from({ length: 200 }, (_, i) => ({ i })))).insertedIds,
+    );
+    const ops = ids.map((_id, n) => ({ updateOne: { filter: { _id }, update: { $set: { n } } } }));
+    const hung = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('bulkWrite hung: FerretDB unpatched?')), 20_000),
+    );
+    const res = (await Promise.race([coll.bulkWrite(ops, { ordered: false }), hung])) as {
+      modifiedCount: number;
+    };
+    assert.equal(res.modifiedCount, 200);
+    assert.equal(await coll.countDocuments({ n: { $gte: 0 } }), 200);
+    await coll.drop();
+  } finally {
+    await conn.close();
+  }
+});
+
 test('FerretDB on PostgreSQL: mongoose insert + find, stored in its PostgreSQL schema', async () => {
   const url = new URL(MONGO_URL);
   url.pathname = '/portal_stacktest';

@@ -2,6 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { User } from '../src/models/user.js';
+import { buildApp } from '../src/app.js';
 import { startApp, uniqueEmail } from './helpers.js';
 
 /**
@@ -47,4 +48,34 @@ test('companyKeys follows save, sub-field updates, upserts, self-changing filter
     { upsert: true },
   );
   assert.deepEqual(await keysOf(upserted), ['CK-9']);
+});
+
+test('a start over thousands of profiles without companyKeys is ready at once and backfills them in the background', async () => {
+  // the bench's 5,000 such profiles once held the start past Fastify's 10 s plugin timeout (one write per profile)
+  const N = 3000;
+  const tag = `bf-${Date.now()}`;
+  const docs = Array.from({ length: N }, (_, i) => ({
+    email: `${tag}-${i}@test.portal`,
+    company: { 'License #': `${tag}-lic-${i % 50}` },
+  }));
+  await User.collection.insertMany(docs);
+  try {
+    // one app per process (the default mongoose connection is shared): this one takes the place of the first
+    await app.close();
+    app = await buildApp({ LOG_LEVEL: 'warn', MONGO_DB: 'portal_accounts_test' });
+    const t = Date.now();
+    await app.ready();
+    const readyMs = Date.now() - t;
+    let missing = N;
+    while (missing && Date.now() - t < 120_000) {
+      missing = await User.countDocuments({ email: { $regex: `^${tag}-` }, companyKeys: { $exists: false } });
+      if (missing) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.equal(missing, 0, 'every profile got its companyKeys');
+    const one = await User.findOne({ email: `${tag}-7@test.portal` }).lean();
+    assert.deepEqual(one?.companyKeys, [`${tag}-lic-7`.toUpperCase()]);
+    console.log(`# ${N} profiles: ready in ${readyMs} ms, backfilled in ${Date.now() - t} ms`);
+  } finally {
+    await User.collection.deleteMany({ email: { $regex: `^${tag}-` } });
+  }
 });

@@ -105,6 +105,20 @@ export async function ensureGinIndexes(
 }
 
 /**
+ * After syncIndexes the declared and the stored indexes must agree. An option the backend does not keep (FerretDB
+ * 1.24 drops `sparse`) made mongoose drop and rebuild that index on every start, leaving the collection without it
+ * meanwhile; such a declaration fails the start, so a service's own tests find it.
+ */
+async function assertIndexesSettled(model: Model<any>): Promise<void> {
+  const diff = await model.diffIndexes();
+  if (diff.toDrop.length || diff.toCreate.length)
+    throw new Error(
+      `${model.modelName}: the stored indexes do not match the declaration after syncIndexes ` +
+        `(${JSON.stringify(diff)}); an index option the backend does not keep (e.g. sparse on FerretDB) rebuilds it at every start`,
+    );
+}
+
+/**
  * createCollection (when missing) + syncIndexes, one model at a time. FerretDB on PostgreSQL can fail the first
  * write to a NEW database when another connection creates it at the same moment (SQLSTATE 42P07, its metadata
  * table): that one error is retried.
@@ -116,6 +130,7 @@ async function syncOne(model: Model<any>): Promise<void> {
         if (err.code !== 48) throw err; // 48 NamespaceExists: already there
       });
       await model.syncIndexes();
+      await assertIndexesSettled(model);
       return;
     } catch (err) {
       if (attempt >= 5 || !/42P07/.test((err as Error).message)) throw err;

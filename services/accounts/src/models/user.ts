@@ -32,7 +32,7 @@ const companySchema = new Schema(
 const userSchema = new Schema(
   {
     email: { type: String, required: true, lowercase: true, trim: true, unique: true },
-    sub: { type: String, index: true, sparse: true },
+    sub: { type: String, index: true },
     name: { firstName: String, lastName: String },
     role: { type: Number, default: DEFAULT_ROLE, min: Role.SuperAdmin, max: Role.User, index: true },
     // AccountState (spec §4): false | true | 'suspended'; Mixed because mongoose has no boolean-or-literal type.
