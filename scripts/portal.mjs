@@ -213,14 +213,20 @@ export function stopServices() {
   }
 }
 
-/** Demo data: each domain's seed is a script beside its service (never part of src/, never booting the service). */
+/**
+ * Demo data: each domain's seed is a script beside its service (`services/<name>/scripts/seed.ts`, never part of
+ * src/, never booting the service). Accounts runs first: the other domains link to its demo users.
+ */
 function seed(env) {
-  const seedFile = join(root, 'services/accounts/scripts/seed.ts');
-  if (!existsSync(seedFile)) throw new Error(`the accounts seed is missing: ${seedFile}`);
-  run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
-    cwd: join(root, 'services/accounts'),
-    env: { ...process.env, ...env },
-  });
+  const order = ['accounts', ...readdirSync(join(root, 'services')).filter((d) => d !== 'accounts').sort()];
+  if (!existsSync(join(root, 'services/accounts/scripts/seed.ts'))) throw new Error('the accounts seed is missing');
+  for (const name of order) {
+    if (!existsSync(join(root, 'services', name, 'scripts/seed.ts'))) continue;
+    run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
+      cwd: join(root, 'services', name),
+      env: { ...process.env, ...env },
+    });
+  }
 }
 
 export async function start() {
