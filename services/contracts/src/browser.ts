@@ -11,3 +11,4 @@ export * from './input.js';
 export * from './phone.js';
 export * from './limits.js';
 export * from './licences.js';
+export * from './fleet.js';
