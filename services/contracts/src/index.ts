@@ -10,3 +10,4 @@ export * from './phone.js';
 export * from './limits.js';
 export * from './licences.js';
 export * from './fleet.js';
+export * from './routing.js';
