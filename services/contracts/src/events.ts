@@ -48,6 +48,8 @@ export const Subjects = {
   /** First profile save: the application notice to the config's signupEmails. */
   userApplied: 'accounts.user.applied.v1',
   inviteResent: 'accounts.invite.resent.v1',
+  /** A route was created, updated or (flagged) deleted; carries the route as stored, prices included. */
+  routeChanged: 'routing.route.changed.v1',
 } as const;
 export type EventSubject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -128,6 +130,33 @@ export type LicenceChangedData = Static<typeof LicenceChangedData>;
 export const ConfigChangedData = Type.Object({ keys: Type.Array(Type.String()) });
 export type ConfigChangedData = Static<typeof ConfigChangedData>;
 
+/** routing.route.changed.v1: the route as stored (contracts routing.ts `RouteChanged`), for others' read models. */
+export const RouteChangedData = Type.Object({
+  action: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted')]),
+  route: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    data: Type.Object({
+      startTime: Type.String(),
+      rows: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          city: Type.String(),
+          zipCode: Type.String(),
+          dayOfTheWeek: Type.String(),
+          biWeekly: Type.Boolean(),
+          overnight: Type.Boolean(),
+          price: Type.Optional(Type.Number()),
+          data: Type.Object({ notes: Type.Optional(Type.String()) }),
+        }),
+      ),
+    }),
+    created: Type.String(),
+    lastUpdated: Type.String(),
+  }),
+});
+export type RouteChangedData = Static<typeof RouteChangedData>;
+
 /**
  * The catalogue: each subject's payload schema. Publishers (the kit's outbox) and consumers (the kit's consume)
  * validate against it at the boundary; `EventPayload<S>` types both ends from the same line.
@@ -146,6 +175,7 @@ export const EventCatalogue = {
   [Subjects.inviteAccepted]: InviteData,
   [Subjects.licenceChanged]: LicenceChangedData,
   [Subjects.configChanged]: ConfigChangedData,
+  [Subjects.routeChanged]: RouteChangedData,
 } as const satisfies Record<EventSubject, TSchema>;
 export type EventPayload<S extends EventSubject> = Static<(typeof EventCatalogue)[S]>;
 /** @deprecated the catalogue under its old name */
