@@ -50,6 +50,14 @@ export const Subjects = {
   inviteResent: 'accounts.invite.resent.v1',
   /** A route was created, updated or (flagged) deleted; carries the route as stored, prices included. */
   routeChanged: 'routing.route.changed.v1',
+  /** A driver record was tied to the portal user (role 2) with its email / untied from it (fleet). */
+  driverLinked: 'fleet.driver.linked.v1',
+  driverUnlinked: 'fleet.driver.unlinked.v1',
+  /** A driver or vehicle was created, updated or (flagged) deleted: others' read models (schedule, orders). */
+  driverChanged: 'fleet.driver.changed.v1',
+  vehicleChanged: 'fleet.vehicle.changed.v1',
+  /** A service threshold was crossed (oil, tires, brakes, registration, insurance): published once per crossing. */
+  vehicleServiceDue: 'fleet.vehicle.service-due.v1',
 } as const;
 export type EventSubject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -157,6 +165,74 @@ export const RouteChangedData = Type.Object({
 });
 export type RouteChangedData = Static<typeof RouteChangedData>;
 
+/** fleet.driver.linked.v1 / unlinked.v1: a driver record and the portal user (role 2) with the same email. */
+export const DriverLinkData = Type.Object({
+  driverId: Type.String(),
+  userId: Type.String(),
+  email: Type.String(),
+  /** unlinked only: what ended the link. */
+  reason: Type.Optional(
+    Type.Union([
+      Type.Literal('driver-email-changed'),
+      Type.Literal('driver-deleted'),
+      Type.Literal('user-deleted'),
+      Type.Literal('user-email-changed'),
+      Type.Literal('user-not-driver'),
+    ]),
+  ),
+});
+export type DriverLinkData = Static<typeof DriverLinkData>;
+
+const ChangeAction = Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted')]);
+/** fleet.driver.changed.v1: the driver as stored (contracts fleet.ts `Driver`), for others' read models. */
+export const DriverChangedData = Type.Object({
+  action: ChangeAction,
+  driver: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    userId: Type.Optional(Type.String()),
+  }),
+});
+export type DriverChangedData = Static<typeof DriverChangedData>;
+/** fleet.vehicle.changed.v1: the vehicle's identity and status (the schedule's vehicle choice). */
+export const VehicleChangedData = Type.Object({
+  action: ChangeAction,
+  vehicle: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    lic: Type.String(),
+    status: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  }),
+});
+export type VehicleChangedData = Static<typeof VehicleChangedData>;
+
+/**
+ * fleet.vehicle.service-due.v1: one alert crossed (contracts fleet.ts `serviceDue`). `key` names the crossing
+ * (kind and the baseline it counts from: the last change's mileage or the expiry day), so it is announced once;
+ * `recipients` are the staff addresses fleet knows at the time (its read model of accounts users).
+ */
+export const VehicleServiceDueData = Type.Object({
+  vehicleId: Type.String(),
+  name: Type.String(),
+  lic: Type.String(),
+  kind: Type.Union([
+    Type.Literal('oil'),
+    Type.Literal('tires'),
+    Type.Literal('brakes'),
+    Type.Literal('registration'),
+    Type.Literal('insurance'),
+  ]),
+  label: Type.String(),
+  mileage: Type.Number(),
+  milesSince: Type.Optional(Type.Number()),
+  expiresOn: Type.Optional(Type.String()),
+  daysLeft: Type.Optional(Type.Integer()),
+  key: Type.String(),
+  recipients: Type.Array(Type.String()),
+});
+export type VehicleServiceDueData = Static<typeof VehicleServiceDueData>;
+
 /**
  * The catalogue: each subject's payload schema. Publishers (the kit's outbox) and consumers (the kit's consume)
  * validate against it at the boundary; `EventPayload<S>` types both ends from the same line.
@@ -176,6 +252,11 @@ export const EventCatalogue = {
   [Subjects.licenceChanged]: LicenceChangedData,
   [Subjects.configChanged]: ConfigChangedData,
   [Subjects.routeChanged]: RouteChangedData,
+  [Subjects.driverLinked]: DriverLinkData,
+  [Subjects.driverUnlinked]: DriverLinkData,
+  [Subjects.driverChanged]: DriverChangedData,
+  [Subjects.vehicleChanged]: VehicleChangedData,
+  [Subjects.vehicleServiceDue]: VehicleServiceDueData,
 } as const satisfies Record<EventSubject, TSchema>;
 export type EventPayload<S extends EventSubject> = Static<(typeof EventCatalogue)[S]>;
 /** @deprecated the catalogue under its old name */
