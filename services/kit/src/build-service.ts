@@ -68,13 +68,22 @@ function envSchemaOf(opts: ServiceOptions, use: Set<Backend>): TObject | undefin
   return Type.Object({ ...SmtpEnvSchema.properties, ...(opts.env?.properties ?? {}) });
 }
 
+/**
+ * The environment of a service as buildService reads it: the kit's keys, SMTP's when it sends mail, its own; in
+ * production it requires what its declared backends need and nothing else (no S3 keys for a service without
+ * object storage). Exported for the env check's tests; throws like loadEnv.
+ */
+export function serviceEnv(opts: ServiceOptions, overrides: Record<string, unknown> = {}) {
+  const use = backendsOf(opts);
+  return { use, env: loadEnv(overrides, envSchemaOf(opts, use), use) };
+}
+
 /** Builds (does not listen) a portal service: the rooms every service shares. */
 export async function buildService(
   opts: ServiceOptions,
   overrides: Partial<Env> & Record<string, unknown> = {},
 ) {
-  const use = backendsOf(opts);
-  const env = loadEnv(overrides, envSchemaOf(opts, use));
+  const { use, env } = serviceEnv(opts, overrides);
   const events = new EventValidators(opts.events);
   const app = Fastify({
     // One line per request (logging.ts), not Fastify's two lines with the whole req/res; health checks silent.

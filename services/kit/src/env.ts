@@ -1,28 +1,48 @@
 import { Type, type Static, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
+import type { Backend } from './plugins/app/health.js';
+
+export const ALL_BACKENDS: readonly Backend[] = ['mongo', 'nats', 'redis', 's3', 'smtp'];
 
 /**
  * Keys that must be set explicitly, and not to the local stack's default, when PORTAL_ENV=production: the
  * defaults below are public (this repo) or demo values, so a production pod missing one must not start on
- * them. Service-specific keys (ACCOUNTING_URL, FEEDBACK_TO, ...) count when the service's schema has them.
+ * them. Keys every service needs (identity, links, the seal key), whatever backends it uses. Service-specific
+ * keys (ACCOUNTING_URL, FEEDBACK_TO, ...) count when the service's schema has them.
  */
-export const PRODUCTION_REQUIRED = new Set([
-  'MONGO_URL',
-  'REDIS_URL',
-  'S3_ACCESS_KEY',
-  'S3_SECRET_KEY',
+const ALWAYS_REQUIRED = [
   'KEYCLOAK_ISSUER',
   'KEYCLOAK_SERVICE_CLIENT_SECRET',
   'EVENT_SEAL_KEY',
   'APP_URL',
   'ACCOUNTING_URL',
   'FEEDBACK_TO',
-  'MAIL_FROM',
-]);
+];
+
+/**
+ * What each backend brings: a service that declares it must set these in production (a service without object
+ * storage does not need S3 credentials; one without mail needs no SMTP relay). The addresses are here as well
+ * as the secrets: their defaults point at 127.0.0.1, which in a pod is nobody.
+ */
+export const BACKEND_REQUIRED: Record<Backend, readonly string[]> = {
+  mongo: ['MONGO_URL'],
+  redis: ['REDIS_URL'],
+  nats: ['NATS_URL'],
+  s3: ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'],
+  smtp: ['SMTP_HOST', 'MAIL_FROM'],
+};
+
+/** The production-required keys of a service using these backends. */
+export function productionRequired(backends: Iterable<Backend>): Set<string> {
+  return new Set([...ALWAYS_REQUIRED, ...[...backends].flatMap((b) => BACKEND_REQUIRED[b])]);
+}
+
+/** Every key some service may have to set in production (all backends): what a deployment must provide. */
+export const PRODUCTION_REQUIRED: ReadonlySet<string> = productionRequired(ALL_BACKENDS);
 
 /** The environment every service reads; defaults are the local stack's (deploy/local/env.sh). */
 export const EnvSchema = Type.Object({
-  /** `production` turns the defaults of PRODUCTION_REQUIRED off (set by the prod Kubernetes overlay). */
+  /** `production` turns the defaults of the production-required keys off (set by the prod Kubernetes overlay). */
   PORTAL_ENV: Type.Union([Type.Literal('development'), Type.Literal('production')], {
     default: 'development',
   }),
@@ -80,12 +100,18 @@ export const EnvSchema = Type.Object({
 });
 export type Env = Static<typeof EnvSchema>;
 
-/** Validates process.env (+ overrides) against the kit's schema and an optional service schema; throws on error. */
+/**
+ * Validates process.env (+ overrides) against the kit's schema and an optional service schema; throws on error.
+ * `backends` decides what production requires (buildService passes the declared ones); without it, every
+ * backend's keys are required, the safe side for a caller that does not say.
+ */
 export function loadEnv<S extends TObject>(
   overrides: Record<string, unknown> = {},
   extra?: S,
+  backends: Iterable<Backend> = ALL_BACKENDS,
 ): Env & Static<S> {
   const raw: Record<string, unknown> = { ...process.env, ...overrides };
+  const required = productionRequired(backends);
   const read = (schema: TObject): Record<string, unknown> => {
     const picked = Object.fromEntries(
       Object.keys(schema.properties)
@@ -96,8 +122,7 @@ export function loadEnv<S extends TObject>(
       const unset = Object.entries(schema.properties)
         .filter(
           ([k, p]) =>
-            PRODUCTION_REQUIRED.has(k) &&
-            [undefined, '', (p as { default?: unknown }).default].includes(raw[k]),
+            required.has(k) && [undefined, '', (p as { default?: unknown }).default].includes(raw[k]),
         )
         .map(([k]) => k);
       if (unset.length)

@@ -52,7 +52,14 @@ export {
   OUTBOX_PARKED,
 } from './outbox.js';
 export { withSpan, injectTrace, extractTrace, currentTraceId, shutdownTelemetry } from './telemetry.js';
-export { loadEnv, EnvSchema, type Env } from './env.js';
+export {
+  loadEnv,
+  EnvSchema,
+  productionRequired,
+  PRODUCTION_REQUIRED,
+  BACKEND_REQUIRED,
+  type Env,
+} from './env.js';
 export { runService } from './server-main.js';
 export { ensureStream, streamName, streamLimits, type StreamLimits } from './plugins/external/nats.js';
 export { queuePrefix } from './plugins/app/queues.js';
