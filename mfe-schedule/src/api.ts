@@ -1,31 +1,33 @@
 import type { ApiClient } from '@portal/ui';
+import type {
+  Route,
+  RouteAnswer,
+  RouteDeleteAnswer,
+  RouteFindAnswer,
+  RouteFindBody,
+  RouteInput,
+  RouteUpdateInput,
+  RoutesAnswer,
+} from '@portal/contracts';
 
 /**
- * mfe-schedule's calls and their answers (services/routing GET /routes: any signed-in user, live routes by name,
- * `q` a case-blind name prefix; the standard price only for those who manage routes). The shapes mirror
- * services/routing/src/schemas.ts; test/routes-list.test.ts checks every fake answer against that schema. They move
- * to @portal/contracts when routing's shapes do.
+ * mfe-schedule's calls to services/routing (orders §7 Routes), typed by @portal/contracts (routing.ts): GET /routes,
+ * POST /routes/create|update|delete each {route}, POST /routes/find {zip}.
  */
-export interface RouteRow {
-  id: string;
-  city: string;
-  zipCode: string;
-  dayOfTheWeek: string;
-  biWeekly: boolean;
-  overnight: boolean;
-  price?: number;
-}
-
-export interface Route {
-  id: string;
-  name: string;
-  startTime: string;
-  rows: RouteRow[];
-}
+export type { Route, RouteRow, RouteFindMatch } from '@portal/contracts';
 
 export const ROUTES_KEY = ['routing', 'routes'] as const;
 
-export const listRoutes = (api: ApiClient, q = '') =>
+export const listRoutes = (api: ApiClient, q = ''): Promise<Route[]> =>
   api
-    .get<{ data: { routes: Route[] } }>(q ? `/api/routes?q=${encodeURIComponent(q)}` : '/api/routes')
+    .get<RoutesAnswer>(q ? `/api/routes?q=${encodeURIComponent(q)}` : '/api/routes')
     .then((r) => r.data.routes);
+
+export const createRoute = (api: ApiClient, route: RouteInput) =>
+  api.post<RouteAnswer>('/api/routes/create', { route }).then((r) => r.data.route);
+export const updateRoute = (api: ApiClient, route: RouteUpdateInput) =>
+  api.post<RouteAnswer>('/api/routes/update', { route }).then((r) => r.data.route);
+export const deleteRoute = (api: ApiClient, id: string) =>
+  api.post<RouteDeleteAnswer>('/api/routes/delete', { route: { id } });
+export const findRoutes = (api: ApiClient, body: RouteFindBody) =>
+  api.post<RouteFindAnswer>('/api/routes/find', body).then((r) => r.data);

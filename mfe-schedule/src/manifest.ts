@@ -43,7 +43,8 @@ const manifest = defineMfe({
       allowed: STAFF_ROLES,
       menu: { section: 'admin', key: 'manageRoutes', label: 'Manage Routes', order: 30 },
     },
-    { path: '/dashboard/editRoute', title: 'Edit Route' },
+    // The route editor: editing routes is roles 0 and 1 (orders §6), reached from Manage Routes, no menu entry.
+    { path: '/dashboard/editRoute', title: 'Edit Route', allowed: STAFF_ROLES },
   ],
 });
 

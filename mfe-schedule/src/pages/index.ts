@@ -7,6 +7,10 @@ const RoutesList = lazyPage(
   () => import('./RoutesList.js'),
   (m) => m.RoutesList,
 );
+const RouteEditor = lazyPage(
+  () => import('./RouteEditor.js'),
+  (m) => m.RouteEditor,
+);
 
 /** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
@@ -20,8 +24,5 @@ export const PAGES: Record<string, ComponentType> = {
     'Look up when deliveries to a licence or company are scheduled. No delivery schedule has been published yet.',
   ),
   '/dashboard/manageRoutes': RoutesList,
-  '/dashboard/editRoute': emptyScreen(
-    'Edit Route',
-    "A route's name, days and stops. No route is open for editing.",
-  ),
+  '/dashboard/editRoute': RouteEditor,
 };
