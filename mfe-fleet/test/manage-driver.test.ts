@@ -1,50 +1,17 @@
 // manageDriver (orders §2): tabs Schedule, Drivers, Vehicles for staff, Schedule only for drivers; the Schedule tab
 // is mfe-schedule's WeeklySchedule (here its source; at run time the federated remote) with a fallback when that
-// remote is down; the lists' empty and error states. Fake answers are checked against services/fleet's schemas.
+// remote is down; the lists' error state. Fake answers are typed by @portal/contracts' fleet shapes (test/fakes.ts).
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Value } from 'typebox/value';
-import { DriverList, VehicleList } from '@portal/fleet-service/src/schemas.js';
-import { Role } from '@portal/contracts';
-// One component-test harness for every MFE (mfe-accounts/test/harness; asked to move to @portal/ui/testing).
-import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
+import { driverList, driverUser as driver, staff } from './fakes.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const page = path.join(mfe, 'src/pages/ManageDriver.tsx');
 const weekly = path.join(mfe, '../mfe-schedule/src/exposes/WeeklySchedule.tsx');
-const staff = { email: 'admin@demo.portal', role: Role.Admin };
-const driver = { id: 'u-7', email: 'driver@demo.portal', name: 'Dana Driver', role: Role.Driver };
-
-const drivers = {
-  data: {
-    drivers: [
-      {
-        id: 'd1',
-        name: 'Ann Route',
-        phone: '+17605550100',
-        email: 'ann@demo.portal',
-        lic: 'D123',
-        occLic: 'O9',
-      },
-      {
-        id: 'd2',
-        name: 'Ben Wheel',
-        phone: '+17605550101',
-        email: 'ben@demo.portal',
-        lic: 'D456',
-        occLic: '',
-      },
-    ],
-  },
-};
-const noVehicles = { data: { vehicles: [] } };
-assert.ok(Value.Check(DriverList, drivers), 'the drivers fake answers what GET /api/drivers may answer');
-assert.ok(
-  Value.Check(VehicleList, noVehicles),
-  'the vehicles fake answers what GET /api/vehicles may answer',
-);
+const drivers = driverList();
 
 const mounted: Mounted[] = [];
 async function mount(alias: string) {

@@ -1,12 +1,23 @@
-import { PageTitle } from '@portal/ui';
+import { canEditFleet } from '@portal/contracts';
+import { PageTitle, useSessionUser } from '@portal/ui';
 import { VehiclesList } from './VehiclesList.js';
+import './fleet.css';
 
-/** /dashboard/fleetmanager (orders §2): the vehicle fleet. Maintenance and xlsx export come with the fleet issue. */
+/**
+ * /dashboard/fleetmanager (orders §2): the vehicle fleet with its maintenance and service-due alerts. Drivers see the
+ * active vehicles, read-only.
+ */
 export function FleetManager() {
+  const staff = canEditFleet(useSessionUser()?.role);
   return (
     <div data-testid="fleet-manager">
       <PageTitle>Fleet Manager</PageTitle>
-      <VehiclesList />
+      {!staff && (
+        <p className="fl-muted" data-testid="fleet-read-only">
+          The active vehicles of the fleet (read-only).
+        </p>
+      )}
+      <VehiclesList source="fleetmanager" />
     </div>
   );
 }

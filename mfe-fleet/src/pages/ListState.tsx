@@ -4,7 +4,7 @@ import { Alert, Button, EmptyState, errorText } from '@portal/ui';
 
 /**
  * The three states every fleet list has before its table: loading, failed (with the server's message and a retry)
- * and empty (what the list is for). `children` renders the rows once there are some.
+ * and empty (what the list is for, and the button that fills it when the user may). `children` renders the rows.
  */
 export function ListState<T>({
   query,
@@ -15,7 +15,7 @@ export function ListState<T>({
 }: {
   query: UseQueryResult<T[]>;
   what: string;
-  empty: { title: string; text: string };
+  empty: { title: string; text: string; action?: ReactNode };
   testId: string;
   children: (rows: T[]) => ReactNode;
 }) {
@@ -33,7 +33,8 @@ export function ListState<T>({
   if (query.data.length === 0) {
     return (
       <EmptyState title={empty.title} testId={`${testId}-empty`}>
-        {empty.text}
+        <p>{empty.text}</p>
+        {empty.action}
       </EmptyState>
     );
   }

@@ -1,55 +1,168 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
-import { DataTable, usePortal } from '@portal/ui';
-import { VEHICLES_KEY, listVehicles, type Vehicle } from '../api.js';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import { FleetMessages, canEditFleet, type Vehicle, type VehicleInput } from '@portal/contracts';
+import {
+  Button,
+  Checkbox,
+  DataTable,
+  TextField,
+  datedFileName,
+  errorText,
+  toast,
+  usePortal,
+  useSessionUser,
+} from '@portal/ui';
+import {
+  EXPORT_URL,
+  FLEETMANAGER_KEY,
+  FLEET_KEY,
+  VEHICLES_KEY,
+  createVehicle,
+  downloadFile,
+  fleetManager,
+  listVehicles,
+} from '../api.js';
+import { useConfirm } from '../parts/useConfirm.js';
 import { ListState } from './ListState.js';
+import { MaintenanceDialog } from './MaintenanceDialog.js';
+import { VEHICLE_COLUMNS } from './vehicleColumns.js';
+import { VehicleForm } from './VehicleForm.js';
+import { useVehicleEditing } from './useVehicleEditing.js';
 
-const COLUMNS: ColDef<Vehicle>[] = [
-  { field: 'name', headerName: 'Vehicle', flex: 2, sort: 'asc' },
-  { field: 'lic', headerName: 'Plate', flex: 1 },
-  { field: 'vin', headerName: 'VIN', flex: 2 },
-  { field: 'year', headerName: 'Year', flex: 0.8 },
-  {
-    field: 'mileage',
-    headerName: 'Mileage',
-    flex: 1,
-    valueFormatter: (p) => Number(p.value ?? 0).toLocaleString(),
-  },
-  {
-    field: 'status',
-    headerName: 'Status',
-    flex: 1,
-    valueFormatter: (p) => (p.value === 1 ? 'Active' : 'Inactive'),
-  },
-];
+function MaintenanceButton({
+  data,
+  open,
+}: CustomCellRendererProps<Vehicle> & { open: (v: Vehicle) => void }) {
+  if (!data) return null;
+  return (
+    <Button
+      size="sm"
+      onClick={() => open(data)}
+      data-testid="vehicle-maintenance"
+      aria-label={`Maintenance of ${data.name}`}
+    >
+      Maintenance
+    </Button>
+  );
+}
 
 /**
- * The vehicles list (orders §2: fleet manager, and manageDriver's Vehicles tab). Staff see every vehicle, drivers
- * only the active ones — the service decides, the screen shows what it gets. Editing and maintenance come with the
- * fleet issue.
+ * The vehicles (orders §2: the fleet manager and manageDriver's Vehicles tab). Staff edit every field in the row,
+ * add, delete, log maintenance and export; drivers get what the service gives them (active vehicles only) and no
+ * control that changes anything. Rows with a service due carry a badge; "Service due only" narrows to them.
  */
-export function VehiclesList() {
-  const { api } = usePortal();
-  const vehicles = useQuery({ queryKey: VEHICLES_KEY, queryFn: () => listVehicles(api) });
+export function VehiclesList({ source = 'vehicles' }: { source?: 'vehicles' | 'fleetmanager' }) {
+  const { api, session } = usePortal();
+  const staff = canEditFleet(useSessionUser()?.role);
+  const client = useQueryClient();
+  // The fleet manager reads GET /vehicles/fleetmanager (orders §7), the Vehicles tab GET /vehicles: same rows.
+  const vehicles = useQuery({
+    queryKey: source === 'fleetmanager' ? FLEETMANAGER_KEY : VEHICLES_KEY,
+    queryFn: () =>
+      source === 'fleetmanager' ? fleetManager(api).then((d) => d.vehicles) : listVehicles(api),
+  });
+  const { ask, dialog } = useConfirm();
+  const editing = useVehicleEditing(ask);
+  const [adding, setAdding] = useState(false);
+  const [maintaining, setMaintaining] = useState<Vehicle | null>(null);
+  const [dueOnly, setDueOnly] = useState(false);
+  const [search, setSearch] = useState('');
+
+  // Staff get the Maintenance button beside the service-due badges it clears (the row's Edit/Delete are the
+  // table's, at the row's end; Enter on a cell edits the row too).
+  const columns = useMemo<ColDef<Vehicle>[]>(() => {
+    if (!staff) return VEHICLE_COLUMNS;
+    const at = VEHICLE_COLUMNS.findIndex((c) => c.colId === 'due') + 1;
+    const maintenance: ColDef<Vehicle> = {
+      colId: 'maintenance',
+      headerName: 'Maintenance',
+      minWidth: 140,
+      sortable: false,
+      cellRenderer: MaintenanceButton,
+      cellRendererParams: { open: setMaintaining },
+    };
+    return [...VEHICLE_COLUMNS.slice(0, at), maintenance, ...VEHICLE_COLUMNS.slice(at)];
+  }, [staff]);
+
+  const add = async (v: VehicleInput) => {
+    try {
+      await createVehicle(api, v);
+      toast.success(FleetMessages.vehicleCreated);
+      setAdding(false);
+      void client.invalidateQueries({ queryKey: FLEET_KEY });
+    } catch (e) {
+      toast.error(errorText(e));
+    }
+  };
+  const exportXlsx = () =>
+    downloadFile(session, EXPORT_URL, datedFileName('vehicles').replace(/\.csv$/, '.xlsx')).catch(
+      (e: unknown) => toast.error(`The export failed: ${errorText(e)}`),
+    );
+
+  const addButton = staff && (
+    <Button variant="primary" onClick={() => setAdding(true)} data-testid="vehicle-add">
+      Add Vehicle
+    </Button>
+  );
   return (
-    <ListState
-      query={vehicles}
-      what="vehicles"
-      testId="vehicles"
-      empty={{
-        title: 'No vehicles yet',
-        text: 'Vehicles with their plates, VIN and mileage appear here once added.',
-      }}
-    >
-      {(rows) => (
-        <DataTable
-          rows={rows}
-          columns={COLUMNS}
-          getRowId={(v) => v.id}
-          onRefresh={() => void vehicles.refetch()}
-          testId="vehicles-table"
-        />
-      )}
-    </ListState>
+    <>
+      {dialog}
+      {adding && <VehicleForm onSubmit={add} onClose={() => setAdding(false)} />}
+      {maintaining && <MaintenanceDialog vehicle={maintaining} onClose={() => setMaintaining(null)} />}
+      <ListState
+        query={vehicles}
+        what="vehicles"
+        testId="vehicles"
+        empty={{
+          title: staff ? 'No vehicles yet' : 'No active vehicles',
+          text: staff
+            ? 'Add the vans and trucks of the fleet: plates, VIN, mileage and the dates the service alerts watch.'
+            : 'There is no active vehicle to show. The fleet manager adds and activates vehicles.',
+          action: addButton,
+        }}
+      >
+        {(rows) => {
+          const due = rows.filter((v) => v.due.length > 0);
+          const shown = dueOnly ? due : rows;
+          return (
+            <DataTable
+              rows={shown}
+              columns={columns}
+              getRowId={(v) => v.id}
+              editing={staff ? editing : undefined}
+              quickFilter={search}
+              onRefresh={() => void vehicles.refetch()}
+              testId="vehicles-table"
+              emptyText={dueOnly ? 'No vehicle has a service due.' : 'No vehicles to show.'}
+              toolbar={
+                <>
+                  <TextField
+                    placeholder="Search vehicles"
+                    aria-label="Search vehicles"
+                    value={search}
+                    onChange={setSearch}
+                    testId="vehicles-search"
+                  />
+                  <Checkbox
+                    label={`Service due only (${due.length})`}
+                    checked={dueOnly}
+                    onChange={setDueOnly}
+                    testId="vehicles-due-only"
+                  />
+                  {staff && (
+                    <Button onClick={() => void exportXlsx()} data-testid="vehicles-export">
+                      Export xlsx
+                    </Button>
+                  )}
+                  {addButton}
+                </>
+              }
+            />
+          );
+        }}
+      </ListState>
+    </>
   );
 }
