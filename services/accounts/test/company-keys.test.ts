@@ -56,6 +56,7 @@ test('a start over thousands of profiles without companyKeys is ready at once an
   const tag = `bf-${Date.now()}`;
   const docs = Array.from({ length: N }, (_, i) => ({
     email: `${tag}-${i}@test.portal`,
+    role: 4,
     company: { 'License #': `${tag}-lic-${i % 50}` },
   }));
   await User.collection.insertMany(docs);
