@@ -82,6 +82,12 @@ export function VehiclesList({ source = 'vehicles' }: { source?: 'vehicles' | 'f
       sortable: false,
       cellRenderer: MaintenanceButton,
       cellRendererParams: { open: setMaintaining },
+      // The grid keeps keyboard focus on cells, not on the button inside: Enter on the cell opens the dialog.
+      suppressKeyboardEvent: ({ event, data }) => {
+        if (event.type !== 'keydown' || event.key !== 'Enter' || !data) return false;
+        setMaintaining(data);
+        return true;
+      },
     };
     return [...VEHICLE_COLUMNS.slice(0, at), maintenance, ...VEHICLE_COLUMNS.slice(at)];
   }, [staff]);
