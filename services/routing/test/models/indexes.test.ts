@@ -10,7 +10,8 @@ import { buildApp } from '../../src/app.js';
 let app: FastifyInstance;
 before(async () => {
   app = await startService(buildApp, { MONGO_DB: 'portal_routing_test' });
-  await Route.create({ name: 'Index probe' });
+  const now = new Date();
+  await Route.create({ name: 'Index probe', nameKey: 'index probe', created: now, lastUpdated: now });
 });
 after(async () => {
   await Route.deleteMany({ name: 'Index probe' });
@@ -19,4 +20,8 @@ after(async () => {
 
 test('the route list uses an index', async () => {
   await assertUsesIndex(Route, routeListFilter(), ROUTE_LIST_SORT);
+});
+
+test('the duplicate-name check uses the unique nameKey index', async () => {
+  await assertUsesIndex(Route, { nameKey: 'index probe' });
 });
