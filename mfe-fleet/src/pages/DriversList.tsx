@@ -8,6 +8,7 @@ import { DRIVERS_KEY, deleteDriver, listDrivers, saveDriver } from '../api.js';
 import { driverErrors } from '../model.js';
 import { DriverForm } from './DriverForm.js';
 import { ListState } from './ListState.js';
+import './fleet.css';
 
 function LinkedUser({ data }: CustomCellRendererProps<Driver>) {
   return data?.userId ? (

@@ -26,6 +26,7 @@ import {
 } from '../api.js';
 import { useConfirm } from '../parts/useConfirm.js';
 import { ListState } from './ListState.js';
+import './fleet.css';
 import { MaintenanceDialog } from './MaintenanceDialog.js';
 import { VEHICLE_COLUMNS } from './vehicleColumns.js';
 import { VehicleForm } from './VehicleForm.js';
