@@ -10,6 +10,7 @@ import { MongoClient } from 'mongodb';
 import { BENCH_DB, seed } from './lib/seed.mjs';
 import { runDbBenches } from './lib/db.mjs';
 import { demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
+import { ROUTES_DB, ZIPS, loadFind, measureFindFn, seedRoutes, startRouting } from './lib/routes.mjs';
 import { pidFrom, round } from './lib/measure.mjs';
 import { committed, compare, write } from './lib/report.mjs';
 
@@ -75,6 +76,30 @@ async function main() {
       notes.push(
         'http.users.me: an accounts instance started by the bench over portal_bench (5,000 users), LOG_LEVEL info, ' +
           `trace sampling ${process.env.BENCH_SAMPLER_ARG ?? '0.1'} (the production default); one demo token.`,
+      );
+    }
+    if (only('routes.find')) {
+      await seedRoutes(client, log);
+      const routing = await startRouting(root, logDir, env);
+      stops.push(routing.stop);
+      const token = await demoToken(env);
+      const url = `${routing.base}/api/routes/find`;
+      const probe = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ zip: ZIPS[0] }),
+      });
+      const routes = probe.ok ? (await probe.json()).data.routes.length : 0;
+      if (!routes) throw new Error(`POST /api/routes/find answered ${probe.status} with no route`);
+      rows.push(await loadFind('routes.find', { url, token, pid: routing.pid }));
+      await routing.stop();
+      rows.push(await measureFindFn(root, env.MONGO_URL));
+      notes.push(
+        `routes.find: POST /api/routes/find on a routing instance started by the bench over ${ROUTES_DB} (60 routes ` +
+          `whose rows cover ${ZIPS.length} zips, each zip on 2 routes), a different zip per request over 4 weeks, ` +
+          '200 connections, one demo token; answered from the in-memory index. Goal: p95 < 5 ms. At 200 connections ' +
+          "a closed loop waits about 200 / (req/s) per request (Little's law; the bare baseline itself is over 5 ms " +
+          'at 100), so routes.find.fn also gives the domain function alone: find() plus JSON over the same index.',
       );
     }
     if (only('http.config.edge')) {
