@@ -56,10 +56,16 @@ export function RowDialog({ row, isNew, onSave, onClose }: Props) {
     >
       <form
         className="rt-row-form"
-        onSubmit={(e) => {
+        // Enter in a text field saves. Handled on keydown, with its default stopped: a native implicit submit would
+        // close the dialog between keydown and keypress, and the keypress would then land on the button the focus
+        // returns to (Add Route Location) and open the dialog again.
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement) || e.target.type === 'radio')
+            return;
           e.preventDefault();
           save();
         }}
+        onSubmit={(e) => e.preventDefault()}
       >
         <TextField
           label="City"
@@ -106,8 +112,6 @@ export function RowDialog({ row, isNew, onSave, onClose }: Props) {
           error={err('price')}
           testId="row-price"
         />
-        {/* Enter in a field submits: the button is the form's, hidden because the footer holds the visible one. */}
-        <button type="submit" hidden />
       </form>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Button, DataTable, useIsMobile } from '@portal/ui';
@@ -74,13 +75,23 @@ export function RowsTable({ rows, onEdit, onRemove }: Props) {
     },
   ];
   const hidden = new Set(mobile ? ['biWeekly', 'overnight', 'price'] : []);
+  // ag-grid keeps Tab on its cells, never on the buttons inside them: Enter on any cell of a row edits that row, so
+  // the rows work from the keyboard too (ag-grid's row element carries the row's key as row-id).
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || !(e.target instanceof HTMLElement) || e.target.closest('button')) return;
+    const key = e.target.closest('.ag-row')?.getAttribute('row-id');
+    const row = rows.find((r) => r.key === key);
+    if (row) onEdit(row);
+  };
   return (
-    <DataTable
-      rows={rows}
-      columns={columns.filter((c) => !hidden.has(c.colId ?? c.field ?? ''))}
-      getRowId={(r) => r.key}
-      emptyText="No locations yet: add the cities and zip codes this route serves."
-      testId="route-rows"
-    />
+    <div onKeyDown={onKeyDown} role="presentation">
+      <DataTable
+        rows={rows}
+        columns={columns.filter((c) => !hidden.has(c.colId ?? c.field ?? ''))}
+        getRowId={(r) => r.key}
+        emptyText="No locations yet: add the cities and zip codes this route serves."
+        testId="route-rows"
+      />
+    </div>
   );
 }
