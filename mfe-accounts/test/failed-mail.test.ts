@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
 import type { FailedMail } from '../src/api.js';
-// The real API's OpenAPI (accounts, notifications) checks every fake answer (shell/test/fakes/contract.ts).
-import { contract, problem } from '../../shell/test/fakes/contract.js';
-import { mountComponent, screenshotDir, type Mounted } from './harness/component.js';
+// The real API's OpenAPI (accounts, notifications) checks every fake answer (@portal/ui/testing/portal's contract).
+import { contract, problem } from '@portal/ui/testing/portal';
+import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shots = screenshotDir(mfe);

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
-// The real API's OpenAPI (accounts, notifications) checks every fake answer (shell/test/fakes/contract.ts).
-import { contract } from '../../shell/test/fakes/contract.js';
-import { mountComponent, type Mounted } from './harness/component.js';
+// The real API's OpenAPI (accounts, notifications) checks every fake answer (@portal/ui/testing/portal's contract).
+import { contract } from '@portal/ui/testing/portal';
+import { mountComponent, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const records = [

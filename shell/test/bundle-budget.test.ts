@@ -9,8 +9,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { browserSuite, type Edge } from './browser-suite.js';
-import { fakeApi } from './fakes/base.js';
+import { browserSuite, type Edge, fakeApi } from '@portal/ui/testing/portal';
 
 const KB = 1024;
 export const BUDGET = { login: 150 * KB, dashboard: 300 * KB, table: 450 * KB };
@@ -103,7 +102,8 @@ test('no TypeBox runtime in any production bundle', () => {
 });
 
 /**
- * Test code never ships (issue 10): nothing from test runners, fakes, fixtures or the kit's testing entry. Production
+ * Test code never ships (issue 10): nothing from test runners, fakes, fixtures, @portal/ui/testing or the kit's
+ * testing entry. Production
  * chunks carry no module paths, so the check looks for what such code would bring along: its imports and its
  * distinctive strings.
  */
@@ -119,6 +119,8 @@ const TEST_MARKERS = [
   'no keycloak in this test',
   'fake API contract',
   'OUTBOX_FAULT',
+  // @portal/ui/testing's component harness (its esbuild alias) and the portal suite's Keycloak stand-in
+  'portal-test-subject',
 ];
 test('no test code in any production bundle', () => {
   const offenders = DISTS.filter(existsSync).flatMap((dir) =>

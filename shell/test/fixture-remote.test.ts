@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { browserSuite, artifacts, type Edge } from './browser-suite.js';
-import { USERS, fakeApi } from './fakes/base.js';
-import { tokenFor } from './fakes/fake.js';
+import { browserSuite, artifactsDir, type Edge, USERS, fakeApi, tokenFor } from '@portal/ui/testing/portal';
+
+const artifacts = artifactsDir(import.meta.url);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let browser: Browser;

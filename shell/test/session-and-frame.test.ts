@@ -7,10 +7,17 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge } from './browser-suite.js';
-import { fakeApi, USERS } from './fakes/base.js';
-import { fakeToken } from './fakes/fake.js';
-import { json } from './static-server.js';
+import {
+  browserSuite,
+  artifactsDir,
+  type Edge,
+  fakeApi,
+  USERS,
+  fakeToken,
+  json,
+} from '@portal/ui/testing/portal';
+
+const artifacts = artifactsDir(import.meta.url);
 
 const LONG_EMAIL = 'receiving.department.night-shift@a-very-long-cannabis-distribution-company.example.test';
 const calls: string[] = [];

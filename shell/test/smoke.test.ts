@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge } from './browser-suite.js';
-import { fakeApi } from './fakes/base.js';
+import { browserSuite, artifactsDir, type Edge, fakeApi } from '@portal/ui/testing/portal';
+
+const artifacts = artifactsDir(import.meta.url);
 
 let browser: Browser;
 let edge: Edge;

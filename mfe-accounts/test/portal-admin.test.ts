@@ -1,35 +1,16 @@
+// The admin's accounts screens in the portal: the accounts list (CSV export, Quickbooks sync), the account view,
+// invites. Setup: test/portal.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge, watch, signIn } from './browser-suite.js';
+import { portalSuite } from './portal.js';
 import { fakeAdminApi } from './fakes/admin.js';
 
 const QB_TEXT = 'This account does not match any customer in the accounting system';
 
-let browser: Browser;
-let edge: Edge;
-const calls: string[] = [];
-const pageErrors: string[] = [];
-const consoleErrors: string[] = [];
-
-browserSuite(fakeAdminApi(calls), (b, e) => {
-  browser = b;
-  edge = e;
-});
-
-async function signedIn(email: string, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 860 }, acceptDownloads: true });
-  watch(page, pageErrors, consoleErrors);
-  await signIn(page, edge, email);
-  return page;
-}
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
-const posted = (pathname: string, ...parts: string[]) =>
-  calls.some((c) => c.startsWith(`POST ${pathname} `) && parts.every((p) => c.includes(p)));
+const s = portalSuite(fakeAdminApi);
+const { pageErrors, consoleErrors, signedIn, shot, posted } = s;
 
 test('accounts list: CSV export of the visible columns, Sync Quickbooks marks the mismatch, row click opens the account', async () => {
   const page = await signedIn('admin@demo.portal');

@@ -1,7 +1,6 @@
-// Accounts admin screens (test/accounts-admin.test.ts): a stateful fake of the config, quick, invites and licence
+// Accounts admin screens (test/portal-admin*.test.ts): a stateful fake of the config, quick, invites and licence
 // routes with three sign-ins (superadmin 0, admin 1, user 4), in front of the common layer.
-import { fake, tokenFor, type Route } from './fake.js';
-import { LOGIN_FAILED, USERS, baseRoutes } from './base.js';
+import { fake, tokenFor, type Route, LOGIN_FAILED, USERS, baseRoutes } from '@portal/ui/testing/portal';
 
 const ADMIN_LOGINS: Record<string, { role: number; name: { firstName: string; lastName: string } }> = {
   'superadmin@demo.portal': { role: 0, name: { firstName: 'Sam', lastName: 'Super' } },

@@ -1,41 +1,24 @@
-// Split from accounts-profile.test.ts (each file under 250 lines): roles, saving, staff views, create, validateUser. The setup is the same on purpose:
-// each file is its own browser suite with its own fake state.
+// Split from portal-profile.test.ts (each file under 250 lines): roles, saving, staff views, create, validateUser.
+// Each file is its own browser suite with its own fake state (test/portal.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge, watch, signIn } from './browser-suite.js';
+import { portalSuite } from './portal.js';
 import { profileApi } from './fakes/profile.js';
 
 const UNDER_REVIEW = 'Your account is under review. You will receive an email once it has been verified.';
 
-let browser: Browser;
-let edge: Edge;
-const calls: string[] = [];
-const pageErrors: string[] = [];
-const consoleErrors: string[] = [];
-
-browserSuite(profileApi(calls), (b, e) => {
-  browser = b;
-  edge = e;
-});
+const s = portalSuite(profileApi);
+const { pageErrors, consoleErrors, shot, posts, body } = s;
 
 /** Signs in as `who`@demo.portal and opens `route` (the profile unless given). */
 async function as(who: string, route = '/dashboard/profile', width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  watch(page, pageErrors, consoleErrors);
-  await signIn(page, edge, `${who}@demo.portal`);
-  if (route !== '/dashboard/profile') await page.goto(edge.url + route);
+  const page = await s.signedIn(`${who}@demo.portal`, width);
+  if (route !== '/dashboard/profile') await page.goto(s.edge.url + route);
   await page.getByTestId('profile-form').waitFor();
   return page;
 }
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
-};
-const posts = (p: string) => calls.filter((c) => c.startsWith(`POST ${p} `));
-const body = (c: string) => JSON.parse(c.slice(c.indexOf(' {') + 1)) as Record<string, any>;
 const optionsOf = (page: Page, id: string) => page.getByTestId(id).locator('option').allInnerTexts();
 
 test('role field: options from the editor role up, disabled for a more privileged user', async () => {
@@ -54,7 +37,7 @@ test('role field: options from the editor role up, disabled for a more privilege
   ]);
   assert.equal(await admin.getByTestId('profile-role').isDisabled(), false);
   assert.equal(await admin.getByTestId('profile-delete').count(), 1);
-  await admin.goto(edge.url + '/dashboard/editAccount?email=superadmin@demo.portal');
+  await admin.goto(s.edge.url + '/dashboard/editAccount?email=superadmin@demo.portal');
   await admin.getByTestId('profile-email').getByText('superadmin@demo.portal').waitFor();
   assert.equal(await admin.getByTestId('profile-role').isDisabled(), true);
   await admin.close();
@@ -173,9 +156,9 @@ test('create new account: an existing email is refused, a new one is created', a
 });
 
 test('/validateUser?email= signed out: login first, then Edit Account for that email', async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await s.browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(edge.url + '/validateUser?email=accountadmin@demo.portal');
+  await page.goto(s.edge.url + '/validateUser?email=accountadmin@demo.portal');
   await page.waitForURL('**/login?redirect=**');
   await page.getByTestId('login-email').fill('admin@demo.portal');
   await page.getByTestId('login-password').fill('Portal!2345');

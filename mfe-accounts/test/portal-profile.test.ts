@@ -1,37 +1,22 @@
+// The profile screen in the portal, per role: validation messages, the signature, licences, suspension.
+// Setup: test/portal.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge, watch, signIn } from './browser-suite.js';
+import { portalSuite } from './portal.js';
 import { profileApi } from './fakes/profile.js';
 
-let browser: Browser;
-let edge: Edge;
-const calls: string[] = [];
-const pageErrors: string[] = [];
-const consoleErrors: string[] = [];
-
-browserSuite(profileApi(calls), (b, e) => {
-  browser = b;
-  edge = e;
-});
+const s = portalSuite(profileApi);
+const { pageErrors, consoleErrors, shot, posts, body } = s;
 
 /** Signs in as `who`@demo.portal and opens `route` (the profile unless given). */
 async function as(who: string, route = '/dashboard/profile', width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  watch(page, pageErrors, consoleErrors);
-  await signIn(page, edge, `${who}@demo.portal`);
-  if (route !== '/dashboard/profile') await page.goto(edge.url + route);
+  const page = await s.signedIn(`${who}@demo.portal`, width);
+  if (route !== '/dashboard/profile') await page.goto(s.edge.url + route);
   await page.getByTestId('profile-form').waitFor();
   return page;
 }
-const shot = async (page: Page, name: string) => {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
-};
-const posts = (p: string) => calls.filter((c) => c.startsWith(`POST ${p} `));
-const body = (c: string) => JSON.parse(c.slice(c.indexOf(' {') + 1)) as Record<string, any>;
 const optionsOf = (page: Page, id: string) => page.getByTestId(id).locator('option').allInnerTexts();
 
 test('validation: bad phone, bad billing email and over-long values show the §5 messages and send nothing', async () => {

@@ -1,34 +1,13 @@
-// Split from accounts-admin.test.ts (each file under 250 lines): licence update and settings. The setup is the same on purpose:
-// each file is its own browser suite with its own fake state.
+// Split from portal-admin.test.ts (each file under 250 lines): licence update and settings. Each file is its own
+// browser suite with its own fake state (test/portal.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
 import { Messages, NEW_LICENCE_PLACEHOLDER } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge, watch, signIn } from './browser-suite.js';
+import { portalSuite } from './portal.js';
 import { fakeAdminApi } from './fakes/admin.js';
 
-let browser: Browser;
-let edge: Edge;
-const calls: string[] = [];
-const pageErrors: string[] = [];
-const consoleErrors: string[] = [];
-
-browserSuite(fakeAdminApi(calls), (b, e) => {
-  browser = b;
-  edge = e;
-});
-
-async function signedIn(email: string, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 860 }, acceptDownloads: true });
-  watch(page, pageErrors, consoleErrors);
-  await signIn(page, edge, email);
-  return page;
-}
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
-const posted = (pathname: string, ...parts: string[]) =>
-  calls.some((c) => c.startsWith(`POST ${pathname} `) && parts.every((p) => c.includes(p)));
+const s = portalSuite(fakeAdminApi);
+const { pageErrors, consoleErrors, signedIn, shot, posted } = s;
 
 test('licence update: banner, required-field messages, duplicate number, default windows, add and delete', async () => {
   const page = await signedIn('admin@demo.portal');
@@ -154,7 +133,7 @@ test('settings (role 0): hideRoutes saved, the menu hides the entry after reload
 
   const admin = await signedIn('admin@demo.portal');
   assert.equal(await admin.getByTestId('nav-settings').count(), 0);
-  await admin.goto(edge.url + '/dashboard/settings');
+  await admin.goto(s.edge.url + '/dashboard/settings');
   await admin.getByTestId('forbidden').waitFor();
   assert.equal(await admin.getByTestId('settings-page').count(), 0);
   await admin.close();

@@ -1,5 +1,5 @@
-// One setup for the shell's browser suites: the bundles (built when missing), a local edge serving them with a
-// fake /api, and Debian's Chromium driven by playwright-core.
+// One setup for the whole-portal browser suites (the shell's and each MFE's screens in the portal): the bundles
+// (built when missing), a local edge serving them with a fake /api, and Debian's Chromium driven by playwright-core.
 import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -8,17 +8,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startEdge, type ApiHandler } from './static-server.js';
-import { contract } from './fakes/contract.js';
+import { contract } from './contract.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '../..');
-export const artifacts = path.join(here, 'artifacts');
+const repo = path.resolve(here, '../../../..');
 const BUNDLES = [
   'shell/dist/index.html',
   ...['accounts', 'orders', 'schedule', 'fleet', 'billing'].map((n) => `mfe-${n}/dist/remoteEntry.js`),
 ];
 
 export type Edge = Awaited<ReturnType<typeof startEdge>>;
+
+/** The screenshot folder of a suite: `artifacts/` beside the test file (`import.meta.url`), git-ignored there. */
+export function artifactsDir(testFileUrl: string): string {
+  const dir = path.join(path.dirname(fileURLToPath(testFileUrl)), 'artifacts');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /**
  * Registers before/after hooks for a browser suite; `ready` receives the browser and the edge. `remotes` adds
@@ -38,7 +44,6 @@ export function browserSuite(
       });
       assert.equal(r.status, 0, 'build-all failed');
     }
-    mkdirSync(artifacts, { recursive: true });
     edge = await startEdge(repo, api, remotes);
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',

@@ -1,36 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge, watch } from './browser-suite.js';
+import { portalSuite } from './portal.js';
 import { AUTH_FAKE, fakeAuthApi } from './fakes/auth.js';
-import { joinMessages } from '../../mfe-accounts/src/pages/auth/validate.js';
+import { joinMessages } from '../src/pages/auth/validate.js';
 
 // Sign-up, verify, forgot/reset, change email/password and delete account (spec accounts §2, §4, §5, §8) against
-// the bundles in shell/dist and mfe-*/dist (built by smoke.test.ts's `before` when missing) and a fake /api.
-let browser: Browser;
-let edge: Edge;
-const calls: string[] = [];
-const problems: string[] = [];
-
-browserSuite(fakeAuthApi(calls), (b, e) => {
-  browser = b;
-  edge = e;
-});
-
-async function open(width: number, route: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  watch(page, problems);
-  await page.goto(edge.url + route);
-  return page;
-}
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `auth-${name}.png`), fullPage: true });
+// the bundles in shell/dist and mfe-*/dist (built by the suite's `before` when missing) and a fake /api.
+const s = portalSuite(fakeAuthApi);
+const open = (width: number, route: string) => s.open(route, { width });
+const shot = (page: Page, name: string) => s.shot(page, `auth-${name}`);
+const posted = (p: string) => s.posts(p);
+const { calls, alertText } = s;
 const searches = () => calls.filter((c) => c.startsWith('GET /api/license/licensenumbers'));
-const posted = (p: string) => calls.filter((c) => c.startsWith(`POST ${p} `));
-const alertText = async (page: Page, id: string) =>
-  (await page.getByTestId(id).locator('.pu-alert-body').innerText()).trim();
 
 test('sign up at 1280 px: picker debounce and 100-option cap, disabled until complete, joined errors, verify → profile', async () => {
   const page = await open(1280, '/login');
@@ -208,5 +191,5 @@ test('forgot password at 700 px: unknown email, code and new password rules, bac
 });
 
 test('no uncaught errors or console errors in the pages', () => {
-  assert.deepEqual(problems, []);
+  assert.deepEqual([...s.pageErrors, ...s.consoleErrors], []);
 });

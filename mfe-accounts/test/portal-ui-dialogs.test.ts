@@ -1,22 +1,17 @@
-// @portal/ui's library-backed parts in a real page: the native <dialog> Modal (top layer, inert page, Escape) and
-// the signature_pad canvas on a high-DPI screen (sharp backing store, the stored PNG still 600 × 120).
+// @portal/ui's library-backed parts in a real page (the driver's profile signature): the native <dialog> Modal (top
+// layer, inert page, Escape) and the signature_pad canvas on a high-DPI screen (sharp backing store, the stored PNG
+// still 600 × 120). Setup: test/portal.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { browserSuite, type Edge } from './browser-suite.js';
+import type { Page } from 'playwright-core';
+import { portalSuite } from './portal.js';
 import { profileApi } from './fakes/profile.js';
 
-let browser: Browser;
-let edge: Edge;
-const calls: string[] = [];
-browserSuite(profileApi(calls), (b, e) => {
-  browser = b;
-  edge = e;
-});
+const s = portalSuite(profileApi);
+const { calls } = s;
 
 async function driverAt(deviceScaleFactor: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor });
-  await page.goto(edge.url + '/login');
+  const page = await s.open('/login', { scale: deviceScaleFactor });
   await page.getByTestId('login-email').fill('driver@demo.portal');
   await page.getByTestId('login-password').fill('Portal!2345');
   await page.getByTestId('login-submit').click();

@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = {
 /** The edge's own Content-Security-Policy, read from the nginx renderer, so every browser test runs under it. */
 export const EDGE_CSP = /default "(default-src [^"]+)"/.exec(
   readFileSync(
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../deploy/local/nginx/render.mjs'),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/local/nginx/render.mjs'),
     'utf8',
   ),
 )![1]!;

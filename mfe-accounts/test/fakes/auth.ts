@@ -1,7 +1,6 @@
-// Sign-up, verify, forgot/reset, change email/password, delete (test/accounts-auth.test.ts): the accounts `auth`
+// Sign-up, verify, forgot/reset, change email/password, delete (test/portal-auth.test.ts, portal-account.test.ts): the accounts `auth`
 // answers plus the public licence search, in front of the common layer.
-import { fake, fakeToken, type Route } from './fake.js';
-import { LOGIN_FAILED, USERS, baseRoutes } from './base.js';
+import { fake, fakeToken, type Route, LOGIN_FAILED, USERS, baseRoutes } from '@portal/ui/testing/portal';
 
 export const AUTH_FAKE = {
   pin: '123456',

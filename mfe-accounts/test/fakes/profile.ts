@@ -1,7 +1,6 @@
-// Profile / Edit Account / Create New Account (test/accounts-profile.test.ts): a stateful fake of the users routes
+// Profile / Edit Account / Create New Account (test/portal-profile*.test.ts): a stateful fake of the users routes
 // with six demo users who all sign in with the demo password.
-import { fake, tokenFor, type Route } from './fake.js';
-import { LOGIN_FAILED } from './base.js';
+import { fake, tokenFor, type Route, LOGIN_FAILED } from '@portal/ui/testing/portal';
 
 const profileCompany = (lic: string, name: string) => ({
   'License #': lic,

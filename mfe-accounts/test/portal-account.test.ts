@@ -1,11 +1,10 @@
-// Split from accounts-auth.test.ts (one file per screen family, each under 250 lines): the validation rules and the
-// signed-in account screens. The setup below is the same on purpose: each file is its own browser suite with its own fake state.
+// Split from portal-auth.test.ts (one file per screen family, each under 250 lines): the validation rules and the
+// signed-in account screens. Each file is its own browser suite with its own fake state (test/portal.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import { type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
-import { browserSuite, artifacts, type Edge, watch } from './browser-suite.js';
+import { portalSuite } from './portal.js';
 import { AUTH_FAKE, fakeAuthApi } from './fakes/auth.js';
 import {
   canSignUp,
@@ -13,31 +12,15 @@ import {
   joinMessages,
   resetErrors,
   signUpErrors,
-} from '../../mfe-accounts/src/pages/auth/validate.js';
+} from '../src/pages/auth/validate.js';
 
 // Sign-up, verify, forgot/reset, change email/password and delete account (spec accounts §2, §4, §5, §8) against
-// the bundles in shell/dist and mfe-*/dist (built by smoke.test.ts's `before` when missing) and a fake /api.
-let browser: Browser;
-let edge: Edge;
-const calls: string[] = [];
-const problems: string[] = [];
-
-browserSuite(fakeAuthApi(calls), (b, e) => {
-  browser = b;
-  edge = e;
-});
-
-async function open(width: number, route: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  watch(page, problems);
-  await page.goto(edge.url + route);
-  return page;
-}
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(artifacts, `auth-${name}.png`), fullPage: true });
-const posted = (p: string) => calls.filter((c) => c.startsWith(`POST ${p} `));
-const alertText = async (page: Page, id: string) =>
-  (await page.getByTestId(id).locator('.pu-alert-body').innerText()).trim();
+// the bundles in shell/dist and mfe-*/dist (built by the suite's `before` when missing) and a fake /api.
+const s = portalSuite(fakeAuthApi);
+const open = (width: number, route: string) => s.open(route, { width });
+const shot = (page: Page, name: string) => s.shot(page, `auth-${name}`);
+const posted = (p: string) => s.posts(p);
+const { alertText } = s;
 
 test('validation rules: Sign Up enabling conditions and the joined messages, reset and change password', () => {
   const ok = {
@@ -138,7 +121,7 @@ test('change password at 1280 px: minimum, mismatch, wrong current password, suc
 
 test('change email at 700 px: pin to the new address, code, then sign in again with the new email', async () => {
   const page = await signedIn(700);
-  await page.goto(edge.url + '/dashboard/changeEmail');
+  await page.goto(s.edge.url + '/dashboard/changeEmail');
   await page.getByTestId('changeemail-email').fill('admin@demo.portal');
   await page.getByTestId('changeemail-submit').click();
   await page.getByText(AuthMessages.sameEmail).waitFor();
@@ -182,5 +165,5 @@ test('delete account at 1280 px: confirm, the failure message, then deleted and 
 });
 
 test('no uncaught errors or console errors in the pages', () => {
-  assert.deepEqual(problems, []);
+  assert.deepEqual([...s.pageErrors, ...s.consoleErrors], []);
 });
