@@ -1,28 +1,19 @@
+import type { ReportList, ReportRunView, ReportStarted } from '@portal/contracts';
 import type { ApiClient } from '@portal/ui';
 
 /**
- * mfe-billing's calls and their answers (services/billing, staff only: GET /reports lists the caller's own report
- * runs, newest first; POST /reports/timestamp {selectedDate?, emails?} queues one, 202). The shapes mirror
- * services/billing/src/schemas.ts; test/reports.test.ts checks every fake answer against that schema. They move to
- * @portal/contracts when billing's shapes do.
+ * mfe-billing's calls (services/billing, staff only: GET /reports lists the caller's own report runs, newest first;
+ * POST /reports/timestamp {selectedDate?, emails?} queues one, 202). The answers' shapes are @portal/contracts'
+ * ReportList and ReportStarted (types only here: no schema code ships).
  */
-export interface ReportRun {
-  id: string;
-  kind: 'timestamp';
-  state: 'queued' | 'running' | 'done' | 'failed';
-  /** 'YYYY-MM-DD': the day the report covers. */
-  selectedDate: string;
-  /** Where the result is mailed. */
-  emails: string[];
-  createdAt: string;
-}
+export type ReportRun = ReportRunView;
 
 export const REPORTS_KEY = ['billing', 'reports'] as const;
 
 export const listReports = (api: ApiClient) =>
-  api.get<{ data: { reports: ReportRun[] } }>('/api/reports').then((r) => r.data.reports);
+  api.get<ReportList>('/api/reports').then((r) => r.data.reports);
 
 export const requestTimestampReport = (
   api: ApiClient,
   body: { selectedDate?: string; emails?: string[] } = {},
-) => api.post<{ message: string; data: { report: ReportRun } }>('/api/reports/timestamp', body);
+) => api.post<ReportStarted>('/api/reports/timestamp', body);

@@ -1,15 +1,14 @@
 // Reports over GET /api/reports and POST /api/reports/timestamp: the caller's runs, a new timestamp report for the
 // chosen day (toast with the spec's message, the list refreshed), the empty and error states. Fake answers are
-// checked against services/billing's TypeBox schemas, so the fake cannot answer what the service never would.
+// checked against @portal/contracts' ReportList and ReportStarted (the service's response schemas), so the fake
+// cannot answer what the service never would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
-import { ReportList, ReportStarted } from '@portal/billing-service/src/schemas.js';
-import { Messages, Role } from '@portal/contracts';
-// One component-test harness for every MFE (mfe-accounts/test/harness; asked to move to @portal/ui/testing).
-import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+import { Messages, ReportList, ReportStarted, Role } from '@portal/contracts';
+import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const admin = { email: 'admin@demo.portal', role: Role.Admin };

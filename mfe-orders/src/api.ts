@@ -1,27 +1,18 @@
-import { PAGE_SIZES, type OrderStatusNumber } from '@portal/contracts';
+import {
+  PAGE_SIZES,
+  type OrderList,
+  type OrderPage,
+  type OrderStatusNumber,
+  type OrderView,
+} from '@portal/contracts';
 import type { ApiClient } from '@portal/ui';
 
 /**
- * mfe-orders' calls and their answers (services/orders GET /orders: staff and vendors; a vendor gets their own
- * company's orders; keyset pages). The shapes mirror services/orders/src/schemas.ts; test/orders-list.test.ts
- * checks every fake answer against that schema, so the copy cannot drift. They move to @portal/contracts when
- * orders' shapes do.
+ * mfe-orders' calls (services/orders GET /orders: staff and vendors; a vendor gets their own company's orders;
+ * keyset pages). The answer's shape is @portal/contracts' OrderList (types only here: no schema code ships).
  */
-export interface OrderRow {
-  id: string;
-  companyKey: string;
-  status: OrderStatusNumber;
-  /** The status as this caller may see it (orders §4: an Exception reads "Order Approved" to vendors). */
-  statusName: string;
-  orderType: string;
-  createdAt: string;
-}
-
-export interface OrderPage {
-  orders: OrderRow[];
-  /** The next page's cursor; null on the last page. */
-  nextCursor: string | null;
-}
+export type OrderRow = OrderView;
+export type { OrderPage };
 
 export interface OrderFilter {
   /** The UTC month the list covers, 'YYYY-MM' (the service's default: this month). */
@@ -39,5 +30,5 @@ export function listOrders(api: ApiClient, filter: OrderFilter, cursor?: string 
   if (filter.month) q.set('month', filter.month);
   if (filter.status !== undefined) q.set('status', String(filter.status));
   if (cursor) q.set('cursor', cursor);
-  return api.get<{ data: OrderPage }>(`/api/orders?${q}`).then((r) => r.data);
+  return api.get<OrderList>(`/api/orders?${q}`).then((r) => r.data);
 }

@@ -1,15 +1,14 @@
 // Outgoing Orders over GET /api/orders: the month and status filters reach the query, keyset pages load into the
 // table with Load more, staff see the company column, and the empty and error states. Fake answers are checked
-// against services/orders' TypeBox schema, so the fake cannot answer what the service never would.
+// against @portal/contracts' OrderList (the service's response schema), so the fake cannot answer what the service
+// never would.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
-import { OrderList } from '@portal/orders-service/src/schemas.js';
-import { Role } from '@portal/contracts';
-// One component-test harness for every MFE (mfe-accounts/test/harness; asked to move to @portal/ui/testing).
-import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+import { OrderList, Role } from '@portal/contracts';
+import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vendor = { email: 'vendor@demo.portal', role: Role.AccountAdmin };

@@ -1,6 +1,7 @@
 export * from './roles.js';
 export * from './verification.js';
 export * from './orders.js';
+export * from './billing.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './events.js';

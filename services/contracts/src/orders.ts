@@ -1,3 +1,5 @@
+import type { Static } from 'typebox';
+
 /** Order statuses 0–8 (orders §4). */
 export const OrderStatus = {
   received: 0,
@@ -77,3 +79,47 @@ export const REJECTION_REASONS: Record<number, string> = {
 export const Deleted = { no: 0, deleted: 1, canceled: 2 } as const;
 
 export const BILLING_METHODS = ['net', 'check', 'cash', 'samples'] as const;
+
+/**
+ * GET /api/orders' answer (orders §7; services/orders serves it, mfe-orders reads it): one page of the caller's
+ * orders, newest first, keyset-paged. Plain JSON Schema `as const`: the service hands it to Fastify as the response
+ * schema, tests check fake answers against it (typebox/value), and the browser takes only the types (TypeBox's
+ * Static, a type-only import), so no TypeBox runtime ships. The schema objects themselves do (Module Federation
+ * shares contracts whole: about 0.5 KB gzipped with billing.ts's), the price of one definition for both sides.
+ */
+export const OrderView = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    companyKey: { type: 'string' },
+    status: { type: 'integer', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8] },
+    /** The status as this caller may see it (§4: an Exception reads "Order Approved" to vendors). */
+    statusName: { type: 'string' },
+    orderType: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+  required: ['id', 'companyKey', 'status', 'statusName', 'orderType', 'createdAt'],
+  additionalProperties: false,
+} as const;
+export type OrderView = Static<typeof OrderView>;
+
+export const OrderList = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: {
+        orders: { type: 'array', items: OrderView },
+        /** The next page's cursor (the `cursor` query); null on the last page. */
+        nextCursor: { type: ['string', 'null'] },
+      },
+      required: ['orders', 'nextCursor'],
+      additionalProperties: false,
+    },
+  },
+  required: ['data'],
+  additionalProperties: false,
+} as const;
+export type OrderList = Static<typeof OrderList>;
+/** One page of orders: what `data` of GET /api/orders holds. */
+export type OrderPage = OrderList['data'];

@@ -2,23 +2,9 @@ import { Type, type Static } from 'typebox';
 import { PAGE_SIZES } from '@portal/contracts';
 
 /**
- * orders' request and response shapes (TypeBox, strict: responses carry only what is declared; an undeclared
- * query field is dropped by the kit's AJV). When mfe-orders reads these types they move to @portal/contracts.
+ * orders' request shapes (TypeBox, strict: an undeclared query field is dropped by the kit's AJV). The answers
+ * (OrderView, OrderList) are in @portal/contracts (orders.ts), shared with mfe-orders.
  */
-export const OrderView = Type.Object(
-  {
-    id: Type.String(),
-    companyKey: Type.String(),
-    status: Type.Integer({ minimum: 0, maximum: 8 }),
-    /** The spec's name for the status as this caller may see it (§4: an Exception reads "Order Approved" to vendors). */
-    statusName: Type.String(),
-    orderType: Type.String(),
-    createdAt: Type.String({ format: 'date-time' }),
-  },
-  { additionalProperties: false },
-);
-export type OrderView = Static<typeof OrderView>;
-
 export const OrderListQuery = Type.Object(
   {
     status: Type.Optional(
@@ -47,13 +33,3 @@ export const OrderListQuery = Type.Object(
   { additionalProperties: false },
 );
 export type OrderListQuery = Static<typeof OrderListQuery>;
-
-export const OrderList = Type.Object(
-  {
-    data: Type.Object(
-      { orders: Type.Array(OrderView), nextCursor: Type.Union([Type.String(), Type.Null()]) },
-      { additionalProperties: false },
-    ),
-  },
-  { additionalProperties: false },
-);

@@ -1,6 +1,6 @@
-import { DEFAULT_PAGE_SIZE } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, type ReportRunView } from '@portal/contracts';
 import { ReportRun, type ReportRunDoc } from '../models/report-run.js';
-import type { ReportListQuery, ReportRunView, TimestampReportBody } from '../schemas.js';
+import type { ReportListQuery, TimestampReportBody } from '../schemas.js';
 
 interface Requester {
   sub: string;

@@ -1,8 +1,8 @@
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { ALL_ROLES, Messages, canManageBilling } from '@portal/contracts';
+import { ALL_ROLES, Messages, ReportList, ReportStarted, canManageBilling } from '@portal/contracts';
 import { listReportRuns, startTimestampReport } from '../domain/reports.js';
-import { ReportList, ReportListQuery, ReportStarted, TimestampReportBody } from '../schemas.js';
+import { ReportListQuery, TimestampReportBody } from '../schemas.js';
 
 /** Reports (orders spec §2 Reports, §7 POST /reports/timestamp): billing and reports are staff's (§6). */
 export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -7,11 +7,12 @@ import {
   isStaff,
   statusNameFor,
   type OrderStatusNumber,
+  type OrderView,
   type RoleNumber,
 } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { Order, type OrderDoc } from '../models/order.js';
-import type { OrderListQuery, OrderView } from '../schemas.js';
+import type { OrderListQuery } from '../schemas.js';
 
 export interface Caller {
   role: RoleNumber;

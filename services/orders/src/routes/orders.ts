@@ -1,8 +1,8 @@
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { ALL_ROLES, isStaff, isVendor } from '@portal/contracts';
+import { ALL_ROLES, OrderList, isStaff, isVendor } from '@portal/contracts';
 import { companyOf } from '../domain/members.js';
 import { listOrders } from '../domain/orders.js';
-import { OrderList, OrderListQuery } from '../schemas.js';
+import { OrderListQuery } from '../schemas.js';
 
 /**
  * Order lists (orders spec §2, §7 GET /orders): staff and vendors. Drivers are excluded from the outgoing list
