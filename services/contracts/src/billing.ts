@@ -5,6 +5,8 @@ import type { Static } from 'typebox';
  * Schema `as const`, as in orders.ts: the service's response schemas and the tests' checks at runtime, types only
  * in the browser (no TypeBox runtime ships).
  */
+/** What a report run is (only timestamp reports so far) and where it stands; the service's model stores these. */
+export const REPORT_KINDS = ['timestamp'] as const;
 export const REPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** One report run: a timestamp report for a day, mailed to `emails` when done. */
@@ -12,7 +14,7 @@ export const ReportRunView = {
   type: 'object',
   properties: {
     id: { type: 'string' },
-    kind: { type: 'string', enum: ['timestamp'] },
+    kind: { type: 'string', enum: REPORT_KINDS },
     state: { type: 'string', enum: REPORT_STATES },
     /** 'YYYY-MM-DD': the day the report covers. */
     selectedDate: { type: 'string' },

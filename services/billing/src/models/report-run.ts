@@ -1,7 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-
-export const REPORT_KINDS = ['timestamp'] as const;
-export const REPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+import { REPORT_KINDS, REPORT_STATES } from '@portal/contracts';
 
 /**
  * One request for a report (orders spec §2 Reports: results by email). Recorded when asked for; the report job
