@@ -132,6 +132,8 @@ export function RoutesList() {
       >
         Manage Routes
       </PageTitle>
+      {/* Above the list: a dispatcher's first question on the phone ("when do you come to 95501?"). */}
+      <ZipCheck />
       <div className="pu-table-toolbar rt-tools">
         <TextField
           placeholder="Search routes"
@@ -175,7 +177,6 @@ export function RoutesList() {
           testId="routes-table"
         />
       )}
-      <ZipCheck />
     </div>
   );
 }
