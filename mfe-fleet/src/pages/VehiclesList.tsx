@@ -104,8 +104,8 @@ export function VehiclesList({ source = 'vehicles' }: { source?: 'vehicles' | 'f
     }
   };
   const exportXlsx = () =>
-    downloadFile(session, EXPORT_URL, datedFileName('vehicles').replace(/\.csv$/, '.xlsx')).catch(
-      (e: unknown) => toast.error(`The export failed: ${errorText(e)}`),
+    downloadFile(session, EXPORT_URL, datedFileName('fleet').replace(/\.csv$/, '.xlsx')).catch((e: unknown) =>
+      toast.error(`The export failed: ${errorText(e)}`),
     );
 
   const addButton = staff && (

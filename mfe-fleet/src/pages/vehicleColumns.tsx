@@ -80,7 +80,7 @@ const Vin = ({ value }: CustomCellRendererProps<Vehicle>) => (
 
 /** Every vehicle field of the spec (orders §3 Vehicle), in the order a fleet manager reads a vehicle. */
 export const VEHICLE_COLUMNS: ColDef<Vehicle>[] = [
-  { ...text('name', 'Vehicle', 150), sort: 'asc' },
+  { ...text('name', 'Vehicle', 190), sort: 'asc' },
   {
     colId: 'due',
     headerName: 'Service due',
