@@ -92,6 +92,22 @@ test('admin builds a route with weekday and strict-date rows; the zip check answ
   }
 });
 
+test('leaving the editor with unsaved changes through the menu asks first', async ({ signedInAs }) => {
+  const page = await signedInAs(Role.Admin);
+  await page.goto(`${APP}/dashboard/editRoute`);
+  await page.getByTestId('route-name').fill('Not saved');
+  const menuEntry = page.getByTestId('nav-admin').getByText('Manage Routes', { exact: true });
+  await menuEntry.click();
+  await page.getByTestId('confirm-leave').waitFor();
+  expect(new URL(page.url()).pathname).toBe('/dashboard/editRoute');
+  await page.getByTestId('confirm-leave').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('route-name')).toHaveValue('Not saved');
+  await menuEntry.click();
+  await page.getByTestId('confirm-leave-yes').click();
+  await page.waitForURL(/\/dashboard\/manageRoutes$/);
+  await page.getByTestId('routes-page').waitFor();
+});
+
 for (const role of [Role.Driver, Role.User]) {
   test(`role ${role} sees no route screens and cannot change routes`, async ({ signedInAs, api }) => {
     const page = await signedInAs(role);
