@@ -2,7 +2,6 @@
 // Each file is its own browser suite with its own fake state (test/portal.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import { portalSuite } from './portal.js';
 import { profileApi } from './fakes/profile.js';
@@ -10,16 +9,7 @@ import { profileApi } from './fakes/profile.js';
 const UNDER_REVIEW = 'Your account is under review. You will receive an email once it has been verified.';
 
 const s = portalSuite(profileApi);
-const { pageErrors, consoleErrors, shot, posts, body } = s;
-
-/** Signs in as `who`@demo.portal and opens `route` (the profile unless given). */
-async function as(who: string, route = '/dashboard/profile', width = 1280): Promise<Page> {
-  const page = await s.signedIn(`${who}@demo.portal`, width);
-  if (route !== '/dashboard/profile') await page.goto(s.edge.url + route);
-  await page.getByTestId('profile-form').waitFor();
-  return page;
-}
-const optionsOf = (page: Page, id: string) => page.getByTestId(id).locator('option').allInnerTexts();
+const { pageErrors, consoleErrors, shot, posts, body, optionsOf, profileAs: as } = s;
 
 test('role field: options from the editor role up, disabled for a more privileged user', async () => {
   const own = await as('accountadmin');

@@ -2,22 +2,12 @@
 // Setup: test/portal.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
 import { portalSuite } from './portal.js';
 import { profileApi } from './fakes/profile.js';
 
 const s = portalSuite(profileApi);
-const { pageErrors, consoleErrors, shot, posts, body } = s;
-
-/** Signs in as `who`@demo.portal and opens `route` (the profile unless given). */
-async function as(who: string, route = '/dashboard/profile', width = 1280): Promise<Page> {
-  const page = await s.signedIn(`${who}@demo.portal`, width);
-  if (route !== '/dashboard/profile') await page.goto(s.edge.url + route);
-  await page.getByTestId('profile-form').waitFor();
-  return page;
-}
-const optionsOf = (page: Page, id: string) => page.getByTestId(id).locator('option').allInnerTexts();
+const { pageErrors, consoleErrors, shot, posts, body, optionsOf, profileAs: as } = s;
 
 test('validation: bad phone, bad billing email and over-long values show the §5 messages and send nothing', async () => {
   const page = await as('user');

@@ -36,6 +36,10 @@ export interface PortalSuite {
   body(call: string): Record<string, any>;
   /** The text of an Alert's body (by test id). */
   alertText(page: Page, id: string): Promise<string>;
+  /** Signs in as `who`@demo.portal, opens `route` (the profile unless given) and waits for the profile form. */
+  profileAs(who: string, route?: string, width?: number): Promise<Page>;
+  /** The option texts of a select (by test id). */
+  optionsOf(page: Page, id: string): Promise<string[]>;
 }
 
 /** Registers the suite's hooks (browserSuite) over the fake /api `api(calls)` and returns its helpers. */
@@ -55,7 +59,7 @@ export function portalSuite(api: (calls: string[]) => ApiHandler): PortalSuite {
     return { browser, edge };
   };
   const posts = (pathname: string) => calls.filter((c) => c.startsWith(`POST ${pathname} `));
-  return {
+  const suite: PortalSuite = {
     get browser() {
       return ready().browser;
     },
@@ -87,5 +91,13 @@ export function portalSuite(api: (calls: string[]) => ApiHandler): PortalSuite {
     posted: (pathname, ...parts) => posts(pathname).some((c) => parts.every((p) => c.includes(p))),
     body: (c) => JSON.parse(c.slice(c.indexOf(' {') + 1)) as Record<string, any>,
     alertText: async (page, id) => (await page.getByTestId(id).locator('.pu-alert-body').innerText()).trim(),
+    async profileAs(who, route = '/dashboard/profile', width = 1280) {
+      const page = await suite.signedIn(`${who}@demo.portal`, width);
+      if (route !== '/dashboard/profile') await page.goto(ready().edge.url + route);
+      await page.getByTestId('profile-form').waitFor();
+      return page;
+    },
+    optionsOf: (page, id) => page.getByTestId(id).locator('option').allInnerTexts(),
   };
+  return suite;
 }
