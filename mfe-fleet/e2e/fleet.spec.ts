@@ -69,6 +69,22 @@ test('admin: add a vehicle, log maintenance past the oil interval, see the alert
   await expect(row.getByTestId('vehicle-due')).toHaveText('Oil');
   await page.getByTestId('vehicles-due-only').check();
   await expect(row).toHaveCount(1);
+
+  // Lowering the mileage in the row asks first (the service takes a lower mileage only with that confirmation).
+  // (by row id: while the row is edited its name is in an input, not its text)
+  const mileage = page.locator(`.ag-center-cols-container [row-id="${mine!.id}"] [col-id="mileage"]`);
+  await mileage.click();
+  await page.keyboard.press('Enter');
+  await mileage.locator('input').fill('4500');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('fleet-confirm')).toContainText(
+    FleetMessages.confirmLowerMileage(4600, 4500),
+  );
+  await page.getByTestId('fleet-confirm-yes').click();
+  // Confirmed, but below the 4,600 mi tire change just logged: the service refuses with its reason, shown as it
+  // comes, and the row goes back to what is stored.
+  await expect(page.getByRole('alert').filter({ hasText: /tire change/i })).toBeVisible();
+  await expect(mileage).toHaveText('4,600');
   await row.getByTestId('vehicle-maintenance').click();
   await expect(page.getByTestId('maintenance-row')).toHaveCount(1);
   await expect(page.getByTestId('maintenance-row')).toContainText('Tire change');

@@ -64,12 +64,16 @@ export function VehiclesList({ source = 'vehicles' }: { source?: 'vehicles' | 'f
     queryFn: () =>
       source === 'fleetmanager' ? fleetManager(api).then((d) => d.vehicles) : listVehicles(api),
   });
+  // Stable arrays: a new rowData while a row is being saved (the mileage question re-renders the page) would make
+  // the grid reload that row from the cache under the user's feet.
+  const due = useMemo(() => (vehicles.data ?? []).filter((v) => v.due.length > 0), [vehicles.data]);
   const { ask, dialog } = useConfirm();
   const editing = useVehicleEditing(ask);
   const [adding, setAdding] = useState(false);
   const [maintaining, setMaintaining] = useState<Vehicle | null>(null);
   const [dueOnly, setDueOnly] = useState(false);
   const [search, setSearch] = useState('');
+  const shown = dueOnly ? due : (vehicles.data ?? []);
 
   // Staff get the Maintenance button beside the service-due badges it clears (the row's Edit/Delete are the
   // table's, at the row's end; Enter on a cell edits the row too).
@@ -130,9 +134,7 @@ export function VehiclesList({ source = 'vehicles' }: { source?: 'vehicles' | 'f
           action: addButton,
         }}
       >
-        {(rows) => {
-          const due = rows.filter((v) => v.due.length > 0);
-          const shown = dueOnly ? due : rows;
+        {() => {
           return (
             <DataTable
               rows={shown}
