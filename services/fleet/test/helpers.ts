@@ -31,16 +31,24 @@ export async function call(
   });
 }
 
-/** Collects the events published on `subject` from now on (an ordered consumer: ephemeral, read-only). */
-export async function listen(app: FastifyInstance, stream: string, subject: string) {
+/**
+ * The events published on `subject` since `since`, read afresh from the stream at each call (an ordered consumer
+ * from that time: ephemeral, read-only), so a slow relay or a busy machine cannot make a test miss one.
+ */
+export async function publishedSince(app: FastifyInstance, stream: string, subject: string, since: Date) {
   const consumer = await app.js.consumers.get(stream, {
     filter_subjects: subject,
-    deliver_policy: DeliverPolicy.New,
+    deliver_policy: DeliverPolicy.StartTime,
+    opt_start_time: since.toISOString(),
   });
   const events: EventEnvelope<any>[] = [];
-  const messages = await consumer.consume();
-  void (async () => {
-    for await (const m of messages) events.push(m.json<EventEnvelope>());
-  })();
-  return { events, stop: () => messages.close() };
+  for (;;) {
+    const batch = await consumer.fetch({ max_messages: 500, expires: 1000 });
+    let n = 0;
+    for await (const m of batch) {
+      events.push(m.json<EventEnvelope>());
+      n++;
+    }
+    if (n === 0) return events;
+  }
 }
