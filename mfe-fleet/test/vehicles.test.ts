@@ -48,6 +48,13 @@ test('staff: every vehicle with its service-due badge; the filter keeps the due 
   assert.equal(await p.locator('.ag-center-cols-container [row-id]').count(), 1);
   await p.close();
 
+  // The alert mail's link opens the list on the due vehicles.
+  const linked = await ui.open({ path: '/dashboard/fleetmanager?due=true', user: staff });
+  await linked.locator(row('v2')).waitFor();
+  assert.equal(await linked.getByTestId('vehicles-due-only').isChecked(), true);
+  assert.equal(await linked.locator('.ag-center-cols-container [row-id]').count(), 1);
+  await linked.close();
+
   const mobile = await ui.open({ path: '/dashboard/fleetmanager', user: staff, width: 700 });
   await mobile.locator(row('v2')).waitFor();
   await mobile.screenshot({ path: path.join(shots, 'fleet-manager-700.png'), fullPage: true });

@@ -12,6 +12,7 @@ import {
   errorText,
   toast,
   usePortal,
+  useQuery as useUrlQuery,
   useSessionUser,
 } from '@portal/ui';
 import {
@@ -71,7 +72,9 @@ export function VehiclesList({ source = 'vehicles' }: { source?: 'vehicles' | 'f
   const editing = useVehicleEditing(ask);
   const [adding, setAdding] = useState(false);
   const [maintaining, setMaintaining] = useState<Vehicle | null>(null);
-  const [dueOnly, setDueOnly] = useState(false);
+  // The service-due mail links to /dashboard/fleetmanager?due=true: the list opens on the due vehicles.
+  const url = useUrlQuery();
+  const [dueOnly, setDueOnly] = useState(() => url.get('due') === 'true');
   const [search, setSearch] = useState('');
   const shown = dueOnly ? due : (vehicles.data ?? []);
 
