@@ -3,6 +3,7 @@ import { emailRoutes } from './routes/email.js';
 import { failedMailRoutes } from './routes/failed-mail.js';
 import { emailWorker } from './jobs/email.js';
 import { accountMailConsumers } from './events/account-mails.js';
+import { fleetMailConsumer } from './events/fleet-mails.js';
 import { MailEnvSchema } from './env.js';
 
 /**
@@ -17,7 +18,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       domain: 'notifications',
       backends: ['mongo', 'nats', 'redis', 'smtp'],
       routes: [emailRoutes, failedMailRoutes],
-      consumers: accountMailConsumers,
+      consumers: [...accountMailConsumers, fleetMailConsumer],
       workers: [emailWorker(mailEnv)],
       env: MailEnvSchema,
     },
