@@ -1,11 +1,10 @@
 // Issue 11 "Done means" (fleet part), on the running portal: an admin adds a vehicle, logs maintenance that takes it
-// past the oil interval, sees the Oil badge and the service-due filter, and exports the fleet; a driver sees only
-// active vehicles, read-only. (The admins' alert mail is not checked yet: services/fleet publishes
-// fleet.vehicle.service-due.v1, but no service mails it so far — see mfe-fleet/README.md.) The vehicles are the
-// test's own (unique names), deleted after it.
+// past the oil interval, sees the Oil badge and the service-due filter, the admins get the alert mail once, and
+// exports the fleet; a driver sees only active vehicles, read-only. The vehicles are the test's own (unique
+// names), deleted after it.
 import { readFileSync } from 'node:fs';
 import { FleetMessages, Role, type Vehicle } from '@portal/contracts';
-import { test, expect, APP, type Page } from '@portal/e2e/fixtures';
+import { test, expect, APP, DEMO, type Page } from '@portal/e2e/fixtures';
 
 const unique = (what: string) => `E2E ${what} ${Date.now().toString(36)}`;
 const created: string[] = [];
@@ -23,11 +22,13 @@ async function findRow(page: Page, name: string) {
   return row;
 }
 
-test('admin: add a vehicle, log maintenance past the oil interval, see the alert badge; export', async ({
+test('admin: add a vehicle, log maintenance past the oil interval, see the alert badge, get the mail once; export', async ({
   signedInAs,
   api,
+  mailbox,
   shot,
 }) => {
+  const since = Date.now();
   const name = unique('Van');
   const page = await signedInAs(Role.Admin);
   await page.goto(`${APP}/dashboard/fleetmanager`);
@@ -67,6 +68,15 @@ test('admin: add a vehicle, log maintenance past the oil interval, see the alert
   await expect(dialog).toHaveCount(0);
 
   await expect(row.getByTestId('vehicle-due')).toHaveText('Oil');
+  // The crossing is mailed to the admins (services/fleet's event, sent by services/notifications)...
+  // (exact recipient: the mailbox's `to` matches substrings, and admin@ is inside superadmin@)
+  const to = (who: string) => ({
+    since,
+    match: (m: { subject: string; to: string[] }) => m.subject.includes(name) && m.to.includes(who),
+  });
+  const ours = to(DEMO[Role.Admin]);
+  const mail = await mailbox.waitFor(ours);
+  expect(mail.subject).toMatch(/Oil change due/);
   await page.getByTestId('vehicles-due-only').check();
   await expect(row).toHaveCount(1);
 
@@ -90,6 +100,9 @@ test('admin: add a vehicle, log maintenance past the oil interval, see the alert
   await expect(page.getByTestId('maintenance-row')).toContainText('Tire change');
   await shot(page, 'fleet-maintenance-history');
   await page.keyboard.press('Escape');
+  // ...once: the refused edit and the reloads above announced nothing new.
+  expect(await mailbox.summaries(ours)).toHaveLength(1);
+  expect(await mailbox.summaries(to(DEMO[Role.SuperAdmin]))).toHaveLength(1);
   await shot(page, 'fleet-manager-admin');
   // The export is the service's workbook, downloaded with the signed-in user's token.
   const [download] = await Promise.all([
