@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import {
+  FleetMessages,
   OWNER_STATUSES,
   SERVICE_DUE_KINDS,
   VEHICLE_LIMITS,
@@ -79,9 +80,7 @@ export const VehicleInputSchema = strict({
   id: Type.Optional(Id),
   name: Type.Optional(Text('Name', VEHICLE_LIMITS.name)),
   lic: Type.Optional(Text('License plate', VEHICLE_LIMITS.lic)),
-  vin: Type.Optional(
-    Type.String({ maxLength: 40, errorMessage: 'VIN must be 17 letters and digits (no I, O or Q).' }),
-  ),
+  vin: Type.Optional(Type.String({ maxLength: 40, errorMessage: FleetMessages.vinLength })),
   year: Type.Optional(
     Type.Union(
       [Type.Integer({ minimum: VEHICLE_LIMITS.yearMin, maximum: 2100, errorMessage: YEAR }), Type.Null()],
