@@ -13,4 +13,5 @@ export * from './phone.js';
 export * from './limits.js';
 export * from './licences.js';
 export * from './fleet.js';
+export * from './fleet-rules.js';
 export * from './routing.js';

@@ -107,6 +107,13 @@ export function withDocLock<T>(collection: string, id: unknown, fn: () => Promis
   return run;
 }
 
+/** Waits for the document's turn (withDocLock) and resolves with the function that ends it. */
+function acquireDocLock(collection: string, id: unknown): Promise<() => void> {
+  return new Promise((acquired) => {
+    void withDocLock(collection, id, () => new Promise<void>((release) => acquired(() => release())));
+  });
+}
+
 /** Mongoose schema plugin: `_outbox` on the document, `doc.addEvent()`, `Model.updateOneWithEvents()`. */
 export function withOutbox(schema: Schema): void {
   schema.add({ _outbox: { type: [OutboxEventSchema], default: [] }, [OUTBOX_PENDING]: Boolean });
@@ -143,6 +150,33 @@ export function withOutbox(schema: Schema): void {
       return res;
     },
   );
+  // A save of a loaded document writes the whole of it back through FerretDB's read-modify-write, so it takes the
+  // document's turn like the relay's clean-up does (found as lost saves: a delete flag or an event written back
+  // away by the relay's $pullAll in flight). Released after the save, whether it succeeded or not.
+  schema.pre('save', async function () {
+    if (this.isNew) return;
+    this.$locals.releaseDocLock = await acquireDocLock(
+      (this.constructor as Model<unknown>).collection.collectionName,
+      this._id,
+    );
+  });
+  const release = (doc: { $locals?: Record<string, unknown> }) => {
+    const done = doc.$locals?.releaseDocLock as (() => void) | undefined;
+    if (doc.$locals) delete doc.$locals.releaseDocLock;
+    done?.();
+  };
+  schema.post('save', function (doc: { $locals: Record<string, unknown> }) {
+    release(doc);
+  });
+  // error-handling middleware (four-argument form in mongoose's typings is loose): a failed save releases too
+  type Locals = { $locals: Record<string, unknown> };
+  (schema.post as unknown as (h: string, fn: (...a: never[]) => void) => void)(
+    'save',
+    function (this: Locals, err: unknown, doc: Locals | undefined, next: (e?: unknown) => void) {
+      release(doc ?? this);
+      next(err);
+    },
+  );
   schema.pre('save', function () {
     const doc = this as unknown as { $locals: Record<string, unknown>; _outbox?: OutboxEvent[] } & Record<
       string,
@@ -150,7 +184,12 @@ export function withOutbox(schema: Schema): void {
     >;
     doc.$locals.outboxDirty = this.isModified('_outbox');
     // events set any other way (create({_outbox}), assignment) still raise the flag
-    if (doc.$locals.outboxDirty && doc._outbox?.length) doc[OUTBOX_PENDING] = true;
+    // the flag is written even when it is already true in memory: the relay may have cleared it in the database
+    // since this document was loaded (mongoose saves only paths that changed in memory)
+    if (doc.$locals.outboxDirty && doc._outbox?.length) {
+      doc[OUTBOX_PENDING] = true;
+      this.markModified(OUTBOX_PENDING);
+    }
   });
   schema.post('save', function (doc: { _outbox?: OutboxEvent[]; $locals: Record<string, unknown> }) {
     if (doc.$locals.outboxDirty && doc._outbox?.length) written();

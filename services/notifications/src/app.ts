@@ -10,13 +10,16 @@ import { MailEnvSchema } from './env.js';
  * Every email the portal sends: HTTP requests and accounts' events become `email` jobs (kit `app.jobs`), a
  * worker renders and sends them with the kit's mailer (`app.mailer`, the 'smtp' backend). No object storage.
  */
+const BACKENDS = ['mongo', 'nats', 'redis', 'smtp'] as const;
+
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
-  const mailEnv = loadEnv(overrides, MailEnvSchema);
+  // the worker's env, checked against what these backends need in production (no S3 keys: no object storage)
+  const mailEnv = loadEnv(overrides, MailEnvSchema, BACKENDS);
   return buildService(
     {
       name: 'notifications',
       domain: 'notifications',
-      backends: ['mongo', 'nats', 'redis', 'smtp'],
+      backends: [...BACKENDS],
       routes: [emailRoutes, failedMailRoutes],
       consumers: [...accountMailConsumers, fleetMailConsumer],
       workers: [emailWorker(mailEnv)],

@@ -7,10 +7,6 @@ import { Subjects, type DriverLinkData, type ServiceDue } from '@portal/contract
  */
 export function queue(doc: object, ev: NewEvent): void {
   (doc as OutboxMethods).addEvent(ev.subject, ev.data as never);
-  // A document loaded while its pending flag was still true, and saved after the relay cleared it, would save
-  // the new events without the flag (the value did not change in memory), and the relay would not see them until
-  // the next write: the flag is written whatever its in-memory value (kit outbox, README "Decisions").
-  (doc as { markModified?: (path: string) => void }).markModified?.('_outboxPending');
 }
 
 type Action = 'created' | 'updated' | 'deleted';
