@@ -7,20 +7,8 @@ import {
 } from '@portal/contracts';
 import { isoOfDay, rowDays, runDates, type DayRange, type RowDays } from './days.js';
 
-/** One location row as /routes/find needs it: its route's name and start time, its days parsed once. */
-export interface IndexedRow {
-  routeId: string;
-  name: string;
-  rowId: string;
-  city: string;
-  zipCode: string;
-  startTime: string;
-  dayOfTheWeek: string;
-  biWeekly: boolean;
-  overnight: boolean;
-  utility: boolean;
-  days: RowDays;
-}
+/** One location row as /routes/find needs it: the match's fields without its dates, and its days parsed once. */
+export type IndexedRow = Omit<RouteFindMatch, 'dates' | 'deliveryDates'> & { days: RowDays };
 
 /** A live route's rows for the index; the utility route's rows are pseudo-routes named by their city. Pure. */
 export function indexRows(route: Route): IndexedRow[] {
