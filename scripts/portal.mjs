@@ -218,8 +218,14 @@ export function stopServices() {
  * src/, never booting the service). Accounts runs first: the other domains link to its demo users.
  */
 function seed(env) {
-  const order = ['accounts', ...readdirSync(join(root, 'services')).filter((d) => d !== 'accounts').sort()];
-  if (!existsSync(join(root, 'services/accounts/scripts/seed.ts'))) throw new Error('the accounts seed is missing');
+  const order = [
+    'accounts',
+    ...readdirSync(join(root, 'services'))
+      .filter((d) => d !== 'accounts')
+      .sort(),
+  ];
+  if (!existsSync(join(root, 'services/accounts/scripts/seed.ts')))
+    throw new Error('the accounts seed is missing');
   for (const name of order) {
     if (!existsSync(join(root, 'services', name, 'scripts/seed.ts'))) continue;
     run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {

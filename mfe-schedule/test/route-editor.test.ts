@@ -206,7 +206,9 @@ test('keyboard only: a row is added from the keyboard and opened again with Ente
   await page.getByTestId('add-location').focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByTestId('row-dialog');
-  await page.keyboard.type('Ferndale'); // the dialog starts at its first field
+  // the dialog starts at its first field (wait for that focus: typing before it lost the first letter in CI)
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'row-city');
+  await page.keyboard.type('Ferndale');
   await page.keyboard.press('Tab');
   await page.keyboard.type('95536');
   await page.keyboard.press('Tab'); // the Weekdays radio
