@@ -12,7 +12,7 @@ import {
   type VehicleInput,
   type VehicleListAnswer,
 } from '@portal/contracts';
-import { serverMessage, type ApiClient, type Session } from '@portal/ui';
+import { saveBlob, serverMessage, type ApiClient, type Session } from '@portal/ui';
 
 /** mfe-fleet's calls (orders §7 Drivers, Vehicles; services/fleet), typed by @portal/contracts' fleet shapes. */
 export const FLEET_KEY = ['fleet'] as const;
@@ -68,13 +68,5 @@ export async function downloadFile(session: Session, path: string, fileName: str
     const body: unknown = await res.json().catch(() => null);
     throw new Error(serverMessage(body, `${res.status} ${res.statusText}`.trim()));
   }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(fileName, await res.blob());
 }

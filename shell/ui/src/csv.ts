@@ -31,7 +31,12 @@ export function datedFileName(prefix: string, d = new Date()): string {
 
 /** Saves text as a file through a temporary object URL (a BOM so spreadsheet programs read UTF-8). */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }));
+  saveBlob(fileName, new Blob(['\uFEFF', text], { type }));
+}
+
+/** Saves a blob (a CSV built here, a workbook a service answered) as a file through a temporary object URL. */
+export function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -6,7 +6,7 @@ export { Modal, type ModalProps } from './Modal.js';
 export { TextField, TextArea, Select, Checkbox, type Option } from './fields.js';
 export { DataTable, type DataTableProps, type RowEditing } from './DataTable.js';
 export { printHtml, printElement, escapeHtml } from './print.js';
-export { csvField, toCsv, datedFileName, downloadText, type CsvColumn } from './csv.js';
+export { csvField, toCsv, datedFileName, downloadText, saveBlob, type CsvColumn } from './csv.js';
 export {
   navigateTo,
   useLocation,
