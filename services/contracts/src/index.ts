@@ -13,3 +13,4 @@ export * from './licences.js';
 export * from './fleet.js';
 export * from './fleet-rules.js';
 export * from './routing.js';
+export * from './order-lists.js';
