@@ -15,4 +15,7 @@ export * from './licences.js';
 export * from './fleet.js';
 export * from './fleet-rules.js';
 export * from './routing.js';
+export * from './order-messages.js';
+export * from './order-rules.js';
+export * from './order-status.js';
 export * from './order-lists.js';

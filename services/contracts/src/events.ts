@@ -58,6 +58,15 @@ export const Subjects = {
   vehicleChanged: 'fleet.vehicle.changed.v1',
   /** A service threshold was crossed (oil, tires, brakes, registration, insurance): published once per crossing. */
   vehicleServiceDue: 'fleet.vehicle.service-due.v1',
+  /** Orders (issue 12): every state change of an order, payload OrderNotice (recipients resolved by orders). */
+  orderCreated: 'orders.order.created.v1',
+  orderUpdated: 'orders.order.updated.v1',
+  orderStatusChanged: 'orders.order.status-changed.v1',
+  orderCancelled: 'orders.order.cancelled.v1',
+  orderDeleted: 'orders.order.deleted.v1',
+  orderUndeleted: 'orders.order.undeleted.v1',
+  /** The delivery date was changed: "the preferred date cannot be met". */
+  orderDateUnmet: 'orders.order.date-unmet.v1',
 } as const;
 export type EventSubject = (typeof Subjects)[keyof typeof Subjects];
 
@@ -234,6 +243,36 @@ export const VehicleServiceDueData = Type.Object({
 export type VehicleServiceDueData = Static<typeof VehicleServiceDueData>;
 
 /**
+ * orders.order.*.v1: what changed on an order, enough for a mail and for others' read models (schedule, billing,
+ * reports). `recipients` are the addresses orders resolved (users of the pickup or destination licence with
+ * alerts.email not false; plus admins on cancel), [] when the config switch for that mail is off. No signature
+ * images, no secrets. `link` = {APP_URL}/order/{id}.
+ */
+export const OrderNotice = Type.Object({
+  id: Type.String(),
+  orderId: Type.String(),
+  status: Type.Integer({ minimum: 0, maximum: 8 }),
+  previousStatus: Type.Optional(Type.Integer({ minimum: 0, maximum: 8 })),
+  orderType: Type.String(),
+  orderDef: Type.String(),
+  pickupLN: Type.String(),
+  destinationLN: Type.String(),
+  vendorName: Type.String(),
+  destName: Type.String(),
+  preferredDelivery: Type.Optional(Type.String()),
+  deliveryDate: Type.Optional(Type.String()),
+  pickupDate: Type.Optional(Type.String()),
+  cancelReason: Type.Optional(Type.String()),
+  rejected: Type.Optional(Type.Integer()),
+  rejectedText: Type.Optional(Type.String()),
+  exception: Type.Optional(Type.String()),
+  changedBy: Type.Object({ userId: Type.String(), name: Type.Optional(Type.String()) }),
+  recipients: Type.Array(Type.String()),
+  link: Type.String(),
+});
+export type OrderNotice = Static<typeof OrderNotice>;
+
+/**
  * The catalogue: each subject's payload schema. Publishers (the kit's outbox) and consumers (the kit's consume)
  * validate against it at the boundary; `EventPayload<S>` types both ends from the same line.
  */
@@ -257,6 +296,13 @@ export const EventCatalogue = {
   [Subjects.driverChanged]: DriverChangedData,
   [Subjects.vehicleChanged]: VehicleChangedData,
   [Subjects.vehicleServiceDue]: VehicleServiceDueData,
+  [Subjects.orderCreated]: OrderNotice,
+  [Subjects.orderUpdated]: OrderNotice,
+  [Subjects.orderStatusChanged]: OrderNotice,
+  [Subjects.orderCancelled]: OrderNotice,
+  [Subjects.orderDeleted]: OrderNotice,
+  [Subjects.orderUndeleted]: OrderNotice,
+  [Subjects.orderDateUnmet]: OrderNotice,
 } as const satisfies Record<EventSubject, TSchema>;
 export type EventPayload<S extends EventSubject> = Static<(typeof EventCatalogue)[S]>;
 /** @deprecated the catalogue under its old name */

@@ -1,0 +1,74 @@
+/**
+ * The order messages (orders §5 and §8) word for word, and the ones the spec leaves unworded, decided here once for
+ * the form and the service (services/orders/README.md lists which are decisions). Plain strings and functions: the
+ * browser imports them.
+ */
+export const OrderMessages = {
+  // §5 order form
+  required: (label: string) => `${label} is required!`,
+  destinationRequired: 'Destination is required!',
+  licenceNotFound: "License number doesn't exist",
+  rejectedRequired: 'Reason for rejection is required. ',
+  exceptionRequired: 'Exception notes are required',
+  pickupAfterDelivery: 'Pickup date cannot be after delivery date',
+  pickupAfterDeliveryBanner:
+    'The preferred pickup date you selected cannot be after the preferred delivery date',
+  dayNotAllowed: 'Day chosen not allowed',
+  dayNotAllowedBanner: (days: string) =>
+    `The preferred delivery date you selected doesn't match a delivery route option. Please select one of the days listed: ${days}`,
+  licenceType: 'Incorrect license type. Please review Medical or Recreational',
+  confirmDriverUpdate: 'Are you sure you want to update this order?',
+  confirmPickedUp: 'Are you sure you want to set this order to picked up?',
+  confirmBoxCount: 'Please confirm this is the correct box/bundle count?',
+  confirmBackToTransit:
+    'Some of these orders have already been delivered or rejected. Are you sure you want to put these orders back into In-Transit.',
+  noSignature: "You don't have a signature currently assigned to your profile.",
+  setupSignature: 'Please setup a signature before you use this',
+  fixErrors: 'Please fix the errors below.',
+  suspended: 'Your account has been suspended. Please contact GPS to reactivate your account.',
+  // §8 catalogue
+  created: 'Order created successfully!',
+  updated: 'Order updated successfully!',
+  createFailed: 'Order creation failed!',
+  createFailedWith: (msg: string) => `Order creation failed: ${msg}!`,
+  bulkSaveFailed: (msg: string) => `Failed to save order(s): ${msg}`,
+  spreadsheetFailed: (msg: string) => `Unable to process spreadsheet: ${msg}`,
+  bulkDestinationNotFound: 'Unable to find Destination License Number.',
+  labelFailed: (msg: string) => `Failed to print: ${msg}`,
+  labelError: 'SHIPPING LABEL ERROR',
+  scheduleFailed: (msg: string) => `Error: ${msg}`,
+  orderNotFound: 'Order not found',
+  checkedIn: 'Order checked in successfully!',
+  checkedOut: 'Order checked out successfully!',
+  manifestUploadFailed: (msg: string) => `Failed to upload manifest: ${msg}`,
+  manifestLicencesConfirm:
+    'The licenses do not match. Are you sure you want to upload this manifest? It will overwrite any existing manifests.',
+  manifestLicencesMismatch: 'Licenses do not match',
+  uploadCancelled: 'Upload cancelled.',
+  manifestUploaded: 'Manifest uploaded successfully!',
+  signCancelled: 'Sign manifests canceled.',
+  signedCount: (n: number, total: number) => `${n} manifest(s) out of ${total} were signed`,
+  inTransitCount: (n: number, total: number) => `${n} orders out of ${total} were set to In Transit`,
+  updateFailed: (msg: string) => `Update failed: ${msg}`,
+  // decisions where the spec is silent (services/orders/README.md)
+  rejectedTextRequired: 'Rejection text is required when the reason is Other!',
+  deliveryInPast: 'Delivery date cannot be in the past',
+  pickupInPast: 'Pickup date cannot be in the past',
+  sameDayToday: 'Same Day orders cannot be placed for today',
+  sameDayNotOffered: 'Same Day orders are not offered for your account.',
+  invalidDate: 'Please enter a valid date',
+  adminDeliveryDayConfirm: (days: string) =>
+    `The delivery date does not match a delivery route day (${days || 'none'}). Save anyway?`,
+  adminPickupDayConfirm: (days: string) =>
+    `The pickup date does not match a pickup route day (${days || 'none'}). Save anyway?`,
+  versionConflict: (name: string) => `This order was changed by ${name}; reload`,
+  illegalTransition: (from: string, to: string) => `An order cannot go from ${from} to ${to}.`,
+  cancelNotAllowed: 'This order can no longer be cancelled.',
+  notOwnLicence: "You can only place orders from your own company's licenses.",
+  staffOnlyField: (label: string) => `Only GPS staff can change ${label}.`,
+  driverOnlyFields:
+    'Drivers can change only the status, rejection, exception, billing, notes and signatures.',
+  orderDeleted: 'This order has been deleted.',
+  orderCancelled: 'This order has been cancelled.',
+  routingUnavailable: 'Delivery routes could not be checked right now. Please try again in a minute.',
+} as const;
