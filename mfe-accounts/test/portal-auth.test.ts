@@ -76,7 +76,12 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
 
   // Keyboard choice of a licence; a server message is shown as it comes.
   await page.getByTestId('signup-licence').fill('C10-000000');
+  // The earlier answer, filtered, shows at once; wait for the new search's answer to render before choosing, or
+  // the list re-renders between ArrowDown and Enter and nothing is chosen (CI failed so).
+  const answered = page.waitForResponse((r) => r.url().includes('search=C10-000000'));
+  await answered;
   await page.getByTestId('signup-licence-option').first().waitFor();
+  await page.waitForTimeout(100);
   assert.equal(
     await page.getByTestId('signup-licence-option').count(),
     10,
