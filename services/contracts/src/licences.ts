@@ -21,3 +21,10 @@ export const LICENCE_MAX: Record<LicenceField, number> = {
   City: 100,
   Zip: 20,
 };
+
+/**
+ * The comparison key of a licence number: case, surrounding and inner white space do not make a different licence
+ * ("c11-0000123-lic" is "C11-0000123-LIC"). Accounts keys its licence records and users' companyKeys by it; orders
+ * keys its read models and orders (pickupKey, destKey, companyKeys) by the same function, so the two always agree.
+ */
+export const licenceKey = (lic: string): string => lic.replace(/\s+/g, '').toUpperCase();

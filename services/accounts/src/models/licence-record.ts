@@ -1,13 +1,9 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { withOutbox, type OutboxStatics } from '@portal/service-kit';
-import { DEFAULT_RECEIVING_WINDOWS } from '@portal/contracts';
+import { DEFAULT_RECEIVING_WINDOWS, licenceKey } from '@portal/contracts';
 
-/**
- * The comparison key of a licence number: case, surrounding and inner white space do not make a different licence
- * ("c11-0000123-lic" is "C11-0000123-LIC"), so a lower-case copy can neither be created as a second record nor be
- * used to join a company without an invite (issue 8).
- */
-export const licenceKey = (lic: string): string => lic.replace(/\s+/g, '').toUpperCase();
+/** The comparison key of a licence number (contracts' licences.ts; re-exported where accounts always took it). */
+export { licenceKey };
 
 /** Licence record "LN" (accounts spec §3); keys are the spec's own names. 'License #' is unique, case-insensitively. */
 const windowsSchema = new Schema(

@@ -1,14 +1,143 @@
-import { Member, type MemberDoc } from '../models/member.js';
+import { Role, STAFF_ROLES } from '@portal/contracts';
+import { licenceKey } from '@portal/contracts';
+import { Member } from '../models/member.js';
 
-/** The caller's company as the read model knows it; undefined = not (yet) known, so the caller sees no orders. */
-export async function companyOf(userId: string): Promise<string | undefined> {
-  const m = await Member.findOne({ userId }).lean<MemberDoc>();
-  return m?.companyKey || undefined;
+/** What orders knows of a portal user (accounts' facts and fleet's driver link), as its read model keeps it. */
+export interface MemberView {
+  userId: string;
+  /** The Keycloak subject (the bearer token's `sub`); '' when accounts has not said it yet. */
+  sub: string;
+  email: string;
+  name: string;
+  role: number;
+  /** licenceKey() of every licence number of the user's company. */
+  companyKeys: string[];
+  licenseNumbers: string[];
+  suspended: boolean;
+  deleted: boolean;
+  /** The user's alerts.email: false = no order mails. */
+  alertsEmail: boolean;
+  /** The user's own sameDayPickup flag (orders §6: Same Day offered if orders.hasSameDay or this). */
+  sameDayPickup: boolean;
+  /** The fleet driver this user is linked to (fleet.driver.linked.v1), if any. */
+  driverId?: string;
+  /** The profile's signature (name and image) when accounts published it (capped; see README "Read models"). */
+  signature?: { name: string; image: string };
 }
 
-/** Idempotent upsert: what the accounts-event consumer does on each user change (replays change nothing). */
+type Stored = {
+  userId: string;
+  sub?: string | null;
+  email?: string | null;
+  name?: string | null;
+  role?: number | null;
+  companyKeys?: string[] | null;
+  licenseNumbers?: string[] | null;
+  suspended?: boolean | null;
+  deleted?: boolean | null;
+  alertsEmail?: boolean | null;
+  sameDayPickup?: boolean | null;
+  driverId?: string | null;
+  signature?: { name?: string | null; image?: string | null } | null;
+};
+
+export function toMemberView(m: Stored): MemberView {
+  return {
+    userId: m.userId,
+    sub: m.sub ?? '',
+    email: m.email ?? '',
+    name: m.name ?? '',
+    role: m.role ?? Role.User,
+    companyKeys: [...(m.companyKeys ?? [])],
+    licenseNumbers: [...(m.licenseNumbers ?? [])],
+    suspended: !!m.suspended,
+    deleted: !!m.deleted,
+    alertsEmail: m.alertsEmail !== false,
+    sameDayPickup: !!m.sameDayPickup,
+    ...(m.driverId ? { driverId: m.driverId } : {}),
+    ...(m.signature?.image
+      ? { signature: { name: m.signature.name ?? '', image: m.signature.image } }
+      : {}),
+  };
+}
+
+/**
+ * The member by the bearer token's `sub` or by accounts' user id (either works: routes have the token, events and
+ * order documents may carry either); null when the read model does not know the user (yet).
+ */
+export async function memberOf(userId: string): Promise<MemberView | null> {
+  if (!userId) return null;
+  const m =
+    (await Member.findOne({ sub: userId }).lean<Stored>()) ??
+    (await Member.findOne({ userId }).lean<Stored>());
+  return m ? toMemberView(m) : null;
+}
+
+/** The caller's company keys ([] = none known: the caller sees no company's orders). */
+export async function companyKeysOf(userId: string): Promise<string[]> {
+  return (await memberOf(userId))?.companyKeys ?? [];
+}
+
+/** @deprecated the caller's first company key; use companyKeysOf (a company may hold several licences). */
+export async function companyOf(userId: string): Promise<string | undefined> {
+  return (await companyKeysOf(userId))[0];
+}
+
+/** Whether a member may get an order mail: has an address, alerts.email not false, not deleted. */
+export const mayBeMailed = (m: MemberView): boolean => !!m.email && m.alertsEmail && !m.deleted;
+
+export interface RecipientOpts {
+  /** Also leave out suspended users (default false: the spec keeps only the alerts.email and address rules). */
+  skipSuspended?: boolean;
+  /** Addresses to leave out (e.g. the person who made the change). */
+  exclude?: string[];
+}
+
+/**
+ * The addresses of the users whose company holds any of `lics` (licence numbers however typed), with an email,
+ * alerts.email not false and not deleted (orders §4 "Notification emails"); de-duplicated, lower case, sorted.
+ * One `$in` on the indexed top-level companyKeys.
+ */
+export async function recipientsForLicences(lics: string[], opts: RecipientOpts = {}): Promise<string[]> {
+  const keys = [...new Set(lics.filter(Boolean).map(licenceKey))].filter(Boolean);
+  if (!keys.length) return [];
+  const found = await Member.find({ companyKeys: { $in: keys } }).lean<Stored[]>();
+  return addresses(found.map(toMemberView), opts);
+}
+
+/** The staff (superadmin and admin) addresses: the cancel mail's extra recipients (orders §4 "Cancel"). */
+export async function adminEmails(opts: RecipientOpts = {}): Promise<string[]> {
+  const found = await Member.find({ role: { $in: [...STAFF_ROLES] } }).lean<Stored[]>();
+  return addresses(found.map(toMemberView), opts);
+}
+
+/** The member linked to a fleet driver, or null. */
+export async function memberByDriver(driverId: string): Promise<MemberView | null> {
+  if (!driverId) return null;
+  const m = await Member.findOne({ driverId }).lean<Stored>();
+  return m ? toMemberView(m) : null;
+}
+
+function addresses(ms: MemberView[], opts: RecipientOpts): string[] {
+  const exclude = new Set((opts.exclude ?? []).map((e) => e.trim().toLowerCase()));
+  const out = ms
+    .filter(mayBeMailed)
+    .filter((m) => !(opts.skipSuspended && m.suspended))
+    .map((m) => m.email.trim().toLowerCase())
+    .filter((e) => !exclude.has(e));
+  return [...new Set(out)].sort();
+}
+
+/**
+ * @deprecated test helper of the first orders slice: records a member of one company. The feed writes through
+ * applyMemberFacts (domain/member-facts.ts).
+ */
 export async function recordMember(userId: string, companyKey: string): Promise<void> {
-  await Member.updateOne({ userId }, { $set: { companyKey } }, { upsert: true });
+  await Member.updateOne(
+    { userId },
+    { $set: { sub: userId, companyKeys: [licenceKey(companyKey)] } },
+    { upsert: true },
+  );
 }
 
 export async function forgetMember(userId: string): Promise<void> {

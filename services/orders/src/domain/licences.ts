@@ -1,0 +1,83 @@
+import { licenceKey } from '@portal/contracts';
+import { Licence } from '../models/licence.js';
+import { orderConfig, type OrderConfig } from './config.js';
+import type { MemberView } from './members.js';
+
+/** A licence record as orders copies it into an order (pickupCompany / destCompany) and checks it. */
+export interface LicenceRecordView {
+  'License #': string;
+  licenseKey: string;
+  Licensee: string;
+  DBA: string;
+  'Street Address': string;
+  City: string;
+  Zip: string;
+  emails: string[];
+  pickupRoute: { route: string; day: string }[];
+  windows?: Record<string, string>;
+  active: boolean;
+  FacilityType: string;
+}
+
+type Stored = Partial<Omit<LicenceRecordView, 'pickupRoute'>> & {
+  licenseKey: string;
+  deleted?: boolean | null;
+  pickupRoute?: { route?: string | null; day?: string | null }[] | null;
+};
+
+export function toLicenceView(r: Stored): LicenceRecordView {
+  return {
+    'License #': r['License #'] ?? '',
+    licenseKey: r.licenseKey,
+    Licensee: r.Licensee ?? '',
+    DBA: r.DBA ?? '',
+    'Street Address': r['Street Address'] ?? '',
+    City: r.City ?? '',
+    Zip: r.Zip ?? '',
+    emails: [...(r.emails ?? [])],
+    pickupRoute: (r.pickupRoute ?? []).map((p) => ({ route: p.route ?? '', day: p.day ?? '' })),
+    ...(r.windows ? { windows: { ...r.windows } } : {}),
+    active: r.active !== false,
+    FacilityType: r.FacilityType ?? 'Recreational',
+  };
+}
+
+/** The licence record of a licence number however typed (case, spaces), as a fresh copy; null if not listed. */
+export async function licenceByNumber(lic: string): Promise<LicenceRecordView | null> {
+  const key = lic ? licenceKey(lic) : '';
+  if (!key) return null;
+  const r = await Licence.findOne({ licenseKey: key, deleted: { $ne: true } }).lean<Stored>();
+  return r ? toLicenceView(r) : null;
+}
+
+/** Several at once (one `$in` on the unique key): licence key → record; unknown numbers are absent. */
+export async function licencesByNumbers(lics: string[]): Promise<Map<string, LicenceRecordView>> {
+  const keys = [...new Set(lics.filter(Boolean).map(licenceKey))];
+  if (!keys.length) return new Map();
+  const rs = await Licence.find({ licenseKey: { $in: keys }, deleted: { $ne: true } }).lean<Stored[]>();
+  return new Map(rs.map((r) => [r.licenseKey, toLicenceView(r)]));
+}
+
+/** The licence records of a member's company (the vendor's originating licence choices, orders §6). */
+export async function licencesOf(member: Pick<MemberView, 'companyKeys'>): Promise<LicenceRecordView[]> {
+  const m = await licencesByNumbers(member.companyKeys);
+  return member.companyKeys.flatMap((k) => (m.has(k) ? [m.get(k)!] : []));
+}
+
+/** Whether the licence number is in the licence list ("License number doesn't exist" otherwise, orders §5). */
+export async function licenceExists(lic: string): Promise<boolean> {
+  return (await licenceByNumber(lic)) !== null;
+}
+
+/**
+ * Same Day is offered when orders.hasSameDay is on or the user's own sameDayPickup flag is set (orders §6). Pure
+ * over the config and the member; `sameDayAllowedFor` reads the config.
+ */
+export const sameDayAllowed = (
+  config: Pick<OrderConfig, 'hasSameDay'>,
+  member: Pick<MemberView, 'sameDayPickup'> | null | undefined,
+): boolean => config.hasSameDay || !!member?.sameDayPickup;
+
+export async function sameDayAllowedFor(member: MemberView | null | undefined): Promise<boolean> {
+  return sameDayAllowed(await orderConfig(), member);
+}
