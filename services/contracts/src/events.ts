@@ -58,6 +58,13 @@ export const Subjects = {
   vehicleChanged: 'fleet.vehicle.changed.v1',
   /** A service threshold was crossed (oil, tires, brakes, registration, insurance): published once per crossing. */
   vehicleServiceDue: 'fleet.vehicle.service-due.v1',
+  /**
+   * A consumer's read model of accounts is empty or older than the stream (events are kept 7 days): it asks for the
+   * current state; accounts answers with `accounts.snapshot.published.v1` pages (feed fill, services/orders README).
+   */
+  snapshotRequested: 'orders.snapshot.requested.v1',
+  /** One page of accounts' current users, licence records or public config, answering a snapshot request. */
+  snapshotPublished: 'accounts.snapshot.published.v1',
   /** Orders (issue 12): every state change of an order, payload OrderNotice (recipients resolved by orders). */
   orderCreated: 'orders.order.created.v1',
   orderUpdated: 'orders.order.updated.v1',
@@ -77,11 +84,32 @@ export const UserVerifiedData = Type.Object({
 });
 export type UserVerifiedData = Static<typeof UserVerifiedData>;
 
+/** The largest signature image (characters) an event carries: accounts' own limit on the profile field. */
+export const EVENT_SIGNATURE_MAX = 2000;
+
+/**
+ * A user as accounts last wrote it, for others' read models (orders' members, fleet's users). Everything past
+ * `verified` is optional (added for orders, issue 12): a consumer keeps what an older event lacks. Facts only —
+ * no password, pin, token or session; the signature only when its image is at most EVENT_SIGNATURE_MAX characters.
+ */
 export const UserRefData = Type.Object({
   userId: Type.String(),
   email: Type.String(),
   role: Type.Optional(Type.Integer()),
   verified: Type.Optional(Type.Union([Type.Boolean(), Type.Literal('suspended')])),
+  /** The Keycloak subject: the bearer token's `sub`, how a service finds the caller in its read model. */
+  sub: Type.Optional(Type.String()),
+  /** "First Last" as the profile has it. */
+  name: Type.Optional(Type.String()),
+  /** licenceKey() of every licence number of the user's company. */
+  companyKeys: Type.Optional(Type.Array(Type.String())),
+  /** The company's licence numbers as typed ('License #' first). */
+  licenseNumbers: Type.Optional(Type.Array(Type.String())),
+  alerts: Type.Optional(Type.Object({ email: Type.Optional(Type.Boolean()) })),
+  sameDayPickup: Type.Optional(Type.Boolean()),
+  signature: Type.Optional(
+    Type.Object({ name: Type.Optional(Type.String()), image: Type.String({ maxLength: EVENT_SIGNATURE_MAX }) }),
+  ),
 });
 export type UserRefData = Static<typeof UserRefData>;
 
@@ -132,6 +160,22 @@ export const InviteData = Type.Object({
 });
 export type InviteData = Static<typeof InviteData>;
 
+/** A licence record (accounts §3 "Licence record") as events carry it; keys are the spec's own names. */
+export const LicenceRecordData = Type.Object({
+  'License #': Type.String(),
+  Licensee: Type.Optional(Type.String()),
+  DBA: Type.Optional(Type.String()),
+  'Street Address': Type.Optional(Type.String()),
+  City: Type.Optional(Type.String()),
+  Zip: Type.Optional(Type.String()),
+  emails: Type.Optional(Type.Array(Type.String())),
+  pickupRoute: Type.Optional(Type.Array(Type.Object({ route: Type.String(), day: Type.String() }))),
+  windows: Type.Optional(Type.Record(Type.String(), Type.String())),
+  active: Type.Optional(Type.Boolean()),
+  FacilityType: Type.Optional(Type.String()),
+});
+export type LicenceRecordData = Static<typeof LicenceRecordData>;
+
 export const LicenceChangedData = Type.Object({
   id: Type.String(),
   licenseNumber: Type.String(),
@@ -141,10 +185,19 @@ export const LicenceChangedData = Type.Object({
     Type.Literal('deleted'),
     Type.Literal('stored'),
   ]),
+  /** The record after the change (created / updated; before it on deleted), for others' read models. */
+  record: Type.Optional(LicenceRecordData),
 });
 export type LicenceChangedData = Static<typeof LicenceChangedData>;
 
-export const ConfigChangedData = Type.Object({ keys: Type.Array(Type.String()) });
+export const ConfigChangedData = Type.Object({
+  keys: Type.Array(Type.String()),
+  /**
+   * The changed keys' new values — public ones only (what GET /api/utils/config serves to anyone): an internal key
+   * (contracts INTERNAL_CONFIG_KEYS, e.g. signupEmails) is named in `keys` but its value is never carried.
+   */
+  values: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
 export type ConfigChangedData = Static<typeof ConfigChangedData>;
 
 /** routing.route.changed.v1: the route as stored (contracts routing.ts `RouteChanged`), for others' read models. */
@@ -272,6 +325,32 @@ export const OrderNotice = Type.Object({
 });
 export type OrderNotice = Static<typeof OrderNotice>;
 
+/** orders.snapshot.requested.v1: a service's read model of accounts needs filling (see Subjects.snapshotRequested). */
+export const SnapshotRequestedData = Type.Object({
+  requestId: Type.String(),
+  /** The asking service: accounts' pages name it back, so another service's consumer can skip them. */
+  requestedBy: Type.String(),
+  want: Type.Array(Type.Union([Type.Literal('users'), Type.Literal('licences'), Type.Literal('config')])),
+});
+export type SnapshotRequestedData = Static<typeof SnapshotRequestedData>;
+
+/**
+ * accounts.snapshot.published.v1: one page of a snapshot. `asOf` is when accounts began reading: an event older than
+ * it is already in the snapshot. `last` closes that kind (a reader may then drop what the snapshot did not name).
+ */
+export const SnapshotPublishedData = Type.Object({
+  requestId: Type.String(),
+  requestedBy: Type.String(),
+  kind: Type.Union([Type.Literal('users'), Type.Literal('licences'), Type.Literal('config')]),
+  page: Type.Integer({ minimum: 0 }),
+  last: Type.Boolean(),
+  asOf: Type.String(),
+  users: Type.Optional(Type.Array(UserRefData)),
+  licences: Type.Optional(Type.Array(LicenceRecordData)),
+  config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+});
+export type SnapshotPublishedData = Static<typeof SnapshotPublishedData>;
+
 /**
  * The catalogue: each subject's payload schema. Publishers (the kit's outbox) and consumers (the kit's consume)
  * validate against it at the boundary; `EventPayload<S>` types both ends from the same line.
@@ -296,6 +375,8 @@ export const EventCatalogue = {
   [Subjects.driverChanged]: DriverChangedData,
   [Subjects.vehicleChanged]: VehicleChangedData,
   [Subjects.vehicleServiceDue]: VehicleServiceDueData,
+  [Subjects.snapshotRequested]: SnapshotRequestedData,
+  [Subjects.snapshotPublished]: SnapshotPublishedData,
   [Subjects.orderCreated]: OrderNotice,
   [Subjects.orderUpdated]: OrderNotice,
   [Subjects.orderStatusChanged]: OrderNotice,
