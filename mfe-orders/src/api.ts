@@ -1,34 +1,56 @@
-import {
-  PAGE_SIZES,
-  type OrderList,
-  type OrderPage,
-  type OrderStatusNumber,
-  type OrderView,
+import type {
+  Order,
+  OrderAnswer,
+  OrderDataInput,
+  OrderHistoryAnswer,
+  OrderHistoryVerifyAnswer,
+  OrderCoreInput,
+  RouteFindAnswer,
 } from '@portal/contracts';
 import type { ApiClient } from '@portal/ui';
 
 /**
- * mfe-orders' calls (services/orders GET /orders: staff and vendors; a vendor gets their own company's orders;
- * keyset pages). The answer's shape is @portal/contracts' OrderList (types only here: no schema code ships).
+ * mfe-orders' single-order calls (orders §7; services/orders). Types from @portal/contracts only: no schema code
+ * ships. The list calls are in lists/list-api.ts, the bulk upload's in bulk/bulk-api.ts.
  */
-export type OrderRow = OrderView;
-export type { OrderPage };
+export const ORDERS_KEY = ['orders'] as const;
+export const orderKey = (id: string) => ['orders', 'one', id] as const;
+export const historyKey = (id: string) => ['orders', 'history', id] as const;
+const enc = encodeURIComponent;
 
-export interface OrderFilter {
-  /** The UTC month the list covers, 'YYYY-MM' (the service's default: this month). */
-  month?: string;
-  status?: OrderStatusNumber;
-}
+export const getOrder = (api: ApiClient, id: string) =>
+  api.get<OrderAnswer>(`/api/orders/${enc(id)}`).then((r) => r.data.order);
 
-export const ORDERS_KEY = ['orders', 'list'] as const;
+export const createOrder = (api: ApiClient, data: OrderDataInput & { order: OrderCoreInput }) =>
+  api.post<OrderAnswer>('/api/orders/create', { order: { data, source: 'form' } }).then((r) => r.data.order);
 
-/** The largest page the service allows: the table pages on the client, Load more fetches the next 100. */
-const FETCH_SIZE = PAGE_SIZES[PAGE_SIZES.length - 1]!;
+export const updateOrder = (api: ApiClient, o: Pick<Order, 'id' | 'version'>, data: OrderDataInput) =>
+  api
+    .post<OrderAnswer>('/api/orders/update', { order: { id: o.id, version: o.version, data, source: 'form' } })
+    .then((r) => r.data.order);
 
-export function listOrders(api: ApiClient, filter: OrderFilter, cursor?: string | null): Promise<OrderPage> {
-  const q = new URLSearchParams({ limit: String(FETCH_SIZE) });
-  if (filter.month) q.set('month', filter.month);
-  if (filter.status !== undefined) q.set('status', String(filter.status));
-  if (cursor) q.set('cursor', cursor);
-  return api.get<OrderList>(`/api/orders?${q}`).then((r) => r.data);
-}
+/** Delete / undelete from a list row carry no version (the row has none): the service applies them as they come. */
+type Target = Pick<Order, 'id'> & { version?: number };
+
+export const deleteOrder = (api: ApiClient, o: Target) =>
+  api.post<OrderAnswer>('/api/orders/delete', { order: { id: o.id, version: o.version } }).then((r) => r.data.order);
+
+export const undeleteOrder = (api: ApiClient, o: Target) =>
+  api
+    .post<OrderAnswer>('/api/orders/undelete', { order: { id: o.id, version: o.version } })
+    .then((r) => r.data.order);
+
+export const cancelOrder = (api: ApiClient, o: Pick<Order, 'id' | 'version'>, cancelReason: string) =>
+  api
+    .post<OrderAnswer>('/api/orders/cancel', { order: { id: o.id, version: o.version, cancelReason } })
+    .then((r) => r.data.order);
+
+export const orderHistory = (api: ApiClient, id: string) =>
+  api.get<OrderHistoryAnswer>(`/api/orders/${enc(id)}/history`).then((r) => r.data.entries);
+
+export const verifyHistory = (api: ApiClient, id: string) =>
+  api.get<OrderHistoryVerifyAnswer>(`/api/orders/${enc(id)}/history/verify`);
+
+/** The routes serving a zip and their delivery dates (routing's POST /routes/find, default range from today). */
+export const findRoutes = (api: ApiClient, zip: string) =>
+  api.post<RouteFindAnswer>('/api/routes/find', { zip }).then((r) => r.data);

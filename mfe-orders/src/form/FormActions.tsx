@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { canCancel, Deleted, isStaff, OrderStatus, Role, type Order, type RoleNumber } from '@portal/contracts';
+import { Button, TextField } from '@portal/ui';
+
+interface Props {
+  order: Order | null;
+  role: RoleNumber;
+  busy: boolean;
+  weight: string;
+  onPickedUp: () => void;
+  onCancel: () => void;
+  onDelete: () => void;
+  onUndelete: () => void;
+  onBack: () => void;
+}
+
+/**
+ * The form's buttons (orders §2 Order form, §4, §6): Order Picked Up (0, 1), Submit, Cancel Order (non-drivers while
+ * below In Transit), Delete / Undelete (0, 1), "< Back", and Print Labels with its box count (labels are issue 13:
+ * the count is shown, printing stays off until then).
+ */
+export function FormActions(p: Props) {
+  const { order, role, busy } = p;
+  const staff = isStaff(role);
+  const status = order?.data.order.status ?? OrderStatus.received;
+  const live = !!order && order.deleted === Deleted.no;
+  const [labels, setLabels] = useState(() => String(Math.max(1, parseInt(p.weight, 10) || 1)));
+  const canPickUp = staff && live && status < OrderStatus.inTransit;
+  const cancellable = !!order && canCancel({ status, deleted: order.deleted }, role);
+  return (
+    <div className="ord-actions" data-testid="order-actions">
+      <Button onClick={p.onBack} data-testid="order-back">
+        &lt; Back
+      </Button>
+      <span className="ord-actions-gap" />
+      {canPickUp && (
+        <Button onClick={p.onPickedUp} disabled={busy} data-testid="order-picked-up">
+          Order Picked Up
+        </Button>
+      )}
+      {cancellable && (
+        <Button variant="danger" onClick={p.onCancel} disabled={busy} data-testid="order-cancel">
+          Cancel Order
+        </Button>
+      )}
+      {staff && live && (
+        <Button variant="danger" onClick={p.onDelete} disabled={busy} data-testid="order-delete">
+          Delete Order
+        </Button>
+      )}
+      {staff && order && order.deleted !== Deleted.no && (
+        <Button onClick={p.onUndelete} disabled={busy} data-testid="order-undelete">
+          Undelete Order
+        </Button>
+      )}
+      {order && role !== Role.Driver && (
+        <span className="ord-labels">
+          <TextField
+            label="Labels"
+            type="number"
+            min={1}
+            value={labels}
+            onChange={setLabels}
+            testId="order-label-count"
+          />
+          <Button disabled title="Label printing comes with the labels screen" data-testid="order-print-labels">
+            Print Labels
+          </Button>
+        </span>
+      )}
+      <Button type="submit" variant="primary" disabled={busy || (!!order && !live)} data-testid="order-submit">
+        {busy ? 'Saving…' : 'Submit'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  applyTypeRules,
+  billingMethodText,
+  isStaff,
+  Role,
+  validateOrder,
+  zip5,
+  type Order,
+  type OrderCoreInput,
+  type OrderErrors,
+  type RoleNumber,
+} from '@portal/contracts';
+import { usePortal } from '@portal/ui';
+import { findRoutes } from '../api.js';
+import { billingOf, companiesOf, coreOf, dayOf, EMPTY_DRAFT, fromOrder, type Draft } from './draft.js';
+import { ownLicences, switchesOf, type Me } from './profile.js';
+
+/** Fields whose change runs the §4 type rules (definition → type → pickup type, sameDay → delivery date). */
+const TYPE_RULE_FIELDS = ['orderDef', 'orderType', 'preferredDelivery'] as const;
+
+/** Maps the rules' answer (data.order fields) back onto the draft's controls. */
+function mergeCore(d: Draft, c: OrderCoreInput): Draft {
+  const out = { ...d };
+  if (c.orderType !== undefined) out.orderType = c.orderType;
+  if (c.status !== undefined) out.status = String(c.status);
+  if (c.pickupType !== undefined) out.pickupType = c.pickupType;
+  if (c.deliveryDate !== undefined) out.deliveryDate = dayOf(c.deliveryDate);
+  return out;
+}
+
+export interface FormState {
+  draft: Draft;
+  /** The stored order's draft (an existing order), to diff against. */
+  base: Draft | null;
+  set: <K extends keyof Draft>(k: K, v: Draft[K]) => void;
+  replace: (d: Draft) => void;
+  /** After a save: the stored order becomes the base; edits made meanwhile stay in the draft. */
+  rebase: (o: Order) => void;
+  /** After a reload: the stored order replaces base and draft. */
+  reset: (o: Order) => void;
+  errors: OrderErrors;
+  /** Errors to show now: the touched fields', all of them after a submit. */
+  shown: OrderErrors;
+  touch: (k: string) => void;
+  showAll: () => void;
+  allowedDays: string[] | undefined;
+  routesLoading: boolean;
+  methodText: string;
+  role: RoleNumber;
+  staff: boolean;
+  driver: boolean;
+  requirePickup: boolean;
+  requireInvoice: boolean;
+  /** Licences a vendor may send from; null for staff (any licence). */
+  pickupChoices: string[] | null;
+}
+
+/**
+ * The order form's state and its live rules: the draft, the §4 type rules on change and the §5 checks
+ * (`validateOrder` from @portal/contracts, the service's own), with the destination zip's route days from routing.
+ */
+export function useOrderForm(me: Me, order: Order | null, destinationFound: boolean | undefined): FormState {
+  const { api, config } = usePortal();
+  const role = me.role as RoleNumber;
+  const staff = isStaff(role);
+  const driver = role === Role.Driver;
+  const [stored, setStored] = useState<Draft | null>(() => (order ? fromOrder(order) : null));
+  const [draft, setDraft] = useState<Draft>(() => stored ?? initialDraft(me));
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [all, setAll] = useState(false);
+
+  const zip = zip5(draft.destZip);
+  const routes = useQuery({
+    queryKey: ['routes', 'find', zip],
+    queryFn: () => findRoutes(api, zip),
+    enabled: !!zip,
+    staleTime: 5 * 60_000,
+  });
+  const allowedDays = zip && routes.data ? routes.data.dates : undefined;
+  const methodText = billingMethodText(draft.methodSelect, draft.methodSelectId);
+
+  const switches = switchesOf(config);
+  const errors = validateOrder(
+    { order: coreOf(draft), ...companiesOf(draft), billing: billingOf(draft, methodText) },
+    {
+      role,
+      now: new Date(),
+      config: switches,
+      destinationFound,
+      pickupFound: staff ? undefined : true,
+      allowedDeliveryDays: allowedDays,
+      sameDayPickup: me.sameDayPickup,
+      previous: order ? order.data.order : undefined,
+    },
+  );
+  const shown = all ? errors : Object.fromEntries(Object.entries(errors).filter(([k]) => touched.has(k)));
+
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) =>
+    setDraft((d) => {
+      const next = { ...d, [k]: v };
+      if (!(TYPE_RULE_FIELDS as readonly string[]).includes(k)) return next;
+      return mergeCore(next, applyTypeRules(coreOf(next), k as (typeof TYPE_RULE_FIELDS)[number]));
+    });
+  const pickupChoices = staff ? null : ownLicences(me);
+  return {
+    draft,
+    base: stored,
+    set,
+    replace: setDraft,
+    rebase: (o) => setStored(fromOrder(o)),
+    reset: (o) => {
+      const d = fromOrder(o);
+      setStored(d);
+      setDraft(d);
+    },
+    errors,
+    shown,
+    touch: (k) => setTouched((t) => (t.has(k) ? t : new Set(t).add(k))),
+    showAll: () => setAll(true),
+    allowedDays,
+    routesLoading: !!zip && routes.isPending,
+    methodText,
+    role,
+    staff,
+    driver,
+    pickupChoices,
+    requirePickup: !!switches.autoApprove,
+    requireInvoice: !driver && switches.billingInvoiceReq !== false,
+  };
+}
+
+/** A new order: the vendor's own licence preselected (their address with it), status Received (§4 default). */
+function initialDraft(me: Me): Draft {
+  if (isStaff(me.role as RoleNumber)) return { ...EMPTY_DRAFT };
+  const c = me.company ?? {};
+  const own = ownLicences(me);
+  return {
+    ...EMPTY_DRAFT,
+    pickupLN: own[0] ?? '',
+    pickupAddress: c['Street Address'] ?? '',
+    pickupCity: c.City ?? '',
+    pickupZip: c.Zip ?? '',
+  };
+}

@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  adminDayConfirmations,
+  OrderMessages as M,
+  type Order,
+  type OrderDataInput,
+} from '@portal/contracts';
+import { ApiError, errorText, toast, usePortal } from '@portal/ui';
+import { createOrder, ORDERS_KEY, orderKey, updateOrder } from '../api.js';
+import { BLUR_SAVED, changedData, coreOf, dataOf, type Draft } from './draft.js';
+import type { FormState } from './useOrderForm.js';
+
+/** Text edits on an existing order save this long after the last blur (orders §9: 800 ms in lists and forms). */
+export const SAVE_ON_BLUR_MS = 800;
+
+type Ask = (q: { title: string; text: string; confirm: string }) => Promise<boolean>;
+
+/** A 409 version conflict's message ("This order was changed by {name}; reload"), else null. */
+export const conflictOf = (e: unknown) =>
+  e instanceof ApiError && e.status === 409 && /changed by/i.test(e.message) ? e.message : null;
+
+/**
+ * Saving the order form: Submit (create or update with the §5 confirmations), and save-on-blur of text edits on an
+ * existing order (debounced, orders §9), each carrying the version read so two editors never overwrite each other
+ * silently: a 409 shows "This order was changed by {name}; reload" with a Reload action.
+ */
+export function useOrderSave(
+  form: FormState,
+  order: Order | null,
+  ask: Ask,
+  onSaved: (o: Order, created: boolean) => void,
+) {
+  const { api } = usePortal();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const current = useRef<Order | null>(order);
+  current.current = current.current && order && current.current.version > order.version ? current.current : order;
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const stored = (o: Order) => {
+    current.current = o;
+    qc.setQueryData(orderKey(o.id), o);
+    void qc.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
+    void qc.invalidateQueries({ queryKey: [...ORDERS_KEY, 'history', o.id] });
+  };
+  const failed = (e: unknown) => {
+    const c = conflictOf(e);
+    if (c) setConflict(c);
+    else toast.error(order ? M.updateFailed(errorText(e)) : M.createFailedWith(errorText(e)));
+  };
+
+  const send = async (data: OrderDataInput) => {
+    const o = current.current!;
+    const saved = await updateOrder(api, o, data);
+    stored(saved);
+    return saved;
+  };
+
+  /** Blur of a text field on an existing order: only the blur-saved text fields go, 800 ms after the last blur. */
+  const blurSave = useCallback(
+    (draft: Draft) => {
+      if (!order || !form.base || conflict) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const textOnly = { ...form.base! };
+        for (const k of BLUR_SAVED) (textOnly as Record<string, unknown>)[k] = draft[k];
+        const data = changedData(form.base!, textOnly, form.methodText);
+        if (!Object.keys(data).length) return;
+        const errs = Object.keys(data.order ?? {}).filter((k) => form.errors[k]);
+        if (errs.length) return; // an invalid text waits for Submit, which shows why
+        send(data).then(
+          (o) => form.rebase(o),
+          (e) => failed(e),
+        );
+      }, SAVE_ON_BLUR_MS);
+    },
+    [order, form, conflict],
+  );
+
+  const submit = async (extra?: OrderDataInput['order']) => {
+    form.showAll();
+    if (Object.keys(form.errors).length) {
+      toast.error(M.fixErrors);
+      return null;
+    }
+    if (form.staff) {
+      const asks = adminDayConfirmations(coreOf(form.draft), { delivery: form.allowedDays });
+      for (const text of asks) if (!(await ask({ title: 'Route day', text, confirm: 'Save anyway' }))) return null;
+    }
+    if (form.driver && !(await ask({ title: 'Update order', text: M.confirmDriverUpdate, confirm: 'Update' })))
+      return null;
+    clearTimeout(timer.current);
+    setBusy(true);
+    try {
+      if (!order) {
+        const o = await createOrder(api, dataOf(form.draft, form.methodText));
+        stored(o);
+        toast.success(M.created);
+        onSaved(o, true);
+        return o;
+      }
+      const data = changedData(form.base!, form.draft, form.methodText);
+      if (extra) data.order = { ...data.order, ...extra };
+      const o = Object.keys(data).length ? await send(data) : current.current!;
+      form.rebase(o);
+      toast.success(M.updated);
+      onSaved(o, false);
+      return o;
+    } catch (e) {
+      failed(e);
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { submit, blurSave, busy, conflict, clearConflict: () => setConflict(null), current };
+}

@@ -1,0 +1,187 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { OrderListKind, OrderListParams, OrderRow } from '@portal/contracts';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  EmptyState,
+  errorText,
+  navigateTo,
+  PageTitle,
+  Select,
+  TextField,
+  toast,
+  useIsMobile,
+  usePortal,
+  useQuery as useUrlQuery,
+} from '@portal/ui';
+import { deleteOrder, ORDERS_KEY, undeleteOrder } from '../api.js';
+import { OrderModal } from '../form/OrderScreen.js';
+import { deleteColumn, orderColumns } from './columns.js';
+import { mondayOf } from './list-api.js';
+import { OrderTable } from './OrderTable.js';
+import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS, useDebounced, useOrderList } from './useOrderList.js';
+import './lists.css';
+
+export interface ListVariant {
+  kind: OrderListKind;
+  title: string;
+  path: string;
+  /** Row click / Enter / ?id= open the Edit Order modal (not on incoming: orders §2). */
+  opens: boolean;
+  /** A week picker: admin (that week), placed (one month from it). */
+  week?: boolean;
+  create?: { label: string; path: string };
+  empty: string;
+}
+
+const DEF_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'int', label: 'Internal' },
+  { value: 'ext', label: 'External' },
+];
+
+/**
+ * An order list (orders §2 "Order list screens"): admin, outgoing, incoming and placed share this screen; the
+ * service narrows, sorts, searches and pages (explicit pages over keyset cursors), the screen only asks.
+ */
+export function OrderListScreen({ variant }: { variant: ListVariant }) {
+  const { api, config } = usePortal();
+  const qc = useQueryClient();
+  const mobile = useIsMobile();
+  const admin = variant.kind === 'admin';
+  const deepLink = useUrlQuery().get('id');
+  const [openId, setOpenId] = useState<string | null>(variant.opens ? deepLink : null);
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [week, setWeek] = useState(() => mondayOf());
+  const [all, setAll] = useState(false);
+  const [delivered, setDelivered] = useState(false);
+  const [withDeleted, setWithDeleted] = useState(false);
+  const [def, setDef] = useState<'all' | 'int' | 'ext'>('all');
+  const internalDist = config['orders.isInternalDist'] === true;
+  // Show All History lifts the 40-day window; the service asks for a search with it (never a scan of everything).
+  const waitingForSearch = admin && all && !q;
+  const params: OrderListParams = {
+    list: variant.kind,
+    q: q || undefined,
+    week: variant.week && !all ? week : undefined,
+    all: all || undefined,
+    delivered: delivered || undefined,
+    deleted: (admin && withDeleted) || undefined,
+    def: internalDist && def !== 'all' ? def : undefined,
+  };
+  const list = useOrderList(params, !waitingForSearch);
+
+  const open = useCallback(
+    (r: OrderRow) => {
+      setOpenId(r.id);
+      window.history.replaceState(null, '', `${variant.path}?id=${encodeURIComponent(r.id)}`);
+    },
+    [variant.path],
+  );
+  const close = () => {
+    setOpenId(null);
+    window.history.replaceState(null, '', variant.path);
+    void qc.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
+  };
+  const softDelete = useCallback(
+    (undo: boolean) => async (r: OrderRow) => {
+      try {
+        await (undo ? undeleteOrder(api, { id: r.id }) : deleteOrder(api, { id: r.id }));
+        toast.success(undo ? `Order ${r.orderId} restored.` : `Order ${r.orderId} deleted.`);
+        void qc.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
+      } catch (e) {
+        toast.error(errorText(e));
+      }
+    },
+    [api, qc],
+  );
+  const columns = useMemo(
+    () => [...orderColumns(mobile), ...(admin ? [deleteColumn(softDelete(false), softDelete(true))] : [])],
+    [mobile, admin, softDelete],
+  );
+  const rows = list.query.data?.orders ?? [];
+  const filtered = !!(q || delivered || def !== 'all' || all);
+
+  return (
+    <div data-testid={`orders-${variant.kind}`}>
+      <PageTitle
+        actions={
+          variant.create && (
+            <Button variant="primary" onClick={() => navigateTo(variant.create!.path)} data-testid="orders-create">
+              {variant.create.label}
+            </Button>
+          )
+        }
+      >
+        {variant.title}
+      </PageTitle>
+      <div className="ord-filters" role="search">
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Order ID, licence, name, city, zip, manifest"
+          value={search}
+          onChange={setSearch}
+          testId="orders-search"
+        />
+        {variant.week && (
+          <TextField
+            label={variant.kind === 'placed' ? 'Month from the week of' : 'Week of'}
+            type="date"
+            value={week}
+            onChange={(v) => v && setWeek(mondayOf(v))}
+            disabled={all}
+            testId="orders-week"
+          />
+        )}
+        {internalDist && (
+          <Select label="Order Def" value={def} onChange={(v) => setDef(v as typeof def)} options={DEF_OPTIONS} testId="orders-def" />
+        )}
+        <div className="ord-checks">
+          {admin && <Checkbox label="Show All History" checked={all} onChange={setAll} testId="orders-all" />}
+          <Checkbox label="Show Only Delivered" checked={delivered} onChange={setDelivered} testId="orders-delivered" />
+          {admin && <Checkbox label="Show deleted" checked={withDeleted} onChange={setWithDeleted} testId="orders-deleted" />}
+        </div>
+      </div>
+      {waitingForSearch ? (
+        <Alert type="info" testId="orders-all-hint">
+          Type a search (order ID, licence, name, city or zip) to look through all history.
+        </Alert>
+      ) : list.query.isPending ? (
+        <div className="pu-page-loading" aria-busy="true" />
+      ) : list.query.isError ? (
+        <Alert type="error" testId="orders-error">
+          The orders could not be loaded: {errorText(list.query.error)}{' '}
+          <Button variant="link" onClick={() => void list.query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : rows.length === 0 && list.page === 0 ? (
+        <EmptyState title="No orders" testId="orders-empty">
+          {filtered ? 'No order matches these filters. Clear the search or the filters to see more.' : variant.empty}
+        </EmptyState>
+      ) : (
+        <OrderTable
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.id}
+          sort={list.sort}
+          onSort={list.setSort}
+          onOpen={variant.opens ? open : undefined}
+          page={list.page}
+          hasNext={list.hasNext}
+          onPage={list.goTo}
+          total={list.total}
+          pageSize={LIST_PAGE_SIZE}
+          loading={list.query.isFetching}
+          onRefresh={() => void list.query.refetch()}
+          testId="orders-table"
+        />
+      )}
+      {openId && <OrderModal id={openId} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ColDef } from 'ag-grid-community';
+import type { PublicOrderRow } from '@portal/contracts';
+import { Alert, Button, DataTable, EmptyState, errorText, PageTitle, TextField, usePortal, useQuery as useUrlQuery } from '@portal/ui';
+import { DeliveryCell, StatusCell, dayText } from './columns.js';
+import { addDays, mondayOf, publicOrders } from './list-api.js';
+import './lists.css';
+
+const COLUMNS: ColDef<PublicOrderRow>[] = [
+  { field: 'orderId', headerName: 'Order ID', flex: 1 },
+  { colId: 'deliveryDate', headerName: 'Delivery Date', flex: 1, cellRenderer: DeliveryCell, comparator: (_a, _b, x, y) => dayText(x.data?.deliveryDate ?? x.data?.preferredDelivery).localeCompare(dayText(y.data?.deliveryDate ?? y.data?.preferredDelivery)) },
+  { field: 'vendor', headerName: 'Vendor', flex: 1.3 },
+  { field: 'destName', headerName: 'Dest. Name', flex: 1.3 },
+  { field: 'destination', headerName: 'Destination', flex: 1.3 },
+  { colId: 'status', field: 'statusName', headerName: 'Status', flex: 1, cellRenderer: StatusCell },
+  { field: 'boxCount', headerName: 'Box Count', flex: 0.6 },
+];
+
+/**
+ * Public Orders (`/dashboard/publicorders?userid=`, no login; orders §2): one company's orders of one week, by the
+ * link a user shares. A week is at most a few hundred rows, so this list sorts on the page.
+ */
+export function PublicOrders() {
+  const { api } = usePortal();
+  const userid = useUrlQuery().get('userid') ?? '';
+  const [week, setWeek] = useState(() => mondayOf());
+  const answer = useQuery({
+    queryKey: ['orders', 'public', userid, week],
+    queryFn: () => publicOrders(api, userid, week),
+    enabled: !!userid,
+  });
+  const rows = useMemo(() => answer.data?.orders ?? [], [answer.data]);
+  return (
+    <div data-testid="orders-public">
+      <PageTitle>Public Orders</PageTitle>
+      {!userid ? (
+        <EmptyState title="No company chosen" testId="orders-public-nolink">
+          Open this page from the public orders link a company shares: it names whose orders to show.
+        </EmptyState>
+      ) : (
+        <>
+          <div className="ord-filters">
+            <Button onClick={() => setWeek(addDays(week, -7))} data-testid="public-prev">
+              ‹ Previous week
+            </Button>
+            <TextField label="Week of" type="date" value={week} onChange={(v) => v && setWeek(mondayOf(v))} testId="public-week" />
+            <Button onClick={() => setWeek(addDays(week, 7))} data-testid="public-next">
+              Next week ›
+            </Button>
+          </div>
+          {answer.isPending ? (
+            <div className="pu-page-loading" aria-busy="true" />
+          ) : answer.isError ? (
+            <Alert type="error" testId="orders-error">
+              The orders could not be loaded: {errorText(answer.error)}
+            </Alert>
+          ) : rows.length === 0 ? (
+            <EmptyState title="No orders this week" testId="orders-empty">
+              No orders are scheduled for the week of {week}. Try the next or the previous week.
+            </EmptyState>
+          ) : (
+            <DataTable rows={rows} columns={COLUMNS} getRowId={(r) => r.orderId} testId="orders-public-table" />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
