@@ -331,6 +331,8 @@ export const SnapshotRequestedData = Type.Object({
   /** The asking service: accounts' pages name it back, so another service's consumer can skip them. */
   requestedBy: Type.String(),
   want: Type.Array(Type.Union([Type.Literal('users'), Type.Literal('licences'), Type.Literal('config')])),
+  /** The asker's CONSUMER_SUFFIX ('' in production): only an accounts of the same scope answers (test isolation). */
+  scope: Type.Optional(Type.String()),
 });
 export type SnapshotRequestedData = Static<typeof SnapshotRequestedData>;
 
@@ -341,6 +343,8 @@ export type SnapshotRequestedData = Static<typeof SnapshotRequestedData>;
 export const SnapshotPublishedData = Type.Object({
   requestId: Type.String(),
   requestedBy: Type.String(),
+  /** The request's scope, echoed: a reader of another scope skips the page. */
+  scope: Type.Optional(Type.String()),
   kind: Type.Union([Type.Literal('users'), Type.Literal('licences'), Type.Literal('config')]),
   page: Type.Integer({ minimum: 0 }),
   last: Type.Boolean(),
