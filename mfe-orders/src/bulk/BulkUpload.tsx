@@ -30,9 +30,10 @@ export function BulkUpload({ onSaved }: { onSaved?: () => void }) {
           setPhase({ at: 'sending', file, progress }),
         );
       }
-      if (result.errors.length && result.saved === 0) return setPhase({ at: 'rejected', file, result });
+      if (result.errors.length && result.saved === 0 && !goodRowsOnly)
+        return setPhase({ at: 'rejected', file, result });
       setPhase({ at: 'done', result });
-      toast.success(`${result.saved} order(s) saved from ${file.name}.`);
+      if (result.saved) toast.success(`${result.saved} order(s) saved from ${file.name}.`);
       onSaved?.();
     } catch (e) {
       const message = `Failed to save order(s): ${errorText(e)}`;
@@ -105,6 +106,7 @@ export function BulkUpload({ onSaved }: { onSaved?: () => void }) {
       {phase.at === 'done' && (
         <Alert type={phase.result.errors.length ? 'warning' : 'success'} testId="bulk-done">
           {phase.result.saved} of {phase.result.total} row(s) saved.
+          {!!phase.result.already && ` ${phase.result.already} row(s) of this file were saved by an earlier upload and were not saved again.`}
           {phase.result.errors.length > 0 && <RowErrors result={phase.result} />}
         </Alert>
       )}

@@ -7,6 +7,8 @@ export interface BulkResult {
   saved: number;
   /** Bad rows by their row number in the sheet, each with the spec's message. */
   errors: { row: number; message: string }[];
+  /** Rows of this very file saved by an earlier upload (the service's idempotency key): not saved twice. */
+  already?: number;
   /** Set when the file is large enough to run as a job: poll it for progress. */
   jobId?: string | null;
 }
@@ -26,8 +28,11 @@ async function authed(session: Session, path: string, init: RequestInit = {}): P
     ...init,
     headers: { ...(init.headers ?? {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
-  if (!res.ok && res.status !== 422) {
+  if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
+    // The all-or-nothing refusal (400) carries the rows' errors: an answer to show, not a failure.
+    const rows = (body as { data?: { errors?: unknown[] } } | null)?.data?.errors;
+    if (res.status === 400 && Array.isArray(rows) && rows.length) return new Response(JSON.stringify(body));
     throw new Error(serverMessage(body, `${res.status} ${res.statusText}`.trim()));
   }
   return res;
@@ -35,7 +40,13 @@ async function authed(session: Session, path: string, init: RequestInit = {}): P
 
 function resultOf(body: unknown): BulkResult {
   const b = (body as { data?: Partial<BulkResult> } | null)?.data ?? (body as Partial<BulkResult>) ?? {};
-  return { total: b.total ?? 0, saved: b.saved ?? 0, errors: b.errors ?? [], jobId: b.jobId ?? null };
+  return {
+    total: b.total ?? 0,
+    saved: b.saved ?? 0,
+    errors: b.errors ?? [],
+    already: b.already ?? 0,
+    jobId: b.jobId ?? null,
+  };
 }
 
 /** Sends the file; `goodRowsOnly` after the user chose to save the rows without errors. */

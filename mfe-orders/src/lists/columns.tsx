@@ -33,9 +33,10 @@ export function DeliveryCell({ data }: CustomCellRendererProps<Pick<OrderRow, 'd
   if (!data.overnight) return <span>{day}</span>;
   return (
     <span title="Overnight delivery" data-testid="order-overnight">
-      <span role="img" aria-label="Overnight" className="ord-clock">
-        🕒
-      </span>{' '}
+      <svg className="ord-clock" role="img" aria-label="Overnight" viewBox="0 0 16 16" width="14" height="14">
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="M8 4.2V8l2.6 1.6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>{' '}
       {addDays(day, 1)}
     </span>
   );
@@ -44,7 +45,7 @@ export function DeliveryCell({ data }: CustomCellRendererProps<Pick<OrderRow, 'd
 /** The spec's list columns (orders §2), widths as shares of the row; `compact` for the 700 px layout. */
 export function orderColumns(compact: boolean): Col[] {
   const all: (Col & { compact?: boolean })[] = [
-    { field: 'orderId', headerName: 'Order ID', sortKey: 'orderId', flex: 1.1, compact: true },
+    { field: 'orderId', headerName: 'Order ID', sortKey: 'orderId', flex: 1.1, minWidth: 104, compact: true },
     { field: 'createdAt', headerName: 'Date Placed', sortKey: 'createdAt', flex: 1, valueFormatter: (p) => dayText(p.value) },
     { field: 'pickupDate', headerName: 'Approved Pickup Date', sortKey: 'pickupDate', flex: 1, valueFormatter: (p) => dayText(p.value) },
     { colId: 'deliveryDate', headerName: 'Approved Delivery Date', sortKey: 'deliveryDate', flex: 1.1, cellRenderer: DeliveryCell, compact: true },
@@ -58,7 +59,9 @@ export function orderColumns(compact: boolean): Col[] {
     { field: 'manifestNo', headerName: 'Manifest No.', sortKey: 'manifestNo', flex: 0.9 },
     { field: 'boxCount', headerName: 'Box Count', sortKey: 'boxCount', flex: 0.6 },
   ];
-  return all.filter((c) => !compact || c.compact).map(({ compact: _c, ...c }) => ({ minWidth: compact ? 90 : 100, ...c }));
+  return all
+    .filter((c) => !compact || c.compact)
+    .map(({ compact: _c, ...c }) => ({ minWidth: compact ? 90 : 78, ...c }));
 }
 
 /** Admin: Delete on a live order, Undelete on a deleted one (the service keeps it soft: 0/1/2). */
