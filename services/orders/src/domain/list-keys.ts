@@ -1,3 +1,5 @@
+import { licenceKey } from '@portal/contracts';
+
 /**
  * The top-level list keys of an order (issue 12, the shared shape): computed from the order on every write (A's
  * saves call `listKeysOf` and store the result beside the document), because FerretDB pushes down only top-level
@@ -5,8 +7,7 @@
  * every order. Pure: no database, no clock (an order without dates falls back to its createdAt).
  */
 
-/** licenceKey of the shared shape (accounts' licence-record.ts; moving to contracts' licences.ts). */
-export const licenceKey = (lic: string): string => lic.replace(/\s+/g, '').toUpperCase();
+export { licenceKey };
 
 /** The fields of an order the keys are computed from (a structural subset of the order document). */
 export interface ListKeySource {

@@ -43,7 +43,17 @@ test('the keys of a full order', () => {
   assert.equal(k.createdMonth, '2026-11');
   assert.deepEqual(k.driverIds, ['drv-1', '']);
   assert.equal(k.orderDef, 'int');
-  for (const t of ['g104233', '104233', 'c110000123lic', '0000123', 'r61077', 'm7781', 'green', 'leaf', 'farms'])
+  for (const t of [
+    'g104233',
+    '104233',
+    'c110000123lic',
+    '0000123',
+    'r61077',
+    'm7781',
+    'green',
+    'leaf',
+    'farms',
+  ])
     assert.ok(k.searchTokens.includes(t), t);
   for (const t of ['grune', 'blatter', 'bud', 'co', 'portland', 'salem', '97201', '97301'])
     assert.ok(k.searchTokens.includes(t), t);

@@ -1,40 +1,79 @@
+import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { Role } from '@portal/contracts';
+import { Role, type OrderListKind, type OrderListParams } from '@portal/contracts';
 import { assertUsesIndex, startService } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
-import { orderListQuery } from '../../src/domain/orders.js';
+import { ORDER_LIST_INDEXES } from '../../src/models/order-indexes.js';
+import { listPlan, type ListCaller } from '../../src/domain/lists-query.js';
+import { publicFilter } from '../../src/domain/lists-caller.js';
 import { buildApp } from '../../src/app.js';
 
-// Each first page exactly as the domain builds it reaches the database through an index (docs/DATA.md §2-3): the
-// company or the month is the pushed-down equality. Later pages add the keyset range (createdAt, _id), and a
-// vendor's "approved" adds the exceptions ($in); FerretDB filters both among the rows that equality returned.
+// Every first page of every list, exactly as the domain plans it, reaches the database through an index
+// (docs/DATA.md §2-3): each scope of the plan is top-level equalities only, which FerretDB pushes down and a GIN
+// index serves. The residual (the 40-day floor, $in of statuses, search prefixes, keyset) is filtered among the
+// rows a scope returns.
 let app: FastifyInstance;
 before(async () => {
   app = await startService(buildApp, { MONGO_DB: 'portal_orders_test' });
-  await Order.create({ companyKey: 'INDEX-PROBE', createdBy: 'test', createdMonth: '2026-11' });
+  await Order.collection.insertOne({
+    orderId: 'INDEX-PROBE',
+    pickupKey: 'INDEX-PROBE',
+    companyKeys: ['INDEX-PROBE'],
+  });
 });
 after(async () => {
-  await Order.deleteMany({ companyKey: 'INDEX-PROBE' });
+  await Order.deleteMany({ orderId: 'INDEX-PROBE' });
   await app.close();
 });
 
-const now = new Date('2026-11-23T10:00:00Z');
-const cases = [
-  ['staff, this month', { role: Role.Admin }, {}],
-  ['staff, this month, one status', { role: Role.Admin }, { status: 3 }],
-  ['staff, one company', { role: Role.SuperAdmin }, { company: 'INDEX-PROBE' }],
-  ['a vendor', { role: Role.User, companyKey: 'INDEX-PROBE' }, {}],
-  [
-    'a vendor, one status and month',
-    { role: Role.AccountAdmin, companyKey: 'INDEX-PROBE' },
-    { status: 3, month: '2026-11' },
-  ],
-] as const;
+test('the model declares the list indexes (the plugin is applied)', () => {
+  const declared = Order.schema.indexes().map(([fields]) => JSON.stringify(fields));
+  for (const fields of ORDER_LIST_INDEXES)
+    assert.ok(declared.includes(JSON.stringify(fields)), JSON.stringify(fields));
+});
 
-for (const [label, caller, query] of cases) {
-  test(`the order list uses an index: ${label}`, async () => {
-    const q = orderListQuery(caller, query, now)!;
-    await assertUsesIndex(Order, q.filter, q.sort);
+const now = new Date('2026-11-23T10:00:00Z');
+const admin: ListCaller = { role: Role.Admin, companyKeys: [] };
+const vendor: ListCaller = {
+  role: Role.AccountAdmin,
+  companyKeys: ['C11-0001', 'C11-0002'],
+  memberIds: ['u1'],
+};
+const user: ListCaller = { role: Role.User, companyKeys: ['C11-0003'] };
+const driver: ListCaller = { role: Role.Driver, companyKeys: [], driverId: 'drv-1' };
+const cases: [string, OrderListKind, ListCaller, OrderListParams][] = [
+  ['admin, this week', 'admin', admin, {}],
+  [
+    'admin, a week and a status, searched, sorted by vendor',
+    'admin',
+    admin,
+    { week: '2026-11-10', status: 3, q: 'green', sort: 'vendor' },
+  ],
+  [
+    'admin, only delivered, internal, deleted too',
+    'admin',
+    admin,
+    { delivered: true, def: 'int', deleted: true },
+  ],
+  ['admin, a date range', 'admin', admin, { from: '2026-11-01', to: '2026-11-03' }],
+  ['admin, one company (40 days)', 'admin', admin, { company: 'c11 0001' }],
+  ['admin, one company, all history', 'admin', admin, { company: 'C11-0001', all: true }],
+  ['admin, all history by a search word', 'admin', admin, { all: true, q: 'G-104233 green' }],
+  ['outgoing (two licences)', 'outgoing', vendor, {}],
+  ['outgoing, one week, approved (with exceptions)', 'outgoing', vendor, { week: '2026-11-23', status: 1 }],
+  ['incoming, searched', 'incoming', user, { q: 'salem' }],
+  ['placed, one month from a week', 'placed', vendor, { week: '2026-11-26' }],
+  ['driver, most recent 300', 'driver', driver, {}],
+];
+
+test('the public weekly view uses an index', () =>
+  assertUsesIndex(Order, publicFilter('C11-0001', '2026-11-23')));
+
+for (const [label, kind, caller, params] of cases) {
+  test(`the list uses an index: ${label}`, async () => {
+    const plan = listPlan(kind, caller, params, now)!;
+    assert.ok(plan.scopes.length >= 1);
+    for (const scope of plan.scopes) await assertUsesIndex(Order, scope, { [plan.sort.path]: plan.sort.dir });
   });
 }

@@ -1,0 +1,200 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  Messages,
+  ORDER_HISTORY_DAYS,
+  OrderStatus,
+  Role,
+  isStaff,
+  type OrderListKind,
+  type OrderListParams,
+  type OrderSortColumn,
+  type RoleNumber,
+} from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
+import { dayOf, licenceKey, searchWords, weekOf } from './list-keys.js';
+import { KEYSET_COLUMNS, SORT_PATHS } from './lists-rows.js';
+
+/**
+ * Which orders a list holds, as a plan (pure: unit-tested without a database). Every plan is a set of SCOPES, each
+ * only top-level equalities on the list keys (what FerretDB pushes down and a GIN index serves: docs/DATA.md rule 1),
+ * each narrowing to ~1,000 orders or fewer; the RESIDUAL (ranges, $in, search prefixes) is applied among the rows a
+ * scope returns. Several scopes (a company's licences, the days of a range, the months of the 40-day window) are
+ * queried one by one and merged in the caller's sort.
+ */
+export interface ListCaller {
+  role: RoleNumber;
+  /** licenceKey of every licence of the caller's company (members read model). */
+  companyKeys: string[];
+  /** The fleet driver the caller is linked to (drivers). */
+  driverId?: string;
+  /** Who counts as "the caller's company" for the placed list (its members' user ids and subjects). */
+  memberIds?: string[];
+}
+
+export type Filter = Record<string, unknown>;
+export interface ListPlan {
+  kind: OrderListKind;
+  scopes: Filter[];
+  residual: Filter;
+  sort: { column: OrderSortColumn; path: string; dir: 1 | -1 };
+  keyset: boolean;
+  limit: number;
+}
+
+export const MAX_RANGE_DAYS = 62;
+export const ListMessages = {
+  allHistoryNeedsScope: 'Show All History needs a company or a search',
+  rangeTooLong: `A date range covers at most ${MAX_RANGE_DAYS} days`,
+  rangeOrder: 'The end of the range is before its start',
+  driverLimit: 'limit must be 200 or 300 for the driver list',
+} as const;
+
+const DAY = 86_400_000;
+const addDays = (day: string, n: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
+
+/** The UTC months ('YYYY-MM') from `from` to `to`, newest first. */
+export function monthsBetween(from: Date, to: Date): string[] {
+  const out: string[] = [];
+  const d = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), 1));
+  const stop = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1);
+  for (; d.getTime() >= stop; d.setUTCMonth(d.getUTCMonth() - 1)) out.push(dayOf(d).slice(0, 7));
+  return out;
+}
+
+/** Every combination of the given equality alternatives: [{a:1},{a:2}] × [{b:3}] → [{a:1,b:3},{a:2,b:3}]. */
+const cross = (...sets: Filter[][]): Filter[] =>
+  sets.reduce<Filter[]>((acc, set) => acc.flatMap((a) => set.map((s) => ({ ...a, ...s }))), [{}]);
+const each = (field: string, values: readonly unknown[]) => [...new Set(values)].map((v) => ({ [field]: v }));
+
+/** The 40-day window (spec §9) as month scopes plus a createdAt floor. */
+function window(now: Date) {
+  const since = new Date(now.getTime() - ORDER_HISTORY_DAYS * DAY);
+  return { months: each('createdMonth', monthsBetween(since, now)), floor: { createdAt: { $gte: since } } };
+}
+
+function statusFilters(p: OrderListParams, role: RoleNumber, scope: Filter, residual: Filter) {
+  if (p.delivered) residual.status = { $in: [3, 4, 5, 6, 7] }; // ≥ Delivered, except Cancelled
+  if (p.status === undefined) return;
+  // non-staff never see Exception: to them "Order Approved" holds both (spec §4), in the filter too
+  if (!isStaff(role) && (p.status === OrderStatus.approved || p.status === OrderStatus.exception))
+    residual.status = { $in: [OrderStatus.approved, OrderStatus.exception] };
+  else if (p.delivered) residual.status = { $in: [3, 4, 5, 6, 7].filter((s) => s === p.status) };
+  else scope.status = p.status;
+}
+
+function adminScopes(p: OrderListParams, now: Date, residual: Filter): Filter[] {
+  const words = searchWords(p.q ?? '');
+  if (p.company) {
+    const company = each('companyKeys', [licenceKey(p.company)]);
+    if (p.week) return cross(company, each('deliveryWeek', [weekOf(p.week)]));
+    if (p.all) return company;
+    const w = window(now);
+    Object.assign(residual, w.floor);
+    return cross(company, w.months);
+  }
+  if (p.from || p.to) {
+    const from = p.from ?? p.to!;
+    const to = p.to ?? p.from!;
+    if (to < from) throw new Problem(400, ListMessages.rangeOrder);
+    const days: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      if (days.length >= MAX_RANGE_DAYS) throw new Problem(400, ListMessages.rangeTooLong);
+      days.push(d);
+    }
+    return each('deliveryDay', days);
+  }
+  if (p.all && !p.week) {
+    // the whole history: only a whole search word narrows it (its longest; the others match as prefixes)
+    if (!words.length) throw new Problem(400, ListMessages.allHistoryNeedsScope);
+    const longest = [...words].sort((a, b) => b.length - a.length)[0];
+    return each('searchTokens', [longest]);
+  }
+  return each('deliveryWeek', [weekOf(p.week ?? dayOf(now))]);
+}
+
+/** The caller's own company scopes of a vendor list; [] when the caller's company is not known. */
+function companyScopes(
+  kind: OrderListKind,
+  caller: ListCaller,
+  p: OrderListParams,
+  now: Date,
+  residual: Filter,
+) {
+  const staffCompany = isStaff(caller.role) && p.company ? [licenceKey(p.company)] : [];
+  const keys = staffCompany.length ? staffCompany : caller.companyKeys.filter(Boolean);
+  if (!isStaff(caller.role) && p.company && !keys.includes(licenceKey(p.company)))
+    throw new Problem(403, Messages.forbidden);
+  if (!keys.length) return [];
+  const field = kind === 'outgoing' ? 'pickupKey' : kind === 'incoming' ? 'destKey' : 'companyKeys';
+  const company = each(field, keys);
+  if (kind === 'placed') {
+    // one month from the chosen week (spec §9), by delivery day
+    const from = weekOf(p.week ?? dayOf(now));
+    const to = dayOf(new Date(Date.UTC(+from.slice(0, 4), +from.slice(5, 7), +from.slice(8, 10))));
+    residual.deliveryDay = { $gte: from, $lt: to };
+    const weeks: string[] = [];
+    for (let w = from; w < to; w = addDays(w, 7)) weeks.push(w);
+    if (caller.memberIds && !isStaff(caller.role)) residual.user = { $in: caller.memberIds };
+    return cross(company, each('deliveryWeek', weeks));
+  }
+  if (p.week) return cross(company, each('deliveryWeek', [weekOf(p.week)]));
+  const w = window(now);
+  Object.assign(residual, w.floor);
+  return cross(company, w.months);
+}
+
+function searchResidual(p: OrderListParams, residual: Filter) {
+  const words = searchWords(p.q ?? '');
+  if (!words.length) return;
+  // prefix match on the tokens computed at write time, among the rows a scope narrowed to
+  residual.$and = words.map((w) => ({ searchTokens: { $regex: `^${w}` } }));
+}
+
+/** The plan of one list for one caller; null when the caller can see nothing (no company known yet). */
+export function listPlan(
+  kind: OrderListKind,
+  caller: ListCaller,
+  p: OrderListParams,
+  now = new Date(),
+): ListPlan | null {
+  const residual: Filter = {};
+  let scopes: Filter[];
+  if (kind === 'admin') {
+    if (!isStaff(caller.role)) throw new Problem(403, Messages.forbidden);
+    scopes = adminScopes(p, now, residual);
+  } else if (kind === 'driver') {
+    if (caller.role !== Role.Driver && !isStaff(caller.role)) throw new Problem(403, Messages.forbidden);
+    if (!caller.driverId) return null;
+    // the most recent orders, a month at a time (lists.ts stops when the limit is reached)
+    scopes = each('createdMonth', monthsBetween(new Date(now.getTime() - 366 * DAY), now)).map((m) => ({
+      driverIds: caller.driverId,
+      ...m,
+    }));
+  } else {
+    if (caller.role === Role.Driver) throw new Problem(403, Messages.forbidden);
+    if (kind === 'placed' && caller.role === Role.User) throw new Problem(403, Messages.forbidden);
+    scopes = companyScopes(kind, caller, p, now, residual);
+    if (!scopes.length) return null;
+  }
+  const base: Filter = {};
+  statusFilters(p, caller.role, base, residual);
+  if (p.def === 'int' || p.def === 'ext') base.orderDef = p.def;
+  // deleted (1) only for staff who ask; cancelled (2) orders stay in the lists with their status
+  if (!(p.deleted && isStaff(caller.role))) residual.deleted = { $ne: 1 };
+  searchResidual(p, residual);
+  const column = p.sort ?? 'createdAt';
+  const limit = kind === 'driver' ? (p.limit ?? 300) : (p.limit ?? DEFAULT_PAGE_SIZE);
+  if (kind === 'driver' && limit !== 200 && limit !== 300) throw new Problem(400, ListMessages.driverLimit);
+  return {
+    kind,
+    scopes: scopes.map((s) => ({ ...s, ...base })),
+    residual,
+    sort: {
+      column,
+      path: SORT_PATHS[column],
+      dir: (p.dir ?? (column === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? 1 : -1,
+    },
+    keyset: KEYSET_COLUMNS.has(column),
+    limit,
+  };
+}

@@ -1,0 +1,123 @@
+import mongoose from 'mongoose';
+import type { OrderListKind, OrderListParams, OrderRow } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
+import { Order } from '../models/order.js';
+import { listPlan, type Filter, type ListCaller, type ListPlan } from './lists-query.js';
+import { LIST_PROJECTION, toOrderRow, valueAt, type StoredOrder } from './lists-rows.js';
+
+/**
+ * Runs a list plan (lists-query.ts): each scope is one query whose top-level equalities the database serves from an
+ * index; the rows are merged in the caller's sort and paged — by keyset (the sort value and _id) where the column
+ * allows it, by an offset inside the narrowed rows otherwise. The count (first page only) is one count per scope
+ * over the same narrowed rows: never a scan of every order.
+ */
+type Cursor = { v: unknown; id: string } | { o: number };
+
+export function encodeCursor(c: Cursor): string {
+  const v = 'v' in c && c.v instanceof Date ? { d: c.v.getTime() } : 'v' in c ? c.v : undefined;
+  return Buffer.from(JSON.stringify('o' in c ? c : { v, id: c.id })).toString('base64url');
+}
+
+export function decodeCursor(s: string, keyset: boolean): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(s, 'base64url').toString());
+    if (
+      keyset &&
+      mongoose.isObjectIdOrHexString(c?.id) &&
+      ['string', 'number', 'object'].includes(typeof c.v)
+    ) {
+      const v = c.v && typeof c.v === 'object' ? new Date(Number(c.v.d)) : c.v;
+      if (!(v instanceof Date) || !Number.isNaN(v.getTime())) return { v, id: c.id };
+    }
+    if (!keyset && Number.isInteger(c?.o) && c.o > 0 && c.o <= 10_000) return { o: c.o };
+  } catch {
+    /* falls through to the 400 */
+  }
+  throw new Problem(400, 'cursor is not valid');
+}
+
+/** Mongo's order for the values a sort column holds: missing first, then numbers, strings, dates. */
+function cmp(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  const x = a instanceof Date ? a.getTime() : a;
+  const y = b instanceof Date ? b.getTime() : b;
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  if (typeof x !== typeof y) return typeof x === 'number' ? -1 : 1;
+  return String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0;
+}
+
+function keysetFilter(plan: ListPlan, c: { v: unknown; id: string }): Filter {
+  const op = plan.sort.dir === -1 ? '$lt' : '$gt';
+  const id = new mongoose.Types.ObjectId(c.id);
+  return { $or: [{ [plan.sort.path]: { [op]: c.v } }, { [plan.sort.path]: c.v, _id: { [op]: id } }] };
+}
+
+async function pageOf(plan: ListPlan, cursor: Cursor | undefined) {
+  const offset = cursor && 'o' in cursor ? cursor.o : 0;
+  const after = cursor && 'v' in cursor ? keysetFilter(plan, cursor) : {};
+  const want = offset + plan.limit + 1;
+  const sort = { [plan.sort.path]: plan.sort.dir, _id: plan.sort.dir } as Record<string, 1 | -1>;
+  const run = (scope: Filter) =>
+    Order.find({ ...scope, ...plan.residual, ...after }, LIST_PROJECTION)
+      .sort(sort)
+      .limit(want)
+      .lean<StoredOrder[]>();
+  let rows: StoredOrder[] = [];
+  // month scopes newest first in the default sort: stop once a page is full (the driver's "most recent 300")
+  const sequential =
+    plan.sort.path === 'createdAt' && plan.sort.dir === -1 && plan.scopes.every((s) => s.createdMonth);
+  if (sequential) {
+    for (const scope of plan.scopes) {
+      rows.push(...(await run(scope)));
+      if (rows.length >= want) break;
+    }
+  } else rows = (await Promise.all(plan.scopes.map(run))).flat();
+  const seen = new Set<string>();
+  rows = rows
+    .filter((r) => !seen.has(String(r._id)) && !!seen.add(String(r._id)))
+    .sort(
+      (a, b) =>
+        plan.sort.dir *
+        (cmp(valueAt(a, plan.sort.path), valueAt(b, plan.sort.path)) || cmp(String(a._id), String(b._id))),
+    );
+  const page = rows.slice(offset, offset + plan.limit);
+  const more = rows.length > offset + plan.limit;
+  const last = page[page.length - 1];
+  const next: Cursor | null = !more
+    ? null
+    : plan.keyset
+      ? { v: valueAt(last, plan.sort.path), id: String(last._id) }
+      : { o: offset + plan.limit };
+  return { page, nextCursor: next ? encodeCursor(next) : null };
+}
+
+/** How many orders the whole list holds: one count per scope, over the rows its equality narrowed to. */
+async function countOf(plan: ListPlan): Promise<number> {
+  const counts = await Promise.all(plan.scopes.map((s) => Order.countDocuments({ ...s, ...plan.residual })));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+export interface ListAnswer {
+  orders: OrderRow[];
+  nextCursor: string | null;
+  total: number | null;
+}
+
+/** One page of a list for a caller (an empty list when the caller's company is not known yet). */
+export async function listOrders(
+  kind: OrderListKind,
+  caller: ListCaller,
+  params: OrderListParams,
+  now = new Date(),
+): Promise<ListAnswer> {
+  const plan = listPlan(kind, caller, params, now);
+  if (!plan) return { orders: [], nextCursor: null, total: 0 };
+  const cursor = params.cursor ? decodeCursor(params.cursor, plan.keyset) : undefined;
+  const [{ page, nextCursor }, total] = await Promise.all([
+    pageOf(plan, cursor),
+    cursor || kind === 'driver' ? null : countOf(plan),
+  ]);
+  return { orders: page.map((o) => toOrderRow(o, caller.role)), nextCursor, total };
+}

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Role } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
+import { ListMessages, listPlan, monthsBetween } from '../../src/domain/lists-query.js';
+
+const now = new Date('2026-11-23T10:00:00Z'); // a Monday
+const admin = { role: Role.Admin, companyKeys: [] };
+const vendor = { role: Role.User, companyKeys: ['A1', 'A2'] };
+const is = (status: number, message?: string) => (e: unknown) =>
+  e instanceof Problem && e.status === status && (!message || e.message === message);
+
+test('months of the 40-day window, newest first', () => {
+  assert.deepEqual(monthsBetween(new Date('2026-10-14T10:00:00Z'), now), ['2026-11', '2026-10']);
+  assert.deepEqual(monthsBetween(new Date('2025-12-20T00:00:00Z'), new Date('2026-01-29T00:00:00Z')), [
+    '2026-01',
+    '2025-12',
+  ]);
+});
+
+test('admin: this week by default, a status with it as an equality', () => {
+  const p = listPlan('admin', admin, { status: 3 }, now)!;
+  assert.deepEqual(p.scopes, [{ deliveryWeek: '2026-11-23', status: 3 }]);
+  assert.deepEqual(p.residual, { deleted: { $ne: 1 } });
+  assert.deepEqual(p.sort, { column: 'createdAt', path: 'createdAt', dir: -1 });
+  assert.equal(p.keyset, true);
+});
+
+test('admin: a range is one equality per day; too long or reversed is a 400', () => {
+  assert.deepEqual(listPlan('admin', admin, { from: '2026-02-27', to: '2026-03-01' }, now)!.scopes, [
+    { deliveryDay: '2026-02-27' },
+    { deliveryDay: '2026-02-28' },
+    { deliveryDay: '2026-03-01' },
+  ]);
+  assert.throws(
+    () => listPlan('admin', admin, { from: '2026-01-01', to: '2026-06-01' }, now),
+    is(400, ListMessages.rangeTooLong),
+  );
+  assert.throws(
+    () => listPlan('admin', admin, { from: '2026-02-01', to: '2026-01-01' }, now),
+    is(400, ListMessages.rangeOrder),
+  );
+  assert.throws(
+    () => listPlan('admin', admin, { all: true }, now),
+    is(400, ListMessages.allHistoryNeedsScope),
+  );
+});
+
+test('outgoing: one scope per licence and window month; search and Approved as residual', () => {
+  const p = listPlan('outgoing', vendor, { q: 'Green G-1', status: 1, def: 'int', sort: 'vendor' }, now)!;
+  assert.deepEqual(p.scopes, [
+    { pickupKey: 'A1', createdMonth: '2026-11', orderDef: 'int' },
+    { pickupKey: 'A1', createdMonth: '2026-10', orderDef: 'int' },
+    { pickupKey: 'A2', createdMonth: '2026-11', orderDef: 'int' },
+    { pickupKey: 'A2', createdMonth: '2026-10', orderDef: 'int' },
+  ]);
+  assert.deepEqual(p.residual.status, { $in: [1, 4] });
+  assert.deepEqual(p.residual.$and, [
+    { searchTokens: { $regex: '^green' } },
+    { searchTokens: { $regex: '^g1' } },
+  ]);
+  assert.equal(p.keyset, false);
+  assert.equal(p.sort.dir, 1);
+});
+
+test('who may see which list', () => {
+  assert.throws(() => listPlan('admin', vendor, {}, now), is(403));
+  assert.throws(() => listPlan('outgoing', vendor, { company: 'B1' }, now), is(403));
+  assert.throws(() => listPlan('placed', vendor, {}, now), is(403)); // role 4: no placed orders
+  assert.throws(() => listPlan('outgoing', { role: Role.Driver, companyKeys: [] }, {}, now), is(403));
+  assert.equal(listPlan('incoming', { role: Role.User, companyKeys: [] }, {}, now), null);
+  assert.equal(listPlan('driver', { role: Role.Driver, companyKeys: [] }, {}, now), null);
+  const d = listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, {}, now)!;
+  assert.equal(d.limit, 300);
+  assert.deepEqual(d.scopes[0], { driverIds: 'x', createdMonth: '2026-11' });
+  assert.throws(
+    () => listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, { limit: 50 }, now),
+    is(400),
+  );
+});
+
+test('deleted: shown only to staff who ask; delivered = 3..7', () => {
+  assert.equal(listPlan('admin', admin, { deleted: true }, now)!.residual.deleted, undefined);
+  assert.deepEqual(listPlan('outgoing', vendor, { deleted: true }, now)!.residual.deleted, { $ne: 1 });
+  assert.deepEqual(listPlan('admin', admin, { delivered: true }, now)!.residual.status, {
+    $in: [3, 4, 5, 6, 7],
+  });
+});

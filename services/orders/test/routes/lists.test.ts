@@ -1,0 +1,338 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import mongoose from 'mongoose';
+import type { FastifyInstance } from 'fastify';
+import { Value } from 'typebox/value';
+import { OrderRowPage, PublicOrderWeek, Role, type OrderRow, type RoleNumber } from '@portal/contracts';
+import { buildService, type Env } from '@portal/service-kit';
+import {
+  assertRoleMatrix,
+  startService,
+  tablePolicy,
+  tokenFor,
+  type Policy,
+} from '@portal/service-kit/testing';
+import { listsRoutes } from '../../src/routes/lists.js';
+import { Order } from '../../src/models/order.js';
+import { Member } from '../../src/models/member.js';
+import { listKeysOf, weekOf, dayOf } from '../../src/domain/list-keys.js';
+
+// The lists over HTTP with real Keycloak tokens: role × endpoint from the route table, then role × tenant — two
+// companies (A holds two licences), a driver, staff — through every list, filter, search and the public view.
+const build = (overrides?: Partial<Env> & Record<string, unknown>) =>
+  buildService(
+    { name: 'orders', domain: 'orders', routes: [listsRoutes], backends: ['mongo', 'nats', 'redis'] },
+    overrides,
+  );
+
+const policy = {
+  'GET /api/orders': 'signed-in',
+  'POST /api/orders': 'signed-in',
+  'POST /api/orders/userorders': [0, 1, 3, 4],
+  'POST /api/orders/ordersrange': [0, 1],
+  'POST /api/orders/ordersrangeforuser': [0, 1, 3],
+  'GET /api/orders/public': 'public',
+} as const;
+let app: FastifyInstance;
+const get = () => app;
+
+const A1 = 'LISTA-0001',
+  A2 = 'LISTA-0002',
+  B1 = 'LISTB-0001',
+  C1 = 'LISTC-0001';
+const now = new Date();
+const today = dayOf(now);
+const thisWeek = weekOf(today);
+const DAY = 86_400_000;
+const subs = new Map<RoleNumber, string>();
+const subOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub as string;
+
+function order(
+  i: number,
+  pickup: string,
+  dest: string,
+  o: { status?: number; days?: number; deleted?: number; driver?: string; by?: string } = {},
+) {
+  const createdAt = new Date(
+    now.getTime() - (i % 20) * 3_600_000 - (o.days && o.days < 0 ? -o.days * DAY : 0),
+  );
+  const delivery = new Date(now.getTime() + (o.days ?? 1) * DAY);
+  const doc = {
+    _id: new mongoose.Types.ObjectId(),
+    orderId: `L-${String(100000 + i)}`,
+    createdAt,
+    user: o.by ?? '',
+    deleted: o.deleted ?? 0,
+    version: 1,
+    history: [{ seq: 1, secret: 'never listed' }],
+    data: {
+      order: {
+        orderDef: i % 3 ? 'ext' : 'int',
+        orderType: 'layover',
+        status: o.status ?? i % 8,
+        pickupLN: pickup,
+        destinationLN: dest,
+        preferredDelivery: delivery.toISOString(),
+        driver: { pickup: o.driver ?? '', delivery: o.driver ?? '' },
+        weight: String(1 + (i % 5)),
+      },
+      pickupCompany: {
+        Licensee: `${pickup === C1 ? 'Cedar' : pickup.startsWith('LISTA') ? 'Alder' : 'Birch'} Farms ${i}`,
+        City: 'Portland',
+        'Street Address': `${i} Main St`,
+      },
+      destCompany: { Licensee: `Shop ${dest}`, City: 'Salem' },
+      billing: { manifest: `MAN-${i}` },
+    },
+  };
+  return { ...doc, ...listKeysOf(doc) };
+}
+
+let docs: ReturnType<typeof order>[] = [];
+before(async () => {
+  app = await startService(build, { MONGO_DB: 'portal_orders_lists_test' });
+  for (const r of [Role.SuperAdmin, Role.Driver, Role.AccountAdmin, Role.User] as RoleNumber[])
+    subs.set(r, subOf(await tokenFor(r)));
+  await Order.deleteMany({});
+  await Member.deleteMany({});
+  await Member.create([
+    { userId: 'u-a', sub: subs.get(Role.AccountAdmin), companyKeys: [A1, A2], role: 3 },
+    { userId: 'u-a2', sub: 'other-a-user', companyKeys: [A1, A2], role: 4 },
+    { userId: 'u-b', sub: subs.get(Role.User), companyKeys: [B1], role: 4 },
+    { userId: 'u-d', sub: subs.get(Role.Driver), companyKeys: [], role: 2, driverId: 'drv-7' },
+  ]);
+  let i = 0;
+  for (let k = 0; k < 30; k++)
+    docs.push(order(i++, k % 2 ? A1 : A2, k % 3 ? B1 : C1, { by: k % 4 ? 'u-a' : 'u-a2' }));
+  for (let k = 0; k < 12; k++) docs.push(order(i++, B1, A2, { by: 'u-b' }));
+  for (let k = 0; k < 10; k++) docs.push(order(i++, C1, C1, { driver: k % 2 ? 'drv-7' : 'drv-8' }));
+  docs.push(order(i++, A1, B1, { status: 4 }));
+  docs.push(order(i++, A1, B1, { deleted: 1, status: 1 }));
+  docs.push(order(i++, A1, B1, { deleted: 2, status: 8 }));
+  docs.push(order(i++, A1, B1, { days: -70 })); // delivered long ago, created 70 days ago: outside the window
+  await Order.collection.insertMany(docs);
+});
+after(async () => {
+  await Order.deleteMany({});
+  await app.close();
+});
+
+test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), policy));
+test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
+  assertRoleMatrix(app, policy as unknown as Policy));
+
+async function call(role: RoleNumber | null, url: string, payload?: unknown) {
+  const headers = role === null ? {} : { authorization: `Bearer ${await tokenFor(role)}` };
+  const res = await get().inject({
+    method: payload ? 'POST' : 'GET',
+    url,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+/** Every row of a list, following nextCursor; checks the answer's schema and the count. */
+async function all(role: RoleNumber, url: string) {
+  const rows: OrderRow[] = [];
+  let cursor: string | null = null;
+  let total: number | null = null;
+  do {
+    const r = await call(
+      role,
+      `${url}${url.includes('?') ? '&' : '?'}limit=25${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    assert.ok(Value.Check(OrderRowPage, r.body), JSON.stringify([...Value.Errors(OrderRowPage, r.body)][0]));
+    if (!cursor) total = r.body.data.total;
+    rows.push(...r.body.data.orders);
+    cursor = r.body.data.nextCursor;
+  } while (cursor);
+  assert.equal(new Set(rows.map((r) => r.id)).size, rows.length, 'no row twice across pages');
+  if (total !== null) assert.equal(rows.length, total, 'the count matches the rows');
+  return rows;
+}
+const ids = (rows: { orderId: string }[]) => rows.map((r) => r.orderId).sort();
+const expect = (f: (d: (typeof docs)[number]) => boolean) => ids(docs.filter(f));
+const inWindow = (d: (typeof docs)[number]) => d.createdAt.getTime() >= now.getTime() - 40 * DAY;
+
+describe('company lists: only the caller company, in the 40-day window', () => {
+  test('outgoing = pickups of any of the company licences', async () => {
+    const rows = await all(Role.AccountAdmin, '/api/orders?list=outgoing');
+    assert.deepEqual(
+      ids(rows),
+      expect((d) => [A1, A2].includes(d.pickupKey) && d.deleted !== 1 && inWindow(d)),
+    );
+  });
+  test('incoming = deliveries to the company', async () => {
+    assert.deepEqual(
+      ids(await all(Role.User, '/api/orders?list=incoming')),
+      expect((d) => d.destKey === B1 && d.deleted !== 1 && inWindow(d)),
+    );
+  });
+  test('userorders {isIncoming} is the incoming list', async () => {
+    const r = await call(Role.User, '/api/orders/userorders', { where: { isIncoming: true, limit: 100 } });
+    assert.deepEqual(
+      ids(r.body.data.orders),
+      expect((d) => d.destKey === B1 && d.deleted !== 1 && inWindow(d)),
+    );
+  });
+  test('placed = the company users orders, one month from the week', async () => {
+    const r = await call(Role.AccountAdmin, '/api/orders/ordersrangeforuser', {
+      opts: { week: today, limit: 100 },
+    });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+    const to = dayOf(new Date(Date.parse(`${thisWeek}T00:00:00Z`) + 31 * DAY));
+    const want = expect(
+      (d) =>
+        d.companyKeys.some((k) => [A1, A2].includes(k)) &&
+        ['u-a', 'u-a2'].includes(d.user) &&
+        d.deliveryDay >= thisWeek &&
+        d.deliveryDay < to &&
+        d.deleted !== 1,
+    );
+    assert.ok(want.length > 10);
+    assert.deepEqual(ids(r.body.data.orders), want);
+  });
+  test('another company named, or a list of another role: 403', async () => {
+    assert.equal((await call(Role.User, `/api/orders?list=outgoing&company=${A1}`)).status, 403);
+    assert.equal((await call(Role.User, '/api/orders?list=admin')).status, 403);
+    assert.equal((await call(Role.AccountAdmin, '/api/orders?list=driver')).status, 403);
+    assert.equal((await call(Role.Driver, '/api/orders?list=outgoing')).status, 403);
+  });
+  test('search never reaches another company: its order ID, licence or name finds nothing', async () => {
+    const theirs = docs.find((d) => d.pickupKey === C1 && d.destKey === C1)!;
+    for (const q of [theirs.orderId, C1, 'cedar', 'LISTC'])
+      for (const list of ['outgoing', 'incoming'])
+        assert.deepEqual(
+          (await call(Role.User, `/api/orders?list=${list}&q=${q}`)).body.data.orders,
+          [],
+          `${list} ${q}`,
+        );
+  });
+  test('search matches word prefixes of the own orders', async () => {
+    const rows = await all(Role.AccountAdmin, '/api/orders?list=outgoing&q=alder%20farm');
+    assert.ok(rows.length > 5);
+    assert.ok(rows.every((r) => r.vendor.startsWith('Alder Farms')));
+    const one = docs.find((d) => d.pickupKey === A1 && inWindow(d) && !d.deleted)!;
+    assert.deepEqual(ids(await all(Role.AccountAdmin, `/api/orders?list=outgoing&q=${one.orderId}`)), [
+      one.orderId,
+    ]);
+  });
+  test('an Exception reads Order Approved, and filtering by Approved finds it', async () => {
+    const rows = await all(Role.AccountAdmin, '/api/orders?list=outgoing&status=1');
+    const ex = docs.find((d) => d.status === 4 && d.pickupKey === A1)!;
+    const row = rows.find((r) => r.orderId === ex.orderId)!;
+    assert.equal(row.status, 1);
+    assert.equal(row.statusName, 'Order Approved');
+    assert.ok(rows.every((r) => r.status === 1));
+  });
+  test('deleted orders are never shown to a company; cancelled ones are', async () => {
+    const rows = await all(Role.AccountAdmin, '/api/orders?list=outgoing');
+    assert.ok(!rows.some((r) => r.deleted === 1));
+    assert.ok(rows.some((r) => r.deleted === 2 && r.status === 8));
+    const asked = await all(Role.AccountAdmin, '/api/orders?list=outgoing&deleted=true');
+    assert.ok(!asked.some((r) => r.deleted === 1), 'deleted=true is for staff only');
+  });
+  test('a caller whose company is not known yet sees an empty list', async () => {
+    await Member.updateOne({ userId: 'u-b' }, { $set: { companyKeys: [] } });
+    try {
+      const r = await call(Role.User, '/api/orders?list=outgoing');
+      assert.deepEqual(r.body.data, { orders: [], nextCursor: null, total: 0 });
+    } finally {
+      await Member.updateOne({ userId: 'u-b' }, { $set: { companyKeys: [B1] } });
+    }
+  });
+});
+
+describe('staff and driver lists', () => {
+  test('admin: this week by delivery, every company, with deleted on request', async () => {
+    const week = (d: (typeof docs)[number]) => d.deliveryWeek === thisWeek;
+    assert.deepEqual(
+      ids(await all(Role.Admin, '/api/orders')),
+      expect((d) => week(d) && d.deleted !== 1),
+    );
+    assert.deepEqual(ids(await all(Role.Admin, '/api/orders?deleted=true')), expect(week));
+    const ex = await all(Role.Admin, '/api/orders?status=4');
+    assert.ok(ex.length >= 1 && ex.every((r) => r.status === 4 && r.statusName === 'Exception'));
+  });
+  test('admin: one company all history, a date range, Show Only Delivered, Order Def', async () => {
+    assert.deepEqual(
+      ids(await all(Role.SuperAdmin, `/api/orders?company=${A1}&all=true`)),
+      expect((d) => d.companyKeys.includes(A1) && d.deleted !== 1),
+    );
+    const old = docs.find((d) => d.deliveryDay < dayOf(new Date(now.getTime() - 60 * DAY)))!;
+    const r = await call(Role.Admin, '/api/orders/ordersrange', {
+      opts: { from: old.deliveryDay, to: old.deliveryDay },
+    });
+    assert.deepEqual(ids(r.body.data.orders), [old.orderId]);
+    const delivered = await all(Role.Admin, '/api/orders?delivered=true&def=ext');
+    assert.ok(
+      delivered.length && delivered.every((x) => x.status >= 3 && x.status !== 8 && x.orderDef === 'ext'),
+    );
+    assert.equal((await call(Role.Admin, '/api/orders?all=true')).status, 400);
+    assert.equal((await call(Role.Admin, '/api/orders?from=2026-01-01&to=2026-06-01')).status, 400);
+  });
+  test('admin: all history searched by a whole word', async () => {
+    const one = docs[7];
+    assert.deepEqual(ids(await all(Role.Admin, `/api/orders?all=true&q=${one.orderId}`)), [one.orderId]);
+  });
+  test('sorting by any column pages each row once, in order', async () => {
+    for (const [sort, key] of [
+      ['vendor', 'vendor'],
+      ['orderId', 'orderId'],
+      ['status', 'status'],
+      ['boxCount', 'boxCount'],
+    ] as const) {
+      const rows = await all(Role.Admin, `/api/orders?sort=${sort}&dir=desc&deleted=true`);
+      assert.equal(rows.length, docs.filter((d) => d.deliveryWeek === thisWeek).length, sort);
+      for (let i = 1; i < rows.length; i++)
+        assert.ok(
+          String(rows[i - 1][key]) >= String(rows[i][key]) || typeof rows[i][key] === 'number',
+          `${sort} ${i}`,
+        );
+    }
+  });
+  test('driver: only the orders they drive, the most recent 300', async () => {
+    const r = await call(Role.Driver, '/api/orders');
+    assert.equal(r.status, 200);
+    assert.deepEqual(
+      ids(r.body.data.orders),
+      expect((d) => d.driverIds.includes('drv-7') && d.deleted !== 1),
+    );
+    assert.equal((await call(Role.Driver, '/api/orders?limit=25')).status, 400);
+  });
+  test('lists never carry the history', async () => {
+    const r = await call(Role.Admin, '/api/orders?limit=100');
+    assert.ok(!JSON.stringify(r.body).includes('never listed'));
+  });
+});
+
+describe('public weekly view', () => {
+  test('no login; the user company week; only the public columns', async () => {
+    const r = await call(null, `/api/orders/public?userid=u-b&week=${today}`);
+    assert.equal(r.status, 200);
+    assert.ok(Value.Check(PublicOrderWeek, r.body));
+    assert.equal(r.body.data.week, thisWeek);
+    assert.deepEqual(
+      ids(r.body.data.orders),
+      expect((d) => d.companyKeys.includes(B1) && d.deliveryWeek === thisWeek && d.deleted === 0),
+    );
+    for (const row of r.body.data.orders) {
+      assert.deepEqual(Object.keys(row).sort(), [
+        'boxCount',
+        'deliveryDate',
+        'destName',
+        'destination',
+        'orderId',
+        'overnight',
+        'preferredDelivery',
+        'status',
+        'statusName',
+        'vendor',
+      ]);
+      assert.notEqual(row.status, 4);
+    }
+    assert.deepEqual((await call(null, '/api/orders/public?userid=nobody')).body.data.orders, []);
+    assert.equal((await call(null, '/api/orders/public')).status, 400);
+  });
+});
