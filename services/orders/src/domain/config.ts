@@ -105,3 +105,27 @@ export async function configValues(): Promise<Record<string, unknown>> {
 export async function orderConfig(): Promise<OrderConfig> {
   return configFrom(await configValues());
 }
+
+// ---- the feed: accounts' config values into the read model ------------------------------------------------------
+
+/**
+ * Config values as of `at` (accounts.config.changed's values, or a snapshot's): only the keys orders reads
+ * (WATCHED_CONFIG_KEYS); an older fact changes nothing. With `complete` (a snapshot), a watched key it lacks is
+ * marked removed, so its default applies again.
+ */
+export async function applyConfigValues(
+  values: Record<string, unknown>,
+  at: Date,
+  opts: { complete?: boolean } = {},
+): Promise<void> {
+  for (const key of WATCHED_CONFIG_KEYS) {
+    const has = Object.prototype.hasOwnProperty.call(values, key);
+    if (!has && !opts.complete) continue;
+    const set = has ? { value: values[key], removed: false, asOf: at } : { removed: true, asOf: at };
+    await OrderConfigValue.updateOne({ key, asOf: { $lte: at } }, { $set: set }, { upsert: true }).catch(
+      (err: { code?: number }) => {
+        if (err.code !== 11000) throw err;
+      },
+    );
+  }
+}

@@ -81,3 +81,64 @@ export const sameDayAllowed = (
 export async function sameDayAllowedFor(member: MemberView | null | undefined): Promise<boolean> {
   return sameDayAllowed(await orderConfig(), member);
 }
+
+// ---- the feed: accounts' licence records into the read model ----------------------------------------------------
+
+/** A licence record as accounts' events carry it (contracts LicenceRecordData). */
+export type LicenceFacts = Partial<Omit<LicenceRecordView, 'licenseKey'>> & { 'License #': string };
+
+/** The read model's fields of a record. Pure. */
+export function licenceUpdate(r: LicenceFacts, accountsId?: string): Record<string, unknown> {
+  return {
+    'License #': r['License #'].trim(),
+    Licensee: r.Licensee ?? '',
+    DBA: r.DBA ?? '',
+    'Street Address': r['Street Address'] ?? '',
+    City: r.City ?? '',
+    Zip: r.Zip ?? '',
+    emails: r.emails ?? [],
+    pickupRoute: r.pickupRoute ?? [],
+    ...(r.windows ? { windows: r.windows } : {}),
+    active: r.active !== false,
+    FacilityType: r.FacilityType || 'Recreational',
+    ...(accountsId ? { accountsId } : {}),
+  };
+}
+
+/**
+ * One licence record as of `at` (accounts.licence.changed's record, or a snapshot's): created / updated upsert it by
+ * its key, deleted flags it; a renumbered record (same accounts id, new number) flags its old key. Idempotent and
+ * time-ordered like the members (an older fact changes nothing).
+ */
+export async function applyLicenceFacts(
+  r: LicenceFacts,
+  at: Date,
+  opts: { accountsId?: string; deleted?: boolean } = {},
+): Promise<void> {
+  const key = licenceKey(r['License #']);
+  if (!key) return;
+  if (opts.accountsId) {
+    await Licence.updateMany(
+      { accountsId: opts.accountsId, licenseKey: { $ne: key }, asOf: { $lte: at } },
+      { $set: { deleted: true, asOf: at } },
+    );
+  }
+  const set = { ...licenceUpdate(r, opts.accountsId), deleted: !!opts.deleted, asOf: at };
+  await Licence.updateOne({ licenseKey: key, asOf: { $lte: at } }, { $set: set }, { upsert: true }).catch(
+    (err: { code?: number }) => {
+      if (err.code !== 11000) throw err; // held with a newer fact: nothing to do
+    },
+  );
+}
+
+/** After a full licences snapshot: records it did not name and no newer event touched are gone from accounts. */
+export async function finishLicenceSnapshot(asOf: Date): Promise<number> {
+  const res = await Licence.updateMany({ asOf: { $lt: asOf }, deleted: false }, { $set: { deleted: true } });
+  return res.modifiedCount;
+}
+
+/** The newest fact the licence list holds (null when empty). */
+export async function licencesAsOf(): Promise<Date | null> {
+  const r = await Licence.findOne({}, { asOf: 1 }).sort({ asOf: -1 }).lean<{ asOf?: Date }>();
+  return r?.asOf ?? null;
+}

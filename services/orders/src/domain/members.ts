@@ -55,9 +55,7 @@ export function toMemberView(m: Stored): MemberView {
     alertsEmail: m.alertsEmail !== false,
     sameDayPickup: !!m.sameDayPickup,
     ...(m.driverId ? { driverId: m.driverId } : {}),
-    ...(m.signature?.image
-      ? { signature: { name: m.signature.name ?? '', image: m.signature.image } }
-      : {}),
+    ...(m.signature?.image ? { signature: { name: m.signature.name ?? '', image: m.signature.image } } : {}),
   };
 }
 
@@ -75,7 +73,8 @@ export async function memberOf(userId: string): Promise<MemberView | null> {
 
 /** The caller's company keys ([] = none known: the caller sees no company's orders). */
 export async function companyKeysOf(userId: string): Promise<string[]> {
-  return (await memberOf(userId))?.companyKeys ?? [];
+  const m = await memberOf(userId);
+  return m && !m.deleted ? m.companyKeys : [];
 }
 
 /** @deprecated the caller's first company key; use companyKeysOf (a company may hold several licences). */
@@ -142,4 +141,108 @@ export async function recordMember(userId: string, companyKey: string): Promise<
 
 export async function forgetMember(userId: string): Promise<void> {
   await Member.deleteOne({ userId });
+}
+
+// ---- the feed: accounts' user facts and fleet's driver links into the read model ---------------------------------
+
+/** A user event's or snapshot's facts (contracts UserRefData: everything past userId/email optional). */
+export interface UserFacts {
+  userId: string;
+  email: string;
+  role?: number;
+  verified?: boolean | 'suspended';
+  sub?: string;
+  name?: string;
+  companyKeys?: string[];
+  licenseNumbers?: string[];
+  alerts?: { email?: boolean };
+  sameDayPickup?: boolean;
+  signature?: { name?: string; image: string };
+}
+
+/** The read model's fields the facts set; a fact the event lacks leaves the stored value (older events). Pure. */
+export function memberUpdate(f: UserFacts, deleted: boolean): Record<string, unknown> {
+  const set: Record<string, unknown> = { email: f.email.trim().toLowerCase(), deleted };
+  if (f.role !== undefined) set.role = f.role;
+  if (f.verified !== undefined) set.suspended = f.verified === 'suspended';
+  if (f.sub) set.sub = f.sub;
+  if (f.name !== undefined) set.name = f.name;
+  if (f.companyKeys) set.companyKeys = [...new Set(f.companyKeys.map(licenceKey))];
+  if (f.licenseNumbers) set.licenseNumbers = f.licenseNumbers;
+  if (f.alerts) set.alertsEmail = f.alerts.email !== false;
+  if (f.sameDayPickup !== undefined) set.sameDayPickup = f.sameDayPickup;
+  // a full-facts event (it names the company) without a signature means the user has none (or one over the cap)
+  if (f.signature) set.signature = { name: f.signature.name ?? '', image: f.signature.image };
+  else if (f.companyKeys) set.signature = null;
+  return set;
+}
+
+/**
+ * Applies one user's facts as of `at` (the event's time, or a snapshot's asOf). Idempotent, and ordered by time: a
+ * fact older than what the member holds changes nothing (a replay, or an event the snapshot already contains).
+ * Returns whether it was applied.
+ */
+export async function applyUserFacts(
+  f: UserFacts,
+  at: Date,
+  opts: { deleted?: boolean } = {},
+): Promise<boolean> {
+  const set = { ...memberUpdate(f, !!opts.deleted), asOf: at };
+  try {
+    const res = await Member.updateOne(
+      { userId: f.userId, asOf: { $lte: at } },
+      { $set: set },
+      { upsert: true },
+    );
+    return res.matchedCount + res.upsertedCount > 0;
+  } catch (err) {
+    // the member exists with a newer asOf: the upsert collided with the unique userId, nothing to do
+    if ((err as { code?: number }).code === 11000) return false;
+    throw err;
+  }
+}
+
+/** After a full users snapshot: members it did not name and no newer event touched are gone from accounts. */
+export async function finishUserSnapshot(asOf: Date): Promise<number> {
+  const res = await Member.updateMany({ asOf: { $lt: asOf }, deleted: false }, { $set: { deleted: true } });
+  return res.modifiedCount;
+}
+
+/**
+ * fleet.driver.linked / unlinked: the member's driver id (B's driver list filters orders by driverIds). Its own
+ * clock (driverAsOf): fleet's events are not ordered with accounts' ones. Unlinking clears it only if it still
+ * names that driver. A link for a user accounts has not told about yet creates the member; accounts fills it.
+ */
+export async function applyDriverLink(
+  l: { driverId: string; userId: string },
+  linked: boolean,
+  at: Date,
+): Promise<void> {
+  if (linked) {
+    // one driver, one user: a link moved to another user ends the old one
+    await Member.updateMany(
+      { driverId: l.driverId, userId: { $ne: l.userId }, driverAsOf: { $lte: at } },
+      { $set: { driverId: '', driverAsOf: at } },
+    );
+    await Member.updateOne(
+      { userId: l.userId, driverAsOf: { $lte: at } },
+      { $set: { driverId: l.driverId, driverAsOf: at } },
+      { upsert: true },
+    ).catch(ignoreDuplicate);
+  } else {
+    await Member.updateOne(
+      { userId: l.userId, driverId: l.driverId, driverAsOf: { $lte: at } },
+      { $set: { driverId: '', driverAsOf: at } },
+    );
+  }
+}
+
+const ignoreDuplicate = (err: unknown) => {
+  if ((err as { code?: number }).code !== 11000) throw err;
+};
+
+/** The newest fact the members hold (null when empty): how current the read model is. */
+export async function membersAsOf(): Promise<Date | null> {
+  const m = await Member.findOne({}, { asOf: 1 }).sort({ asOf: -1 }).lean<{ asOf?: Date }>();
+  return m?.asOf ?? null;
 }

@@ -1,6 +1,21 @@
+import { accountsUsersConsumer } from './accounts-users.js';
+import { accountsLicencesConsumer } from './accounts-licences.js';
+import { accountsConfigConsumer } from './accounts-config.js';
+import { accountsSnapshotConsumer } from './accounts-snapshot.js';
+import { fleetDriverLinksConsumer } from './accounts-fleet-links.js';
+
+export { accountsFeed } from './accounts-snapshot.js';
+
 /**
- * What orders consumes (each its own module): accounts' users, licences and config into the read models
- * (accounts-*.ts), and fleet's driver links onto the members. What it publishes goes through the outbox on the
- * Order document (orders.order.*.v1).
+ * What orders consumes: accounts' users, licences and config into the read models (accounts-*.ts, domain/members,
+ * licences, config), the snapshot pages that fill them when empty or stale (accounts-snapshot.ts; its `accountsFeed`
+ * plugin asks for them at start and is registered with the routes), and fleet's driver links onto the members.
+ * What orders publishes goes through the outbox on the Order document (orders.order.*.v1).
  */
-export const consumers = [];
+export const consumers = [
+  accountsUsersConsumer,
+  accountsLicencesConsumer,
+  accountsConfigConsumer,
+  accountsSnapshotConsumer,
+  fleetDriverLinksConsumer,
+];

@@ -1,0 +1,96 @@
+// The config switches orders reads: defaults, accounts.config.changed values, a snapshot's complete config.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildService } from '@portal/service-kit';
+import { waitFor } from '@portal/service-kit/testing';
+import { Subjects, type EventEnvelope } from '@portal/contracts';
+import { consumers } from '../../src/events/index.js';
+import { accountsConfigConsumer } from '../../src/events/accounts-config.js';
+import { OrderConfigValue } from '../../src/models/order-config.js';
+import { configFrom, orderConfig } from '../../src/domain/config.js';
+
+const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+let app: FastifyInstance;
+
+before(async () => {
+  app = await buildService(
+    { name: 'orders', domain: 'orders', routes: [], backends: ['mongo', 'nats', 'redis'], consumers },
+    { LOG_LEVEL: 'warn', MONGO_DB: 'portal_orders_feed_test', CONSUMER_SUFFIX: `c${tag}` },
+  );
+  await app.ready();
+  await app.bus.ready;
+  await OrderConfigValue.deleteMany({});
+});
+after(() => app?.close());
+
+test('defaults where accounts set nothing: the spec\'s "unless … is off" switches on, the rest off, mails on', async () => {
+  assert.deepEqual(await orderConfig(), configFrom({}));
+  const c = configFrom({});
+  assert.deepEqual(
+    [c.billingInvoiceReq, c.useRCheck, c.autoApprove, c.hasSameDay, c.isInternalDist, c.editAddress],
+    [true, true, false, false, false, false],
+  );
+  assert.deepEqual(
+    [c.alertNewOrders, c.rejectionEmails, c.exceptionEmails, c.sigsShow],
+    [true, true, true, true],
+  );
+  // flat dotted keys, a nested orders object, and 'true'/'false' strings all read
+  const d = configFrom({ 'orders.autoApprove': 'true', orders: { hasSameDay: true }, useRCheck: false });
+  assert.deepEqual([d.autoApprove, d.hasSameDay, d.useRCheck], [true, true, false]);
+});
+
+const envelope = (data: object, time = new Date()) =>
+  ({
+    id: randomBytes(8).toString('hex'),
+    type: Subjects.configChanged,
+    version: 1,
+    time: time.toISOString(),
+    source: 'accounts',
+    data,
+  }) as EventEnvelope<never>;
+const ctx = () => ({ app, log: app.log, msg: undefined as never });
+
+test('accounts.config.changed values → the switches; signupEmails and unknown keys are not kept', async () => {
+  await accountsConfigConsumer.handle(
+    envelope({
+      keys: ['orders.autoApprove', 'signupEmails', 'exceptionEmails', 'logoType'],
+      values: { 'orders.autoApprove': true, exceptionEmails: false, logoType: 'nj' },
+    }),
+    ctx(),
+  );
+  const c = await orderConfig();
+  assert.equal(c.autoApprove, true);
+  assert.equal(c.exceptionEmails, false);
+  assert.deepEqual((await OrderConfigValue.find({}).lean()).map((d) => d.key).sort(), [
+    'exceptionEmails',
+    'orders.autoApprove',
+  ]);
+  // an older event changes nothing; keys without values (an older accounts) are skipped
+  await accountsConfigConsumer.handle(
+    envelope(
+      { keys: ['orders.autoApprove'], values: { 'orders.autoApprove': false } },
+      new Date(Date.now() - 60_000),
+    ),
+    ctx(),
+  );
+  await accountsConfigConsumer.handle(envelope({ keys: ['orders.autoApprove'] }), ctx());
+  assert.equal((await orderConfig()).autoApprove, true);
+});
+
+test('a snapshot page (this scope) replaces the config: keys it lacks go back to their defaults', async () => {
+  await app.bus.publish(Subjects.snapshotPublished, {
+    requestId: `r-${tag}`,
+    requestedBy: 'orders',
+    scope: `c${tag}`,
+    asOf: new Date().toISOString(),
+    kind: 'config',
+    page: 0,
+    last: true,
+    config: { 'orders.hasSameDay': true, rejectionEmails: false },
+  });
+  await waitFor(async () => (await orderConfig()).hasSameDay, 15_000);
+  const c = await orderConfig();
+  assert.deepEqual([c.rejectionEmails, c.autoApprove, c.exceptionEmails], [false, false, true]);
+});
