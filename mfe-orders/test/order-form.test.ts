@@ -70,7 +70,10 @@ test('a vendor: errors first (the spec words), the route days, then a valid orde
   await page.getByText(M.created).waitFor();
   const create = ui.calls.find((c) => c.call === 'POST /api/orders/create')!.body as { order: { data: { order: Record<string, unknown>; billing: Record<string, unknown> } } };
   assert.equal(create.order.data.order.destinationLN, 'C10-0000202-LIC');
-  assert.equal(create.order.data.order.pickupType, 'layoverpickup', 'the §4 type rule ran');
+  // The vendor sends only what they chose: the pickup type (§4 type rule) and the status are the service's.
+  assert.equal(create.order.data.order.pickupType, undefined);
+  assert.equal(create.order.data.order.status, undefined);
+  assert.equal(create.order.data.order.billingNotes, undefined, 'empty fields stay out of a new order');
   assert.equal(create.order.data.order.preferredDelivery, `${wednesdays[0]}T12:00:00.000Z`);
   assert.equal(create.order.data.billing.invoice, 'INV-1');
   assert.equal(await page.evaluate(() => location.pathname), '/dashboard/orders', 'after save: the orders list');

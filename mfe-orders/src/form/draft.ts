@@ -204,12 +204,47 @@ export function companiesOf(d: Draft): { pickupCompany: LicenceCopy; destCompany
   };
 }
 
+/** Unset and empty values left out: a new order carries only what was filled in. */
 const clean = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
+
+/**
+ * What the service derives itself and lets only staff set (orders §4 type rules, §5 method text): a vendor's form
+ * shows them live but never sends them, so a vendor's save is not refused for a field they did not touch.
+ */
+const DERIVED_CORE = ['pickupType', 'deliveryDate', 'dateApproved'] as const;
+
+/**
+ * `data` as this caller sends it: staff everything; others without the derived fields, and vendors without the
+ * status (an internal definition sets Approved by the §4 rule: the service applies it, a vendor never sets a status).
+ */
+export function forCaller<T extends OrderDataInput>(data: T, staff: boolean, driver = false): T {
+  if (staff) return data;
+  const out = { ...data };
+  if (out.order) {
+    const order = { ...out.order };
+    for (const k of DERIVED_CORE) delete order[k];
+    if (!driver) delete order.status;
+    if (Object.keys(order).length) out.order = order;
+    else delete out.order;
+  }
+  if (out.billing) {
+    const { method: _m, ...billing } = out.billing;
+    if (Object.keys(billing).length) out.billing = billing;
+    else delete out.billing;
+  }
+  return out;
+}
 
 /** The whole data of a new order. */
 export function dataOf(d: Draft, methodText: string): OrderDataInput & { order: OrderCoreInput } {
-  return { order: clean(coreOf(d)), ...companiesOf(d), billing: clean(billingOf(d, methodText)) };
+  const { pickupCompany, destCompany } = companiesOf(d);
+  return {
+    order: clean(coreOf(d)),
+    pickupCompany: clean(pickupCompany),
+    destCompany: clean(destCompany),
+    billing: clean(billingOf(d, methodText)),
+  };
 }
 
 /** Only what differs from `before`, by section (update is a merge patch over the stored order). */

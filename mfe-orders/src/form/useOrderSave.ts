@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import { ApiError, errorText, toast, usePortal } from '@portal/ui';
 import { createOrder, ORDERS_KEY, orderKey, updateOrder } from '../api.js';
-import { BLUR_SAVED, changedData, coreOf, dataOf, type Draft } from './draft.js';
+import { BLUR_SAVED, changedData, coreOf, dataOf, forCaller, type Draft } from './draft.js';
 import type { FormState } from './useOrderForm.js';
 
 /** Text edits on an existing order save this long after the last blur (orders §9: 800 ms in lists and forms). */
@@ -54,7 +54,7 @@ export function useOrderSave(
 
   const send = async (data: OrderDataInput) => {
     const o = current.current!;
-    const saved = await updateOrder(api, o, data);
+    const saved = await updateOrder(api, o, forCaller(data, form.staff, form.driver));
     stored(saved);
     return saved;
   };
@@ -96,7 +96,7 @@ export function useOrderSave(
     setBusy(true);
     try {
       if (!order) {
-        const o = await createOrder(api, dataOf(form.draft, form.methodText));
+        const o = await createOrder(api, forCaller(dataOf(form.draft, form.methodText), form.staff, form.driver));
         stored(o);
         toast.success(M.created);
         onSaved(o, true);
@@ -104,7 +104,7 @@ export function useOrderSave(
       }
       const data = changedData(form.base!, form.draft, form.methodText);
       if (extra) data.order = { ...data.order, ...extra };
-      const o = Object.keys(data).length ? await send(data) : current.current!;
+      const o = Object.keys(forCaller(data, form.staff, form.driver)).length ? await send(data) : current.current!;
       form.rebase(o);
       toast.success(M.updated);
       onSaved(o, false);
