@@ -6,7 +6,20 @@ import { OrderMessages as M } from '@portal/contracts';
 import { test, expect, APP } from '@portal/e2e/fixtures';
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const HEAD = ['Order Definition', 'Destination License', 'Notes', 'Order Type', 'Originating License', 'Prefered Delivery Date', 'Prefered Pickup Date', 'Box Count', 'Billing Amount', 'Billing Invoice #', 'Billing Method', 'Manifest'];
+const HEAD = [
+  'Order Definition',
+  'Destination License',
+  'Notes',
+  'Order Type',
+  'Originating License',
+  'Prefered Delivery Date',
+  'Prefered Pickup Date',
+  'Box Count',
+  'Billing Amount',
+  'Billing Invoice #',
+  'Billing Method',
+  'Manifest',
+];
 
 /** 200 order rows; rows 10, 50 and 120 (sheet rows 11, 51, 121) are bad. */
 function workbook(vendorLic: string, receiverLic: string): Buffer {
@@ -14,7 +27,20 @@ function workbook(vendorLic: string, receiverLic: string): Buffer {
   for (let i = 1; i <= 200; i++) {
     const dest = i === 10 ? `NOPE-${Date.now()}` : receiverLic;
     const delivery = i === 50 ? '' : i === 120 ? day(-3) : day(4);
-    rows.push(['ext', dest, `bulk row ${i}`, 'layover', vendorLic, delivery, '', 1, 10, `BULK-${i}`, 'net', '']);
+    rows.push([
+      'ext',
+      dest,
+      `bulk row ${i}`,
+      'layover',
+      vendorLic,
+      delivery,
+      '',
+      1,
+      10,
+      `BULK-${i}`,
+      'net',
+      '',
+    ]);
   }
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Orders');
@@ -30,21 +56,28 @@ test('bulk upload: 200 rows with 3 bad ones — nothing saved, the 3 rows listed
   const vendorLic = await testData.licence('bulkvendor');
   const receiverLic = await testData.licence('bulkreceiver');
   const vendorEmail = await testData.signedUpUser(`e2e-bulkvendor-${Date.now()}@test.portal`, vendorLic);
-  const file = { name: 'orders-200.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: workbook(vendorLic, receiverLic) };
+  const file = {
+    name: 'orders-200.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: workbook(vendorLic, receiverLic),
+  };
 
   const page = await signedInAs(vendorEmail);
   await page.goto(`${APP}/dashboard/createOrder`);
   await page.getByTestId('bulk-upload').waitFor();
   await page.getByTestId('bulk-file').setInputFiles(file);
   const rejected = page.getByTestId('bulk-rejected');
-  await expect(rejected).toContainText('Nothing was saved: 3 of 200 row(s) have errors.', { timeout: 30_000 });
+  await expect(rejected).toContainText('Nothing was saved: 3 of 200 row(s) have errors.', {
+    timeout: 30_000,
+  });
   const errors = rejected.getByTestId('bulk-errors').locator('li');
   await expect(errors).toHaveCount(3);
   await expect(errors.filter({ hasText: M.bulkDestinationNotFound })).toHaveCount(1);
   await shot(page, 'orders-bulk-rejected');
 
   const client = await api(vendorEmail);
-  const count = async () => (await client.call('/api/orders?list=outgoing&limit=25')).json.data.total as number;
+  const count = async () =>
+    (await client.call('/api/orders?list=outgoing&limit=25')).json.data.total as number;
   expect(await count()).toBe(0);
 
   await rejected.getByTestId('bulk-save-good').click();

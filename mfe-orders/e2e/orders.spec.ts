@@ -86,7 +86,10 @@ test('vendor → receiver → admin: errors then a valid order, outgoing, incomi
   await shot(admin, 'orders-admin-modal');
   const mail = await mailbox.waitFor(
     { to: vendorEmail, since },
-    { full: (m) => m.text.includes(orderId) && /approved/i.test(`${m.subject} ${m.text}`), timeoutMs: 60_000 },
+    {
+      full: (m) => m.text.includes(orderId) && /approved/i.test(`${m.subject} ${m.text}`),
+      timeoutMs: 60_000,
+    },
   );
   expect(mail.to.join(' ')).toContain(vendorEmail);
 
@@ -119,7 +122,10 @@ test('vendor → receiver → admin: errors then a valid order, outgoing, incomi
   await expect(history.getByTestId('history-entry')).toHaveCount((await one()).history?.length ?? 5);
   const actions = await history.getByTestId('history-entry').allTextContents();
   for (const step of [/created/i, /status|updated/i, /^deleted|\bdeleted/i, /undelete/i, /cancel/i])
-    expect(actions.some((a) => step.test(a)), `${step} in ${actions.join(' | ')}`).toBe(true);
+    expect(
+      actions.some((a) => step.test(a)),
+      `${step} in ${actions.join(' | ')}`,
+    ).toBe(true);
   await history.getByTestId('history-verify').click();
   await expect(history.getByTestId('history-verdict')).toContainText('History verified');
   const verify = await adminApi.call(`/api/orders/${id}/history/verify`);

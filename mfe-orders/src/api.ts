@@ -26,14 +26,18 @@ export const createOrder = (api: ApiClient, data: OrderDataInput & { order: Orde
 
 export const updateOrder = (api: ApiClient, o: Pick<Order, 'id' | 'version'>, data: OrderDataInput) =>
   api
-    .post<OrderAnswer>('/api/orders/update', { order: { id: o.id, version: o.version, data, source: 'form' } })
+    .post<OrderAnswer>('/api/orders/update', {
+      order: { id: o.id, version: o.version, data, source: 'form' },
+    })
     .then((r) => r.data.order);
 
 /** Delete / undelete from a list row carry no version (the row has none): the service applies them as they come. */
 type Target = Pick<Order, 'id'> & { version?: number };
 
 export const deleteOrder = (api: ApiClient, o: Target) =>
-  api.post<OrderAnswer>('/api/orders/delete', { order: { id: o.id, version: o.version } }).then((r) => r.data.order);
+  api
+    .post<OrderAnswer>('/api/orders/delete', { order: { id: o.id, version: o.version } })
+    .then((r) => r.data.order);
 
 export const undeleteOrder = (api: ApiClient, o: Target) =>
   api

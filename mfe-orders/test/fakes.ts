@@ -21,7 +21,13 @@ export const me = (role: number = Role.AccountAdmin) => ({
     name: { firstName: 'Vera', lastName: 'Vendor' },
     role,
     verified: 1,
-    company: { 'License #': 'C11-0000101-LIC', Licensee: 'Green Leaf LLC', 'Street Address': '1 Main St', City: 'Eugene', Zip: '97401' },
+    company: {
+      'License #': 'C11-0000101-LIC',
+      Licensee: 'Green Leaf LLC',
+      'Street Address': '1 Main St',
+      City: 'Eugene',
+      Zip: '97401',
+    },
     signature: { name: 'Vera Vendor', image: 'data:image/png;base64,AAAA' },
   },
 });
@@ -31,7 +37,8 @@ export const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOStr
 /** The next `count` days from tomorrow that fall on a weekday (0 = Sunday). */
 export function nextWeekdays(weekday: number, count: number): string[] {
   const out: string[] = [];
-  for (let n = 1; out.length < count; n++) if (new Date(`${day(n)}T00:00:00Z`).getUTCDay() === weekday) out.push(day(n));
+  for (let n = 1; out.length < count; n++)
+    if (new Date(`${day(n)}T00:00:00Z`).getUTCDay() === weekday) out.push(day(n));
   return out;
 }
 
@@ -40,7 +47,11 @@ export function routesFor(zip: string, dates: string[]): RouteFindAnswer {
 }
 
 export const licences = {
-  data: { licensenumbers: [{ 'License #': 'C10-0000202-LIC', Licensee: 'Harbor Goods', DBA: 'Harbor', City: 'Portland' }] },
+  data: {
+    licensenumbers: [
+      { 'License #': 'C10-0000202-LIC', Licensee: 'Harbor Goods', DBA: 'Harbor', City: 'Portland' },
+    ],
+  },
 };
 
 export function order(over: Partial<Order['data']['order']> = {}, top: Partial<Order> = {}): Order {
@@ -67,8 +78,20 @@ export function order(over: Partial<Order['data']['order']> = {}, top: Partial<O
         notes: 'ring twice',
         ...over,
       },
-      pickupCompany: { 'License #': 'C11-0000101-LIC', Licensee: 'Green Leaf LLC', 'Street Address': '1 Main St', City: 'Eugene', Zip: '97401' },
-      destCompany: { 'License #': 'C10-0000202-LIC', Licensee: 'Harbor Goods', 'Street Address': '9 Dock Rd', City: 'Portland', Zip: '97201' },
+      pickupCompany: {
+        'License #': 'C11-0000101-LIC',
+        Licensee: 'Green Leaf LLC',
+        'Street Address': '1 Main St',
+        City: 'Eugene',
+        Zip: '97401',
+      },
+      destCompany: {
+        'License #': 'C10-0000202-LIC',
+        Licensee: 'Harbor Goods',
+        'Street Address': '9 Dock Rd',
+        City: 'Portland',
+        Zip: '97201',
+      },
       billing: { invoice: 'INV-7' },
     },
     pickupKey: 'C11-0000101-LIC',
@@ -86,8 +109,26 @@ export function order(over: Partial<Order['data']['order']> = {}, top: Partial<O
 }
 
 export const history: OrderHistoryEntry[] = [
-  { seq: 1, at: '2026-11-20T10:00:00.000Z', by: { userId: 'u-vendor', name: 'Vera Vendor', role: 3 }, source: 'form', action: 'created', changes: [], prevHash: '0'.repeat(64), hash: 'a'.repeat(64) },
-  { seq: 2, at: '2026-11-20T11:00:00.000Z', by: { userId: 'u-admin', name: 'Ada Admin', role: 1 }, source: 'form', action: 'updated', changes: [{ path: 'data.order.status', from: 0, to: 1 }], prevHash: 'a'.repeat(64), hash: 'b'.repeat(64) },
+  {
+    seq: 1,
+    at: '2026-11-20T10:00:00.000Z',
+    by: { userId: 'u-vendor', name: 'Vera Vendor', role: 3 },
+    source: 'form',
+    action: 'created',
+    changes: [],
+    prevHash: '0'.repeat(64),
+    hash: 'a'.repeat(64),
+  },
+  {
+    seq: 2,
+    at: '2026-11-20T11:00:00.000Z',
+    by: { userId: 'u-admin', name: 'Ada Admin', role: 1 },
+    source: 'form',
+    action: 'updated',
+    changes: [{ path: 'data.order.status', from: 0, to: 1 }],
+    prevHash: 'a'.repeat(64),
+    hash: 'b'.repeat(64),
+  },
 ];
 
 export function row(n: number, over: Partial<OrderRow> = {}): OrderRow {
@@ -120,6 +161,9 @@ export function row(n: number, over: Partial<OrderRow> = {}): OrderRow {
 
 export function rowPage(orders: OrderRow[], nextCursor: string | null, total: number | null) {
   const answer = { data: { orders, nextCursor, total } };
-  assert.ok(Value.Check(OrderRowPage, answer), JSON.stringify([...Value.Errors(OrderRowPage, answer)].slice(0, 3)));
+  assert.ok(
+    Value.Check(OrderRowPage, answer),
+    JSON.stringify([...Value.Errors(OrderRowPage, answer)].slice(0, 3)),
+  );
   return answer;
 }

@@ -48,11 +48,20 @@ test('a vendor: errors first (the spec words), the route days, then a valid orde
   ui.calls.length = 0;
   const page = await ui.open({ path: '/dashboard/createOrder', user: vendor });
   await page.getByTestId('order-form').waitFor();
-  assert.equal(await page.getByTestId('order-pickupLN').inputValue(), 'C11-0000101-LIC', 'own licence preselected');
+  assert.equal(
+    await page.getByTestId('order-pickupLN').inputValue(),
+    'C11-0000101-LIC',
+    'own licence preselected',
+  );
   await page.getByTestId('order-submit').click();
   const banner = page.getByTestId('order-banner');
   await banner.getByText(M.fixErrors).waitFor();
-  for (const text of [M.destinationRequired, M.required('Order Type'), M.required('Preferred Delivery Date'), M.required('Billing Invoice #')])
+  for (const text of [
+    M.destinationRequired,
+    M.required('Order Type'),
+    M.required('Preferred Delivery Date'),
+    M.required('Billing Invoice #'),
+  ])
     await page.getByText(text, { exact: true }).first().waitFor();
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'order-form-errors.png'), fullPage: true });
 
@@ -68,7 +77,9 @@ test('a vendor: errors first (the spec words), the route days, then a valid orde
   await page.getByTestId('order-invoice').fill('INV-1');
   await page.getByTestId('order-submit').click();
   await page.getByText(M.created).waitFor();
-  const create = ui.calls.find((c) => c.call === 'POST /api/orders/create')!.body as { order: { data: { order: Record<string, unknown>; billing: Record<string, unknown> } } };
+  const create = ui.calls.find((c) => c.call === 'POST /api/orders/create')!.body as {
+    order: { data: { order: Record<string, unknown>; billing: Record<string, unknown> } };
+  };
   assert.equal(create.order.data.order.destinationLN, 'C10-0000202-LIC');
   // The vendor sends only what they chose: the pickup type (§4 type rule) and the status are the service's.
   assert.equal(create.order.data.order.pickupType, undefined);
@@ -76,7 +87,11 @@ test('a vendor: errors first (the spec words), the route days, then a valid orde
   assert.equal(create.order.data.order.billingNotes, undefined, 'empty fields stay out of a new order');
   assert.equal(create.order.data.order.preferredDelivery, `${wednesdays[0]}T12:00:00.000Z`);
   assert.equal(create.order.data.billing.invoice, 'INV-1');
-  assert.equal(await page.evaluate(() => location.pathname), '/dashboard/orders', 'after save: the orders list');
+  assert.equal(
+    await page.evaluate(() => location.pathname),
+    '/dashboard/orders',
+    'after save: the orders list',
+  );
   await page.close();
 });
 
@@ -103,7 +118,9 @@ test('an existing order: notes save on blur with the version; a 409 shows the co
   await page.waitForTimeout(1200);
   const update = ui.calls.filter((c) => c.call === 'POST /api/orders/update');
   assert.equal(update.length, 1, 'one save after the debounce');
-  assert.deepEqual(update[0]!.body, { order: { id: 'o-1', version: 3, data: { order: { notes: 'ring three times' } }, source: 'form' } });
+  assert.deepEqual(update[0]!.body, {
+    order: { id: 'o-1', version: 3, data: { order: { notes: 'ring three times' } }, source: 'form' },
+  });
 
   conflict = true;
   await page.getByTestId('order-notes').fill('ring four times');
@@ -112,10 +129,17 @@ test('an existing order: notes save on blur with the version; a 409 shows the co
   conflict = false;
   await page.getByTestId('order-reload').click();
   await page.getByTestId('order-conflict').waitFor({ state: 'detached' });
-  assert.equal(await page.getByTestId('order-notes').inputValue(), 'ring three times', 'reloaded from the server');
+  assert.equal(
+    await page.getByTestId('order-notes').inputValue(),
+    'ring three times',
+    'reloaded from the server',
+  );
 
   await page.getByTestId('history-verify').click();
-  await page.getByTestId('history-verdict').getByText('History verified: all 2 entries are intact.').waitFor();
+  await page
+    .getByTestId('history-verdict')
+    .getByText('History verified: all 2 entries are intact.')
+    .waitFor();
   assert.equal(await page.getByTestId('history-entry').count(), 2);
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'order-form-edit.png'), fullPage: true });
   await page.close();

@@ -12,14 +12,31 @@ import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing'
 import { admin, history, me, order, row, rowPage, vendor } from './fakes.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const page1 = rowPage([row(1), row(2, { overnight: true, status: 3, statusName: 'Delivered' }), row(3, { deleted: 1 })], 'next_1', 120);
+const page1 = rowPage(
+  [row(1), row(2, { overnight: true, status: 3, statusName: 'Delivered' }), row(3, { deleted: 1 })],
+  'next_1',
+  120,
+);
 const page2 = rowPage([row(4)], null, null);
 const empty = rowPage([], null, 0);
 let mode: 'rows' | 'empty' | 'down' = 'rows';
 const publicWeek = {
   data: {
     week: '2026-11-23',
-    orders: [{ orderId: 'G-100009', deliveryDate: '2026-11-25T12:00:00.000Z', preferredDelivery: null, vendor: 'Green Leaf LLC', destName: 'Harbor Goods', destination: 'Portland', status: 1, statusName: 'Order Approved', boxCount: '2', overnight: false }],
+    orders: [
+      {
+        orderId: 'G-100009',
+        deliveryDate: '2026-11-25T12:00:00.000Z',
+        preferredDelivery: null,
+        vendor: 'Green Leaf LLC',
+        destName: 'Harbor Goods',
+        destination: 'Portland',
+        status: 1,
+        statusName: 'Order Approved',
+        boxCount: '2',
+        overnight: false,
+      },
+    ],
   },
 };
 assert.ok(Value.Check(PublicOrderWeek, publicWeek));
@@ -43,7 +60,10 @@ before(async () => {
       'GET /api/users/me': () => [200, me(1)],
       'GET /api/drivers': () => [200, { data: { drivers: [] } }],
       'GET /api/routes': () => [200, { data: { routes: [] } }],
-      'POST /api/routes/find': () => [200, { data: { zip: '97201', from: '', to: '', routes: [], dates: [] } }],
+      'POST /api/routes/find': () => [
+        200,
+        { data: { zip: '97201', from: '', to: '', routes: [], dates: [] } },
+      ],
       'POST /api/orders/delete': () => [200, { data: { order: order({}, { deleted: 1 }) } }],
       'POST /api/orders/undelete': () => [200, { data: { order: order() } }],
       'GET /api/orders/public': () => [200, publicWeek],
@@ -84,7 +104,11 @@ test('admin: the week, sort and search go to the server; pages by cursor; the co
   await page.getByTestId('orders-search').fill('nothing');
   await page.getByTestId('orders-empty').waitFor();
   assert.equal(last('GET /api/orders').searchParams.get('q'), 'nothing');
-  assert.equal(listUrls.filter((u) => u.searchParams.get('q')?.startsWith('n')).length, 1, 'one call after the debounce, not one per key');
+  assert.equal(
+    listUrls.filter((u) => u.searchParams.get('q')?.startsWith('n')).length,
+    1,
+    'one call after the debounce, not one per key',
+  );
   await page.close();
 });
 
@@ -108,7 +132,9 @@ test('admin: a row click opens Edit Order {orderId} with ?id=; delete and undele
   await page.getByText('Order G-100001 deleted.').waitFor();
   await rows.filter({ hasText: 'G-100003' }).getByTestId('row-undelete').click();
   await page.getByText('Order G-100003 restored.').waitFor();
-  assert.deepEqual(ui.calls.find((c) => c.call === 'POST /api/orders/delete')!.body, { order: { id: 'o-1' } });
+  assert.deepEqual(ui.calls.find((c) => c.call === 'POST /api/orders/delete')!.body, {
+    order: { id: 'o-1' },
+  });
   await page.close();
 });
 
@@ -118,7 +144,11 @@ test('a deep link ?id= opens the modal; 700 px shows the compact columns', async
   await page.getByTestId('order-modal').getByRole('heading', { name: 'Edit Order G-100001' }).waitFor();
   await page.keyboard.press('Escape');
   await page.getByTestId('orders-table').getByText('G-100001').waitFor();
-  assert.equal(await page.getByTestId('sort-pickup').count(), 0, 'the compact layout leaves the address columns out');
+  assert.equal(
+    await page.getByTestId('sort-pickup').count(),
+    0,
+    'the compact layout leaves the address columns out',
+  );
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'orders-admin-700.png'), fullPage: true });
   await page.close();
 });

@@ -66,7 +66,12 @@ export function BulkUpload({ onSaved }: { onSaved?: () => void }) {
       >
         <p>
           <strong>Bulk upload:</strong> drop a csv, xlsx or xls file here, or{' '}
-          <Button variant="link" onClick={() => input.current?.click()} disabled={busy} data-testid="bulk-pick">
+          <Button
+            variant="link"
+            onClick={() => input.current?.click()}
+            disabled={busy}
+            data-testid="bulk-pick"
+          >
             choose a file
           </Button>
           .
@@ -106,7 +111,8 @@ export function BulkUpload({ onSaved }: { onSaved?: () => void }) {
       {phase.at === 'done' && (
         <Alert type={phase.result.errors.length ? 'warning' : 'success'} testId="bulk-done">
           {phase.result.saved} of {phase.result.total} row(s) saved.
-          {!!phase.result.already && ` ${phase.result.already} row(s) of this file were saved by an earlier upload and were not saved again.`}
+          {!!phase.result.already &&
+            ` ${phase.result.already} row(s) of this file were saved by an earlier upload and were not saved again.`}
           {phase.result.errors.length > 0 && <RowErrors result={phase.result} />}
         </Alert>
       )}

@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { canCancel, Deleted, isStaff, OrderStatus, Role, type Order, type RoleNumber } from '@portal/contracts';
+import {
+  canCancel,
+  Deleted,
+  isStaff,
+  OrderStatus,
+  Role,
+  type Order,
+  type RoleNumber,
+} from '@portal/contracts';
 import { Button, TextField } from '@portal/ui';
 
 interface Props {
@@ -63,12 +71,21 @@ export function FormActions(p: Props) {
             onChange={setLabels}
             testId="order-label-count"
           />
-          <Button disabled title="Label printing comes with the labels screen" data-testid="order-print-labels">
+          <Button
+            disabled
+            title="Label printing comes with the labels screen"
+            data-testid="order-print-labels"
+          >
             Print Labels
           </Button>
         </span>
       )}
-      <Button type="submit" variant="primary" disabled={busy || (!!order && !live)} data-testid="order-submit">
+      <Button
+        type="submit"
+        variant="primary"
+        disabled={busy || (!!order && !live)}
+        data-testid="order-submit"
+      >
         {busy ? 'Saving…' : 'Submit'}
       </Button>
     </div>

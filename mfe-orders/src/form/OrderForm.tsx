@@ -119,62 +119,64 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
 
   return (
     <>
-    <form className="ord-form" onSubmit={submit} noValidate data-testid="order-form">
-      {save.conflict && (
-        <Alert type="error" testId="order-conflict">
-          {save.conflict}{' '}
-          <Button variant="link" onClick={() => void reload()} data-testid="order-reload">
-            Reload
-          </Button>
-        </Alert>
-      )}
-      {live && live.deleted !== 0 && (
-        <Alert type="warning" testId="order-deleted">
-          {live.deleted === 2 || live.data.order.status === OrderStatus.cancelled ? M.orderCancelled : M.orderDeleted}
-          {live.cancelReason ? ` Reason: ${live.cancelReason}.` : ''}
-        </Alert>
-      )}
-      {banners.length > 0 && (
-        <Alert type="error" testId="order-banner">
-          {banners.map((b) => (
-            <div key={b}>{b}</div>
-          ))}
-        </Alert>
-      )}
-      <PartyFields
-        form={form}
-        sameDayOffered={sameDayOffered}
-        editAddress={config['orders.editAddress'] === true}
-        dest={dest}
-        onDest={onDest}
-        onBlur={onBlur}
-      />
-      <DateFields form={form} onBlur={onBlur} />
-      {canSeeStatus && live && (
-        <StatusFields
+      <form className="ord-form" onSubmit={submit} noValidate data-testid="order-form">
+        {save.conflict && (
+          <Alert type="error" testId="order-conflict">
+            {save.conflict}{' '}
+            <Button variant="link" onClick={() => void reload()} data-testid="order-reload">
+              Reload
+            </Button>
+          </Alert>
+        )}
+        {live && live.deleted !== 0 && (
+          <Alert type="warning" testId="order-deleted">
+            {live.deleted === 2 || live.data.order.status === OrderStatus.cancelled
+              ? M.orderCancelled
+              : M.orderDeleted}
+            {live.cancelReason ? ` Reason: ${live.cancelReason}.` : ''}
+          </Alert>
+        )}
+        {banners.length > 0 && (
+          <Alert type="error" testId="order-banner">
+            {banners.map((b) => (
+              <div key={b}>{b}</div>
+            ))}
+          </Alert>
+        )}
+        <PartyFields
           form={form}
+          sameDayOffered={sameDayOffered}
+          editAddress={config['orders.editAddress'] === true}
+          dest={dest}
+          onDest={onDest}
           onBlur={onBlur}
-          onStatus={onStatus}
-          signatures={{ ...live.data.order.signature, ...sigPatch }}
         />
-      )}
-      <DetailFields form={form} onBlur={onBlur} />
-      <FormActions
-        order={live}
-        role={form.role}
-        busy={save.busy}
-        weight={form.draft.weight}
-        onPickedUp={() => void actions.pickedUp()}
-        onCancel={() => setCancelling(true)}
-        onDelete={() => void actions.remove()}
-        onUndelete={() => void actions.undelete()}
-        onBack={onBack}
-      />
-      <CancelDialog open={cancelling} onCancel={actions.cancel} onClose={() => setCancelling(false)} />
-      {dialog}
-    </form>
-    {live && <HistoryPanel id={live.id} version={live.version} />}
-    {withBulk && !live && me.role !== Role.Driver && <BulkUpload />}
+        <DateFields form={form} onBlur={onBlur} />
+        {canSeeStatus && live && (
+          <StatusFields
+            form={form}
+            onBlur={onBlur}
+            onStatus={onStatus}
+            signatures={{ ...live.data.order.signature, ...sigPatch }}
+          />
+        )}
+        <DetailFields form={form} onBlur={onBlur} />
+        <FormActions
+          order={live}
+          role={form.role}
+          busy={save.busy}
+          weight={form.draft.weight}
+          onPickedUp={() => void actions.pickedUp()}
+          onCancel={() => setCancelling(true)}
+          onDelete={() => void actions.remove()}
+          onUndelete={() => void actions.undelete()}
+          onBack={onBack}
+        />
+        <CancelDialog open={cancelling} onCancel={actions.cancel} onClose={() => setCancelling(false)} />
+        {dialog}
+      </form>
+      {live && <HistoryPanel id={live.id} version={live.version} />}
+      {withBulk && !live && me.role !== Role.Driver && <BulkUpload />}
     </>
   );
 }

@@ -1,6 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isStaff, isSuspended, OrderMessages as M, type Order, type RoleNumber } from '@portal/contracts';
-import { Alert, Button, errorText, Modal, navigateTo, PageTitle, useIsMobile, usePortal, useQuery as useUrlQuery } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  errorText,
+  Modal,
+  navigateTo,
+  PageTitle,
+  useIsMobile,
+  usePortal,
+  useQuery as useUrlQuery,
+} from '@portal/ui';
 import { getOrder, orderKey } from '../api.js';
 import { OrderForm } from './OrderForm.js';
 import { useMe } from './profile.js';
@@ -24,7 +34,17 @@ function useOrderData(id: string | null) {
 
 export const orderTitle = (o: Order | null) => (o ? `Edit Order ${o.orderId}` : 'Create Order');
 
-function Body({ id, onDone, onBack, withBulk }: { id: string | null; onDone: (o: Order, created: boolean) => void; onBack: () => void; withBulk?: boolean }) {
+function Body({
+  id,
+  onDone,
+  onBack,
+  withBulk,
+}: {
+  id: string | null;
+  onDone: (o: Order, created: boolean) => void;
+  onBack: () => void;
+  withBulk?: boolean;
+}) {
   const { api } = usePortal();
   const qc = useQueryClient();
   const { me, order, pending, error } = useOrderData(id);

@@ -12,9 +12,15 @@ import type { Draft } from './draft.js';
 import type { FormState } from './useOrderForm.js';
 
 const REJECTION_OPTIONS = Object.entries(REJECTION_REASONS).map(([value, label]) => ({ value, label }));
-const METHOD_LABELS: Record<string, string> = { net: 'Net Terms', check: 'Check', cash: 'Cash', samples: 'Samples' };
+const METHOD_LABELS: Record<string, string> = {
+  net: 'Net Terms',
+  check: 'Check',
+  cash: 'Cash',
+  samples: 'Samples',
+};
 const METHOD_OPTIONS = BILLING_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] ?? m }));
-const isRejection = (s: string) => s === String(OrderStatus.fullRejection) || s === String(OrderStatus.partialRejection);
+const isRejection = (s: string) =>
+  s === String(OrderStatus.fullRejection) || s === String(OrderStatus.partialRejection);
 
 interface Props {
   form: FormState;
@@ -28,16 +34,25 @@ interface Props {
  * the status options. The rejection fields show for statuses 5 and 6, the exception notes for 4.
  */
 export function StatusFields({ form, onBlur, onStatus, signatures }: Props) {
-  const { draft: d, set, shown, driver } = form;
+  const { draft: d, set, shown } = form;
   const choices: number[] = statusOptionsFor(form.role);
   if (!choices.includes(Number(d.status))) choices.push(Number(d.status));
-  const statuses = choices.map((s) => ({ value: String(s), label: ORDER_STATUS_NAMES[s as OrderStatusNumber] }));
+  const statuses = choices.map((s) => ({
+    value: String(s),
+    label: ORDER_STATUS_NAMES[s as OrderStatusNumber],
+  }));
   const signed = Object.entries(signatures ?? {}).filter(([, s]) => s?.name || s?.date);
   return (
     <fieldset className="ord-section" aria-label="Status">
       <legend>Status</legend>
       <div className="ord-grid">
-        <Select label="Status" value={d.status} onChange={onStatus} options={statuses} testId="order-status" />
+        <Select
+          label="Status"
+          value={d.status}
+          onChange={onStatus}
+          options={statuses}
+          testId="order-status"
+        />
         <Checkbox
           label="Cash Return"
           checked={d.cashReturn}

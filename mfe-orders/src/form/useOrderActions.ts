@@ -10,7 +10,12 @@ type Ask = (q: { title: string; text: string; confirm: string }) => Promise<bool
 /** The user's profile signature as an order signature (orders §3: name and image from the profile plus a date). */
 export function signatureOf(me: Me) {
   if (!me.signature?.image) return null;
-  return { name: me.signature.name || meName(me), image: me.signature.image, date: new Date().toISOString(), userId: me.id };
+  return {
+    name: me.signature.name || meName(me),
+    image: me.signature.image,
+    date: new Date().toISOString(),
+    userId: me.id,
+  };
 }
 
 /**

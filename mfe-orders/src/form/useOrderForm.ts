@@ -14,7 +14,8 @@ import {
 } from '@portal/contracts';
 import { usePortal } from '@portal/ui';
 import { findRoutes } from '../api.js';
-import { billingOf, companiesOf, coreOf, dayOf, EMPTY_DRAFT, fromOrder, type Draft } from './draft.js';
+import { dayOf, EMPTY_DRAFT, fromOrder, type Draft } from './draft.js';
+import { billingOf, companiesOf, coreOf } from './payload.js';
 import { ownLicences, switchesOf, type Me } from './profile.js';
 
 /** Fields whose change runs the §4 type rules (definition → type → pickup type, sameDay → delivery date). */

@@ -8,7 +8,8 @@ import {
 } from '@portal/contracts';
 import { ApiError, errorText, toast, usePortal } from '@portal/ui';
 import { createOrder, ORDERS_KEY, orderKey, updateOrder } from '../api.js';
-import { BLUR_SAVED, changedData, coreOf, dataOf, forCaller, type Draft } from './draft.js';
+import { BLUR_SAVED, type Draft } from './draft.js';
+import { changedData, coreOf, dataOf, forCaller } from './payload.js';
 import type { FormState } from './useOrderForm.js';
 
 /** Text edits on an existing order save this long after the last blur (orders §9: 800 ms in lists and forms). */
@@ -36,7 +37,8 @@ export function useOrderSave(
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const current = useRef<Order | null>(order);
-  current.current = current.current && order && current.current.version > order.version ? current.current : order;
+  current.current =
+    current.current && order && current.current.version > order.version ? current.current : order;
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -88,15 +90,22 @@ export function useOrderSave(
     }
     if (form.staff) {
       const asks = adminDayConfirmations(coreOf(form.draft), { delivery: form.allowedDays });
-      for (const text of asks) if (!(await ask({ title: 'Route day', text, confirm: 'Save anyway' }))) return null;
+      for (const text of asks)
+        if (!(await ask({ title: 'Route day', text, confirm: 'Save anyway' }))) return null;
     }
-    if (form.driver && !(await ask({ title: 'Update order', text: M.confirmDriverUpdate, confirm: 'Update' })))
+    if (
+      form.driver &&
+      !(await ask({ title: 'Update order', text: M.confirmDriverUpdate, confirm: 'Update' }))
+    )
       return null;
     clearTimeout(timer.current);
     setBusy(true);
     try {
       if (!order) {
-        const o = await createOrder(api, forCaller(dataOf(form.draft, form.methodText), form.staff, form.driver));
+        const o = await createOrder(
+          api,
+          forCaller(dataOf(form.draft, form.methodText), form.staff, form.driver),
+        );
         stored(o);
         toast.success(M.created);
         onSaved(o, true);
@@ -104,7 +113,9 @@ export function useOrderSave(
       }
       const data = changedData(form.base!, form.draft, form.methodText);
       if (extra) data.order = { ...data.order, ...extra };
-      const o = Object.keys(forCaller(data, form.staff, form.driver)).length ? await send(data) : current.current!;
+      const o = Object.keys(forCaller(data, form.staff, form.driver)).length
+        ? await send(data)
+        : current.current!;
       form.rebase(o);
       toast.success(M.updated);
       onSaved(o, false);

@@ -1,6 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { OrderListKind, OrderListParams, OrderRow } from '@portal/contracts';
+import {
+  DRIVER_LIST_LIMITS,
+  type OrderListKind,
+  type OrderListParams,
+  type OrderRow,
+} from '@portal/contracts';
 import {
   Alert,
   Button,
@@ -72,7 +77,9 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
     deleted: (admin && withDeleted) || undefined,
     def: internalDist && def !== 'all' ? def : undefined,
   };
-  const list = useOrderList(params, !waitingForSearch);
+  // orders §6/§9: a driver's list is their most recent 200 (mobile) or 300 (desktop) orders, one page.
+  const driverLimit = variant.kind === 'driver' ? DRIVER_LIST_LIMITS[mobile ? 0 : 1] : undefined;
+  const list = useOrderList(params, !waitingForSearch, driverLimit);
 
   const open = useCallback(
     (r: OrderRow) => {
@@ -110,7 +117,11 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
       <PageTitle
         actions={
           variant.create && (
-            <Button variant="primary" onClick={() => navigateTo(variant.create!.path)} data-testid="orders-create">
+            <Button
+              variant="primary"
+              onClick={() => navigateTo(variant.create!.path)}
+              data-testid="orders-create"
+            >
               {variant.create.label}
             </Button>
           )
@@ -138,12 +149,30 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
           />
         )}
         {internalDist && (
-          <Select label="Order Def" value={def} onChange={(v) => setDef(v as typeof def)} options={DEF_OPTIONS} testId="orders-def" />
+          <Select
+            label="Order Def"
+            value={def}
+            onChange={(v) => setDef(v as typeof def)}
+            options={DEF_OPTIONS}
+            testId="orders-def"
+          />
         )}
         <div className="ord-checks">
           {admin && <Checkbox label="Show All History" checked={all} onChange={setAll} testId="orders-all" />}
-          <Checkbox label="Show Only Delivered" checked={delivered} onChange={setDelivered} testId="orders-delivered" />
-          {admin && <Checkbox label="Show deleted" checked={withDeleted} onChange={setWithDeleted} testId="orders-deleted" />}
+          <Checkbox
+            label="Show Only Delivered"
+            checked={delivered}
+            onChange={setDelivered}
+            testId="orders-delivered"
+          />
+          {admin && (
+            <Checkbox
+              label="Show deleted"
+              checked={withDeleted}
+              onChange={setWithDeleted}
+              testId="orders-deleted"
+            />
+          )}
         </div>
       </div>
       {waitingForSearch ? (
@@ -161,7 +190,9 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
         </Alert>
       ) : rows.length === 0 && list.page === 0 ? (
         <EmptyState title="No orders" testId="orders-empty">
-          {filtered ? 'No order matches these filters. Clear the search or the filters to see more.' : variant.empty}
+          {filtered
+            ? 'No order matches these filters. Clear the search or the filters to see more.'
+            : variant.empty}
         </EmptyState>
       ) : (
         <OrderTable
@@ -175,7 +206,7 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
           hasNext={list.hasNext}
           onPage={list.goTo}
           total={list.total}
-          pageSize={LIST_PAGE_SIZE}
+          pageSize={driverLimit ?? LIST_PAGE_SIZE}
           loading={list.query.isFetching}
           onRefresh={() => void list.query.refetch()}
           testId="orders-table"

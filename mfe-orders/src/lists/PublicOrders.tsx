@@ -2,14 +2,33 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
 import type { PublicOrderRow } from '@portal/contracts';
-import { Alert, Button, DataTable, EmptyState, errorText, PageTitle, TextField, usePortal, useQuery as useUrlQuery } from '@portal/ui';
+import {
+  Alert,
+  Button,
+  DataTable,
+  EmptyState,
+  errorText,
+  PageTitle,
+  TextField,
+  usePortal,
+  useQuery as useUrlQuery,
+} from '@portal/ui';
 import { DeliveryCell, StatusCell, dayText } from './columns.js';
 import { addDays, mondayOf, publicOrders } from './list-api.js';
 import './lists.css';
 
 const COLUMNS: ColDef<PublicOrderRow>[] = [
   { field: 'orderId', headerName: 'Order ID', flex: 1 },
-  { colId: 'deliveryDate', headerName: 'Delivery Date', flex: 1, cellRenderer: DeliveryCell, comparator: (_a, _b, x, y) => dayText(x.data?.deliveryDate ?? x.data?.preferredDelivery).localeCompare(dayText(y.data?.deliveryDate ?? y.data?.preferredDelivery)) },
+  {
+    colId: 'deliveryDate',
+    headerName: 'Delivery Date',
+    flex: 1,
+    cellRenderer: DeliveryCell,
+    comparator: (_a, _b, x, y) =>
+      dayText(x.data?.deliveryDate ?? x.data?.preferredDelivery).localeCompare(
+        dayText(y.data?.deliveryDate ?? y.data?.preferredDelivery),
+      ),
+  },
   { field: 'vendor', headerName: 'Vendor', flex: 1.3 },
   { field: 'destName', headerName: 'Dest. Name', flex: 1.3 },
   { field: 'destination', headerName: 'Destination', flex: 1.3 },
@@ -44,7 +63,13 @@ export function PublicOrders() {
             <Button onClick={() => setWeek(addDays(week, -7))} data-testid="public-prev">
               ‹ Previous week
             </Button>
-            <TextField label="Week of" type="date" value={week} onChange={(v) => v && setWeek(mondayOf(v))} testId="public-week" />
+            <TextField
+              label="Week of"
+              type="date"
+              value={week}
+              onChange={(v) => v && setWeek(mondayOf(v))}
+              testId="public-week"
+            />
             <Button onClick={() => setWeek(addDays(week, 7))} data-testid="public-next">
               Next week ›
             </Button>
@@ -60,7 +85,12 @@ export function PublicOrders() {
               No orders are scheduled for the week of {week}. Try the next or the previous week.
             </EmptyState>
           ) : (
-            <DataTable rows={rows} columns={COLUMNS} getRowId={(r) => r.orderId} testId="orders-public-table" />
+            <DataTable
+              rows={rows}
+              columns={COLUMNS}
+              getRowId={(r) => r.orderId}
+              testId="orders-public-table"
+            />
           )}
         </>
       )}

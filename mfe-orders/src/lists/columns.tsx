@@ -26,7 +26,9 @@ export function StatusCell({ data }: CustomCellRendererProps<{ status: number; s
  * Approved Delivery Date: an overnight delivery shows a clock and the date plus one day (orders §2); without an
  * approved date the preferred one, marked as such.
  */
-export function DeliveryCell({ data }: CustomCellRendererProps<Pick<OrderRow, 'deliveryDate' | 'preferredDelivery' | 'overnight'>>) {
+export function DeliveryCell({
+  data,
+}: CustomCellRendererProps<Pick<OrderRow, 'deliveryDate' | 'preferredDelivery' | 'overnight'>>) {
   if (!data) return null;
   const day = dayText(data.deliveryDate);
   if (!day) return <span className="pu-muted">{dayText(data.preferredDelivery)} (preferred)</span>;
@@ -35,7 +37,13 @@ export function DeliveryCell({ data }: CustomCellRendererProps<Pick<OrderRow, 'd
     <span title="Overnight delivery" data-testid="order-overnight">
       <svg className="ord-clock" role="img" aria-label="Overnight" viewBox="0 0 16 16" width="14" height="14">
         <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        <path d="M8 4.2V8l2.6 1.6" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        <path
+          d="M8 4.2V8l2.6 1.6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
       </svg>{' '}
       {addDays(day, 1)}
     </span>
@@ -46,14 +54,40 @@ export function DeliveryCell({ data }: CustomCellRendererProps<Pick<OrderRow, 'd
 export function orderColumns(compact: boolean): Col[] {
   const all: (Col & { compact?: boolean })[] = [
     { field: 'orderId', headerName: 'Order ID', sortKey: 'orderId', flex: 1.1, minWidth: 104, compact: true },
-    { field: 'createdAt', headerName: 'Date Placed', sortKey: 'createdAt', flex: 1, valueFormatter: (p) => dayText(p.value) },
-    { field: 'pickupDate', headerName: 'Approved Pickup Date', sortKey: 'pickupDate', flex: 1, valueFormatter: (p) => dayText(p.value) },
-    { colId: 'deliveryDate', headerName: 'Approved Delivery Date', sortKey: 'deliveryDate', flex: 1.1, cellRenderer: DeliveryCell, compact: true },
+    {
+      field: 'createdAt',
+      headerName: 'Date Placed',
+      sortKey: 'createdAt',
+      flex: 1,
+      valueFormatter: (p) => dayText(p.value),
+    },
+    {
+      field: 'pickupDate',
+      headerName: 'Approved Pickup Date',
+      sortKey: 'pickupDate',
+      flex: 1,
+      valueFormatter: (p) => dayText(p.value),
+    },
+    {
+      colId: 'deliveryDate',
+      headerName: 'Approved Delivery Date',
+      sortKey: 'deliveryDate',
+      flex: 1.1,
+      cellRenderer: DeliveryCell,
+      compact: true,
+    },
     { field: 'vendor', headerName: 'Vendor', sortKey: 'vendor', flex: 1.3, compact: true },
     { field: 'pickup', headerName: 'Pickup', sortKey: 'pickup', flex: 1.3 },
     { field: 'destName', headerName: 'Dest. Name', sortKey: 'destName', flex: 1.3, compact: true },
     { field: 'destination', headerName: 'Destination', sortKey: 'destination', flex: 1.3 },
-    { colId: 'status', headerName: 'Status', sortKey: 'status', flex: 1.1, cellRenderer: StatusCell, compact: true },
+    {
+      colId: 'status',
+      headerName: 'Status',
+      sortKey: 'status',
+      flex: 1.1,
+      cellRenderer: StatusCell,
+      compact: true,
+    },
     { field: 'driver', headerName: 'Driver', sortKey: 'driver', flex: 0.9 },
     { field: 'vehicle', headerName: 'Vehicle', sortKey: 'vehicle', flex: 0.8 },
     { field: 'manifestNo', headerName: 'Manifest No.', sortKey: 'manifestNo', flex: 0.9 },

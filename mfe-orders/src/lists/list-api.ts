@@ -9,7 +9,11 @@ export function listOrders(api: ApiClient, p: OrderListParams): Promise<OrderRow
 }
 
 /** The public weekly view of a company's orders (no login). */
-export function publicOrders(api: ApiClient, userid: string, week?: string): Promise<PublicOrderWeek['data']> {
+export function publicOrders(
+  api: ApiClient,
+  userid: string,
+  week?: string,
+): Promise<PublicOrderWeek['data']> {
   const q = new URLSearchParams({ userid });
   if (week) q.set('week', week);
   return api.get<PublicOrderWeek>(`/api/orders/public?${q}`).then((r) => r.data);

@@ -24,7 +24,11 @@ export function useDebounced<T>(value: T, ms: number): T {
  * previous page's cursor (keyset), and any change of filter or sort starts again at page 1. The total comes with
  * the first page only (the service counts once).
  */
-export function useOrderList(params: Omit<OrderListParams, 'sort' | 'dir' | 'cursor' | 'limit'>, enabled = true) {
+export function useOrderList(
+  params: Omit<OrderListParams, 'sort' | 'dir' | 'cursor' | 'limit'>,
+  enabled = true,
+  limit = LIST_PAGE_SIZE,
+) {
   const { api } = usePortal();
   const [sort, setSort] = useState<Sort<OrderSortColumn>>({ key: 'createdAt', dir: 'desc' });
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -41,7 +45,7 @@ export function useOrderList(params: Omit<OrderListParams, 'sort' | 'dir' | 'cur
     ...params,
     sort: sort.key,
     dir: sort.dir,
-    limit: LIST_PAGE_SIZE,
+    limit,
     cursor: cursors[page] ?? undefined,
   };
   const query = useQuery({

@@ -1,3 +1,5 @@
+import { Role } from '@portal/contracts';
+import { useSessionUser } from '@portal/ui';
 import { OrderListScreen, type ListVariant } from '../lists/OrderListScreen.js';
 
 /** The four signed-in lists of orders §2 as variants of one screen (one chunk). */
@@ -25,6 +27,13 @@ const VARIANTS: Record<string, ListVariant> = {
     week: true,
     empty: 'Your company placed no orders in the month from this week. Pick an earlier week.',
   },
+  driver: {
+    kind: 'driver',
+    title: 'Incoming Orders',
+    path: '/dashboard/incomingorders',
+    opens: true,
+    empty: 'No orders are assigned to you as pickup or delivery driver.',
+  },
   admin: {
     kind: 'admin',
     title: 'Manage Orders',
@@ -37,7 +46,11 @@ const VARIANTS: Record<string, ListVariant> = {
 };
 
 export const OutgoingOrders = () => <OrderListScreen variant={VARIANTS.outgoing!} />;
-export const IncomingOrders = () => <OrderListScreen variant={VARIANTS.incoming!} />;
+/** A driver's list is the orders they drive, most recent 200/300 (orders §6), opening their reduced form. */
+export const IncomingOrders = () => {
+  const driver = useSessionUser()?.role === Role.Driver;
+  return <OrderListScreen key={String(driver)} variant={driver ? VARIANTS.driver! : VARIANTS.incoming!} />;
+};
 export const PlacedOrders = () => <OrderListScreen variant={VARIANTS.placed!} />;
 export const AdminOrders = () => <OrderListScreen variant={VARIANTS.admin!} />;
 export { PublicOrders } from '../lists/PublicOrders.js';
