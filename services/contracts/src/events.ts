@@ -194,9 +194,11 @@ export const ConfigChangedData = Type.Object({
   keys: Type.Array(Type.String()),
   /**
    * The changed keys' new values — public ones only (what GET /api/utils/config serves to anyone): an internal key
-   * (contracts INTERNAL_CONFIG_KEYS, e.g. signupEmails) is named in `keys` but its value is never carried.
+   * (contracts INTERNAL_CONFIG_KEYS, e.g. signupEmails) is named in `keys` but its value is never carried. A list,
+   * not an object: config keys contain dots ('orders.autoApprove'), which the outbox (FerretDB) cannot store as
+   * field names.
    */
-  values: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  entries: Type.Optional(Type.Array(Type.Object({ key: Type.String(), value: Type.Unknown() }))),
 });
 export type ConfigChangedData = Static<typeof ConfigChangedData>;
 
