@@ -1,4 +1,5 @@
-// The config switches orders reads: defaults, accounts.config.changed values, a snapshot's complete config.
+// The config switches orders reads: defaults, accounts.config.changed entries, a snapshot's complete config. The
+// changed events are handed to the consumer directly: publishing them would change the running stack's switches.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -52,11 +53,15 @@ const envelope = (data: object, time = new Date()) =>
   }) as EventEnvelope<never>;
 const ctx = () => ({ app, log: app.log, msg: undefined as never });
 
-test('accounts.config.changed values → the switches; signupEmails and unknown keys are not kept', async () => {
+test('accounts.config.changed entries → the switches; signupEmails and unknown keys are not kept', async () => {
   await accountsConfigConsumer.handle(
     envelope({
       keys: ['orders.autoApprove', 'signupEmails', 'exceptionEmails', 'logoType'],
-      values: { 'orders.autoApprove': true, exceptionEmails: false, logoType: 'nj' },
+      entries: [
+        { key: 'orders.autoApprove', value: true },
+        { key: 'exceptionEmails', value: false },
+        { key: 'logoType', value: 'nj' },
+      ],
     }),
     ctx(),
   );
@@ -67,10 +72,10 @@ test('accounts.config.changed values → the switches; signupEmails and unknown 
     'exceptionEmails',
     'orders.autoApprove',
   ]);
-  // an older event changes nothing; keys without values (an older accounts) are skipped
+  // an older event changes nothing; an event without entries (an older accounts) changes nothing
   await accountsConfigConsumer.handle(
     envelope(
-      { keys: ['orders.autoApprove'], values: { 'orders.autoApprove': false } },
+      { keys: ['orders.autoApprove'], entries: [{ key: 'orders.autoApprove', value: false }] },
       new Date(Date.now() - 60_000),
     ),
     ctx(),
