@@ -1,19 +1,34 @@
+import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
 import { ordersRoutes } from './routes/orders.js';
+import { orderRoutes } from './routes/order.js';
 import { consumers } from './events/index.js';
-import './models/order.js';
+import { Order } from './models/order.js';
 import './models/member.js';
 
-/** Orders (and, next, manifests, labels, check-in/out). Owns `portal_orders` and the ORDERS stream. */
+/**
+ * Service env beyond the kit's: where routing answers `/api/routes/find` (the order form's day rule). Services find
+ * each other by URL env like this one; the local default is routing's port on this host (deploy/local/env.sh).
+ */
+const OrdersEnv = Type.Object({
+  ROUTING_URL: Type.String({ default: `http://127.0.0.1:${process.env.ROUTING_PORT ?? 4103}` }),
+});
+
+/**
+ * Orders: the single order (routes/order.ts), the lists (routes/orders.ts), manifests, labels and check-in/out to
+ * come. Owns `portal_orders` and the ORDERS stream; the Order model carries the outbox (orders.order.*.v1).
+ */
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
   return buildService(
     {
       name: 'orders',
       domain: 'orders',
-      routes: [ordersRoutes],
-      // its stream and (next) outbox on NATS; no object store or mail yet: ready without MinIO or SMTP
+      routes: [ordersRoutes, orderRoutes],
+      // its stream and outbox on NATS; no object store or mail yet: ready without MinIO or SMTP
       backends: ['mongo', 'nats', 'redis'],
+      models: [Order],
       consumers,
+      env: OrdersEnv,
     },
     overrides,
   );

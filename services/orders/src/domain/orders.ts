@@ -70,10 +70,10 @@ export function toOrderView(o: OrderDoc, role: RoleNumber): OrderView {
   const shown = !isStaff(role) && status === OrderStatus.exception ? OrderStatus.approved : status;
   return {
     id: String(o._id),
-    companyKey: o.companyKey,
+    companyKey: o.companyKey ?? o.pickupKey,
     status: shown,
     statusName: statusNameFor(status, role),
-    orderType: o.orderType ?? '',
+    orderType: o.data?.order?.orderType ?? (o as { orderType?: string }).orderType ?? '',
     createdAt: o.createdAt.toISOString(),
   };
 }

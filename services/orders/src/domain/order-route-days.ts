@@ -1,0 +1,59 @@
+import { OrderMessages, dayOf, type RouteFindAnswer } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
+
+/**
+ * The delivery days of a destination zip, from routing's `POST /api/routes/find {zip, from, to}` on the running
+ * stack (routing owns routes; orders keeps no copy). The caller's bearer token is forwarded: routing checks it like
+ * any call. The base URL is env ROUTING_URL (app.ts; default http://127.0.0.1:$ROUTING_PORT, the local stack's).
+ * Routing down or failing → 503 with a clear message: the day rule is never skipped silently for a vendor.
+ */
+export interface RouteDaysDeps {
+  routingUrl: string;
+  authorization?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * The days ('YYYY-MM-DD') in [from, to] on which a delivery route delivers to `zip` (an overnight row's day after);
+ * [] when none serves it.
+ */
+export async function deliveryDaysFor(
+  zip: string,
+  from: string,
+  to: string,
+  deps: RouteDaysDeps,
+): Promise<string[]> {
+  const zip5 = (zip ?? '').trim();
+  if (!/^\d{5}(-\d{4})?$/.test(zip5)) return [];
+  let res: Response;
+  try {
+    res = await fetch(`${deps.routingUrl.replace(/\/$/, '')}/api/routes/find`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(deps.authorization ? { authorization: deps.authorization } : {}),
+      },
+      body: JSON.stringify({ zip: zip5, from, to }),
+      signal: AbortSignal.timeout(deps.timeoutMs ?? 4000),
+    });
+  } catch {
+    throw new Problem(503, OrderMessages.routingUnavailable);
+  }
+  if (res.status === 400) return [];
+  if (!res.ok) throw new Problem(503, OrderMessages.routingUnavailable);
+  const body = (await res.json()) as RouteFindAnswer;
+  // utility pseudo-routes (zip 00000, the warehouse) run every day for every zip: they are not a delivery route
+  const days = body.data.routes.filter((r) => !r.utility).flatMap((r) => r.deliveryDates);
+  return [...new Set(days)].filter((d) => d >= from && d <= to).sort();
+}
+
+/** The one day a delivery date asks about (the rule checks that day only). */
+export async function dayAllowedList(
+  zip: string | undefined,
+  preferredDelivery: string | undefined,
+  deps: RouteDaysDeps,
+): Promise<string[] | undefined> {
+  const day = dayOf(preferredDelivery);
+  if (!day || day === 'invalid') return undefined;
+  return deliveryDaysFor(zip ?? '', day, day, deps);
+}

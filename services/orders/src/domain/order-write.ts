@@ -1,0 +1,237 @@
+import mongoose from 'mongoose';
+import {
+  DEFAULT_CANCEL_REASON,
+  Deleted,
+  OrderMessages as M,
+  OrderStatus,
+  Role,
+  canCancel,
+  isStaff,
+  type OrderCancelBody,
+  type OrderCreateBody,
+  type OrderSource,
+  type OrderUpdateBody,
+} from '@portal/contracts';
+import { Problem, type NewEvent } from '@portal/service-kit';
+import { Order, OrderCounter, type OrderDoc } from '../models/order.js';
+import { listKeysOf } from './list-keys.js';
+import { nextEntry, redactImages, type Change } from './ledger.js';
+import { assertActive, writableOrder, type Caller } from './order-access.js';
+import { emptyData, prepareOrder } from './order-prepare.js';
+import { orderConfig } from './config.js';
+import {
+  cancelledEvents,
+  createdEvents,
+  deletedEvent,
+  updatedEvents,
+  type NoticeCtx,
+} from '../events/publishes.js';
+
+/**
+ * The single-order writes (orders §4–5, §7): create, update, cancel, delete, undelete. Each is ONE write of the
+ * document carrying its list keys (listKeysOf), its ledger entry and its outbox events; an update is conditional on
+ * the version the caller read ({_id, version}: FerretDB has no multi-document transactions, so the order is its own
+ * unit), and a lost race is a 409 naming who changed it.
+ */
+export interface WriteDeps {
+  routingUrl: string;
+  appUrl: string;
+  now?: Date;
+}
+
+/** The next human order ids ("G-100001", …), `n` at once for a bulk upload. */
+export async function nextOrderIds(n = 1): Promise<string[]> {
+  const c = await OrderCounter.findOneAndUpdate(
+    { _id: 'orderId' },
+    { $inc: { seq: n } },
+    { upsert: true, new: true },
+  ).lean<{ seq: number }>();
+  const last = 100_000 + c!.seq;
+  return Array.from({ length: n }, (_, i) => `G-${last - n + 1 + i}`);
+}
+
+const by = (c: Caller) => ({ userId: c.userId, name: c.name, role: c.role });
+const ctxOf = (c: Caller, deps: WriteDeps): NoticeCtx => ({
+  appUrl: deps.appUrl,
+  changedBy: { userId: c.userId, name: c.name },
+});
+
+export async function createOrder(
+  c: Caller,
+  body: OrderCreateBody['order'],
+  deps: WriteDeps,
+): Promise<OrderDoc> {
+  assertActive(c);
+  const now = deps.now ?? new Date();
+  // drivers place only Cash Pickup orders (orders §6)
+  if (c.role === Role.Driver && body.data.order.orderType !== 'cash_pickup')
+    throw new Problem(403, M.driverOnlyFields);
+  const { data, changes } = await prepareOrder(c, emptyData(), body.data, {
+    creating: true,
+    now,
+    routing: { routingUrl: deps.routingUrl },
+  });
+  const [orderId] = await nextOrderIds(1);
+  const base = {
+    _id: new mongoose.Types.ObjectId(),
+    orderId: orderId!,
+    createdAt: now,
+    lastUpdated: now,
+    createdBy: c.name,
+    updatedBy: c.name,
+    user: c.userId,
+    deliveryDate: data.order.deliveryDate ?? '',
+    deleted: Deleted.no,
+    isPickup: data.order.orderType === 'cash_pickup',
+    dateSubmitted: now.toISOString(),
+    cancelReason: '',
+    version: 1,
+    data,
+    manifest: {},
+  };
+  const entry = nextEntry([], {
+    at: now,
+    by: by(c),
+    source: body.source ?? 'form',
+    action: 'created',
+    changes: redactImages(changes),
+  });
+  const doc = new Order({ ...base, ...listKeysOf(base), history: [entry] });
+  for (const ev of await createdEvents(base, ctxOf(c, deps), await orderConfig()))
+    doc.addEvent(ev.subject, ev.data as never);
+  await doc.save();
+  return { ...base, ...listKeysOf(base), history: [entry] } as OrderDoc;
+}
+
+function assertLive(o: OrderDoc): void {
+  if (o.deleted === Deleted.deleted) throw new Problem(409, M.orderDeleted);
+  if (o.deleted === Deleted.canceled) throw new Problem(409, M.orderCancelled);
+}
+
+async function conflict(id: unknown): Promise<Problem> {
+  const cur = await Order.findById(id).select({ updatedBy: 1 }).lean<{ updatedBy?: string }>();
+  return new Problem(409, M.versionConflict(cur?.updatedBy || 'someone else'));
+}
+
+interface Write {
+  set: Partial<OrderDoc>;
+  action: string;
+  changes: Change[];
+  source: OrderSource;
+  events: (next: OrderDoc) => Promise<NewEvent[]>;
+}
+
+/** One conditional write: the change, its list keys, version + 1, the ledger entry and the events. */
+async function commit(c: Caller, prev: OrderDoc, w: Write, now: Date): Promise<OrderDoc> {
+  const meta = { version: prev.version + 1, lastUpdated: now, updatedBy: c.name };
+  const merged = { ...prev, ...w.set, ...meta };
+  const keys = listKeysOf(merged);
+  const entry = nextEntry(prev.history ?? [], {
+    at: now,
+    by: by(c),
+    source: w.source,
+    action: w.action,
+    changes: redactImages(w.changes),
+  });
+  const next = { ...merged, ...keys, history: [...(prev.history ?? []), entry] } as OrderDoc;
+  const res = await Order.updateOneWithEvents(
+    { _id: prev._id, version: prev.version },
+    { $set: { ...w.set, ...meta, ...keys }, $push: { history: entry } },
+    await w.events(next),
+  );
+  if (res.matchedCount === 0) throw await conflict(prev._id);
+  return next;
+}
+
+export async function updateOrder(
+  c: Caller,
+  body: OrderUpdateBody['order'],
+  deps: WriteDeps,
+): Promise<OrderDoc> {
+  assertActive(c);
+  const now = deps.now ?? new Date();
+  const prev = await writableOrder(c, body.id);
+  assertLive(prev);
+  if (body.version !== prev.version) throw await conflict(prev._id);
+  const { data, changes } = await prepareOrder(c, prev.data, body.data, {
+    creating: false,
+    now,
+    routing: { routingUrl: deps.routingUrl },
+  });
+  if (!changes.length) return prev;
+  const config = await orderConfig();
+  const statusMoved = data.order.status !== prev.data.order.status;
+  return commit(
+    c,
+    prev,
+    {
+      set: { data, deliveryDate: data.order.deliveryDate ?? '' },
+      action: statusMoved ? 'status' : 'updated',
+      changes,
+      source: body.source ?? 'form',
+      events: (next) => updatedEvents(prev, next, ctxOf(c, deps), config),
+    },
+    now,
+  );
+}
+
+export async function cancelOrder(
+  c: Caller,
+  body: OrderCancelBody['order'],
+  deps: WriteDeps,
+): Promise<OrderDoc> {
+  assertActive(c);
+  const now = deps.now ?? new Date();
+  const prev = await writableOrder(c, body.id);
+  if (body.version !== undefined && body.version !== prev.version) throw await conflict(prev._id);
+  if (!canCancel({ status: prev.data.order.status, deleted: prev.deleted }, c.role))
+    throw new Problem(409, M.cancelNotAllowed);
+  const reason = body.cancelReason ?? DEFAULT_CANCEL_REASON;
+  const from = prev.data.order.status;
+  const data = { ...prev.data, order: { ...prev.data.order, status: OrderStatus.cancelled } };
+  return commit(
+    c,
+    prev,
+    {
+      set: { data, deleted: Deleted.canceled, cancelReason: reason },
+      action: 'cancelled',
+      changes: [
+        { path: 'data.order.status', from, to: OrderStatus.cancelled },
+        { path: 'deleted', from: prev.deleted, to: Deleted.canceled },
+        { path: 'cancelReason', from: prev.cancelReason, to: reason },
+      ],
+      source: 'form',
+      events: (next) => cancelledEvents(next, ctxOf(c, deps), from),
+    },
+    now,
+  );
+}
+
+/** Soft delete (1) and undelete (back to 0 from deleted or cancelled): staff only (orders §2, §6). */
+export async function setDeleted(
+  c: Caller,
+  id: string,
+  version: number | undefined,
+  undelete: boolean,
+  deps: WriteDeps,
+): Promise<OrderDoc> {
+  assertActive(c);
+  if (!isStaff(c.role)) throw new Problem(403, M.staffOnlyField('deleted orders'));
+  const now = deps.now ?? new Date();
+  const prev = await writableOrder(c, id);
+  if (version !== undefined && version !== prev.version) throw await conflict(prev._id);
+  const to = undelete ? Deleted.no : Deleted.deleted;
+  if (undelete ? prev.deleted === Deleted.no : prev.deleted === Deleted.deleted) return prev;
+  return commit(
+    c,
+    prev,
+    {
+      set: { deleted: to },
+      action: undelete ? 'undeleted' : 'deleted',
+      changes: [{ path: 'deleted', from: prev.deleted, to }],
+      source: 'form',
+      events: async (next) => [deletedEvent(next, ctxOf(c, deps), undelete)],
+    },
+    now,
+  );
+}

@@ -1,0 +1,115 @@
+import type { FastifyRequest } from 'fastify';
+import { problemBody, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import {
+  ALL_ROLES,
+  OrderMessages,
+  Role,
+  STAFF_ROLES,
+  type OrderCreateBody,
+  type OrderUpdateBody,
+} from '@portal/contracts';
+// the bodies are checked by contracts' JSON Schemas (the same ranges and enums as these types)
+import { callerOf, readableOrder } from '../domain/order-access.js';
+import { OrderInvalid } from '../domain/order-prepare.js';
+import { cancelOrder, createOrder, setDeleted, updateOrder, type WriteDeps } from '../domain/order-write.js';
+import { toOrderDto } from '../domain/order-view.js';
+import { verifyChain } from '../domain/ledger.js';
+import * as S from '../schemas/order.js';
+
+const tags = ['orders'];
+
+/**
+ * The single order (orders §7; issue 12 part A): read, create, update, cancel, delete, undelete, and its ledger.
+ * Every caller may reach the calls; what they may reach inside is the domain's (tenancy: another company's order is
+ * "Order not found"; field rights by role; suspended → 403). Cancel is not offered to drivers, delete and undelete
+ * are staff's (orders §6).
+ */
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = (): WriteDeps => ({
+    routingUrl: String(app.env.ROUTING_URL),
+    appUrl: String(app.env.APP_URL),
+  });
+  const caller = (r: FastifyRequest) => callerOf(r.user, r.headers.authorization);
+  const all = { roles: ALL_ROLES };
+  const errors = S.errors;
+  // a rule's 400 carries every field's message beside the first one's words (the form marks each field)
+  app.setErrorHandler((err, _request, reply) => {
+    if (!(err instanceof OrderInvalid)) throw err;
+    return reply
+      .code(400)
+      .type('application/problem+json')
+      .send({ ...problemBody(400, err.detail), errors: err.errors });
+  });
+
+  app.get(
+    '/orders/:id',
+    { config: all, schema: { tags, params: S.IdParams, response: { 200: S.OrderAnswer, ...errors } } },
+    async (request) => ({
+      data: { order: toOrderDto(await readableOrder(await caller(request), request.params.id)) },
+    }),
+  );
+  app.post(
+    '/orders/create',
+    { config: all, schema: { tags, body: S.CreateBody, response: { 200: S.OrderAnswer, ...errors } } },
+    async (request) => ({
+      message: OrderMessages.created,
+      data: {
+        order: toOrderDto(
+          await createOrder(await caller(request), request.body.order as OrderCreateBody['order'], deps()),
+        ),
+      },
+    }),
+  );
+  app.post(
+    '/orders/update',
+    { config: all, schema: { tags, body: S.UpdateBody, response: { 200: S.OrderAnswer, ...errors } } },
+    async (request) => ({
+      message: OrderMessages.updated,
+      data: {
+        order: toOrderDto(
+          await updateOrder(await caller(request), request.body.order as OrderUpdateBody['order'], deps()),
+        ),
+      },
+    }),
+  );
+  app.post(
+    '/orders/cancel',
+    {
+      config: { roles: ALL_ROLES.filter((r) => r !== Role.Driver) },
+      schema: { tags, body: S.CancelBody, response: { 200: S.OrderAnswer, ...errors } },
+    },
+    async (request) => ({
+      data: { order: toOrderDto(await cancelOrder(await caller(request), request.body.order, deps())) },
+    }),
+  );
+  for (const undelete of [false, true]) {
+    app.post(
+      undelete ? '/orders/undelete' : '/orders/delete',
+      {
+        config: { roles: STAFF_ROLES },
+        schema: { tags, body: S.IdBody, response: { 200: S.OrderAnswer, ...errors } },
+      },
+      async (request) => {
+        const { id, version } = request.body.order;
+        const order = await setDeleted(await caller(request), id, version, undelete, deps());
+        return { data: { order: toOrderDto(order) } };
+      },
+    );
+  }
+  app.get(
+    '/orders/:id/history',
+    { config: all, schema: { tags, params: S.IdParams, response: { 200: S.HistoryAnswer, ...errors } } },
+    async (request) => {
+      const o = await readableOrder(await caller(request), request.params.id, { history: true });
+      return { data: { orderId: o.orderId, entries: o.history ?? [] } };
+    },
+  );
+  app.get(
+    '/orders/:id/history/verify',
+    { config: all, schema: { tags, params: S.IdParams, response: { 200: S.VerifyAnswer, ...errors } } },
+    async (request) =>
+      verifyChain(
+        (await readableOrder(await caller(request), request.params.id, { history: true })).history ?? [],
+      ),
+  );
+};

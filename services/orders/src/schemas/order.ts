@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+import { ProblemSchema } from '@portal/service-kit';
+import {
+  OrderCancelBodySchema,
+  OrderCreateBodySchema,
+  OrderIdBodySchema,
+  OrderUpdateBodySchema,
+} from '@portal/contracts';
+
+/**
+ * The single-order calls' shapes. Bodies are contracts' plain JSON Schemas (shared with mfe-orders' types);
+ * answers carry the order as stored (data is the caller's JSON, so the response schema lets its fields through).
+ */
+export const CreateBody = OrderCreateBodySchema;
+export const UpdateBody = OrderUpdateBodySchema;
+export const IdBody = OrderIdBodySchema;
+export const CancelBody = OrderCancelBodySchema;
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+const AnyObject = Type.Object({}, { additionalProperties: true });
+export const OrderAnswer = Type.Object({
+  message: Type.Optional(Type.String()),
+  data: Type.Object({ order: AnyObject }),
+});
+
+export const HistoryAnswer = Type.Object({
+  data: Type.Object({ orderId: Type.String(), entries: Type.Array(AnyObject) }),
+});
+
+export const VerifyAnswer = Type.Object({
+  ok: Type.Boolean(),
+  entries: Type.Integer(),
+  brokenAt: Type.Optional(Type.Integer()),
+});
+
+/** A 400 of the order rules: the problem plus every field's message (the form marks each field). */
+export const OrderProblem = Type.Object({
+  ...ProblemSchema.properties,
+  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+
+export const errors = {
+  400: OrderProblem,
+  401: ProblemSchema,
+  403: ProblemSchema,
+  404: ProblemSchema,
+  409: ProblemSchema,
+  503: ProblemSchema,
+};

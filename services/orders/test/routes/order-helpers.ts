@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { DeliverPolicy } from '@nats-io/jetstream';
+import type { FastifyInstance } from 'fastify';
+import { Role, type EventEnvelope, type RoleNumber } from '@portal/contracts';
+import { tokenFor } from '@portal/service-kit/testing';
+import { Member } from '../../src/models/member.js';
+import { Licence } from '../../src/models/licence.js';
+import { OrderConfigValue } from '../../src/models/order-config.js';
+
+/** The single-order suites' env: own database, own durables (the running service keeps its events). */
+export const TEST_ENV = {
+  MONGO_DB: 'portal_orders_core_test',
+  CONSUMER_SUFFIX: `a${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
+  QUEUE_PREFIX: 'portal-orders-core-test',
+};
+
+/** Two companies (A: the demo account admin's, B: the demo standard user's), a destination and an R licence. */
+export const LIC = {
+  A: 'TST-A-1001',
+  A2: 'TST-A-1002',
+  B: 'TST-B-2001',
+  DEST: 'TST-D-3001',
+  R: 'TSTR-4001',
+};
+/** Zip 93326: the demo routing data runs "Bakersfield 16" there on Saturdays only (plus the every-day warehouse). */
+export const SAT_ZIP = '93326';
+export const DRIVER_ID = 'drv-core-test';
+export const SIGNATURE = { name: 'Dee Driver', image: 'data:image/png;base64,iVBORw0KGgo=' };
+
+export async function subOf(role: RoleNumber | string): Promise<string> {
+  const t = await tokenFor(role);
+  return JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub as string;
+}
+
+const FUTURE = new Date('2100-01-01'); // newer than any fact the accounts feed could bring into the test database
+
+export async function seedReadModels(): Promise<Record<RoleNumber, string>> {
+  await Promise.all([Member.deleteMany({}), Licence.deleteMany({}), OrderConfigValue.deleteMany({})]);
+  const subs = {} as Record<RoleNumber, string>;
+  const people: [RoleNumber, string, string[], object][] = [
+    [Role.SuperAdmin, 'Sue Super', [], {}],
+    [Role.Admin, 'Ada Admin', [], {}],
+    [Role.Driver, 'Dee Driver', [], { driverId: DRIVER_ID, signature: SIGNATURE }],
+    [Role.AccountAdmin, 'Val Vendor', [LIC.A, LIC.A2], {}],
+    [Role.User, 'Bea Buyer', [LIC.B], {}],
+  ];
+  for (const [role, name, keys, extra] of people) {
+    subs[role] = await subOf(role);
+    await Member.create({
+      userId: `acc-${role}`,
+      sub: subs[role],
+      email: `core-${role}@test.portal`,
+      name,
+      role,
+      companyKeys: keys,
+      licenseNumbers: keys,
+      asOf: FUTURE,
+      ...extra,
+    });
+  }
+  const lic = (n: string, name: string, zip: string) => ({
+    licenseKey: n,
+    'License #': n,
+    Licensee: name,
+    DBA: `${name} DBA`,
+    'Street Address': '1 Test Way',
+    City: 'Bakersfield',
+    Zip: zip,
+    emails: [],
+    asOf: FUTURE,
+  });
+  await Licence.insertMany([
+    lic(LIC.A, 'Alpha Farms', SAT_ZIP),
+    lic(LIC.A2, 'Alpha Two', SAT_ZIP),
+    lic(LIC.B, 'Beta Goods', SAT_ZIP),
+    lic(LIC.DEST, 'Delta Store', SAT_ZIP),
+    lic(LIC.R, 'Rec Shop', SAT_ZIP),
+  ]);
+  return subs;
+}
+
+/** 'YYYY-MM-DD' of the next given weekday (0 Sunday … 6 Saturday) at least `minDays` from today (UTC). */
+export function nextWeekday(weekday: number, minDays = 1): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + minDays);
+  while (d.getUTCDay() !== weekday) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+export const noon = (day: string) => `${day}T12:00:00.000Z`;
+
+export async function call(
+  app: FastifyInstance,
+  role: RoleNumber | undefined,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) {
+  const headers = role === undefined ? {} : { authorization: `Bearer ${await tokenFor(role)}` };
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+/** A valid vendor order from company A to the destination, delivered on the next Saturday. */
+export function orderInput(over: Record<string, unknown> = {}, billing: object = { invoice: 'INV-1' }) {
+  const sat = nextWeekday(6, 2);
+  return {
+    data: {
+      order: {
+        orderDef: 'ext',
+        orderType: 'layover',
+        pickupLN: LIC.A,
+        destinationLN: LIC.DEST,
+        preferredDelivery: noon(sat),
+        weight: '3',
+        notes: 'fragile',
+        ...over,
+      },
+      billing,
+    },
+  };
+}
+
+/** The events on `subject` since `since`, read afresh from the stream (an ordered consumer from that time). */
+export async function publishedSince(app: FastifyInstance, subject: string, since: Date) {
+  const consumer = await app.js.consumers.get('ORDERS', {
+    filter_subjects: subject,
+    deliver_policy: DeliverPolicy.StartTime,
+    opt_start_time: since.toISOString(),
+  });
+  const events: EventEnvelope<any>[] = [];
+  for (;;) {
+    const batch = await consumer.fetch({ max_messages: 500, expires: 1000 });
+    let n = 0;
+    for await (const m of batch) {
+      events.push(m.json<EventEnvelope>());
+      n++;
+    }
+    if (n === 0) return events;
+  }
+}
