@@ -127,6 +127,19 @@ test('admin: a row click opens Edit Order {orderId} with ?id=; delete and undele
   await modal.waitFor({ state: 'detached' });
   assert.equal(await page.evaluate(() => location.search), '');
 
+  // Keyboard: Enter on a focused cell opens the order as a click does.
+  await table
+    .locator('.ag-center-cols-container .ag-row')
+    .filter({ hasText: 'G-100001' })
+    .locator('.ag-cell')
+    .nth(1)
+    .focus();
+  await page.keyboard.press('Enter');
+  await modal.getByRole('heading', { name: 'Edit Order G-100001' }).waitFor();
+  await modal.getByTestId('order-form').waitFor();
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'detached' });
+
   const rows = table.locator('.ag-center-cols-container .ag-row');
   await rows.filter({ hasText: 'G-100001' }).getByTestId('row-delete').click();
   await page.getByText('Order G-100001 deleted.').waitFor();

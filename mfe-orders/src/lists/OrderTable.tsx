@@ -78,7 +78,10 @@ export function OrderTable<T, K extends string>(props: OrderTableProps<T, K>) {
     const suppressKeyboardEvent = (p: SuppressKeyboardEventParams<T>) => {
       if (!onOpen || p.event.type !== 'keydown' || p.event.key !== 'Enter' || !p.data) return false;
       if ((p.event.target as HTMLElement).closest('button,a')) return false;
-      onOpen(p.data);
+      // After the grid has finished with this key: opened inside its handler, the dialog lost the focus back to
+      // the cell behind it, and Escape no longer reached the dialog.
+      const row = p.data;
+      setTimeout(() => onOpen(row), 0);
       return true;
     };
     return columns.map(({ sortKey, ...c }) => ({
