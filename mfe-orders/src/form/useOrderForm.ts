@@ -46,6 +46,8 @@ export interface FormState {
   shown: OrderErrors;
   touch: (k: string) => void;
   showAll: () => void;
+  /** The field messages of the service's 400 (its rules are the truth: the same words, maybe more fields). */
+  serverErrors: (e: OrderErrors) => void;
   allowedDays: string[] | undefined;
   routesLoading: boolean;
   methodText: string;
@@ -71,6 +73,8 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
   const [draft, setDraft] = useState<Draft>(() => stored ?? initialDraft(me));
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [all, setAll] = useState(false);
+  // The service's own field messages (a 400 names each field): shown until that field changes.
+  const [server, setServer] = useState<OrderErrors>({});
 
   const zip = zip5(draft.destZip);
   const routes = useQuery({
@@ -96,14 +100,17 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
       previous: order ? order.data.order : undefined,
     },
   );
-  const shown = all ? errors : Object.fromEntries(Object.entries(errors).filter(([k]) => touched.has(k)));
+  const local = all ? errors : Object.fromEntries(Object.entries(errors).filter(([k]) => touched.has(k)));
+  const shown = { ...server, ...local };
 
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) =>
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
+    if (Object.keys(server).length) setServer({});
     setDraft((d) => {
       const next = { ...d, [k]: v };
       if (!(TYPE_RULE_FIELDS as readonly string[]).includes(k)) return next;
       return mergeCore(next, applyTypeRules(coreOf(next), k as (typeof TYPE_RULE_FIELDS)[number]));
     });
+  };
   const pickupChoices = staff ? null : ownLicences(me);
   return {
     draft,
@@ -120,6 +127,7 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
     shown,
     touch: (k) => setTouched((t) => (t.has(k) ? t : new Set(t).add(k))),
     showAll: () => setAll(true),
+    serverErrors: (e) => setServer(e),
     allowedDays,
     routesLoading: !!zip && routes.isPending,
     methodText,

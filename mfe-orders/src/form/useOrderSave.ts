@@ -50,6 +50,8 @@ export function useOrderSave(
   };
   const failed = (e: unknown) => {
     const c = conflictOf(e);
+    const fields = e instanceof ApiError ? (e.body as { errors?: unknown } | undefined)?.errors : undefined;
+    if (fields && typeof fields === 'object') form.serverErrors(fields as Record<string, string>);
     if (c) setConflict(c);
     else toast.error(order ? M.updateFailed(errorText(e)) : M.createFailedWith(errorText(e)));
   };
