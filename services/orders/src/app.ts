@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
 import { ordersRoutes } from './routes/orders.js';
 import { orderRoutes } from './routes/order.js';
-import { consumers } from './events/index.js';
+import type { FastifyInstance } from 'fastify';
+import { accountsFeed, consumers } from './events/index.js';
 import { Order } from './models/order.js';
 import './models/member.js';
 
@@ -12,7 +13,17 @@ import './models/member.js';
  */
 const OrdersEnv = Type.Object({
   ROUTING_URL: Type.String({ default: `http://127.0.0.1:${process.env.ROUTING_PORT ?? 4103}` }),
+  /**
+   * 'off': no snapshot request at start (F's accountsFeed). For suites that seed the read models themselves: a
+   * snapshot arriving mid-test would add accounts' real members beside the seeded ones.
+   */
+  ORDERS_ACCOUNTS_FEED: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
 });
+
+/** F's read-model fill (events/accounts-snapshot.ts) unless the env turns it off. */
+async function feed(app: FastifyInstance) {
+  if (app.env.ORDERS_ACCOUNTS_FEED !== 'off') await accountsFeed(app);
+}
 
 /**
  * Orders: the single order (routes/order.ts), the lists (routes/orders.ts), manifests, labels and check-in/out to
@@ -23,7 +34,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
     {
       name: 'orders',
       domain: 'orders',
-      routes: [ordersRoutes, orderRoutes],
+      routes: [feed, ordersRoutes, orderRoutes],
       // its stream and outbox on NATS; no object store or mail yet: ready without MinIO or SMTP
       backends: ['mongo', 'nats', 'redis'],
       models: [Order],

@@ -12,6 +12,7 @@ export const TEST_ENV = {
   MONGO_DB: 'portal_orders_core_test',
   CONSUMER_SUFFIX: `a${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
   QUEUE_PREFIX: 'portal-orders-core-test',
+  ORDERS_ACCOUNTS_FEED: 'off',
 };
 
 /** Two companies (A: the demo account admin's, B: the demo standard user's), a destination and an R licence. */
