@@ -2,10 +2,11 @@
 // fixtures' own company. Nothing is saved and every bad row is listed by its row number; "Save the 197 good rows"
 // then saves exactly those; uploading the same file again saves nothing twice.
 import * as XLSX from '@e965/xlsx';
-import { OrderMessages as M } from '@portal/contracts';
+import { OrderMessages as M, Role } from '@portal/contracts';
 import { test, expect, APP } from '@portal/e2e/fixtures';
+import { dayFrom, testRoute } from './helpers.ts';
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = dayFrom;
 const HEAD = [
   'Order Definition',
   'Destination License',
@@ -56,6 +57,7 @@ test('bulk upload: 200 rows with 3 bad ones — nothing saved, the 3 rows listed
   const vendorLic = await testData.licence('bulkvendor');
   const receiverLic = await testData.licence('bulkreceiver');
   const vendorEmail = await testData.signedUpUser(`e2e-bulkvendor-${Date.now()}@test.portal`, vendorLic);
+  await testRoute(await api(Role.Admin));
   const file = {
     name: 'orders-200.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

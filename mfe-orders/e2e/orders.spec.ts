@@ -5,8 +5,9 @@
 // step and verifies. Screenshots at 1280 and 700 px in e2e/artifacts.
 import { OrderMessages as M, Role, type Order, type OrderRow } from '@portal/contracts';
 import { test, expect, APP, type Page, type ApiClient } from '@portal/e2e/fixtures';
+import { dayFrom, TEST_ZIP, testRoute } from './helpers.ts';
 
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = dayFrom;
 
 /** The one grid row of an order, found through the list's search box (the server searches). */
 async function rowOf(page: Page, orderId: string) {
@@ -33,6 +34,7 @@ test('vendor → receiver → admin: errors then a valid order, outgoing, incomi
   const receiverLic = await testData.licence('ordreceiver');
   const vendorEmail = await testData.signedUpUser(`e2e-ordvendor-${Date.now()}@test.portal`, vendorLic);
   const receiverEmail = await testData.signedUpUser(`e2e-ordreceiver-${Date.now()}@test.portal`, receiverLic);
+  await testRoute(await api(Role.Admin));
 
   // --- the vendor: errors first, then a valid order
   const vendor = await signedInAs(vendorEmail);
@@ -47,11 +49,12 @@ test('vendor → receiver → admin: errors then a valid order, outgoing, incomi
   await vendor.getByTestId('order-destinationLN').fill(receiverLic);
   await vendor.getByTestId('order-destinationLN-option').first().click();
   await vendor.getByTestId('order-destAddress').fill('1 Test Way');
-  await vendor.getByTestId('order-destZip').fill('90001');
+  await vendor.getByTestId('order-destZip').fill(TEST_ZIP);
   await vendor.getByTestId('order-preferredDelivery').fill(day(-1));
   await vendor.getByTestId('order-submit').click();
   await expect(vendor.getByText(M.deliveryInPast, { exact: true })).toBeVisible();
   await shot(vendor, 'orders-create-errors');
+  await vendor.getByTestId('order-preferredPickup').fill(day(2));
   await vendor.getByTestId('order-preferredDelivery').fill(day(3));
   await vendor.getByTestId('order-invoice').fill('E2E-INV-1');
   await vendor.getByTestId('order-notes').fill('E2E order: leave at the dock');

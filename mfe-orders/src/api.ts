@@ -55,6 +55,14 @@ export const orderHistory = (api: ApiClient, id: string) =>
 export const verifyHistory = (api: ApiClient, id: string) =>
   api.get<OrderHistoryVerifyAnswer>(`/api/orders/${enc(id)}/history/verify`);
 
-/** The routes serving a zip and their delivery dates (routing's POST /routes/find, default range from today). */
-export const findRoutes = (api: ApiClient, zip: string) =>
-  api.post<RouteFindAnswer>('/api/routes/find', { zip }).then((r) => r.data);
+/**
+ * The delivery days of a zip (routing's POST /routes/find, default range from today): the delivery dates of the
+ * routes serving it, without the utility pseudo-routes (zip 00000, the warehouse), which the service does not count
+ * as a delivery route either (services/orders order-route-days.ts; asked to move into contracts).
+ */
+export const findDeliveryDays = (api: ApiClient, zip: string) =>
+  api
+    .post<RouteFindAnswer>('/api/routes/find', { zip })
+    .then((r) =>
+      [...new Set(r.data.routes.filter((m) => !m.utility).flatMap((m) => m.deliveryDates))].sort(),
+    );

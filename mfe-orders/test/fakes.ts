@@ -42,8 +42,25 @@ export function nextWeekdays(weekday: number, count: number): string[] {
   return out;
 }
 
+/** A zip served by one Wednesday route and the warehouse utility row (every day: not a delivery route). */
 export function routesFor(zip: string, dates: string[]): RouteFindAnswer {
-  return { data: { zip, from: day(0), to: day(27), routes: [], dates } };
+  const every = Array.from({ length: 28 }, (_, n) => day(n));
+  const match = (name: string, utility: boolean, days: string[]) => ({
+    routeId: name,
+    name,
+    rowId: `${name}-row`,
+    city: 'Portland',
+    zipCode: utility ? '00000' : zip,
+    startTime: '08:00',
+    dayOfTheWeek: utility ? 'mon,tue,wed,thur,fri,sat,sun' : 'wed',
+    biWeekly: false,
+    overnight: false,
+    utility,
+    dates: days,
+    deliveryDates: days,
+  });
+  const routes = [match('North', false, dates), match('Warehouse', true, every)];
+  return { data: { zip, from: day(0), to: day(27), routes, dates: every } };
 }
 
 export const licences = {

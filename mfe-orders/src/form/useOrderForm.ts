@@ -13,7 +13,7 @@ import {
   type RoleNumber,
 } from '@portal/contracts';
 import { usePortal } from '@portal/ui';
-import { findRoutes } from '../api.js';
+import { findDeliveryDays } from '../api.js';
 import { dayOf, EMPTY_DRAFT, fromOrder, type Draft } from './draft.js';
 import { billingOf, companiesOf, coreOf } from './payload.js';
 import { ownLicences, switchesOf, type Me } from './profile.js';
@@ -79,11 +79,11 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
   const zip = zip5(draft.destZip);
   const routes = useQuery({
     queryKey: ['routes', 'find', zip],
-    queryFn: () => findRoutes(api, zip),
+    queryFn: () => findDeliveryDays(api, zip),
     enabled: !!zip,
     staleTime: 5 * 60_000,
   });
-  const allowedDays = zip && routes.data ? routes.data.dates : undefined;
+  const allowedDays = zip && routes.data ? routes.data : undefined;
   const methodText = billingMethodText(draft.methodSelect, draft.methodSelectId);
 
   const switches = switchesOf(config);
