@@ -64,6 +64,8 @@ export const OrderMessages = {
   versionConflict: (name: string) => `This order was changed by ${name}; reload`,
   illegalTransition: (from: string, to: string) => `An order cannot go from ${from} to ${to}.`,
   cancelNotAllowed: 'This order can no longer be cancelled.',
+  /** A vendor's edit once the order is on the road (picked up or later). */
+  orderLocked: 'This order is on its way and can no longer be changed. Please contact GPS.',
   notOwnLicence: "You can only place orders from your own company's licenses.",
   staffOnlyField: (label: string) => `Only GPS staff can change ${label}.`,
   driverOnlyFields:

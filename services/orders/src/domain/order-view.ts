@@ -1,4 +1,10 @@
-import type { Order as OrderDto, OrderHistoryEntry } from '@portal/contracts';
+import {
+  OrderStatus,
+  canSeeOrderStatusFields,
+  type Order as OrderDto,
+  type OrderHistoryEntry,
+  type RoleNumber,
+} from '@portal/contracts';
 import type { OrderDoc } from '../models/order.js';
 
 /** The stored order as the calls answer it (contracts' Order): string id and dates, no outbox, history on request. */
@@ -17,4 +23,16 @@ export function toOrderDto(o: OrderDoc, opts: { history?: boolean } = {}): Order
     lastUpdated: new Date(lastUpdated).toISOString(),
     ...(opts.history ? { history: (history ?? []) as OrderHistoryEntry[] } : {}),
   };
+}
+
+/**
+ * What a vendor or receiver sees of an order (orders §4, §6): an Exception reads as Approved and its notes and the
+ * signatures (status fields, visible to 0, 1, 2) are left out. Staff and drivers see the order as stored.
+ */
+export function forViewer(o: OrderDto, role: RoleNumber): OrderDto {
+  if (canSeeOrderStatusFields(role)) return o;
+  const { exception: _e, signature: _s, ...order } = o.data.order;
+  const shown = o.status === OrderStatus.exception ? OrderStatus.approved : o.status;
+  const status = shown as typeof o.data.order.status;
+  return { ...o, status, data: { ...o.data, order: { ...order, status } } };
 }

@@ -50,6 +50,7 @@ export async function nextOrderIds(n = 1): Promise<string[]> {
   return Array.from({ length: n }, (_, i) => `G-${last - n + 1 + i}`);
 }
 
+const isVendorRole = (role: number) => !isStaff(role as never) && role !== Role.Driver;
 const by = (c: Caller) => ({ userId: c.userId, name: c.name, role: c.role });
 const ctxOf = (c: Caller, deps: WriteDeps): NoticeCtx => ({
   appUrl: deps.appUrl,
@@ -153,6 +154,13 @@ export async function updateOrder(
   const prev = await writableOrder(c, body.id);
   assertLive(prev);
   if (body.version !== prev.version) throw await conflict(prev._id);
+  // vendors change their order while it waits (received, approved); on the road it is staff's and the driver's
+  if (
+    isVendorRole(c.role) &&
+    prev.data.order.status !== OrderStatus.received &&
+    prev.data.order.status !== OrderStatus.approved
+  )
+    throw new Problem(409, M.orderLocked);
   const { data, changes } = await prepareOrder(c, prev.data, body.data, {
     creating: false,
     now,

@@ -12,7 +12,8 @@ import {
 import { callerOf, readableOrder } from '../domain/order-access.js';
 import { OrderInvalid } from '../domain/order-prepare.js';
 import { cancelOrder, createOrder, setDeleted, updateOrder, type WriteDeps } from '../domain/order-write.js';
-import { toOrderDto } from '../domain/order-view.js';
+import { forViewer, toOrderDto } from '../domain/order-view.js';
+import type { OrderDoc } from '../models/order.js';
 import { verifyChain } from '../domain/ledger.js';
 import * as S from '../schemas/order.js';
 
@@ -30,6 +31,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     appUrl: String(app.env.APP_URL),
   });
   const caller = (r: FastifyRequest) => callerOf(r.user, r.headers.authorization);
+  // vendors and receivers see an Exception as Approved, without the status fields (orders §4, §6)
+  const view = (r: FastifyRequest, o: OrderDoc) => forViewer(toOrderDto(o), r.user.role);
   const all = { roles: ALL_ROLES };
   const errors = S.errors;
   // a rule's 400 carries every field's message beside the first one's words (the form marks each field)
@@ -45,7 +48,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/:id',
     { config: all, schema: { tags, params: S.IdParams, response: { 200: S.OrderAnswer, ...errors } } },
     async (request) => ({
-      data: { order: toOrderDto(await readableOrder(await caller(request), request.params.id)) },
+      data: { order: view(request, await readableOrder(await caller(request), request.params.id)) },
     }),
   );
   app.post(
@@ -54,7 +57,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       message: OrderMessages.created,
       data: {
-        order: toOrderDto(
+        order: view(
+          request,
           await createOrder(await caller(request), request.body.order as OrderCreateBody['order'], deps()),
         ),
       },
@@ -66,7 +70,8 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       message: OrderMessages.updated,
       data: {
-        order: toOrderDto(
+        order: view(
+          request,
           await updateOrder(await caller(request), request.body.order as OrderUpdateBody['order'], deps()),
         ),
       },
@@ -79,7 +84,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: S.CancelBody, response: { 200: S.OrderAnswer, ...errors } },
     },
     async (request) => ({
-      data: { order: toOrderDto(await cancelOrder(await caller(request), request.body.order, deps())) },
+      data: { order: view(request, await cancelOrder(await caller(request), request.body.order, deps())) },
     }),
   );
   for (const undelete of [false, true]) {
@@ -92,7 +97,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       async (request) => {
         const { id, version } = request.body.order;
         const order = await setDeleted(await caller(request), id, version, undelete, deps());
-        return { data: { order: toOrderDto(order) } };
+        return { data: { order: view(request, order) } };
       },
     );
   }

@@ -75,6 +75,9 @@ test('approve → pick up → in transit → delivered, with stamps, signatures,
   const picked = await update(Role.Driver, o.id, 2, { status: 7 });
   assert.equal(picked.statusCode, 200, picked.body);
   assert.equal(picked.json().data.order.data.order.signature.pickup.image, SIGNATURE.image);
+  const locked = await update(Role.AccountAdmin, o.id, 3, { notes: 'too late' });
+  assert.equal(locked.statusCode, 409, 'a vendor edits only while the order waits');
+  assert.equal(locked.json().detail, M.orderLocked);
   const back = await update(Role.Driver, o.id, 3, { status: 0 });
   assert.equal(back.statusCode, 409);
   assert.equal(back.json().detail, M.illegalTransition('Order Picked Up', 'Order Received'));
@@ -123,6 +126,14 @@ test('rejection and exception mails follow their switches', async () => {
     ],
   );
   assert.ok((await Order.findById(o.id).lean<any>()).data.order.rejectedDate, 'rejectedDate stamped');
+  const seen = (await call(app, Role.AccountAdmin, 'GET', `/api/orders/${o.id}`)).json().data.order;
+  assert.deepEqual(
+    [seen.status, seen.data.order.status, seen.data.order.exception],
+    [1, 1, undefined],
+    'an Exception reads as Approved to vendors',
+  );
+  const staff = (await call(app, Role.Admin, 'GET', `/api/orders/${o.id}`)).json().data.order;
+  assert.deepEqual([staff.status, staff.data.order.exception], [4, 'wet boxes']);
   await OrderConfigValue.deleteMany({});
 });
 
