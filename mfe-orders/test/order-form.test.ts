@@ -142,5 +142,14 @@ test('an existing order: notes save on blur with the version; a 409 shows the co
     .waitFor();
   assert.equal(await page.getByTestId('history-entry').count(), 2);
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'order-form-edit.png'), fullPage: true });
+
+  // Check In (staff) stamps the order with who and when (orders §4), and says so.
+  ui.calls.length = 0;
+  await page.getByTestId('order-checkin').click();
+  await page.getByText(M.checkedIn).waitFor();
+  const body = ui.calls.find((c) => c.call === 'POST /api/orders/update')!.body as {
+    order: { data: { order: { checkedin?: { time: string; user: string } } } };
+  };
+  assert.equal(body.order.data.order.checkedin?.user, 'u-admin');
   await page.close();
 });

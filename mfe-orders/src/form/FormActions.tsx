@@ -16,6 +16,7 @@ interface Props {
   busy: boolean;
   weight: string;
   onPickedUp: () => void;
+  onCheck: (kind: 'checkedin' | 'checkedout') => void;
   onCancel: () => void;
   onDelete: () => void;
   onUndelete: () => void;
@@ -44,6 +45,16 @@ export function FormActions(p: Props) {
       {canPickUp && (
         <Button onClick={p.onPickedUp} disabled={busy} data-testid="order-picked-up">
           Order Picked Up
+        </Button>
+      )}
+      {live && staff && (
+        <Button onClick={() => p.onCheck('checkedin')} disabled={busy} data-testid="order-checkin">
+          {order.data.order.checkedin ? 'Remove Check In' : 'Check In Order'}
+        </Button>
+      )}
+      {live && !staff && role !== Role.Driver && (
+        <Button onClick={() => p.onCheck('checkedout')} disabled={busy} data-testid="order-checkout">
+          {order.data.order.checkedout ? 'Remove Check Out' : 'Check Out Order'}
         </Button>
       )}
       {cancellable && (

@@ -65,7 +65,7 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
     me,
     () => save.current.current,
     ask,
-    (extra) => save.submit(extra),
+    (extra, quiet) => save.submit(extra, quiet),
     (o) => {
       setLive(o);
       form.reset(o);
@@ -167,6 +167,7 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
           busy={save.busy}
           weight={form.draft.weight}
           onPickedUp={() => void actions.pickedUp()}
+          onCheck={(kind) => void actions.check(kind, form.draft.weight)}
           onCancel={() => setCancelling(true)}
           onDelete={() => void actions.remove()}
           onUndelete={() => void actions.undelete()}

@@ -26,7 +26,7 @@ export function useOrderActions(
   me: Me,
   current: () => Order | null,
   ask: Ask,
-  submit: (extra?: OrderCoreInput) => Promise<Order | null>,
+  submit: (extra?: OrderCoreInput, quiet?: boolean) => Promise<Order | null>,
   done: (o: Order) => void,
   onConflict: (message: string) => void,
 ) {
@@ -61,6 +61,22 @@ export function useOrderActions(
         checkedin: { time: new Date().toISOString(), user: me.id },
         signature: { ...(o?.data.order.signature ?? {}), pickup: sig },
       });
+    },
+    /** Check In (staff) / Check Out (other non-drivers) toggle their stamp (orders §4); check-out confirms the count. */
+    check: async (kind: 'checkedin' | 'checkedout', weight: string) => {
+      const o = current();
+      if (!o) return;
+      const on = !o.data.order[kind];
+      if (on && kind === 'checkedout') {
+        const text = `${M.confirmBoxCount} (${weight || '1'})`;
+        if (!(await ask({ title: 'Check Out Order', text, confirm: 'Confirm' }))) return;
+      }
+      const stamp = on ? { time: new Date().toISOString(), user: me.id } : null;
+      const saved = await submit(
+        { [kind]: stamp, ...(kind === 'checkedout' && on ? { weight: weight || '1' } : {}) },
+        true,
+      );
+      if (saved && on) toast.success(kind === 'checkedin' ? M.checkedIn : M.checkedOut);
     },
     cancel: (reason: string) => run('Cancel', (o) => cancelOrder(api, o, reason), M.orderCancelled),
     remove: async () => {

@@ -84,7 +84,8 @@ export function useOrderSave(
     [order, form, conflict],
   );
 
-  const submit = async (extra?: OrderDataInput['order']) => {
+  /** Submit; `quiet` for a one-click action that toasts its own message (check in/out). */
+  const submit = async (extra?: OrderDataInput['order'], quiet = false) => {
     form.showAll();
     if (Object.keys(form.errors).length) {
       toast.error(M.fixErrors);
@@ -119,7 +120,7 @@ export function useOrderSave(
         ? await send(data)
         : current.current!;
       form.rebase(o);
-      toast.success(M.updated);
+      if (!quiet) toast.success(M.updated);
       onSaved(o, false);
       return o;
     } catch (e) {
