@@ -12,6 +12,7 @@ import { runDbBenches } from './lib/db.mjs';
 import { demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
 import { ROUTES_DB, ZIPS, loadFind, measureFindFn, seedRoutes, startRouting } from './lib/routes.mjs';
 import { pidFrom, round } from './lib/measure.mjs';
+import { runOrderBenches } from './lib/orders-run.mjs';
 import { committed, compare, write } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,6 +102,11 @@ async function main() {
           "a closed loop waits about 200 / (req/s) per request (Little's law; the bare baseline itself is over 5 ms " +
           'at 100), so routes.find.fn also gives the domain function alone: find() plus JSON over the same index.',
       );
+    }
+    if (['orders.list.100k', 'orders.create', 'orders.bulk.5000'].some(only)) {
+      const out = await runOrderBenches({ root, logDir, env, client, only, log, stops });
+      rows.push(...out.rows);
+      notes.push(...out.notes);
     }
     if (only('http.config.edge')) {
       const url = `${env.APP_URL}/api/utils/config`;

@@ -140,7 +140,7 @@ export const OrderRowPage = {
       properties: {
         orders: { type: 'array', items: OrderRow },
         nextCursor: strOrNull,
-        /** Rows of the whole list (all pages); counted on the first page only, null on the next ones. */
+        /** Rows of the whole list (all pages); null where a list is not counted (the driver's: its limit is the list). */
         total: { type: ['integer', 'null'] },
       },
       required: ['orders', 'nextCursor', 'total'],

@@ -11,10 +11,39 @@ import {
 } from '@portal/contracts';
 
 /**
- * From a stored order to a list row (the spec §2 columns). Lists never load `history`, the outbox or the search
- * tokens (LIST_PROJECTION); the rest of a row comes from data.order and the licence copies.
+ * From a stored order to a list row (the spec §2 columns). Lists load only the row's fields (LIST_PROJECTION):
+ * never `history`, the outbox, signatures or notes.
  */
-export const LIST_PROJECTION = { history: 0, _outbox: 0, searchTokens: 0 } as const;
+const ROW_FIELDS = [
+  'orderId',
+  'createdAt',
+  'deliveryDate',
+  'deliveryDay',
+  'status',
+  'deleted',
+  'orderDef',
+  'manifest.file',
+  'user',
+  ...[
+    'pickupDate',
+    'deliveryDate',
+    'preferredDelivery',
+    'pickupLN',
+    'destinationLN',
+    'driver',
+    'weight',
+    'orderType',
+    'orderDef',
+    'overnight',
+    'vehicle',
+    'status',
+  ].map((f) => `data.order.${f}`),
+  ...['pickupCompany', 'destCompany'].flatMap((c) =>
+    ['Licensee', 'DBA', 'Street Address', 'City'].map((f) => `data.${c}.${f}`),
+  ),
+  'data.billing.manifest',
+];
+export const LIST_PROJECTION = Object.fromEntries(ROW_FIELDS.map((f) => [f, 1])) as Record<string, 1>;
 
 /** Where each sortable column lives on the document (top-level where the list keys have it). */
 export const SORT_PATHS: Record<OrderSortColumn, string> = {

@@ -7,9 +7,9 @@ import { LIST_PROJECTION, toOrderRow, valueAt, type StoredOrder } from './lists-
 
 /**
  * Runs a list plan (lists-query.ts): each scope is one query whose top-level equalities the database serves from an
- * index; the rows are merged in the caller's sort and paged — by keyset (the sort value and _id) where the column
- * allows it, by an offset inside the narrowed rows otherwise. The count (first page only) is one count per scope
- * over the same narrowed rows: never a scan of every order.
+ * index (~1,000 rows at most); the rows are merged in the caller's sort and paged — by keyset (the sort value and
+ * _id) where the column allows it, by an offset inside the narrowed rows otherwise. The count is the narrowed
+ * rows' number: never a scan of every order.
  */
 type Cursor = { v: unknown; id: string } | { o: number };
 
@@ -48,55 +48,54 @@ function cmp(a: unknown, b: unknown): number {
   return String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0;
 }
 
-function keysetFilter(plan: ListPlan, c: { v: unknown; id: string }): Filter {
-  const op = plan.sort.dir === -1 ? '$lt' : '$gt';
-  const id = new mongoose.Types.ObjectId(c.id);
-  return { $or: [{ [plan.sort.path]: { [op]: c.v } }, { [plan.sort.path]: c.v, _id: { [op]: id } }] };
-}
+/** Whether row r comes after the keyset cursor c in the plan's sort. */
+const after = (plan: ListPlan, c: { v: unknown; id: string }) => (r: StoredOrder) =>
+  plan.sort.dir * (cmp(valueAt(r, plan.sort.path), c.v) || cmp(String(r._id), c.id)) > 0;
 
-async function pageOf(plan: ListPlan, cursor: Cursor | undefined) {
-  const offset = cursor && 'o' in cursor ? cursor.o : 0;
-  const after = cursor && 'v' in cursor ? keysetFilter(plan, cursor) : {};
-  const want = offset + plan.limit + 1;
-  const sort = { [plan.sort.path]: plan.sort.dir, _id: plan.sort.dir } as Record<string, 1 | -1>;
+/** Rows a scope may hold at most: the plans keep each near 1,000; this only bounds a surprise. */
+export const SCOPE_CAP = 5000;
+
+/**
+ * The narrowed rows of a plan, in its sort. One pass: the rows a scope's equality returns are what FerretDB decodes
+ * anyway (it pushes no sort or limit down), so they are fetched once (only the row's fields) and counted, sorted
+ * and paged here — no second count query over the same rows. Month scopes of the driver's list (newest first)
+ * stop once a page is full.
+ */
+async function narrowed(plan: ListPlan, want: number): Promise<StoredOrder[]> {
   const run = (scope: Filter) =>
-    Order.find({ ...scope, ...plan.residual, ...after }, LIST_PROJECTION)
-      .sort(sort)
-      .limit(want)
+    Order.find({ ...scope, ...plan.residual }, LIST_PROJECTION)
+      .limit(SCOPE_CAP)
       .lean<StoredOrder[]>();
   let rows: StoredOrder[] = [];
-  // month scopes newest first in the default sort: stop once a page is full (the driver's "most recent 300")
-  const sequential =
-    plan.sort.path === 'createdAt' && plan.sort.dir === -1 && plan.scopes.every((s) => s.createdMonth);
-  if (sequential) {
+  if (plan.kind === 'driver') {
     for (const scope of plan.scopes) {
       rows.push(...(await run(scope)));
       if (rows.length >= want) break;
     }
   } else rows = (await Promise.all(plan.scopes.map(run))).flat();
   const seen = new Set<string>();
-  rows = rows
+  return rows
     .filter((r) => !seen.has(String(r._id)) && !!seen.add(String(r._id)))
     .sort(
       (a, b) =>
         plan.sort.dir *
         (cmp(valueAt(a, plan.sort.path), valueAt(b, plan.sort.path)) || cmp(String(a._id), String(b._id))),
     );
-  const page = rows.slice(offset, offset + plan.limit);
-  const more = rows.length > offset + plan.limit;
-  const last = page[page.length - 1];
-  const next: Cursor | null = !more
-    ? null
-    : plan.keyset
-      ? { v: valueAt(last, plan.sort.path), id: String(last._id) }
-      : { o: offset + plan.limit };
-  return { page, nextCursor: next ? encodeCursor(next) : null };
 }
 
-/** How many orders the whole list holds: one count per scope, over the rows its equality narrowed to. */
-async function countOf(plan: ListPlan): Promise<number> {
-  const counts = await Promise.all(plan.scopes.map((s) => Order.countDocuments({ ...s, ...plan.residual })));
-  return counts.reduce((a, b) => a + b, 0);
+async function pageOf(plan: ListPlan, cursor: Cursor | undefined) {
+  const offset = cursor && 'o' in cursor ? cursor.o : 0;
+  const all = await narrowed(plan, cursor && 'v' in cursor ? Infinity : offset + plan.limit + 1);
+  const rest = cursor && 'v' in cursor ? all.filter(after(plan, cursor)) : all.slice(offset);
+  const page = rest.slice(0, plan.limit);
+  const last = page[page.length - 1];
+  const next: Cursor | null =
+    rest.length <= plan.limit
+      ? null
+      : plan.keyset
+        ? { v: valueAt(last, plan.sort.path), id: String(last._id) }
+        : { o: offset + plan.limit };
+  return { page, nextCursor: next ? encodeCursor(next) : null, total: all.length };
 }
 
 export interface ListAnswer {
@@ -115,9 +114,11 @@ export async function listOrders(
   const plan = listPlan(kind, caller, params, now);
   if (!plan) return { orders: [], nextCursor: null, total: 0 };
   const cursor = params.cursor ? decodeCursor(params.cursor, plan.keyset) : undefined;
-  const [{ page, nextCursor }, total] = await Promise.all([
-    pageOf(plan, cursor),
-    cursor || kind === 'driver' ? null : countOf(plan),
-  ]);
-  return { orders: page.map((o) => toOrderRow(o, caller.role)), nextCursor, total };
+  const { page, nextCursor, total } = await pageOf(plan, cursor);
+  // the driver's list stops at its limit: no count of every order they ever drove
+  return {
+    orders: page.map((o) => toOrderRow(o, caller.role)),
+    nextCursor,
+    total: kind === 'driver' ? null : total,
+  };
 }

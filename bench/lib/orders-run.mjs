@@ -1,0 +1,65 @@
+// The orders benches of issue 12, run by run.mjs: seed (once), start an orders instance over the bench database,
+// then orders.list.100k (every list), orders.create and orders.bulk.5000 (when their endpoints are served).
+import { demoToken } from './http.mjs';
+import { ORDERS_DB, N_COMPANIES, N_ORDERS, seedBenchMembers, seedOrders } from './orders-seed.mjs';
+import { loadLists, migrateOrders, startOrders } from './orders.mjs';
+import { benchBulk, benchCreate } from './orders-write.mjs';
+
+const subOf = (t) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub;
+
+export async function runOrderBenches({ root, logDir, env, client, only, log, stops }) {
+  const rows = [];
+  const notes = [];
+  const { db, now } = await seedOrders(client, root, log);
+  const names = ['superadmin', 'accountadmin', 'user', 'driver'];
+  const tokens = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await demoToken(env, `${n}@demo.portal`)])),
+  );
+  const subs = Object.fromEntries(names.map((n) => [n, subOf(tokens[n])]));
+  await seedBenchMembers(db, subs);
+  const t0 = Date.now();
+  await migrateOrders(root, logDir, env);
+  log(`orders: indexes ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const orders = await startOrders(root, logDir, env);
+  stops.push(orders.stop);
+  await seedBenchMembers(db, subs); // again: the instance's first feed fill may have added the demo users
+  try {
+    if (only('orders.list.100k')) {
+      rows.push(...(await loadLists({ base: orders.base, pid: orders.pid, now, tokens, log })));
+      notes.push(
+        `orders.list.100k: GET /api/orders on an orders instance started by the bench over ${ORDERS_DB} (${N_ORDERS.toLocaleString('en')} ` +
+          `orders over ${N_COMPANIES} companies, two years, ~960 per delivery week, two ledger entries each), 4 connections, ` +
+          'real demo tokens; each request the first page of a list with a filter, a sort and a search, cycling weeks, ' +
+          'companies and words (bench/lib/orders.mjs listRequests). One row per list, orders.list.100k = all together. Goal: p95 < 100 ms.',
+      );
+    }
+    if (only('orders.create')) {
+      const r = await benchCreate({
+        base: orders.base,
+        pid: orders.pid,
+        token: tokens.superadmin,
+        sub: subs.superadmin,
+        db,
+        log,
+      });
+      if (r) rows.push(r);
+      notes.push(
+        r
+          ? 'orders.create: POST /api/orders/create as staff, 4 connections, a valid order each (bench/lib/orders-write.mjs). Goal: p95 < 50 ms.'
+          : 'orders.create: not measured — POST /api/orders/create is not served by services/orders yet.',
+      );
+    }
+    if (only('orders.bulk.5000')) {
+      const r = await benchBulk({ base: orders.base, pid: orders.pid, token: tokens.superadmin, db, log });
+      if (r) rows.push(r);
+      notes.push(
+        r
+          ? 'orders.bulk.5000: one 5,000-row xlsx through POST /api/orders/bulk until its job reports done (end to end). Goal: < 10 s.'
+          : 'orders.bulk.5000: not measured — POST /api/orders/bulk is not served by services/orders yet.',
+      );
+    }
+  } finally {
+    await orders.stop();
+  }
+  return { rows, notes };
+}

@@ -1,0 +1,227 @@
+// orders.* (issue 12): an orders instance the bench starts over portal_bench_orders (100,000 orders, see
+// orders-seed.mjs), as routes.find starts routing, and the list pages measured against it with real tokens.
+import { spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, row, watchRss } from './measure.mjs';
+import { ORDERS_DB, licence } from './orders-seed.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const DAY = 86_400_000;
+const dayOf = (ms) => new Date(ms).toISOString().slice(0, 10);
+const mondayOf = (ms) => {
+  const d = new Date(ms);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return dayOf(d.getTime());
+};
+
+const LISTS_ONLY = `
+  import { buildService, runService } from '@portal/service-kit';
+  import { listsRoutes } from './src/routes/lists.ts';
+  import './src/models/order.ts';
+  import './src/models/member.ts';
+  const build = (o) => buildService({ name: 'orders', domain: 'orders', routes: [listsRoutes], backends: ['mongo', 'nats', 'redis'] }, o);
+  await runService(build, Number(process.env.PORT));
+`;
+
+const MIGRATE = `
+  import mongoose from 'mongoose';
+  import { migrate } from '../kit/src/migrate.ts';
+  import './src/app.ts';
+  await mongoose.connect(process.env.MONGO_URL, { dbName: process.env.MONGO_DB });
+  const log = { info: (o, m) => console.log(m, JSON.stringify(o)), warn: (o, m) => console.warn(m, JSON.stringify(o)) };
+  await migrate(mongoose.connection, { postgresUrl: process.env.POSTGRES_URL, log });
+  await mongoose.disconnect();
+`;
+
+/**
+ * The service's own start-up migration (indexes and GIN serving indexes), run ahead in a child without the start's
+ * time limit: over 100,000 orders the first build takes longer than a start may wait. Idempotent (fast when done).
+ */
+export function migrateOrders(root, logDir, stackEnv) {
+  const log = join(logDir, 'bench-orders.log');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', MIGRATE], {
+      cwd: join(root, 'services/orders'),
+      env: { ...process.env, ...stackEnv, MONGO_DB: ORDERS_DB },
+      stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`orders migration exited ${code}; see ${log}`)),
+    );
+  });
+}
+
+/** An orders service over the bench database, started as the portal starts services (own consumer names). */
+export async function startOrders(root, logDir, stackEnv) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = join(logDir, 'bench-orders.log');
+  // until the service's app registers the list routes, a bench entry serves them alone (same kit, same models)
+  const listsOnly = !readFileSync(join(root, 'services/orders/src/app.ts'), 'utf8').includes('listsRoutes');
+  const entry = listsOnly ? ['--input-type=module', '-e', LISTS_ONLY] : ['src/server.ts'];
+  const child = spawn(
+    process.execPath,
+    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', ...entry],
+    {
+      cwd: join(root, 'services/orders'),
+      env: {
+        ...process.env,
+        ...stackEnv,
+        PORT: String(port),
+        ORDERS_PORT: String(port),
+        MONGO_DB: ORDERS_DB,
+        LOG_LEVEL: 'info',
+        CONSUMER_SUFFIX: 'bench',
+        // the public view is rate-limited per address; the bench is one address
+        RATE_LIMIT_ALLOW: '127.0.0.1,::1,::ffff:127.0.0.1',
+        OTEL_SERVICE_NAME: 'orders-bench',
+        OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
+      },
+      stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+    },
+  );
+  // the first start over 100,000 orders builds the list indexes (GIN, concurrently) before it listens
+  const until = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`orders exited ${child.exitCode}; see ${log}`);
+    if (
+      await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
+    if (Date.now() > until) throw new Error(`orders not ready after 300 s; see ${log}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  return { pid: child.pid, base, stop };
+}
+
+/**
+ * The list pages measured, per list: each a first page with a filter, a sort and a search (the issue's "each list
+ * page with filter + sort + search"), cycling through weeks and companies so no two requests in a row are equal.
+ */
+export function listRequests(now, tokens) {
+  const weeks = Array.from({ length: 8 }, (_, k) => mondayOf(now - k * 7 * DAY));
+  const days = Array.from({ length: 8 }, (_, k) => dayOf(now - (3 + k * 5) * DAY));
+  const words = ['green', 'val', 'farms', 'riv', 'salem', 'port', 'gold', 'summit'];
+  const c = (k) => licence((k * 37) % 200);
+  const n = 8;
+  const at = (f) => Array.from({ length: n }, (_, k) => f(k));
+  return {
+    admin: [
+      tokens.superadmin,
+      [
+        ...at((k) => `/api/orders?list=admin&week=${weeks[k]}&status=3&sort=vendor&q=${words[k]}`),
+        ...at((k) => `/api/orders?list=admin&week=${weeks[k]}&sort=createdAt&dir=desc&q=${words[k]}`),
+        ...at(
+          (k) => `/api/orders?list=admin&company=${c(k)}&all=true&sort=deliveryDate&dir=desc&q=${words[k]}`,
+        ),
+        ...at(
+          (k) =>
+            `/api/orders?list=admin&from=${days[k]}&to=${dayOf(Date.parse(days[k]) + 2 * DAY)}&delivered=true&sort=orderId&q=${words[k]}`,
+        ),
+        ...at(
+          (k) => `/api/orders?list=admin&all=true&q=B-1${String(40000 + k * 7919).slice(0, 5)}&sort=status`,
+        ),
+      ],
+    ],
+    outgoing: [
+      tokens.accountadmin,
+      [
+        ...at((k) => `/api/orders?list=outgoing&sort=destName&q=${words[k]}`),
+        ...at((k) => `/api/orders?list=outgoing&week=${weeks[k]}&status=1&sort=deliveryDate`),
+        ...at((k) => `/api/orders?list=outgoing&delivered=true&def=ext&q=${words[k].slice(0, 3)}`),
+      ],
+    ],
+    incoming: [
+      tokens.user,
+      [
+        ...at((k) => `/api/orders?list=incoming&sort=vendor&q=${words[k]}`),
+        ...at((k) => `/api/orders?list=incoming&week=${weeks[k]}&sort=status&dir=desc`),
+      ],
+    ],
+    placed: [
+      tokens.accountadmin,
+      at((k) => `/api/orders?list=placed&week=${weeks[k]}&sort=deliveryDate&q=${words[k]}`),
+    ],
+    driver: [
+      tokens.driver,
+      [
+        ...at((k) => `/api/orders?list=driver&limit=300&q=${words[k]}`),
+        ...at(() => '/api/orders?list=driver&limit=200'),
+      ],
+    ],
+    public: [null, at((k) => `/api/orders/public?userid=bench-user-7&week=${weeks[k]}`)],
+  };
+}
+
+/** autocannon over a list of GET urls (each request the next), exact percentiles from every 2xx. */
+export async function loadUrls(name, { base, token, urls, pid, connections = 4, seconds = SECONDS }) {
+  let next = 0;
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const shoot = (duration, onResponse) =>
+    new Promise((resolve, reject) => {
+      const inst = autocannon(
+        {
+          url: base,
+          connections,
+          duration,
+          headers,
+          requests: [{ setupRequest: (req) => ({ ...req, path: urls[next++ % urls.length] }) }],
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+      if (onResponse) inst.on('response', onResponse);
+    });
+  await shoot(1);
+  const lat = [];
+  let bad = 0;
+  const stopRss = watchRss(pid);
+  const res = await shoot(seconds, (_c, status, _b, ms) =>
+    status >= 200 && status < 400 ? lat.push(ms) : bad++,
+  );
+  const rss = stopRss();
+  const errors = bad + res.errors + res.timeouts;
+  if (errors)
+    console.warn(
+      `${name}: ${errors} failed requests (non-2xx ${bad}, errors ${res.errors}, timeouts ${res.timeouts})`,
+    );
+  return { ...row(name, lat, { rps: lat.length / res.duration, rss }), errors, lat };
+}
+
+/** Every list (a row each) and all of them together (orders.list.100k). Checks each url answers 200 first. */
+export async function loadLists({ base, pid, now, tokens, log }) {
+  const rows = [];
+  const all = [];
+  for (const [kind, [token, urls]] of Object.entries(listRequests(now, tokens))) {
+    for (const url of urls) {
+      const res = await fetch(`${base}${url}`, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+    }
+    const r = await loadUrls(`orders.list.100k.${kind}`, { base, token, urls, pid });
+    log(`orders.list.100k.${kind}: p95 ${r.p95_ms} ms, ${r.rps} req/s`);
+    all.push(...r.lat);
+    delete r.lat;
+    rows.push(r);
+  }
+  const secs = rows.reduce((a, r) => a + r.n / r.rps, 0);
+  const total = {
+    ...row('orders.list.100k', all, {
+      rps: all.length / secs,
+      rss: Math.max(...rows.map((r) => r.rss_mb ?? 0)),
+    }),
+    errors: rows.reduce((a, r) => a + r.errors, 0),
+  };
+  return [total, ...rows];
+}
