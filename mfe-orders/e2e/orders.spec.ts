@@ -58,14 +58,15 @@ test('vendor → receiver → admin: errors then a valid order, outgoing, incomi
   await vendor.getByTestId('order-preferredDelivery').fill(day(3));
   await vendor.getByTestId('order-invoice').fill('E2E-INV-1');
   await vendor.getByTestId('order-notes').fill('E2E order: leave at the dock');
+  const created = vendor.waitForResponse((r) => r.url().endsWith('/api/orders/create'));
   await vendor.getByTestId('order-submit').click();
+  const answer = (await (await created).json()) as { data: { order: Order } };
   await expect(vendor.getByText(M.created)).toBeVisible();
   await vendor.waitForURL(/\/dashboard\/orders/);
 
+  const { id, orderId } = answer.data.order;
   const vendorApi = await api(vendorEmail);
-  const mine = await ordersOf(vendorApi, 'outgoing');
-  expect(mine).toHaveLength(1);
-  const { id, orderId } = mine[0]!;
+  expect((await ordersOf(vendorApi, 'outgoing')).map((o) => o.orderId)).toEqual([orderId]);
   await rowOf(vendor, orderId);
   await shot(vendor, 'orders-outgoing');
 
