@@ -72,6 +72,9 @@ export async function createOrder(
     now,
     routing: { routingUrl: deps.routingUrl },
   });
+  // a driver's Cash Pickup is theirs to run: they are its pickup driver (so it is in their list)
+  if (c.role === Role.Driver)
+    data.order.driver = { ...data.order.driver, pickup: c.driverIds[0] ?? c.userId };
   const [orderId] = await nextOrderIds(1);
   const base = {
     _id: new mongoose.Types.ObjectId(),
