@@ -4,6 +4,7 @@ import { failedMailRoutes } from './routes/failed-mail.js';
 import { emailWorker } from './jobs/email.js';
 import { accountMailConsumers } from './events/account-mails.js';
 import { fleetMailConsumer } from './events/fleet-mails.js';
+import { orderMailConsumer } from './events/order-mails.js';
 import { MailEnvSchema } from './env.js';
 
 /**
@@ -21,7 +22,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       domain: 'notifications',
       backends: [...BACKENDS],
       routes: [emailRoutes, failedMailRoutes],
-      consumers: [...accountMailConsumers, fleetMailConsumer],
+      consumers: [...accountMailConsumers, fleetMailConsumer, orderMailConsumer],
       workers: [emailWorker(mailEnv)],
       env: MailEnvSchema,
     },

@@ -19,7 +19,8 @@ export type EmailJob =
       /** The invite token, sealed; absent on an invite that needs none (e.g. already accepted). */
       sealedToken?: string;
     }
-  | { kind: 'raw'; to: string; subject: string; html: string };
+  /** A mail rendered when its event was consumed (service-due, orders); `text` is its plain-text body. */
+  | { kind: 'raw'; to: string; subject: string; html: string; text?: string };
 
 /** Who a job mails (for the failed-mail list). */
 export function recipientOf(data: EmailJob, env: { FEEDBACK_TO: string }): string {

@@ -70,7 +70,7 @@ export function render(data: EmailJob, env: RenderEnv): Outgoing {
       return { to: data.email, mail: inviteMail({ ...data, link: inviteLink(data.link, token) }) };
     }
     case 'raw':
-      return { to: data.to, mail: { subject: data.subject, html: data.html, text: '' } };
+      return { to: data.to, mail: { subject: data.subject, html: data.html, text: data.text ?? '' } };
     default:
       throw new UnrecoverableError(`unknown email job ${(data as { kind?: string }).kind}`);
   }

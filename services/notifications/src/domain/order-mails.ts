@@ -1,0 +1,51 @@
+import { OrderStatus, Subjects, type EventEnvelope, type OrderNotice } from '@portal/contracts';
+import { orderMail, type OrderMailKind } from '../templates/order-notice.js';
+import type { MailOrder } from './mail-for-event.js';
+
+/** The orders events that become mail (issue 12 "Notifications"), read by one durable. */
+export const ORDER_MAIL_SUBJECTS = [
+  Subjects.orderCreated,
+  Subjects.orderStatusChanged,
+  Subjects.orderCancelled,
+  Subjects.orderDateUnmet,
+] as const;
+type OrderMailSubject = (typeof ORDER_MAIL_SUBJECTS)[number];
+
+/** Which template an event asks for: a status change picks by the new status (orders §4). Pure. */
+export function orderMailKind(type: string, status: number): OrderMailKind | null {
+  switch (type) {
+    case Subjects.orderCreated:
+      return 'created';
+    case Subjects.orderCancelled:
+      return 'cancelled';
+    case Subjects.orderDateUnmet:
+      return 'date-unmet';
+    case Subjects.orderStatusChanged:
+      if (status === OrderStatus.exception) return 'exception';
+      if (status === OrderStatus.fullRejection) return 'full-rejection';
+      if (status === OrderStatus.partialRejection) return 'partial-rejection';
+      return 'status';
+    default:
+      return null;
+  }
+}
+
+/**
+ * An orders event → one mail per recipient the event names (orders resolved them and applied the config switches:
+ * [] means no mail). Rendered here, at consume time, from the event's facts (subject, HTML and text); the job id
+ * derives from the event id, so a redelivered event queues no second mail. Pure.
+ */
+export function orderMails(
+  event: EventEnvelope<OrderNotice> & { type: OrderMailSubject | string },
+): MailOrder[] {
+  const kind = orderMailKind(event.type, event.data.status);
+  if (!kind) return [];
+  const recipients = [...new Set(event.data.recipients.map((r) => r.trim().toLowerCase()).filter(Boolean))];
+  if (!recipients.length) return [];
+  const { subject, html, text } = orderMail(kind, event.data);
+  return recipients.map((to, i) => ({
+    name: 'raw',
+    jobId: `order-${kind}-${event.id}-${i}`,
+    job: { kind: 'raw', to, subject, html, text },
+  }));
+}
