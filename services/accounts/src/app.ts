@@ -15,6 +15,7 @@ import { Invite } from './models/invite.js';
 import { LicenceMap, LicenceRecord } from './models/licence-record.js';
 import { Tombstone } from './models/tombstone.js';
 import { startup } from './startup.js';
+import { consumers } from './events/index.js';
 
 /** Service env beyond the kit's: the accounting system's customer-list API (a local stub in dev and tests). */
 const AccountsEnv = Type.Object({
@@ -50,6 +51,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       // profiles (mongo), the outbox relay (nats), user state and rate limits (redis), uploads (s3); no SMTP
       backends: ['mongo', 'nats', 'redis', 's3'],
       models: [User, AppConfig, Invite, LicenceRecord, LicenceMap, Tombstone],
+      // snapshot requests of others' read models (events/snapshot.ts)
+      consumers,
       env: AccountsEnv,
     },
     overrides,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { User } from '../src/models/user.js';
 import { buildApp } from '../src/app.js';
-import { startApp, uniqueEmail } from './helpers.js';
+import { TEST_ENV, startApp, uniqueEmail } from './helpers.js';
 
 /**
  * `companyKeys` (what the company lists filter on, index-served) follows the company through every kind of write:
@@ -63,7 +63,7 @@ test('a start over thousands of profiles without companyKeys is ready at once an
   try {
     // one app per process (the default mongoose connection is shared): this one takes the place of the first
     await app.close();
-    app = await buildApp({ LOG_LEVEL: 'warn', MONGO_DB: 'portal_accounts_test' });
+    app = await buildApp(TEST_ENV);
     const t = Date.now();
     await app.ready();
     const readyMs = Date.now() - t;

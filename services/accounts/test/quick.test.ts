@@ -6,7 +6,7 @@ import { tokenFor } from '@portal/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { seed } from '../scripts/seed.js';
 import { User } from '../src/models/user.js';
-import { call, uniqueEmail } from './helpers.js';
+import { TEST_ENV, call, uniqueEmail } from './helpers.js';
 // @ts-expect-error plain ESM module without types
 import { startAccountingStub } from '../../../deploy/local/accounting-stub/server.mjs';
 
@@ -19,7 +19,7 @@ const known = uniqueEmail('qb-known');
 const unknown = uniqueEmail('qb-unknown');
 before(async () => {
   stub = await startAccountingStub({ port: 0 });
-  app = await buildApp({ LOG_LEVEL: 'warn', MONGO_DB: 'portal_accounts_test', ACCOUNTING_URL: stub.url });
+  app = await buildApp({ ...TEST_ENV, ACCOUNTING_URL: stub.url });
   await app.ready();
   await seed();
   admin = await tokenFor(1);

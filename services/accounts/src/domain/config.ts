@@ -62,7 +62,6 @@ export const etagMatches = (header: string | undefined, etag: string) =>
  * written atomically with it, so the event is never published for a write that did not happen.
  */
 export async function saveConfig(entries: [string, unknown][]): Promise<AppConfigValues> {
-  const keys = entries.map(([k]) => k);
   for (const [key, value] of entries.slice(0, -1)) {
     await AppConfig.updateOne({ key }, { $set: { value } }, { upsert: true });
   }
@@ -70,7 +69,7 @@ export async function saveConfig(entries: [string, unknown][]): Promise<AppConfi
   const doc = (await AppConfig.findOne({ key: lastKey })) ?? new AppConfig({ key: lastKey });
   doc.set('value', lastValue);
   doc.markModified('value');
-  queue(doc, configChanged(keys));
+  queue(doc, configChanged(entries));
   await doc.save();
   dropConfigCache();
   return readConfig();

@@ -1,4 +1,5 @@
 import { AuthMessages, Messages, Subjects, type UserRefData } from '@portal/contracts';
+import { userRef } from '../events/publishes.js';
 import { Problem } from '@portal/service-kit';
 import { UserExists } from '../adapters/keycloak/index.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
@@ -36,12 +37,7 @@ export async function confirmEmailChange(deps: Deps, me: Caller, rawEmail: strin
     if (err instanceof UserExists) throw new Problem(400, Messages.emailExists);
     throw err;
   }
-  const data: UserRefData = {
-    userId: String(profile._id),
-    email,
-    role: profile.role,
-    verified: profile.verified as UserRefData['verified'],
-  };
+  const data: UserRefData = userRef({ ...profile, email }, profile.verified);
   try {
     await User.updateOneWithEvents({ _id: profile._id }, { $set: { email } }, [
       { subject: Subjects.userUpdated, data },

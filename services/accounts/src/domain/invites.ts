@@ -2,7 +2,8 @@ import { Messages, Subjects, canInvite, isStaff, isValidEmail } from '@portal/co
 import { Problem } from '@portal/service-kit';
 import { Invite, newInviteToken, type InviteDoc } from '../models/invite.js';
 import { User, type UserDoc } from '../models/user.js';
-import { inviteEvent, queue } from '../events/publishes.js';
+import { inviteEvent, queue, userUpdated } from '../events/publishes.js';
+import { withSet } from '../events/facts.js';
 import { licencesOf } from './profiles.js';
 import { callerProfile } from './users.js';
 import type { Caller, Deps } from './deps.js';
@@ -128,6 +129,7 @@ async function joinCompany(me: UserDoc, inv: InviteDoc): Promise<void> {
   const merged = [...new Set([...(me.company?.licenseNumbers ?? []), ...lics])];
   const set: Record<string, unknown> = { 'company.licenseNumbers': merged };
   if (!licencesOf(me).length && lics[0]) set['company.License #'] = lics[0];
-  await User.updateOne({ _id: me._id }, { $set: set });
+  // the company changed: others' read models (orders' members) learn the user's new licences from this event
+  await User.updateOneWithEvents({ _id: me._id }, { $set: set }, [userUpdated(withSet(me, set))]);
   me.company = { ...(me.company ?? {}), licenseNumbers: merged } as never;
 }

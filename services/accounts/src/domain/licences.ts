@@ -3,6 +3,7 @@ import { Problem } from '@portal/service-kit';
 import { LicenceMap, LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
 import { Tombstone } from '../models/tombstone.js';
 import { licenceChanged, queue } from '../events/publishes.js';
+import { withSet } from '../events/facts.js';
 import { escapeRe } from './users.js';
 
 /** Licence records "LN" (spec §3, §5): the rules and writes behind /license/*. */
@@ -104,7 +105,7 @@ export async function createLicence(r: RecordInput) {
   if (await LicenceRecord.exists({ licenseKey: licenceKey(lic) }))
     throw new Problem(400, Messages.licenceExists);
   const doc = new LicenceRecord(recordFields(r));
-  queue(doc, licenceChanged(String(doc._id), lic, 'created'));
+  queue(doc, licenceChanged(String(doc._id), lic, 'created', doc.toObject() as LicenceRecordDoc));
   await unique(() => doc.save());
   return toRecord(doc.toObject() as LicenceRecordDoc);
 }
@@ -120,7 +121,7 @@ export async function updateLicence(r: RecordInput & { id?: string }) {
     throw new Problem(400, Messages.licenceExists);
   await unique(() =>
     LicenceRecord.updateOneWithEvents({ _id: before._id }, { $set: recordFields(r) }, [
-      licenceChanged(r.id!, lic, 'updated'),
+      licenceChanged(r.id!, lic, 'updated', withSet(before, recordFields(r))),
     ]),
   );
   return toRecord((await LicenceRecord.findById(r.id).lean<LicenceRecordDoc>())!);
@@ -136,7 +137,7 @@ export async function deleteLicence(id: string, deletedBy: string | undefined) {
     key: before['License #'],
     deletedBy,
   });
-  queue(stone, licenceChanged(String(before._id), before['License #'], 'deleted'));
+  queue(stone, licenceChanged(String(before._id), before['License #'], 'deleted', before));
   await stone.save();
   await LicenceRecord.deleteOne({ _id: before._id });
   return toRecord(before);

@@ -12,6 +12,8 @@ import { Problem } from '@portal/service-kit';
 import { User, type UserDoc } from '../models/user.js';
 import { Tombstone } from '../models/tombstone.js';
 import { cachedProfile, profileGeneration, rememberProfile } from '../models/profile-cache.js';
+import { userUpdated } from '../events/publishes.js';
+import { withSet } from '../events/facts.js';
 
 export interface Identity {
   sub: string;
@@ -38,11 +40,9 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
   const found = await User.findOne({ sub: id.sub }).lean<UserDoc>();
   if (found && (id.role === undefined || found.role === id.role)) return rememberProfile(id.sub, found, gen);
   if (found) {
-    return (await User.findOneAndUpdate(
-      { _id: found._id },
-      { $set: set },
-      { returnDocument: 'after' },
-    ).lean<UserDoc>())!;
+    // the token's role wins; others' read models (orders' members, fleet's users) learn it from the event
+    await User.updateOneWithEvents({ _id: found._id }, { $set: set }, [userUpdated(withSet(found, set))]);
+    return (await User.findById(found._id).lean<UserDoc>())!;
   }
   if (!email) throw new Error('token has neither a known sub nor an email');
   // A deleted user's still-valid token must not bring the profile back (issue 8); the kit refuses such tokens
@@ -61,6 +61,9 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
     },
     { returnDocument: 'after', upsert: true },
   ).lean<UserDoc>();
+  // linked to its sub, or made on first sight: others' read models learn of it (a second write, on first sight
+  // only; should it fail, the profile stands and its next change publishes)
+  await User.updateOneWithEvents({ _id: linked!._id }, {}, [userUpdated(linked!)]);
   return linked!;
 }
 

@@ -1,11 +1,11 @@
-import { AccountState, AuthMessages, Messages, Role, Subjects, type RoleNumber } from '@portal/contracts';
+import { AccountState, AuthMessages, Messages, Role, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { InvalidCredentials, PasswordRejected, UserExists } from '../adapters/keycloak/index.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
 import { Invite, inviteTokenHash } from '../models/invite.js';
 import { findLicenceRecord, licenceKey } from '../models/licence-record.js';
 import { consumePin, dropPin, issuePin } from '../models/pin.js';
-import { queue } from '../events/publishes.js';
+import { queue, userCreated } from '../events/publishes.js';
 import { ensureProfile } from './profiles.js';
 import { issueCode, normEmail, pinEvent } from './pins.js';
 import { signedIn } from './sign-in.js';
@@ -114,10 +114,7 @@ export async function signUp(deps: Deps, body: SignUpInput): Promise<string> {
       .catch(() => undefined);
     const { pin, expiresAt } = await issuePin('signup', email, email, { session });
     const user = new User({ email, sub, role, verified: AccountState.Pending, company });
-    queue(user, {
-      subject: Subjects.userCreated,
-      data: { userId: String(user._id), email, role, verified: AccountState.Pending },
-    });
+    queue(user, userCreated(user.toObject() as UserDoc));
     queue(user, pinEvent(email, pin, 'signup', expiresAt));
     await user.save();
   } catch (err) {

@@ -4,6 +4,7 @@ import { User, toProfile, type UserDoc } from '../models/user.js';
 import { findLicenceRecord, licenceKey } from '../models/licence-record.js';
 import { readConfig } from '../models/app-config.js';
 import { userApplied, userUpdateEvents } from '../events/publishes.js';
+import { withSet } from '../events/facts.js';
 import { isComplete, licencesOf } from './profiles.js';
 import { applySuspension } from './sessions.js';
 import { callerProfile, canSee, companyUsers } from './users.js';
@@ -85,7 +86,7 @@ export async function updateProfile(
   if (!Object.keys(set).length) return { user: toProfile(target), message: Messages.profileUpdated };
   if (newRole !== target.role) await changeRole(deps, target, newRole);
 
-  const events = userUpdateEvents(target, patch as { verified?: unknown });
+  const events = userUpdateEvents(target, patch as { verified?: unknown }, withSet(target, set));
   const merged = mergedProfile(target, patch);
   if (isSelf && !target.hasSentEmail && isComplete(merged, newRole)) {
     // the first complete save is the application: the notice goes to the config's signupEmails, once

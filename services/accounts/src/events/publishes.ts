@@ -11,6 +11,7 @@ import {
   type UserRefData,
 } from '@portal/contracts';
 import type { UserDoc } from '../models/user.js';
+import { licenceFacts, publicEntries, userFacts } from './facts.js';
 
 /**
  * What accounts publishes (stream ACCOUNTS) through its outbox: one builder per event, each payload typed by the
@@ -23,18 +24,27 @@ export function queue(doc: object, ev: AccountsEvent): void {
   (doc as OutboxMethods).addEvent(ev.subject, ev.data);
 }
 
-const ref = (u: Pick<UserDoc, '_id' | 'email' | 'role'>, verified: unknown): UserRefData => ({
+type UserState = Parameters<typeof userFacts>[0];
+/** A user event's payload: who, and the facts others' read models keep (events/facts.ts), as of after the write. */
+export const userRef = (u: UserState, verified: unknown): UserRefData => ({
   userId: String(u._id),
   email: u.email,
   role: u.role,
   verified: verified as UserRefData['verified'],
+  ...userFacts(u),
 });
+const ref = userRef;
 
 /**
  * Events for a profile update: always `accounts.user.updated`; `accounts.user.verified` when verified goes from
  * anything but true to true; `accounts.user.suspended` when it becomes suspended.
  */
-export function userUpdateEvents(before: UserDoc, after: { verified?: unknown }): AccountsEvent[] {
+export function userUpdateEvents(
+  before: UserDoc,
+  after: { verified?: unknown },
+  /** The profile after the write (default: `before`): the facts the events carry. */
+  next: UserState = before,
+): AccountsEvent[] {
   const verified = after.verified ?? before.verified;
   const events: AccountsEvent[] = [];
   if (isApproved(after.verified) && !isApproved(before.verified)) {
@@ -45,20 +55,21 @@ export function userUpdateEvents(before: UserDoc, after: { verified?: unknown })
     });
   }
   if (isSuspended(after.verified) && !isSuspended(before.verified)) {
-    events.push({ subject: Subjects.userSuspended, data: ref(before, verified) });
+    events.push({ subject: Subjects.userSuspended, data: ref(next, verified) });
   }
-  events.push({ subject: Subjects.userUpdated, data: ref(before, verified) });
+  events.push({ subject: Subjects.userUpdated, data: ref(next, verified) });
   return events;
 }
 
-export const userUpdated = (u: Pick<UserDoc, '_id' | 'email' | 'role' | 'verified'>): AccountsEvent => ({
+export const userUpdated = (u: UserState & Pick<UserDoc, 'verified'>): AccountsEvent => ({
   subject: Subjects.userUpdated,
   data: ref(u, u.verified),
 });
 
-export const configChanged = (keys: string[]): AccountsEvent => ({
+/** accounts.config.changed: the keys saved, with their values when public (never signupEmails' addresses). */
+export const configChanged = (entries: [string, unknown][]): AccountsEvent => ({
   subject: Subjects.configChanged,
-  data: { keys },
+  data: { keys: entries.map(([k]) => k), entries: publicEntries(entries) },
 });
 
 /** First complete profile save: the application notice to the config's signupEmails. */
@@ -75,7 +86,7 @@ export function userApplied(u: UserDoc, recipients: string[]): AccountsEvent {
   };
 }
 
-export const userCreated = (u: Pick<UserDoc, '_id' | 'email' | 'role' | 'verified'>): AccountsEvent => ({
+export const userCreated = (u: UserState & Pick<UserDoc, 'verified'>): AccountsEvent => ({
   subject: Subjects.userCreated,
   data: ref(u, u.verified ?? AccountState.Pending),
 });
@@ -123,12 +134,19 @@ export function inviteEvent(
   return { subject, data };
 }
 
-/** accounts.licence.changed {id, licenseNumber, action}: a licence record was created, updated or deleted. */
+/**
+ * accounts.licence.changed {id, licenseNumber, action, record}: a licence record was created, updated or deleted;
+ * `record` is the record after the change (before it, on deleted) for others' read models.
+ */
 export const licenceChanged = (
   id: string,
   licenseNumber: string,
   action: EventPayload<typeof Subjects.licenceChanged>['action'],
-): AccountsEvent => ({ subject: Subjects.licenceChanged, data: { id, licenseNumber, action } });
+  record?: Parameters<typeof licenceFacts>[0],
+): AccountsEvent => ({
+  subject: Subjects.licenceChanged,
+  data: { id, licenseNumber, action, ...(record ? { record: licenceFacts(record) } : {}) },
+});
 
 /**
  * accounts.user.pin-requested: the pin is sealed (kit seal(), EVENT_SEAL_KEY, bound to the address, expiring with

@@ -1,0 +1,113 @@
+import { defineConsumer, type Bus } from '@portal/service-kit';
+import { STREAMS, Subjects, type SnapshotPublishedData, type SnapshotRequestedData } from '@portal/contracts';
+import { User, type UserDoc } from '../models/user.js';
+import { LicenceRecord, type LicenceRecordDoc } from '../models/licence-record.js';
+import { publicConfig, readConfig } from '../models/app-config.js';
+import { licenceFacts } from './facts.js';
+import { userRef } from './publishes.js';
+
+/** Users or licence records per page: pages stay well under NATS' 1 MB message limit (a user is ≤ ~3 KB). */
+export const SNAPSHOT_PAGE = 100;
+/**
+ * The snapshot's `asOf` is this much before the first read: an event written just before it (stamped at addEvent,
+ * committed a moment later) is then newer than the snapshot and applied over it, never lost behind it.
+ */
+export const SNAPSHOT_MARGIN_MS = 5_000;
+
+const USER_FIELDS = {
+  email: 1,
+  sub: 1,
+  name: 1,
+  role: 1,
+  verified: 1,
+  company: 1,
+  alerts: 1,
+  sameDayPickup: 1,
+  signature: 1,
+} as const;
+
+type Page = Omit<SnapshotPublishedData, 'requestId' | 'requestedBy' | 'scope' | 'asOf'>;
+
+/**
+ * Accounts' current users, licence records and public config as `accounts.snapshot.published.v1` pages, for a read
+ * model that is empty or older than the ACCOUNTS stream (orders' members, licences and config). Keyset paging by
+ * _id; only the facts the user and licence events carry (events/facts.ts), never an internal config key.
+ */
+export async function publishSnapshot(
+  bus: Pick<Bus, 'publish'>,
+  req: SnapshotRequestedData,
+): Promise<number> {
+  const head = {
+    requestId: req.requestId,
+    requestedBy: req.requestedBy,
+    ...(req.scope ? { scope: req.scope } : {}),
+    asOf: new Date(Date.now() - SNAPSHOT_MARGIN_MS).toISOString(),
+  };
+  let sent = 0;
+  const send = async (p: Page) => {
+    await bus.publish(Subjects.snapshotPublished, { ...head, ...p });
+    sent++;
+  };
+  if (req.want.includes('users')) {
+    await pages(User, USER_FIELDS, (docs, page, last) =>
+      send({
+        kind: 'users',
+        page,
+        last,
+        users: (docs as UserDoc[]).map((u) => userRef(u, u.verified)),
+      }),
+    );
+  }
+  if (req.want.includes('licences')) {
+    await pages(LicenceRecord, {}, (docs, page, last) =>
+      send({
+        kind: 'licences',
+        page,
+        last,
+        licences: (docs as LicenceRecordDoc[]).map(licenceFacts),
+      }),
+    );
+  }
+  if (req.want.includes('config')) {
+    await send({ kind: 'config', page: 0, last: true, config: publicConfig(await readConfig()) });
+  }
+  return sent;
+}
+
+/** Every document in _id order, SNAPSHOT_PAGE at a time; an empty collection is one empty last page. */
+async function pages(
+  model: typeof User | typeof LicenceRecord,
+  projection: object,
+  each: (docs: unknown[], page: number, last: boolean) => Promise<void>,
+): Promise<void> {
+  let after: unknown;
+  for (let page = 0; ; page++) {
+    const docs = (await (model as typeof User)
+      .find(after ? { _id: { $gt: after } } : {}, projection)
+      .sort({ _id: 1 })
+      .limit(SNAPSHOT_PAGE + 1)
+      .lean()) as { _id: unknown }[];
+    const last = docs.length <= SNAPSHOT_PAGE;
+    const mine = docs.slice(0, SNAPSHOT_PAGE);
+    await each(mine, page, last);
+    if (last) return;
+    after = mine[mine.length - 1]!._id;
+  }
+}
+
+/**
+ * orders.snapshot.requested.v1 → the snapshot. Answered only for requests of this instance's scope (its
+ * CONSUMER_SUFFIX; '' in production), so a test app's request is not answered from the running stack's data.
+ * A failure part-way is retried whole (pages are applied idempotently by the reader).
+ */
+export const snapshotRequests = defineConsumer({
+  durable: 'accounts-snapshot-requests',
+  stream: STREAMS.orders,
+  subjects: [Subjects.snapshotRequested],
+  concurrency: 1,
+  async handle(event, { app, log }) {
+    if ((event.data.scope ?? '') !== (app.env.CONSUMER_SUFFIX ?? '')) return;
+    const sent = await publishSnapshot(app.bus, event.data);
+    log.info({ requestId: event.data.requestId, by: event.data.requestedBy, pages: sent }, 'snapshot sent');
+  },
+});
