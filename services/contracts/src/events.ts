@@ -108,7 +108,10 @@ export const UserRefData = Type.Object({
   alerts: Type.Optional(Type.Object({ email: Type.Optional(Type.Boolean()) })),
   sameDayPickup: Type.Optional(Type.Boolean()),
   signature: Type.Optional(
-    Type.Object({ name: Type.Optional(Type.String()), image: Type.String({ maxLength: EVENT_SIGNATURE_MAX }) }),
+    Type.Object({
+      name: Type.Optional(Type.String()),
+      image: Type.String({ maxLength: EVENT_SIGNATURE_MAX }),
+    }),
   ),
 });
 export type UserRefData = Static<typeof UserRefData>;
