@@ -1,7 +1,8 @@
 import mongoose from 'mongoose';
 import { Messages, OrderMessages, Role, isStaff, type RoleNumber } from '@portal/contracts';
 import { Problem, type AuthUser } from '@portal/service-kit';
-import { memberOf, type MemberView } from './members.js';
+import { memberOf, toMemberView, type MemberView } from './members.js';
+import { Member } from '../models/member.js';
 import { Order, type OrderDoc } from '../models/order.js';
 
 /**
@@ -27,7 +28,7 @@ export interface Caller {
 
 /** The caller from the token and orders' members read model (F's domain/members.ts). */
 export async function callerOf(user: AuthUser, authorization?: string): Promise<Caller> {
-  const m: MemberView | null = await memberOf(user.sub);
+  const m: MemberView | null = (await memberOf(user.sub)) ?? (await memberByEmail(user.email));
   return {
     userId: user.sub,
     name: m?.name || user.name || user.email,
@@ -39,6 +40,18 @@ export async function callerOf(user: AuthUser, authorization?: string): Promise<
     ...(m?.signature ? { signature: m.signature } : {}),
     ...(authorization ? { authorization } : {}),
   };
+}
+
+/**
+ * The member by the token's verified email when its subject is unknown to the read model (accounts may hold an older
+ * Keycloak id for a user, e.g. after a realm re-import): one live member with that address, else null.
+ */
+async function memberByEmail(email: string | undefined): Promise<MemberView | null> {
+  if (!email) return null;
+  const found = await Member.find({ email: email.trim().toLowerCase(), deleted: { $ne: true } })
+    .limit(2)
+    .lean<Parameters<typeof toMemberView>[0][]>();
+  return found.length === 1 ? toMemberView(found[0]!) : null;
 }
 
 /** Writes by a suspended account are refused with the spec's words (the kit refuses token-suspended ones too). */

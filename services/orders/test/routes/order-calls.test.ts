@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { OrderMessages as M, Role, STAFF_ROLES, ALL_ROLES } from '@portal/contracts';
-import { assertRoleMatrix, startService, type Policy } from '@portal/service-kit/testing';
+import { assertRoleMatrix, demoEmail, startService, type Policy } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { Member } from '../../src/models/member.js';
@@ -151,6 +151,15 @@ test('a suspended account is refused with the spec words', async () => {
     res.json().detail,
     'Your account has been suspended. Please contact GPS to reactivate your account.',
   );
+});
+
+test('a caller whose token subject the read model does not know is found by its verified email', async () => {
+  const m = await Member.findOne({ role: Role.User }).lean<any>();
+  await Member.updateOne({ _id: m._id }, { $set: { sub: 'stale-subject', email: demoEmail(Role.User) } });
+  const res = await create(Role.User, orderInput({ pickupLN: LIC.B }));
+  await Member.updateOne({ _id: m._id }, { $set: { sub: m.sub, email: m.email } });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.json().data.order.createdBy, 'Bea Buyer');
 });
 
 test("role × tenant: a company user never reads or changes another company's order", async () => {
