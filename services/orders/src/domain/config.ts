@@ -98,7 +98,8 @@ export async function configValues(): Promise<Record<string, unknown>> {
   const docs = await OrderConfigValue.find({ removed: { $ne: true } }).lean<
     { key: string; value: unknown }[]
   >();
-  return Object.fromEntries(docs.map((d) => [d.key, d.value]));
+  // `_feed.*` are the feed's own marks (events/accounts-snapshot.ts), not config
+  return Object.fromEntries(docs.filter((d) => !d.key.startsWith('_feed.')).map((d) => [d.key, d.value]));
 }
 
 /** The config switches as the read model knows them, defaults for the rest. A handful of small documents. */

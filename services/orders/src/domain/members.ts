@@ -65,8 +65,9 @@ export function toMemberView(m: Stored): MemberView {
  */
 export async function memberOf(userId: string): Promise<MemberView | null> {
   if (!userId) return null;
+  // one sub, one live profile; should two carry it (a profile re-created after a delete), the live, newest wins
   const m =
-    (await Member.findOne({ sub: userId }).lean<Stored>()) ??
+    (await Member.findOne({ sub: userId }).sort({ deleted: 1, asOf: -1 }).lean<Stored>()) ??
     (await Member.findOne({ userId }).lean<Stored>());
   return m ? toMemberView(m) : null;
 }

@@ -5,6 +5,7 @@ import { STREAMS, Subjects, type SnapshotRequestedData } from '@portal/contracts
 import { applyUserFacts, finishUserSnapshot, membersAsOf } from '../domain/members.js';
 import { applyLicenceFacts, finishLicenceSnapshot, licencesAsOf } from '../domain/licences.js';
 import { applyConfigValues } from '../domain/config.js';
+import { OrderConfigValue } from '../models/order-config.js';
 
 /**
  * Filling an empty or stale read model (README "Read models"): the ACCOUNTS stream keeps events 7 days and a new
@@ -34,6 +35,7 @@ export const accountsSnapshotConsumer = defineConsumer({
     for (const r of p.licences ?? []) await applyLicenceFacts(r, asOf);
     if (p.config) await applyConfigValues(p.config, asOf, { complete: true });
     if (!p.last) return;
+    await markFilled(p.kind, asOf);
     const gone =
       p.kind === 'users'
         ? await finishUserSnapshot(asOf)
@@ -45,13 +47,35 @@ export const accountsSnapshotConsumer = defineConsumer({
 });
 
 /**
- * Why the read model needs a snapshot, or null: no members at all, or its newest fact is older than the oldest
- * event the ACCOUNTS stream still holds (events in between may have expired unseen; an empty stream counts as
- * reaching back its max age).
+ * Which snapshot kinds this database has applied whole, and when: kept beside the config values under a key no
+ * config has (`_feed.users` …; never read as a switch). A read model that started listening after accounts had
+ * data (its durable begins at the process start) is not empty, yet it was never filled: this says so.
+ */
+const FEED_KEY = (kind: string) => `_feed.${kind}`;
+async function markFilled(kind: string, asOf: Date): Promise<void> {
+  await OrderConfigValue.updateOne(
+    { key: FEED_KEY(kind) },
+    { $set: { value: asOf.toISOString(), asOf } },
+    { upsert: true },
+  );
+}
+export async function filledKinds(): Promise<string[]> {
+  const docs = await OrderConfigValue.find({
+    key: { $in: WANT.map(FEED_KEY) },
+  }).lean<{ key: string }[]>();
+  return docs.map((d) => d.key.slice('_feed.'.length)).sort();
+}
+
+/**
+ * Why the read model needs a snapshot, or null: no members at all; a kind never filled by a whole snapshot; or its
+ * newest fact is older than the oldest event the ACCOUNTS stream still holds (events in between may have expired
+ * unseen; an empty stream counts as reaching back its max age).
  */
 export async function fillReason(app: FastifyInstance): Promise<string | null> {
   const members = await membersAsOf();
   if (!members) return 'empty';
+  const filled = await filledKinds();
+  if (WANT.some((k) => !filled.includes(k))) return 'never filled';
   const newest = [members, await licencesAsOf()]
     .filter((d): d is Date => !!d)
     .reduce((a, b) => (a > b ? a : b));

@@ -8,8 +8,10 @@ import { buildService } from '@portal/service-kit';
 import { waitFor } from '@portal/service-kit/testing';
 import { Role, Subjects, type UserRefData } from '@portal/contracts';
 import { accountsFeed, consumers } from '../../src/events/index.js';
+import { fillReason, filledKinds } from '../../src/events/accounts-snapshot.js';
 import { Member } from '../../src/models/member.js';
 import { Licence } from '../../src/models/licence.js';
+import { OrderConfigValue } from '../../src/models/order-config.js';
 import {
   adminEmails,
   applyUserFacts,
@@ -127,6 +129,7 @@ test('an empty read model asks accounts for a snapshot at start; its pages fill 
   // request from the ORDERS stream and answering with pages (accounts' own half: services/accounts/test/snapshot)
   await Member.deleteMany({});
   await Licence.deleteMany({});
+  await OrderConfigValue.deleteMany({});
   const fresh = await buildService(
     {
       name: 'orders',
@@ -173,6 +176,16 @@ test('an empty read model asks accounts for a snapshot at start; its pages fill 
     assert.ok(await memberOf(u1.userId));
     assert.equal((await licenceByNumber(LIC.toLowerCase()))?.Licensee, 'Feed Farms');
     await waitFor(async () => (await memberOf(stale.userId))?.deleted, 15_000);
+    assert.equal(await fillReason(fresh), 'never filled', 'no config page yet');
+    await fresh.bus.publish(Subjects.snapshotPublished, {
+      ...head,
+      kind: 'config',
+      page: 0,
+      last: true,
+      config: { 'orders.hasSameDay': true },
+    });
+    await waitFor(async () => (await filledKinds()).length === 3, 15_000);
+    assert.equal(await fillReason(fresh), null, 'filled and current: no request at the next start');
     // another scope's page is not applied
     const other = user();
     await fresh.bus.publish(Subjects.snapshotPublished, {
