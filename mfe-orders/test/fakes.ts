@@ -13,6 +13,7 @@ import {
 
 export const vendor = { id: 'u-vendor', email: 'vendor@test.portal', role: Role.AccountAdmin };
 export const admin = { id: 'u-admin', email: 'admin@test.portal', role: Role.Admin };
+export const driver = { id: 'u-driver', email: 'driver@test.portal', role: Role.Driver };
 
 export const me = (role: number = Role.AccountAdmin) => ({
   user: {

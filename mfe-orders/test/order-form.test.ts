@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OrderMessages as M, Role } from '@portal/contracts';
 import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
-import { admin, history, licences, me, nextWeekdays, order, routesFor, vendor } from './fakes.js';
+import { admin, driver, history, licences, me, nextWeekdays, order, routesFor, vendor } from './fakes.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const wednesdays = nextWeekdays(3, 4);
@@ -26,7 +26,15 @@ before(async () => {
       'GET /api/license/licensenumbers': () => [200, licences],
       'POST /api/routes/find': (b) => [200, routesFor((b as { zip: string }).zip, wednesdays)],
       'POST /api/orders/create': () => [201, { data: { order: order() } }],
-      'GET /api/orders/o-1': () => [200, { data: { order: order({ notes }, { version }) } }],
+      // a driver's orders are approved ones (the fake's default is Received)
+      'GET /api/orders/o-1': () => [
+        200,
+        {
+          data: {
+            order: order({ notes, ...(role === Role.Driver ? { status: 1 as const } : {}) }, { version }),
+          },
+        },
+      ],
       'POST /api/orders/update': (b) => {
         if (conflict) return [409, { message: M.versionConflict('Ada Admin') }];
         const body = b as { order: { version: number; data: { order?: { notes?: string } } } };
@@ -151,5 +159,34 @@ test('an existing order: notes save on blur with the version; a 409 shows the co
     order: { data: { order: { checkedin?: { time: string; user: string } } } };
   };
   assert.equal(body.order.data.order.checkedin?.user, 'u-admin');
+  await page.close();
+});
+
+test('a driver: the reduced form, no Received, In Transit carries their signature after the confirmation', async () => {
+  role = Role.Driver;
+  conflict = false;
+  ui.calls.length = 0;
+  const page = await ui.open({ path: '/dashboard/createOrder?id=o-1', user: driver });
+  await page.getByTestId('order-form').waitFor();
+  for (const id of ['order-orderDef', 'order-orderType', 'order-notes', 'order-preferredDelivery'])
+    assert.equal(await page.getByTestId(id).isDisabled(), true, `${id} is read-only for drivers`);
+  const options = await page.getByTestId('order-status').locator('option').allTextContents();
+  assert.equal(options.includes('Order Received'), false);
+  assert.equal(await page.getByTestId('order-cancel').count(), 0, 'drivers cannot cancel');
+  assert.equal(await page.getByTestId('order-print-labels').count(), 0, 'nor print labels');
+  await page.getByTestId('order-status').selectOption('2');
+  await page.getByTestId('order-signatures').getByText('Vera Vendor').waitFor();
+  await page.getByTestId('order-submit').click();
+  await page.getByTestId('order-confirm').getByText(M.confirmDriverUpdate).waitFor();
+  await page.getByTestId('order-confirm-yes').click();
+  await page.getByText(M.updated).waitFor();
+  const body = ui.calls.find((c) => c.call === 'POST /api/orders/update')!.body as {
+    order: {
+      data: { order: { status?: number; signature?: { driver?: { name?: string; image?: string } } } };
+    };
+  };
+  assert.equal(body.order.data.order.status, 2);
+  assert.equal(body.order.data.order.signature?.driver?.name, 'Vera Vendor');
+  assert.ok(body.order.data.order.signature?.driver?.image);
   await page.close();
 });
