@@ -96,17 +96,16 @@ export async function prepareOrder(
   input: OrderDataInput,
   opts: PrepareOpts,
 ): Promise<Prepared> {
-  const config = await orderConfig();
   const next = mergeData(prev, input);
   const o = next.order;
-  if (opts.creating && !input.order?.orderDef && !config.isInternalDist) o.orderDef = 'ext';
   assertMayChange(c, diff(prev, next, 'data'), opts.creating);
   if (!isStaff(c.role) && o.pickupLN && licenceKey(o.pickupLN) !== licenceKey(prev.order.pickupLN ?? '')) {
     if (c.role !== 2 && !c.companyKeys.includes(licenceKey(o.pickupLN)))
       throw new Problem(403, M.notOwnLicence);
   }
   typeRules(prev.order, o, input.order ?? {}, opts.creating);
-  const [pickup, dest] = await Promise.all([
+  const [config, pickup, dest] = await Promise.all([
+    orderConfig(),
     o.pickupLN ? licenceByNumber(o.pickupLN) : null,
     o.destinationLN ? licenceByNumber(o.destinationLN) : null,
   ]);

@@ -44,7 +44,7 @@ export async function nextOrderIds(n = 1): Promise<string[]> {
   const c = await OrderCounter.findOneAndUpdate(
     { _id: 'orderId' },
     { $inc: { seq: n } },
-    { upsert: true, new: true },
+    { upsert: true, returnDocument: 'after' },
   ).lean<{ seq: number }>();
   const last = 100_000 + c!.seq;
   return Array.from({ length: n }, (_, i) => `G-${last - n + 1 + i}`);
