@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
-import { ordersRoutes } from './routes/orders.js';
+import { listsRoutes } from './routes/lists.js';
 import { orderRoutes } from './routes/order.js';
 import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
@@ -26,7 +26,7 @@ async function feed(app: FastifyInstance) {
 }
 
 /**
- * Orders: the single order (routes/order.ts), the lists (routes/orders.ts), manifests, labels and check-in/out to
+ * Orders: the single order (routes/order.ts), the lists (routes/lists.ts), manifests, labels and check-in/out to
  * come. Owns `portal_orders` and the ORDERS stream; the Order model carries the outbox (orders.order.*.v1).
  */
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
@@ -34,7 +34,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
     {
       name: 'orders',
       domain: 'orders',
-      routes: [feed, ordersRoutes, orderRoutes],
+      routes: [feed, listsRoutes, orderRoutes],
       // its stream and outbox on NATS; no object store or mail yet: ready without MinIO or SMTP
       backends: ['mongo', 'nats', 'redis'],
       models: [Order],
