@@ -78,11 +78,6 @@ export async function companyKeysOf(userId: string): Promise<string[]> {
   return m && !m.deleted ? m.companyKeys : [];
 }
 
-/** @deprecated the caller's first company key; use companyKeysOf (a company may hold several licences). */
-export async function companyOf(userId: string): Promise<string | undefined> {
-  return (await companyKeysOf(userId))[0];
-}
-
 /** Whether a member may get an order mail: has an address, alerts.email not false, not deleted. */
 export const mayBeMailed = (m: MemberView): boolean => !!m.email && m.alertsEmail && !m.deleted;
 
@@ -126,22 +121,6 @@ function addresses(ms: MemberView[], opts: RecipientOpts): string[] {
     .map((m) => m.email.trim().toLowerCase())
     .filter((e) => !exclude.has(e));
   return [...new Set(out)].sort();
-}
-
-/**
- * @deprecated test helper of the first orders slice: records a member of one company. The feed writes through
- * applyMemberFacts (domain/member-facts.ts).
- */
-export async function recordMember(userId: string, companyKey: string): Promise<void> {
-  await Member.updateOne(
-    { userId },
-    { $set: { sub: userId, companyKeys: [licenceKey(companyKey)] } },
-    { upsert: true },
-  );
-}
-
-export async function forgetMember(userId: string): Promise<void> {
-  await Member.deleteOne({ userId });
 }
 
 // ---- the feed: accounts' user facts and fleet's driver links into the read model ---------------------------------
