@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { Messages, Subjects, type InviteData } from '@portal/contracts';
+import { Messages, Subjects, type InviteData, type UserRefData } from '@portal/contracts';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { seed } from '../scripts/seed.js';
 import { Invite } from '../src/models/invite.js';
@@ -109,10 +109,25 @@ test('the invitee sees the invite, accepts it: licence numbers merged, notified 
       invites: [{ id: inv.id, data: { accepted: true } }],
     });
     assert.equal(notTheirs.status, 403);
+    const updated = await listen(app, Subjects.userUpdated);
     const res = await call(app, 'POST', '/api/users/invites/update', token, {
       invites: [{ id: inv.id, data: { accepted: true } }],
     });
     assert.equal(res.status, 200, JSON.stringify(res.json));
+    // others' read models (orders' members) learn the new company from the event, keys included
+    const ev = await waitFor(
+      () =>
+        updated.events.find(
+          (e) =>
+            (e.data as UserRefData).email === invitee.email &&
+            (e.data as UserRefData).companyKeys?.includes(OWN),
+        ),
+      30_000,
+    ).finally(() => updated.stop());
+    assert.deepEqual(
+      [...((ev.data as UserRefData).companyKeys ?? [])].sort(),
+      ['C10-0000202-LIC', OWN].sort(),
+    );
     assert.deepEqual(res.json.invites[0].data, { accepted: true, notified: true });
     const user = await User.findOne({ email: invitee.email }).lean();
     assert.deepEqual([...(user?.company?.licenseNumbers ?? [])].sort(), ['C10-0000202-LIC', OWN].sort());
