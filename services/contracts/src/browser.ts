@@ -15,6 +15,8 @@ export * from './licences.js';
 export * from './fleet.js';
 export * from './fleet-rules.js';
 export * from './routing.js';
+export * from './order-types.js';
+export * from './order-schemas.js';
 export * from './order-messages.js';
 export * from './order-rules.js';
 export * from './order-status.js';

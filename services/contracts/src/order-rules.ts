@@ -1,5 +1,6 @@
 import { OrderMessages as M } from './order-messages.js';
-import { OrderStatus, type LicenceCopy, type OrderBilling, type OrderCoreInput } from './orders.js';
+import { OrderStatus } from './orders.js';
+import type { LicenceCopy, OrderBilling, OrderCoreInput } from './order-types.js';
 import { Role, isStaff, type RoleNumber } from './roles.js';
 
 /**

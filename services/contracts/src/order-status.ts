@@ -1,11 +1,6 @@
 import { OrderMessages as M } from './order-messages.js';
-import {
-  Deleted,
-  ORDER_STATUS_NAMES,
-  OrderStatus as S,
-  type OrderSignature,
-  type OrderStatusNumber,
-} from './orders.js';
+import { Deleted, ORDER_STATUS_NAMES, OrderStatus as S, type OrderStatusNumber } from './orders.js';
+import type { OrderSignature } from './order-types.js';
 import { Role, isStaff, type RoleNumber } from './roles.js';
 
 /**
