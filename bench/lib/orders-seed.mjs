@@ -177,6 +177,28 @@ export async function seedOrders(client, root, log) {
   return { db, now };
 }
 
+/** The 200 bench companies in orders' licence read model (what the create and bulk checks look licences up in). */
+export async function seedBenchLicences(db) {
+  const ops = Array.from({ length: N_COMPANIES }, (_, c) => ({
+    updateOne: {
+      filter: { licenseKey: licence(c) },
+      update: {
+        $set: {
+          licenseKey: licence(c),
+          ...company(c),
+          pickupRoute: [],
+          active: true,
+          FacilityType: 'Recreational',
+          deleted: false,
+          asOf: new Date('2100-01-01'),
+        },
+      },
+      upsert: true,
+    },
+  }));
+  await db.collection('licences').bulkWrite(ops, { ordered: false });
+}
+
 /**
  * The bench callers in orders' members read model: the demo account admin in company 7 (outgoing/incoming/placed),
  * the demo user in company 8, the demo driver linked to driver 3. `asOf` far ahead: a feed fill of the real
@@ -189,23 +211,21 @@ export async function seedBenchMembers(db, subs) {
     { userId: 'bench-driver', sub: subs.driver, role: 2, companyKeys: [], driverId: driverId(3) },
   ];
   for (const m of members)
-    await db
-      .collection('members')
-      .updateOne(
-        { userId: m.userId },
-        {
-          $set: {
-            ...m,
-            email: '',
-            alertsEmail: false,
-            deleted: false,
-            suspended: false,
-            licenseNumbers: m.companyKeys,
-            asOf: new Date('2100-01-01'),
-            driverAsOf: new Date('2100-01-01'),
-            driverId: m.driverId ?? '',
-          },
+    await db.collection('members').updateOne(
+      { userId: m.userId },
+      {
+        $set: {
+          ...m,
+          email: '',
+          alertsEmail: false,
+          deleted: false,
+          suspended: false,
+          licenseNumbers: m.companyKeys,
+          asOf: new Date('2100-01-01'),
+          driverAsOf: new Date('2100-01-01'),
+          driverId: m.driverId ?? '',
         },
-        { upsert: true },
-      );
+      },
+      { upsert: true },
+    );
 }

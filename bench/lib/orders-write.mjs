@@ -49,12 +49,13 @@ export function createBody(k) {
   };
 }
 
-export async function benchCreate({ base, pid, token, sub, db, log, connections = 4, seconds = SECONDS }) {
+export async function benchCreate({ base, pid, token, db, log, connections = 4, seconds = SECONDS }) {
   const url = `${base}/api/orders/create`;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const probe = await fetch(url, { method: 'POST', headers, body: JSON.stringify(createBody(0)) });
   if (probe.status === 404) return null;
   if (!probe.ok) throw new Error(`POST /api/orders/create answered ${probe.status}: ${await probe.text()}`);
+  const user = (await probe.json()).data.order.user;
   let k = 1;
   const shoot = (duration, onResponse) =>
     new Promise((resolve, reject) => {
@@ -80,7 +81,7 @@ export async function benchCreate({ base, pid, token, sub, db, log, connections 
   );
   const rss = stopRss();
   // the bench's own orders go again: the list data set stays the seeded 100,000
-  const made = await db.collection('orders').deleteMany({ createdBy: sub });
+  const made = await db.collection('orders').deleteMany({ user });
   log(`orders.create: removed the ${made.deletedCount} orders it made`);
   const errors = bad + res.errors + res.timeouts;
   if (errors) console.warn(`orders.create: ${errors} failed requests (non-2xx ${bad})`);
@@ -88,11 +89,87 @@ export async function benchCreate({ base, pid, token, sub, db, log, connections 
   return { ...row('orders.create', lat, { rps: lat.length / res.duration, rss }), errors };
 }
 
-export async function benchBulk({ base, token, log }) {
-  const probe = await fetch(`${base}/api/orders/bulk/none`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  if (probe.status === 404 && (await probe.text()).includes('Route GET')) return null;
-  log('orders.bulk.5000: endpoint found but the bench is not written yet');
-  return null;
+const HEADINGS = [
+  'Order Definition',
+  'Originating License',
+  'Destination License',
+  'Order Type',
+  'Prefered Delivery Date',
+  'Prefered Pickup Date',
+  'Box Count',
+  'Billing Amount',
+  'Billing Invoice #',
+  'Billing Method',
+  'Manifest',
+  'Notes',
+];
+
+/** A 5,000-row workbook in the spec's columns (dates as Excel dates, a week ahead), each row a different pair. */
+export async function bulkWorkbook(rows = 5000) {
+  const XLSX = await import('@e965/xlsx');
+  const day = (n) => new Date(Date.now() + n * DAY);
+  const aoa = [HEADINGS];
+  for (let k = 0; k < rows; k++) {
+    const p = k % 200;
+    const d = (p + 1 + (k % 199)) % 200;
+    aoa.push([
+      'ext',
+      licence(p),
+      licence(d),
+      'layover',
+      day(7 + (k % 5)),
+      day(6),
+      1 + (k % 9),
+      40,
+      `BULK-${Date.now()}-${k}`,
+      'Net Terms',
+      `MB-${k}`,
+      'bench',
+    ]);
+  }
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true }), 'Orders');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' });
+}
+
+/** One 5,000-row upload end to end: the POST, then the job polled until it completes (null: no bulk endpoint). */
+export async function benchBulk({ base, pid, token, db, log }) {
+  const headers = { authorization: `Bearer ${token}` };
+  const probe = await fetch(`${base}/api/orders/bulk`, { method: 'POST', headers });
+  if (probe.status === 404) return null;
+  const file = await bulkWorkbook();
+  const form = new FormData();
+  form.append('file', new Blob([file]), 'bench-5000.xlsx');
+  const stopRss = watchRss(pid);
+  const t0 = performance.now();
+  let result;
+  let rss;
+  try {
+    const res = await fetch(`${base}/api/orders/bulk`, { method: 'POST', headers, body: form });
+    const body = await res.json();
+    if (!res.ok)
+      throw new Error(`POST /api/orders/bulk answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+    result = body.data;
+    const until = Date.now() + 120_000;
+    while (result.jobId && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      const job = (await (await fetch(`${base}/api/orders/bulk/${result.jobId}`, { headers })).json()).data;
+      if (job.state === 'failed') throw new Error(`bulk job failed: ${job.failedReason}`);
+      if (job.state === 'completed') result = { ...job.result, jobId: null };
+    }
+  } finally {
+    rss = stopRss();
+  }
+  const ms = performance.now() - t0;
+  log(
+    `orders.bulk.5000: ${result.saved} saved, ${result.errors?.length ?? 0} row errors, ${(ms / 1000).toFixed(1)} s`,
+  );
+  if (result.saved !== 5000) throw new Error(`orders.bulk.5000 saved ${result.saved} of 5000`);
+  const ids = result.savedRows.map((r) => r.id);
+  const { ObjectId } = await import('mongodb');
+  for (let i = 0; i < ids.length; i += 500)
+    await Promise.all(
+      ids.slice(i, i + 500).map((id) => db.collection('orders').deleteOne({ _id: new ObjectId(id) })),
+    );
+  return { ...row('orders.bulk.5000', [ms], { rps: 5000 / (ms / 1000), rss }), errors: 0 };
 }

@@ -1,7 +1,7 @@
 // orders.* (issue 12): an orders instance the bench starts over portal_bench_orders (100,000 orders, see
 // orders-seed.mjs), as routes.find starts routing, and the list pages measured against it with real tokens.
 import { spawn } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, row, watchRss } from './measure.mjs';
@@ -16,14 +16,27 @@ const mondayOf = (ms) => {
   return dayOf(d.getTime());
 };
 
-const LISTS_ONLY = `
-  import { buildService, runService } from '@portal/service-kit';
-  import { listsRoutes } from './src/routes/lists.ts';
-  import './src/models/order.ts';
-  import './src/models/member.ts';
-  const build = (o) => buildService({ name: 'orders', domain: 'orders', routes: [listsRoutes], backends: ['mongo', 'nats', 'redis'] }, o);
-  await runService(build, Number(process.env.PORT));
-`;
+/**
+ * The service's app.ts with the list routes in place of the first slice's `ordersRoutes`, written beside the logs
+ * (deploy/local/.cache), until services/orders registers `listsRoutes` itself: the same kit, models and env.
+ */
+function benchApp(root, logDir) {
+  const src = join(root, 'services/orders/src');
+  const text = readFileSync(join(src, 'app.ts'), 'utf8');
+  if (text.includes('listsRoutes')) return join(src, 'server.ts');
+  const file = join(logDir, '..', 'bench-orders-app.ts');
+  const app = text
+    .replace(/'\.\//g, `'${src}/`)
+    .replace(
+      /import \{ ordersRoutes \} from [^;]+;/,
+      `import { listsRoutes as ordersRoutes } from '${src}/routes/lists.js';`,
+    );
+  writeFileSync(
+    file,
+    `${app}\nimport { runService } from '@portal/service-kit';\nawait runService(buildApp, Number(process.env.PORT));\n`,
+  );
+  return file;
+}
 
 const MIGRATE = `
   import mongoose from 'mongoose';
@@ -58,9 +71,7 @@ export async function startOrders(root, logDir, stackEnv) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const log = join(logDir, 'bench-orders.log');
-  // until the service's app registers the list routes, a bench entry serves them alone (same kit, same models)
-  const listsOnly = !readFileSync(join(root, 'services/orders/src/app.ts'), 'utf8').includes('listsRoutes');
-  const entry = listsOnly ? ['--input-type=module', '-e', LISTS_ONLY] : ['src/server.ts'];
+  const entry = [benchApp(root, logDir)];
   const child = spawn(
     process.execPath,
     ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', ...entry],
@@ -74,6 +85,8 @@ export async function startOrders(root, logDir, stackEnv) {
         MONGO_DB: ORDERS_DB,
         LOG_LEVEL: 'info',
         CONSUMER_SUFFIX: 'bench',
+        // the bench's members are its own (orders-seed.mjs): no snapshot of accounts' real ones
+        ORDERS_ACCOUNTS_FEED: 'off',
         // the public view is rate-limited per address; the bench is one address
         RATE_LIMIT_ALLOW: '127.0.0.1,::1,::ffff:127.0.0.1',
         OTEL_SERVICE_NAME: 'orders-bench',

@@ -15,6 +15,16 @@ export const GOALS = {
   // issue 11's goal, as written (200 requests in flight; the baseline row shows what bare Fastify reaches)
   'routes.find': [(r) => r.p95_ms < 5, 'p95 < 5 ms at 200 connections'],
   'routes.find.fn': [(r) => r.p95_ms < 5, 'p95 < 5 ms (the domain function alone)'],
+  // issue 12: each list page with filter + sort + search, a create, a 5,000-row upload end to end
+  'orders.list.100k': [(r) => r.p95_ms < 100, 'p95 < 100 ms'],
+  ...Object.fromEntries(
+    ['admin', 'outgoing', 'incoming', 'placed', 'driver', 'public'].map((k) => [
+      `orders.list.100k.${k}`,
+      [(r) => r.p95_ms < 100, 'p95 < 100 ms'],
+    ]),
+  ),
+  'orders.create': [(r) => r.p95_ms < 50, 'p95 < 50 ms'],
+  'orders.bulk.5000': [(r) => r.median_ms < 10_000, '< 10 s end to end'],
 };
 
 const fmt = (v) => (v === null || v === undefined ? '–' : String(v));
