@@ -163,44 +163,47 @@ export async function saveUpload(run: SaveRun): Promise<BulkResult> {
 }
 
 /**
- * Chooses each good row's `_id` and human id, claims the rows under their idempotency keys (a row another upload of
- * the same file holds is "already there"), then writes the claimed ones a batch at a time, marking their claims done.
+ * Chooses each good row's `_id` and human id, then a batch at a time (two in flight): claims the batch's rows under
+ * their idempotency keys (a row another upload of the same file holds is "already there") and writes the claimed
+ * ones. Claiming per batch keeps the first orders close to the answer instead of after 5,000 claims.
  */
 async function saveRows(run: SaveRun, result: BulkResult): Promise<void> {
   const { caller, ports, uploadId } = run;
   const { fileHash, good } = run.checked;
   if (!good.length) return;
   const orderIds = await nextOrderIds(good.length);
-  const claims = good.map((m, i) => ({
-    _id: rowKey(fileHash, m.row),
-    fileHash,
-    row: m.row,
-    orderRef: new mongoose.Types.ObjectId().toHexString(),
-    orderId: orderIds[i]!,
-    userId: caller.userId,
-    uploadId,
-    createdAt: new Date(),
+  const rows = good.map((m, i) => ({
+    claim: {
+      _id: rowKey(fileHash, m.row),
+      fileHash,
+      row: m.row,
+      orderRef: new mongoose.Types.ObjectId().toHexString(),
+      orderId: orderIds[i]!,
+      userId: caller.userId,
+      uploadId,
+      createdAt: new Date(),
+    },
+    input: m.input,
   }));
-  const taken = await claimRows(claims);
-  const toWrite: (RowToWrite & { key: string })[] = [];
-  claims.forEach((c, i) => {
-    if (taken.has(c._id))
-      toWrite.push({ key: c._id, row: c.row, input: good[i]!.input, id: c.orderRef, orderId: c.orderId });
-    else result.alreadyRows.push({ row: c.row, id: '', orderId: '' }); // a concurrent upload of the same file
-  });
-  result.already = result.alreadyRows.length;
-  let done = good.length - toWrite.length;
-  const batches: (typeof toWrite)[] = [];
-  for (let i = 0; i < toWrite.length; i += BATCH) batches.push(toWrite.slice(i, i + BATCH));
+  const batches: (typeof rows)[] = [];
+  for (let i = 0; i < rows.length; i += BATCH) batches.push(rows.slice(i, i + BATCH));
+  let done = 0;
   const worker = async () => {
     for (let batch = batches.shift(); batch; batch = batches.shift()) {
-      const failed = await ports.write(batch, caller);
-      const lost = batch.filter((r) => failed.has(r.row)).map((r) => r.key);
+      const taken = await claimRows(batch.map((r) => r.claim));
+      const toWrite: RowToWrite[] = [];
+      for (const { claim: c, input } of batch) {
+        if (taken.has(c._id)) toWrite.push({ row: c.row, input, id: c.orderRef, orderId: c.orderId });
+        else result.alreadyRows.push({ row: c.row, id: '', orderId: '' }); // a concurrent upload of this file
+      }
+      const failed = await ports.write(toWrite, caller);
+      const lost = toWrite.filter((r) => failed.has(r.row)).map((r) => rowKey(fileHash, r.row));
       if (lost.length) await BulkRow.deleteMany({ _id: { $in: lost } });
-      for (const r of batch)
+      for (const r of toWrite)
         if (!failed.has(r.row)) result.savedRows.push({ row: r.row, id: r.id, orderId: r.orderId });
       for (const [row, text] of failed) result.errors.push(errorOf(row, [text]));
       result.saved = result.savedRows.length;
+      result.already = result.alreadyRows.length;
       done += batch.length;
       await run.onProgress?.(done, good.length);
     }
@@ -210,6 +213,7 @@ async function saveRows(run: SaveRun, result: BulkResult): Promise<void> {
 
 /** Inserts the claims (unordered: a duplicate key only skips that row); answers the keys this upload now holds. */
 async function claimRows(claims: { _id: string }[]): Promise<Set<string>> {
+  if (!claims.length) return new Set();
   try {
     await BulkRow.collection.insertMany(claims as never[], { ordered: false });
     return new Set(claims.map((c) => c._id));
