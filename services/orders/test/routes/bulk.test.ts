@@ -1,6 +1,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as XLSX from '@e965/xlsx';
+import mongoose from 'mongoose';
 import { OrderMessages, Role, type RoleNumber } from '@portal/contracts';
 import { buildService, type Env } from '@portal/service-kit';
 import { serviceBasics, tokenFor, waitFor, type Policy } from '@portal/service-kit/testing';
@@ -12,6 +13,8 @@ import { Licence } from '../../src/models/licence.js';
 import { BulkPayload, BulkRow, BulkUpload } from '../../src/domain/bulk/store.js';
 import { BULK_HEADINGS, BULK_MAX_FILE_BYTES, BULK_MAX_ROWS } from '../../src/domain/bulk/columns.js';
 import { BULK_QUEUE } from '../../src/domain/bulk/upload.js';
+import { readSheet } from '../../src/domain/bulk/parse.js';
+import { checkUpload } from '../../src/domain/bulk/run.js';
 import { notYourLicence } from '../../src/domain/bulk/check.js';
 import { DELIVERY, csv, inDays, row, workbook, zipsServedOn, type Cell } from '../fixtures/bulk/files.js';
 
@@ -260,4 +263,39 @@ test('Download Template: the headings and one example row, no login needed', asy
   const aoa = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
   assert.deepEqual(aoa[0], BULK_HEADINGS);
   assert.equal(aoa.length, 2);
+});
+
+test("a claim whose order never came: a write in flight while fresh, saved again once stale (a crash's leftover)", async () => {
+  const rows = readSheet(
+    'c.csv',
+    csv([row(A, DEST[0], 900), row(A, DEST[0], 901)].map((r) => r.map(String))),
+  );
+  const hash = 'c'.repeat(64);
+  const claim = (r: number, createdAt: Date) => ({
+    _id: `${hash}:${r}`,
+    fileHash: hash,
+    row: r,
+    orderRef: new mongoose.Types.ObjectId().toHexString(),
+    orderId: `G-CLAIM-${r}`,
+    userId: 'u',
+    uploadId: 'x',
+    createdAt,
+  });
+  await BulkRow.collection.insertMany([
+    claim(2, new Date()),
+    claim(3, new Date(Date.now() - 10 * 60_000)),
+  ] as never[]);
+  const caller = { userId: 'u', name: 'U', role: Role.Admin, companyKeys: [] };
+  const checked = await checkUpload(rows, hash, caller, { check: async () => new Map() });
+  assert.deepEqual(
+    checked.alreadyRows.map((r) => r.row),
+    [2],
+    'the fresh claim: in flight, not saved twice',
+  );
+  assert.deepEqual(
+    checked.good.map((r) => r.row),
+    [3],
+    'the stale one: saved again',
+  );
+  assert.equal(await BulkRow.countDocuments({ fileHash: hash }), 1, 'the stale claim is dropped');
 });
