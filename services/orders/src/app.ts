@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
 import { listsRoutes } from './routes/lists.js';
 import { orderRoutes } from './routes/order.js';
+import { bulkRoutes } from './routes/bulk.js';
+import { workers } from './jobs/index.js';
 import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
 import { Order } from './models/order.js';
@@ -26,19 +28,22 @@ async function feed(app: FastifyInstance) {
 }
 
 /**
- * Orders: the single order (routes/order.ts), the lists (routes/lists.ts), manifests, labels and check-in/out to
- * come. Owns `portal_orders` and the ORDERS stream; the Order model carries the outbox (orders.order.*.v1).
+ * Orders: the single order (routes/order.ts), the lists (routes/lists.ts), the bulk upload (routes/bulk.ts, jobs/);
+ * manifests, labels and check-in/out to come. Owns `portal_orders` and the ORDERS stream; the Order model carries
+ * the outbox (orders.order.*.v1).
  */
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
   return buildService(
     {
       name: 'orders',
       domain: 'orders',
-      routes: [feed, listsRoutes, orderRoutes],
-      // its stream and outbox on NATS; no object store or mail yet: ready without MinIO or SMTP
+      routes: [feed, listsRoutes, orderRoutes, bulkRoutes],
+      // its stream and outbox on NATS, the bulk upload's queue on Redis; no object store or mail yet
       backends: ['mongo', 'nats', 'redis'],
       models: [Order],
       consumers,
+      // the bulk upload's BullMQ job (part C)
+      workers,
       env: OrdersEnv,
     },
     overrides,
