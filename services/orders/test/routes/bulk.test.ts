@@ -299,3 +299,17 @@ test("a claim whose order never came: a write in flight while fresh, saved again
   );
   assert.equal(await BulkRow.countDocuments({ fileHash: hash }), 1, 'the stale claim is dropped');
 });
+
+test('a suspended account is blocked from ordering (orders §6), in the spec-derived words, nothing written', async () => {
+  const sub = await subOf(Role.User);
+  const before = await Order.countDocuments({});
+  await Member.updateOne({ sub }, { $set: { suspended: true } });
+  try {
+    const res = await upload(Role.User, 's.csv', csv([row(B, DEST[0], 950).map(String)]));
+    assert.equal(res.statusCode, 403, res.body);
+    assert.equal(res.json().detail, OrderMessages.suspended);
+  } finally {
+    await Member.updateOne({ sub }, { $set: { suspended: false } });
+  }
+  assert.equal(await Order.countDocuments({}), before);
+});

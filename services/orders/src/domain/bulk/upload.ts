@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { isStaff, type RoleNumber } from '@portal/contracts';
+import { OrderMessages, isStaff, type RoleNumber } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
 import { memberOf } from '../members.js';
 import { BULK_INLINE_ROWS } from './columns.js';
 import { readSheet } from './parse.js';
@@ -9,9 +10,17 @@ import { BulkPayload, BulkUpload } from './store.js';
 
 export const BULK_QUEUE = 'orders-bulk-upload';
 
-/** The uploader as the rules need them (role from the token, company and name from the members read model). */
-export async function bulkCallerOf(user: { sub: string; role: RoleNumber }): Promise<BulkCaller> {
+/**
+ * The uploader as the rules need them (role from the token, company and name from the members read model). A
+ * suspended account is refused in the spec's words (orders §6: blocked from ordering), like the single create.
+ */
+export async function bulkCallerOf(user: {
+  sub: string;
+  role: RoleNumber;
+  suspended?: boolean;
+}): Promise<BulkCaller> {
   const m = await memberOf(user.sub);
+  if (user.suspended || m?.suspended) throw new Problem(403, OrderMessages.suspended);
   return {
     userId: user.sub,
     name: m?.name ?? '',
