@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 // The orders benches of issue 12, run by run.mjs: seed (once), start an orders instance over the bench database,
 // then orders.list.100k (every list), orders.create and orders.bulk.5000 (when their endpoints are served).
 import { demoToken } from './http.mjs';
@@ -33,10 +34,16 @@ export async function runOrderBenches({ root, logDir, env, client, only, log, st
   await seedBenchMembers(db, subs); // again: the instance's first feed fill may have added the demo users
   try {
     if (only('orders.list.100k')) {
+      // the machine is shared: the load at the start says how much of a figure is the bench's own
+      notes.push(
+        `orders.*: load average at the start ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' / ')} on ${cpus().length} cores.`,
+      );
       rows.push(...(await loadLists({ base: orders.base, pid: orders.pid, now, tokens, log })));
       notes.push(
         `orders.list.100k: GET /api/orders on an orders instance started by the bench over ${ORDERS_DB} (${N_ORDERS.toLocaleString('en')} ` +
-          `orders over ${N_COMPANIES} companies, two years, ~960 per delivery week, two ledger entries each), 4 connections, ` +
+          `orders over ${N_COMPANIES} companies, two years, ~960 per delivery week, two ledger entries each), one connection (one user's page latency), ` +
           'real demo tokens; each request the first page of a list with a filter, a sort and a search, cycling weeks, ' +
           'companies and words (bench/lib/orders.mjs listRequests). One row per list, orders.list.100k = all together. Goal: p95 < 100 ms.',
       );

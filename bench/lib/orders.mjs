@@ -178,7 +178,7 @@ export function listRequests(now, tokens) {
 }
 
 /** autocannon over a list of GET urls (each request the next), exact percentiles from every 2xx. */
-export async function loadUrls(name, { base, token, urls, pid, connections = 4, seconds = SECONDS }) {
+export async function loadUrls(name, { base, token, urls, pid, connections = 1, seconds = SECONDS }) {
   let next = 0;
   const headers = token ? { authorization: `Bearer ${token}` } : {};
   const shoot = (duration, onResponse) =>
@@ -188,6 +188,7 @@ export async function loadUrls(name, { base, token, urls, pid, connections = 4, 
           url: base,
           connections,
           duration,
+          timeout: 60, // a slow page is a figure, not a dropped request
           headers,
           requests: [{ setupRequest: (req) => ({ ...req, path: urls[next++ % urls.length] }) }],
         },

@@ -287,10 +287,18 @@ describe('staff and driver lists', () => {
       assert.equal(rows.length, docs.filter((d) => d.deliveryWeek === thisWeek).length, sort);
       for (let i = 1; i < rows.length; i++)
         assert.ok(
-          String(rows[i - 1][key]) >= String(rows[i][key]) || typeof rows[i][key] === 'number',
+          typeof rows[i][key] === 'number'
+            ? Number(rows[i - 1][key]) >= Number(rows[i][key])
+            : String(rows[i - 1][key]) >= String(rows[i][key]),
           `${sort} ${i}`,
         );
     }
+  });
+  test('the driver list pages by keyset too (newest first, each row once)', async () => {
+    const first = await call(Role.Driver, '/api/orders?list=driver&limit=200');
+    assert.equal(first.status, 200);
+    assert.equal(first.body.data.total, null);
+    assert.equal(first.body.data.nextCursor, null);
   });
   test('driver: only the orders they drive, the most recent 300', async () => {
     const r = await call(Role.Driver, '/api/orders');
