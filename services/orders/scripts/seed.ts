@@ -62,14 +62,19 @@ function statusFor(i: number, delivery: Date, today: Date): number {
   return [0, 0, 1, 1, 7, 2][i % 6]!;
 }
 
-function demoOrder(week: string, n: number, today: Date, driverId: string) {
+function demoOrder(week: string, n: number, today: Date, now: Date, driverId: string) {
   const rnd = prng(Number(week.replace(/-/g, '')) * 1000 + n);
   const p = companies[Math.floor(rnd() * companies.length)]!;
   let d = companies[Math.floor(rnd() * companies.length)]!;
   if (d === p) d = companies[(companies.indexOf(p) + 1) % companies.length]!;
   const delivery = noon(Date.parse(`${week}T00:00:00Z`) + Math.floor(rnd() * 5) * DAY);
+  // placed a few days before delivery, but never in the future (next week's orders were placed this week)
   const createdAt = new Date(
-    delivery.getTime() - (2 + Math.floor(rnd() * 6)) * DAY - Math.floor(rnd() * 8) * 3_600_000,
+    Math.min(
+      delivery.getTime() - (2 + Math.floor(rnd() * 6)) * DAY,
+      now.getTime() - (1 + (n % 30)) * 3_600_000,
+    ) -
+      Math.floor(rnd() * 8) * 3_600_000,
   );
   const status = statusFor(n, delivery, today);
   const approved = status !== OrderStatus.received;
@@ -168,14 +173,16 @@ export async function seed(now = new Date()): Promise<{ created: number; weeks: 
   let created = 0;
   for (const week of weeks) {
     // what this week already has (one pushed-down equality), then the missing ones in one insert
-    const have = new Set(
-      (await Order.find({ deliveryWeek: week }, { orderId: 1 }).lean<{ orderId: string }[]>()).map(
-        (o) => o.orderId,
-      ),
-    );
-    const missing = Array.from({ length: PER_WEEK }, (_, n) => demoOrder(week, n, today, driverId)).filter(
-      (o) => !have.has(o.orderId),
-    );
+    const found = await Order.find({ deliveryWeek: week }, { orderId: 1, createdAt: 1 }).lean<
+      { _id: unknown; orderId: string; createdAt: Date }[]
+    >();
+    // an earlier seed's order placed in the future (before this rule) is made again
+    const future = found.filter((o) => o.orderId.startsWith('D-') && o.createdAt > now);
+    for (const o of future) await Order.collection.deleteOne({ _id: o._id as mongoose.Types.ObjectId });
+    const have = new Set(found.filter((o) => !future.includes(o)).map((o) => o.orderId));
+    const missing = Array.from({ length: PER_WEEK }, (_, n) =>
+      demoOrder(week, n, today, now, driverId),
+    ).filter((o) => !have.has(o.orderId));
     if (missing.length) await Order.collection.insertMany(missing, { ordered: false });
     created += missing.length;
   }

@@ -34,6 +34,7 @@ test('the demo seed: a few hundred orders, every status, valid ledgers; idempote
   for (const d of docs) {
     assert.ok(d.deliveryDay >= from && d.deliveryDay < to, d.deliveryDay);
     assert.equal(verifyChain(d.history).ok, true, d.orderId);
+    assert.ok(d.createdAt <= now, `${d.orderId} placed in the future`);
     const { _id, history, version, ...rest } = d;
     assert.deepEqual(
       { ...listKeysOf(rest) },
