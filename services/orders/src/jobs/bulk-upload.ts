@@ -1,7 +1,7 @@
 import { defineWorker } from '@portal/service-kit';
 import { BULK_QUEUE } from '../domain/bulk/upload.js';
 import { saveUpload, type BulkCaller, type CheckedUpload } from '../domain/bulk/run.js';
-import { BulkPayload, BulkUpload } from '../domain/bulk/store.js';
+import { BulkPayload, BulkUpload, unpackChecked } from '../domain/bulk/store.js';
 import { writePort } from '../domain/bulk/ports.js';
 
 interface StoredUpload {
@@ -23,9 +23,9 @@ export const bulkUploadWorker = defineWorker<{ uploadId: string }>({
   async handle(job, { app, log }) {
     const { uploadId } = job.data;
     const u = await BulkUpload.findById(uploadId).lean<StoredUpload>();
-    const payload = await BulkPayload.findById(uploadId).lean<{ checked: CheckedUpload }>();
+    const payload = await BulkPayload.findById(uploadId).lean<{ gz: Buffer }>();
     if (!u || !payload || u.state === 'completed') return { skipped: true };
-    const checked = payload.checked;
+    const checked = unpackChecked<CheckedUpload>(payload.gz);
     await BulkUpload.updateOne({ _id: uploadId }, { $set: { state: 'active' } });
     const skipped = u.total - checked.good.length;
     try {

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import mongoose, { Schema } from 'mongoose';
 
 /**
@@ -60,15 +61,19 @@ bulkUploadSchema.index({ userId: 1, createdAt: -1 });
 export const BulkUpload = mongoose.model('BulkUpload', bulkUploadSchema, 'bulkuploads');
 
 /**
- * `bulkpayloads`: a job's checked rows (CheckedUpload, up to a few MB), written once and read once, apart from the
- * upload's small progress document: FerretDB rewrites a whole document on every update, and the progress is
- * updated every batch.
+ * `bulkpayloads`: a job's checked rows (CheckedUpload), gzipped JSON written once and read once, apart from the
+ * upload's small progress document. Measured on FerretDB: the same 5,000 rows as a plain 1.9 MB document took 4.3 s
+ * to write, 3.5 s to read and 2.5 s to delete; gzipped they are a few tens of KB.
  */
 const bulkPayloadSchema = new Schema(
-  { _id: { type: String, required: true }, checked: { type: Schema.Types.Mixed, required: true } },
-  { timestamps: true, versionKey: false, minimize: false },
+  { _id: { type: String, required: true }, gz: { type: Buffer, required: true } },
+  { timestamps: true, versionKey: false },
 );
 export const BulkPayload = mongoose.model('BulkPayload', bulkPayloadSchema, 'bulkpayloads');
+
+export const packChecked = (checked: unknown): Buffer => gzipSync(JSON.stringify(checked));
+export const unpackChecked = <T>(gz: Buffer | { buffer: ArrayBuffer }): T =>
+  JSON.parse(gunzipSync(Buffer.isBuffer(gz) ? gz : Buffer.from(gz.buffer)).toString()) as T;
 
 /** The idempotency key of one row of one file. */
 export const rowKey = (fileHash: string, row: number) => `${fileHash}:${row}`;

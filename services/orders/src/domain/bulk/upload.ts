@@ -6,7 +6,7 @@ import { memberOf } from '../members.js';
 import { BULK_INLINE_ROWS } from './columns.js';
 import { readSheet } from './parse.js';
 import { checkUpload, saveUpload, unsaved, type BulkCaller, type BulkPorts, type BulkResult } from './run.js';
-import { BulkPayload, BulkUpload } from './store.js';
+import { BulkPayload, BulkUpload, packChecked } from './store.js';
 
 export const BULK_QUEUE = 'orders-bulk-upload';
 
@@ -70,7 +70,7 @@ export async function uploadBulk(
     total: checked.total,
     done: checked.total - checked.good.length,
   });
-  await BulkPayload.create({ _id: uploadId, checked });
+  await BulkPayload.create({ _id: uploadId, gz: packChecked(checked) });
   await app.jobs.add(BULK_QUEUE, 'upload', { uploadId }, { jobId: uploadId });
   return { result: unsaved(checked, uploadId), refused: false };
 }
