@@ -17,6 +17,9 @@ const limits = JSON.parse(readFileSync(join(repo, 'services/contracts/src/edge-l
   uploadFileBytes: number;
   uploadBodyBytes: number;
   uploadPath: string;
+  bulkFileBytes: number;
+  bulkBodyBytes: number;
+  bulkPath: string;
 };
 
 const freePort = () =>
@@ -89,11 +92,31 @@ test("a 20 MB upload is a 413 problem from the edge with the route's own words, 
   assert.equal(body.message, `The file is limited to ${limits.uploadFileBytes / 1024 / 1024} MB.`);
 });
 
+test("a bulk spreadsheet over its cap is a 413 problem from the edge in the bulk upload's words", async () => {
+  const res = await fetch(`${base}${limits.bulkPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    body: Buffer.alloc(limits.bulkBodyBytes + 1024, 0x41),
+  });
+  const body = await problem(res, 413);
+  assert.equal(
+    body.message,
+    `Unable to process spreadsheet: the file is larger than ${limits.bulkFileBytes / 1024 / 1024} MB; split it into smaller files.`,
+  );
+});
+
 test("the edge caps each location with the services' numbers (one constant: edge-limits.json)", async () => {
   const conf = readFileSync(join(dir, 'nginx.conf'), 'utf8');
   assert.match(conf, new RegExp(`client_max_body_size ${limits.apiBodyBytes};`));
   const upload = conf.slice(conf.indexOf(`location = ${limits.uploadPath} {`));
   assert.match(upload.slice(0, 300), new RegExp(`client_max_body_size ${limits.uploadBodyBytes};`));
+  const bulk = conf.slice(conf.indexOf(`location = ${limits.bulkPath} {`));
+  assert.match(bulk.slice(0, 300), new RegExp(`client_max_body_size ${limits.bulkBodyBytes};`));
+  // "Download Template" at the spec's static address reaches the orders service's generated workbook
+  assert.match(
+    conf,
+    /location = \/static\/media\/Template\.xlsx \{\n\s+proxy_pass http:\/\/svc_orders\/api\/orders\/template\.xlsx;/,
+  );
   // any other API route: over Fastify's default body limit → the edge's generic 413 problem
   const res = await fetch(`${base}/api/users/update`, {
     method: 'POST',

@@ -40,10 +40,8 @@ export const fieldOfHeading = (heading: unknown): BulkField | undefined =>
 /** Columns a file must have (the rest may be absent and are then empty on every row). */
 export const REQUIRED_FIELDS: BulkField[] = ['destinationLN', 'pickupLN', 'preferredDelivery'];
 
-/** The largest file accepted (bytes): the route's multipart limit; the edge's cap is BULK_MAX_BODY_BYTES. */
-export const BULK_MAX_FILE_BYTES = 4 * 1024 * 1024;
-/** The request body's cap at the edge (nginx) and in Fastify: the file plus the multipart envelope and flag. */
-export const BULK_MAX_BODY_BYTES = BULK_MAX_FILE_BYTES + 64 * 1024;
+/** The file and body caps are contracts' (edge-limits.json), so nginx refuses at the edge what the route would. */
+export { BULK_MAX_BODY_BYTES, BULK_MAX_FILE_BYTES } from '@portal/contracts';
 /** Data rows per file (the heading row not counted): a week of a large vendor's orders, and < 10 s to save. */
 export const BULK_MAX_ROWS = 5000;
 /** Files with more data rows than this run as a job (progress by GET /orders/bulk/:jobId); the rest answer at once. */
