@@ -47,7 +47,10 @@ export async function deliveryDaysFor(
   return [...new Set(days)].filter((d) => d >= from && d <= to).sort();
 }
 
-/** The one day a delivery date asks about (the rule checks that day only). */
+/**
+ * The delivery days around the one day a delivery date asks about (the rule checks that day only). The range starts
+ * the day before: an overnight row that runs then delivers on the day asked.
+ */
 export async function dayAllowedList(
   zip: string | undefined,
   preferredDelivery: string | undefined,
@@ -55,5 +58,6 @@ export async function dayAllowedList(
 ): Promise<string[] | undefined> {
   const day = dayOf(preferredDelivery);
   if (!day || day === 'invalid') return undefined;
-  return deliveryDaysFor(zip ?? '', day, day, deps);
+  const before = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return deliveryDaysFor(zip ?? '', before, day, deps);
 }
