@@ -71,7 +71,10 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
       form.reset(o);
       setCancelling(false);
     },
-    () => undefined,
+    (message) => {
+      setCancelling(false);
+      save.showConflict(message);
+    },
   );
   const canSeeStatus = canSeeOrderStatusFields(form.role);
   const sameDayOffered = form.staff || config['orders.hasSameDay'] === true || !!me.sameDayPickup;

@@ -131,5 +131,13 @@ export function useOrderSave(
     }
   };
 
-  return { submit, blurSave, busy, conflict, clearConflict: () => setConflict(null), current };
+  return {
+    submit,
+    blurSave,
+    busy,
+    conflict,
+    showConflict: setConflict,
+    clearConflict: () => setConflict(null),
+    current,
+  };
 }

@@ -21,7 +21,7 @@ import {
   usePortal,
   useQuery as useUrlQuery,
 } from '@portal/ui';
-import { deleteOrder, ORDERS_KEY, undeleteOrder } from '../api.js';
+import { deleteOrder, ORDERS_KEY, orderKey, undeleteOrder } from '../api.js';
 import { OrderModal } from '../form/OrderScreen.js';
 import { deleteColumn, orderColumns } from './columns.js';
 import { mondayOf } from './list-api.js';
@@ -89,6 +89,8 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
     [variant.path],
   );
   const close = () => {
+    // the next open reads the order afresh (its version moves with every save, here or in the list)
+    if (openId) qc.removeQueries({ queryKey: orderKey(openId) });
     setOpenId(null);
     window.history.replaceState(null, '', variant.path);
     void qc.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
@@ -98,6 +100,7 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
       try {
         await (undo ? undeleteOrder(api, { id: r.id }) : deleteOrder(api, { id: r.id }));
         toast.success(undo ? `Order ${r.orderId} restored.` : `Order ${r.orderId} deleted.`);
+        qc.removeQueries({ queryKey: orderKey(r.id) });
         void qc.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
       } catch (e) {
         toast.error(errorText(e));
