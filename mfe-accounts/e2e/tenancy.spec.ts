@@ -107,7 +107,7 @@ test('a suspended user sees the suspension message on their profile; restored, i
   expect(await page.getByTestId('profile-suspended').count()).toBe(0);
   expect(await page.getByTestId('profile-verified').textContent()).toBe('Not verified');
   await page.goto(`${APP}/dashboard/createOrder`);
-  await page.getByTestId('empty-screen').waitFor();
+  await page.getByTestId('order-form').waitFor();
   expect(await page.getByTestId('order-suspended').count()).toBe(0);
   await page.context().close();
   expect((await admin.call(`/api/users/${encodeURIComponent(email)}`)).json.user.verified).toBe(false);
