@@ -42,6 +42,7 @@ export {
 } from './consumers.js';
 export {
   withOutbox,
+  withDocLock,
   type OutboxEvent,
   type OutboxMethods,
   type OutboxStatics,

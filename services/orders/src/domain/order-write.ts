@@ -12,7 +12,7 @@ import {
   type OrderSource,
   type OrderUpdateBody,
 } from '@portal/contracts';
-import { Problem, type NewEvent } from '@portal/service-kit';
+import { Problem, withDocLock, type NewEvent } from '@portal/service-kit';
 import { Order, OrderCounter, type OrderDoc } from '../models/order.js';
 import { listKeysOf } from './list-keys.js';
 import { nextEntry, redactImages, type Change } from './ledger.js';
@@ -39,13 +39,20 @@ export interface WriteDeps {
   now?: Date;
 }
 
-/** The next human order ids ("G-100001", …), `n` at once for a bulk upload. */
+/**
+ * The next human order ids ("G-100001", …), `n` at once for a bulk upload. FerretDB's findOneAndUpdate reads and
+ * writes the counter without a row lock (two concurrent calls got the same seq: test/domain/order-ids.test.ts), so
+ * the calls of this process take the counter's turn; the unique index on orderId refuses a duplicate from another
+ * process (docs/DATA.md: the cross-process race remains on FerretDB, not on MongoDB).
+ */
 export async function nextOrderIds(n = 1): Promise<string[]> {
-  const c = await OrderCounter.findOneAndUpdate(
-    { _id: 'orderId' },
-    { $inc: { seq: n } },
-    { upsert: true, returnDocument: 'after' },
-  ).lean<{ seq: number }>();
+  const c = await withDocLock('ordercounters', 'orderId', () =>
+    OrderCounter.findOneAndUpdate(
+      { _id: 'orderId' },
+      { $inc: { seq: n } },
+      { upsert: true, returnDocument: 'after' },
+    ).lean<{ seq: number }>(),
+  );
   const last = 100_000 + c!.seq;
   return Array.from({ length: n }, (_, i) => `G-${last - n + 1 + i}`);
 }
