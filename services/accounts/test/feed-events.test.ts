@@ -84,12 +84,17 @@ test('licence create / update / delete events carry the record (after the change
     const created = await call(app, 'POST', '/api/license/create', admin, { record: record() });
     assert.equal(created.status, 200, JSON.stringify(created.json));
     const id = created.json.record.id as string;
-    await call(app, 'POST', '/api/license/update', admin, { record: { ...record({ City: 'Fresno' }), id } });
-    await call(app, 'POST', '/api/license/delete', admin, { record: { id } });
-    const evs = await waitFor(() => {
-      const mine = changed.events.filter((e) => (e.data as LicenceChangedData).id === id);
-      return mine.length === 3 ? mine.map((e) => e.data as LicenceChangedData) : undefined;
-    }, 30_000);
+    const updated = await call(app, 'POST', '/api/license/update', admin, {
+      record: { ...record({ City: 'Fresno' }), id },
+    });
+    assert.equal(updated.status, 200, JSON.stringify(updated.json));
+    const deleted = await call(app, 'POST', '/api/license/delete', admin, { record: { id } });
+    assert.equal(deleted.status, 200, JSON.stringify(deleted.json));
+    const mine = () => changed.events.map((e) => e.data as LicenceChangedData).filter((e) => e.id === id);
+    // a loaded CI machine relays slowly; on a timeout say which events did arrive
+    const evs = await waitFor(() => (mine().length >= 3 ? mine() : undefined), 60_000).catch(() => {
+      throw new Error(`licence events for ${id}: ${JSON.stringify(mine().map((e) => e.action))}`);
+    });
     assert.deepEqual(
       evs.map((e) => [e.action, e.record?.City]),
       [

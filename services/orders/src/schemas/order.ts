@@ -18,7 +18,9 @@ export const CancelBody = OrderCancelBodySchema;
 
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
-const AnyObject = Type.Object({}, { additionalProperties: true });
+// the order as stored (contracts' Order; its JSON Schema is the contracts' own): an open map here, so the
+// serializer keeps every field
+const AnyObject = Type.Object({}, { patternProperties: { '^.*$': {} } });
 export const OrderAnswer = Type.Object({
   message: Type.Optional(Type.String()),
   data: Type.Object({ order: AnyObject }),

@@ -88,7 +88,7 @@ function order(
   return { ...doc, ...listKeysOf(doc) };
 }
 
-let docs: ReturnType<typeof order>[] = [];
+const docs: ReturnType<typeof order>[] = [];
 before(async () => {
   app = await startService(build, { MONGO_DB: 'portal_orders_lists_test' });
   for (const r of [Role.SuperAdmin, Role.Driver, Role.AccountAdmin, Role.User] as RoleNumber[])
