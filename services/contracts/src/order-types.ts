@@ -1,3 +1,4 @@
+import type { OrderManifest } from './custody.js';
 import {
   BILLING_METHODS,
   CANCEL_REASONS,
@@ -140,7 +141,7 @@ export interface Order {
   /** +1 per write; the update body carries it back (optimistic concurrency). */
   version: number;
   data: OrderData;
-  manifest?: { file?: string; signed?: { filename: string }[] };
+  manifest?: OrderManifest;
   history?: OrderHistoryEntry[];
   // list keys (services/orders src/domain/list-keys.ts)
   pickupKey: string;

@@ -1,0 +1,2 @@
+// Issue 13, part signing: its messages, constants and request/answer schemas (filled by that part).
+export {};

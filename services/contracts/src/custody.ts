@@ -1,0 +1,81 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * Chain of custody (issue 13): the shapes the manifests, signing, labels, scan and Metrc parts share. An order's
+ * `manifest` holds the current (unsigned) upload and the signed copies; every step is a ledger entry on the order
+ * (action = a CustodyStep) and one `orders.order.custody.v1` event. Files live in orders' bucket under
+ * `manifests/{order _id}/…` and reach the browser only by short-lived pre-signed URLs after a tenancy check.
+ */
+
+/** The uploaded manifest PDF as stored (object key in orders' bucket; sha256 of the exact bytes). */
+export interface ManifestFile {
+  key: string;
+  /** The uploader's file name (display only). */
+  filename: string;
+  sha256: string;
+  bytes: number;
+  pages: number;
+  uploadedAt: string;
+  uploadedBy: { userId: string; name: string };
+  /** The licences printed on the manifest matched the order's (false: uploaded after the mismatch confirmation). */
+  licencesMatch: boolean;
+  /** The state track-and-trace manifest number read from the PDF or typed, when known. */
+  manifestNo?: string;
+}
+
+/** One signed copy: the unsigned manifest's and the signature image's hashes tie it to what was signed. */
+export interface SignedManifest {
+  key: string;
+  filename: string;
+  sha256: string;
+  unsignedSha256: string;
+  signatureSha256: string;
+  /** driver (in transit) or customer (receiver at delivery). */
+  kind: 'driver' | 'customer';
+  name: string;
+  signedAt: string;
+  signedBy: { userId: string; name: string };
+  emails?: string[];
+  tags?: string[];
+}
+
+/** `order.manifest` (orders §3: "manifest (file name and a signed list whose entries have a filename)"). */
+export interface OrderManifest {
+  /** The current manifest's file name (the spec's `manifest.file`). */
+  file?: string;
+  current?: ManifestFile;
+  signed?: SignedManifest[];
+}
+
+/** The custody steps: each is a ledger `action` and an `orders.order.custody.v1` event `step`. */
+export const CUSTODY_STEPS = [
+  'manifest-uploaded',
+  'manifest-signed',
+  'labels-printed',
+  'checked-in',
+  'check-in-removed',
+  'checked-out',
+  'check-out-removed',
+  'picked-up',
+  'delivered',
+  'gate-override',
+  'metrc-synced',
+] as const;
+export type CustodyStep = (typeof CUSTODY_STEPS)[number];
+
+/** orders.order.custody.v1: one custody step of one order (no file bytes, no signature image, no secret). */
+export const OrderCustodyData = Type.Object({
+  id: Type.String(),
+  orderId: Type.String(),
+  step: Type.Union(CUSTODY_STEPS.map((s) => Type.Literal(s))),
+  at: Type.String(),
+  by: Type.Object({ userId: Type.String(), name: Type.String() }),
+  /** The ledger entry's seq and hash: a consumer can ask /history/verify about exactly this step. */
+  seq: Type.Integer({ minimum: 1 }),
+  hash: Type.String(),
+  /** Step facts: a sha256, a box count, a Metrc result … (strings and numbers only). */
+  detail: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+  ),
+});
+export type OrderCustodyData = Static<typeof OrderCustodyData>;
