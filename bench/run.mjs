@@ -13,6 +13,7 @@ import { demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
 import { ROUTES_DB, ZIPS, loadFind, measureFindFn, seedRoutes, startRouting } from './lib/routes.mjs';
 import { pidFrom, round } from './lib/measure.mjs';
 import { runOrderBenches } from './lib/orders-run.mjs';
+import { runLabelBenches, runManifestBenches } from './lib/custody-run.mjs';
 import { committed, compare, write } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,6 +106,16 @@ async function main() {
     }
     if (['orders.list.100k', 'orders.create', 'orders.bulk.5000'].some(only)) {
       const out = await runOrderBenches({ root, logDir, env, client, only, log, stops });
+      rows.push(...out.rows);
+      notes.push(...out.notes);
+    }
+    if (only('labels.500')) {
+      const out = await runLabelBenches({ root, logDir, env, client, only, log, stops });
+      rows.push(...out.rows);
+      notes.push(...out.notes);
+    }
+    if (['manifests.merge.50', 'manifests.zip.200'].some(only)) {
+      const out = await runManifestBenches({ root, logDir, env, client, only, log, stops });
       rows.push(...out.rows);
       notes.push(...out.notes);
     }

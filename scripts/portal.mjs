@@ -199,8 +199,10 @@ export async function startServices(env) {
   say(`services ready: ${SERVICES.map((s) => `${s.name}:${s.port}`).join(' ')}`);
 }
 
-export function stopServices() {
+/** Stops the named services (all when none is named). */
+export function stopServices(only = []) {
   for (const { name } of SERVICES) {
+    if (only.length && !only.includes(name)) continue;
     const pid = servicePid(name);
     if (pid) {
       try {
@@ -288,8 +290,9 @@ if (isMain) {
       const child = spawnSync('node', ['-p', 'process.version'], { encoding: 'utf8' }).stdout.trim();
       console.log(JSON.stringify({ self: process.version, execPath: process.execPath, child }));
     },
+    // `restart orders routing` restarts only those (the others keep running); no name: every service
     restart: async () => {
-      stopServices();
+      stopServices(process.argv.slice(3));
       await startServices(stackEnv());
     },
   };

@@ -3,6 +3,12 @@ import { buildService, type Env } from '@portal/service-kit';
 import { listsRoutes } from './routes/lists.js';
 import { orderRoutes } from './routes/order.js';
 import { bulkRoutes } from './routes/bulk.js';
+import { labelsRoutes } from './routes/labels.js';
+import { custodyRoutes } from './routes/custody.js';
+import { manifestsRoutes } from './routes/manifests.js';
+import { signingRoutes } from './routes/signing.js';
+import { scanRoutes } from './routes/scan.js';
+import { metrcRoutes } from './routes/metrc.js';
 import { workers } from './jobs/index.js';
 import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
@@ -37,9 +43,21 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
     {
       name: 'orders',
       domain: 'orders',
-      routes: [feed, listsRoutes, orderRoutes, bulkRoutes],
-      // its stream and outbox on NATS, the bulk upload's queue on Redis; no object store or mail yet
-      backends: ['mongo', 'nats', 'redis'],
+      routes: [
+        feed,
+        listsRoutes,
+        orderRoutes,
+        bulkRoutes,
+        // issue 13 (chain of custody), one plugin per part
+        labelsRoutes,
+        custodyRoutes,
+        manifestsRoutes,
+        signingRoutes,
+        scanRoutes,
+        metrcRoutes,
+      ],
+      // its stream and outbox on NATS, the bulk upload's and Metrc sync's queues on Redis, manifests in the object store
+      backends: ['mongo', 'nats', 'redis', 's3'],
       models: [Order],
       consumers,
       // the bulk upload's BullMQ job (part C)

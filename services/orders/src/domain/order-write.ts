@@ -124,7 +124,7 @@ async function conflict(id: unknown): Promise<Problem> {
   return new Problem(409, M.versionConflict(cur?.updatedBy || 'someone else'));
 }
 
-interface Write {
+export interface Write {
   set: Partial<OrderDoc>;
   action: string;
   changes: Change[];
@@ -132,8 +132,11 @@ interface Write {
   events: (next: OrderDoc) => Promise<NewEvent[]>;
 }
 
-/** One conditional write: the change, its list keys, version + 1, the ledger entry and the events. */
-async function commit(c: Caller, prev: OrderDoc, w: Write, now: Date): Promise<OrderDoc> {
+/**
+ * One conditional write: the change, its list keys, version + 1, the ledger entry and the events. Every change of an
+ * order goes through here (the custody steps too: domain/custody-write.ts).
+ */
+export async function commit(c: Caller, prev: OrderDoc, w: Write, now: Date): Promise<OrderDoc> {
   const meta = { version: prev.version + 1, lastUpdated: now, updatedBy: c.name };
   const merged = { ...prev, ...w.set, ...meta };
   const keys = listKeysOf(merged);
