@@ -39,3 +39,4 @@ export {
 } from './mfe-manifest.js';
 export { QueryProvider, queryClient } from './query.js';
 export { mfeApp } from './mfe-app.js';
+export { useConfirm, type ConfirmAsk } from './useConfirm.js';
