@@ -1,4 +1,90 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { problemBody, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { CheckInBody, CheckOutBody, DeliveredBody, PickedUpBody, Role, STAFF_ROLES } from '@portal/contracts';
+import { Type } from 'typebox';
+import { callerOf } from '../domain/order-access.js';
+import { forViewer, toOrderDto } from '../domain/order-view.js';
+import { GateBlocked } from '../domain/scan/gate.js';
+import { runScanStep, type ScanResult } from '../domain/scan/run.js';
+import { planCheckIn, planCheckOut, planDelivered, planPickedUp } from '../domain/scan/steps.js';
+import * as S from '../schemas/order.js';
 
-/** Issue 13, part scan: its routes (filled by that part). */
-export const scanRoutes: FastifyPluginAsyncTypebox = async () => {};
+const tags = ['orders'];
+/** Check-out: the non-driver roles (orders §6 "other non-driver roles"), staff included to override the gate. */
+const CHECKOUT_ROLES = [Role.SuperAdmin, Role.Admin, Role.AccountAdmin, Role.User];
+/** The hand-over steps: staff and the order's drivers. */
+const HANDOVER_ROLES = [Role.SuperAdmin, Role.Admin, Role.Driver];
+
+const ScanAnswer = Type.Object({
+  message: Type.String(),
+  replayed: Type.Optional(Type.Boolean()),
+  unchanged: Type.Optional(Type.Boolean()),
+  data: S.OrderAnswer.properties.data,
+});
+const GateAnswer = Type.Object({
+  ...ProblemSchema.properties,
+  missing: Type.Optional(Type.Array(Type.String())),
+  overridable: Type.Optional(Type.Boolean()),
+});
+const response = { 200: ScanAnswer, ...S.errors, 409: GateAnswer };
+
+/**
+ * Barcode check-in / check-out and the driver's hand-over steps (issue 13, part scan): POST /orders/checkin
+ * (staff), /orders/checkout (non-drivers), /orders/pickedup and /orders/delivered (staff and the order's drivers).
+ * Each is a custody step, idempotent by `scanId`, with the compliance gate (domain/scan/).
+ */
+export const scanRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps = () => ({ appUrl: String(app.env.APP_URL) });
+  const answer = (r: FastifyRequest, res: ScanResult) => ({
+    message: res.message,
+    ...(res.replayed ? { replayed: true } : {}),
+    ...(res.unchanged ? { unchanged: true } : {}),
+    data: { order: forViewer(toOrderDto(res.order), r.user.role) },
+  });
+  const caller = (r: FastifyRequest) => callerOf(r.user, r.headers.authorization);
+  app.setErrorHandler((err, _request, reply: FastifyReply) => {
+    if (!(err instanceof GateBlocked)) throw err;
+    return reply
+      .code(409)
+      .type('application/problem+json')
+      .send({ ...problemBody(409, err.detail), missing: err.missing, overridable: err.overridable });
+  });
+
+  app.post(
+    '/orders/checkin',
+    { config: { roles: STAFF_ROLES }, schema: { tags, body: CheckInBody, response } },
+    async (r) => {
+      const c = await caller(r);
+      return answer(
+        r,
+        await runScanStep(c, r.body, (o, now) => planCheckIn(o, c, !!r.body.undo, now), deps()),
+      );
+    },
+  );
+  app.post(
+    '/orders/checkout',
+    { config: { roles: CHECKOUT_ROLES }, schema: { tags, body: CheckOutBody, response } },
+    async (r) => {
+      const c = await caller(r);
+      return answer(r, await runScanStep(c, r.body, (o, now) => planCheckOut(o, c, r.body, now), deps()));
+    },
+  );
+  app.post(
+    '/orders/pickedup',
+    { config: { roles: HANDOVER_ROLES }, schema: { tags, body: PickedUpBody, response } },
+    async (r) => {
+      const c = await caller(r);
+      return answer(r, await runScanStep(c, r.body, (o, now) => planPickedUp(o, c, now), deps()));
+    },
+  );
+  app.post(
+    '/orders/delivered',
+    { config: { roles: HANDOVER_ROLES }, schema: { tags, body: DeliveredBody, response } },
+    async (r) => {
+      const c = await caller(r);
+      const plan = (o: Parameters<typeof planDelivered>[0], now: Date) =>
+        planDelivered(o, c, r.body.signature, now);
+      return answer(r, await runScanStep(c, r.body, plan, deps()));
+    },
+  );
+};
