@@ -1,4 +1,45 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { Problem, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ALL_ROLES, SignManifestAnswer, SignManifestBody, SigningMessages } from '@portal/contracts';
+import { callerOf } from '../domain/order-access.js';
+import { prepareSigning } from '../domain/signing/rules.js';
+import { signOne, type SignedResult } from '../domain/signing/sign.js';
+import * as S from '../schemas/order.js';
 
-/** Issue 13, part signing: its routes (filled by that part). */
-export const signingRoutes: FastifyPluginAsyncTypebox = async () => {};
+const tags = ['orders', 'manifests'];
+
+/**
+ * `POST /api/orders/signmanifest` (orders §7 "with notify option"; issue 13 "Signature pad"). Every role may call:
+ * who signs what is the domain's (drivers as driver on their orders, the receiver as customer, staff either; a
+ * vendor is refused per order). One order → its own status on failure (400/403/404/409 in the rule's words); several
+ * → 200 with what was signed and what failed, one by one (the browser sends two at a time, §9).
+ */
+export const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/orders/signmanifest',
+    {
+      config: { roles: ALL_ROLES },
+      schema: { tags, body: SignManifestBody, response: { 200: SignManifestAnswer, ...S.errors } },
+    },
+    async (request) => {
+      const c = await callerOf(request.user, request.headers.authorization);
+      const p = prepareSigning(request.body, c.signature);
+      const deps = { store: app, appUrl: String(app.env.APP_URL) };
+      const ids = [...new Set(request.body.ids)];
+      const signed: SignedResult[] = [];
+      const failed: { id: string; status: number; message: string }[] = [];
+      for (const id of ids) {
+        try {
+          signed.push(await signOne(c, id, p, deps));
+        } catch (err) {
+          if (!(err instanceof Problem)) throw err;
+          if (ids.length === 1) throw err;
+          failed.push({ id, status: err.status, message: err.detail });
+        }
+      }
+      return {
+        message: SigningMessages.signed(signed.length, ids.length),
+        data: { signed, failed },
+      };
+    },
+  );
+};
