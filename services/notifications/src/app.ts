@@ -5,16 +5,19 @@ import { emailWorker } from './jobs/email.js';
 import { accountMailConsumers } from './events/account-mails.js';
 import { fleetMailConsumer } from './events/fleet-mails.js';
 import { orderMailConsumer } from './events/order-mails.js';
+import { signedCopyConsumer } from './events/signed-copy-mails.js';
+import { signedCopyWorker } from './jobs/signed-copy.js';
 import { MailEnvSchema } from './env.js';
 
 /**
  * Every email the portal sends: HTTP requests and accounts' events become `email` jobs (kit `app.jobs`), a
- * worker renders and sends them with the kit's mailer (`app.mailer`, the 'smtp' backend). No object storage.
+ * worker renders and sends them with the kit's mailer (`app.mailer`, the 'smtp' backend); signed manifests are read from the object store to be attached.
  */
-const BACKENDS = ['mongo', 'nats', 'redis', 'smtp'] as const;
+// 's3': the signed manifests mailed as attachments (issue 13 signing; read from orders' `manifests` bucket)
+const BACKENDS = ['mongo', 'nats', 'redis', 'smtp', 's3'] as const;
 
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
-  // the worker's env, checked against what these backends need in production (no S3 keys: no object storage)
+  // the worker's env, checked against what these backends need in production
   const mailEnv = loadEnv(overrides, MailEnvSchema, BACKENDS);
   return buildService(
     {
@@ -22,8 +25,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       domain: 'notifications',
       backends: [...BACKENDS],
       routes: [emailRoutes, failedMailRoutes],
-      consumers: [...accountMailConsumers, fleetMailConsumer, orderMailConsumer],
-      workers: [emailWorker(mailEnv)],
+      consumers: [...accountMailConsumers, fleetMailConsumer, orderMailConsumer, signedCopyConsumer],
+      workers: [emailWorker(mailEnv), signedCopyWorker(mailEnv)],
       env: MailEnvSchema,
     },
     overrides,
