@@ -1,0 +1,70 @@
+import { PDFDocument } from 'pdf-lib';
+import { ManifestMessages as MM } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
+
+/**
+ * What a manifest upload must be (issue 13): a PDF by its magic bytes (`%PDF-` at the start; a PNG named .pdf is
+ * refused before any parsing), that pdf-lib parses with at least one page, and whose printed text shows the order's
+ * licences. Pure: bytes in, facts or a Problem out.
+ */
+const MAGIC = Buffer.from('%PDF-');
+
+export function isPdf(bytes: Uint8Array): boolean {
+  return bytes.length >= MAGIC.length && Buffer.from(bytes.subarray(0, MAGIC.length)).equals(MAGIC);
+}
+
+/** The page count of a PDF, or a 4xx Problem (415 not a PDF, 400 unreadable or empty). */
+export async function pdfPages(bytes: Uint8Array): Promise<number> {
+  if (!isPdf(bytes)) throw new Problem(415, MM.notPdf);
+  let pages: number;
+  try {
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    pages = doc.getPageCount();
+  } catch {
+    throw new Problem(400, MM.unreadable);
+  }
+  if (pages < 1) throw new Problem(400, MM.noPages);
+  return pages;
+}
+
+/** The text printed on the PDF's pages (pdf.js text extraction), items joined by spaces, pages by newlines. */
+export async function pdfText(bytes: Uint8Array, maxPages = 50): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = getDocument({
+    data: new Uint8Array(bytes), // pdf.js takes ownership of (detaches) what it is given: a copy
+    useWorkerFetch: false,
+    disableFontFace: true,
+    verbosity: 0,
+  });
+  try {
+    const doc = await task.promise;
+    const out: string[] = [];
+    for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) {
+      const content = await (await doc.getPage(n)).getTextContent();
+      out.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
+    }
+    return out.join('\n');
+  } catch {
+    return ''; // text that cannot be read shows no licence: the mismatch confirmation decides
+  } finally {
+    await task.destroy();
+  }
+}
+
+const escape = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Does `text` show the licence number `lic`? Case-insensitive, spaces inside the number tolerated (a PDF may split
+ * it into runs), and bounded: TST-A-100 is not found inside TST-A-1001.
+ */
+export function showsLicence(text: string, lic: string): boolean {
+  const chars = [...lic.replace(/\s+/g, '')];
+  if (!chars.length) return true;
+  const body = chars.map(escape).join('\\s*');
+  return new RegExp(`(?<![A-Za-z0-9-])${body}(?![A-Za-z0-9-])`, 'i').test(text);
+}
+
+/** The order's licences the text does not show (pickup first, then destination; empty ones are not asked). */
+export function missingLicences(text: string, licences: string[]): string[] {
+  return [...new Set(licences.filter((l) => l.trim()))].filter((l) => !showsLicence(text, l));
+}
