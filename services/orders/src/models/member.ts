@@ -14,7 +14,8 @@ const memberSchema = new Schema(
     userId: { type: String, required: true, unique: true },
     // the Keycloak subject (the token's `sub`): how a caller is found; '' until accounts' events carry it
     sub: { type: String, default: '', index: true },
-    email: { type: String, default: '' },
+    // lower-cased; callerOf falls back to it when a token's subject is unknown (order-access.ts memberByEmail)
+    email: { type: String, default: '', index: true },
     name: { type: String, default: '' },
     role: { type: Number, default: 4 },
     // licenceKey() of every licence number of the user's company: the top-level key the recipient lookups use

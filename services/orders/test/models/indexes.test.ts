@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Role, type OrderListKind, type OrderListParams } from '@portal/contracts';
 import { assertUsesIndex, startService } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
+import { Member } from '../../src/models/member.js';
 import { ORDER_LIST_INDEXES } from '../../src/models/order-indexes.js';
 import { listPlan, type ListCaller } from '../../src/domain/lists-query.js';
 import { publicFilter } from '../../src/domain/lists-caller.js';
@@ -15,7 +16,10 @@ import { buildApp } from '../../src/app.js';
 // rows a scope returns.
 let app: FastifyInstance;
 before(async () => {
-  app = await startService(buildApp, { MONGO_DB: 'portal_orders_test' });
+  app = await startService(buildApp, {
+    MONGO_DB: 'portal_orders_test',
+    QUEUE_PREFIX: 'portal-orders-index-test',
+  });
   await Order.collection.insertOne({
     orderId: 'INDEX-PROBE',
     pickupKey: 'INDEX-PROBE',
@@ -66,6 +70,9 @@ const cases: [string, OrderListKind, ListCaller, OrderListParams][] = [
   ['placed, one month from a week', 'placed', vendor, { week: '2026-11-26' }],
   ['driver, most recent 300', 'driver', driver, {}],
 ];
+
+test('a caller found by email (a token subject the read model does not know) uses an index', () =>
+  assertUsesIndex(Member, { email: 'someone@demo.portal' }));
 
 test('the public weekly view uses an index', () =>
   assertUsesIndex(Order, publicFilter('C11-0001', '2026-11-23')));
