@@ -1,2 +1,96 @@
-// Issue 13, part labels: its messages, constants and request/answer schemas (filled by that part).
-export {};
+import { Type, type Static } from 'typebox';
+import { ORDER_STATUS_NAMES, OrderStatus } from './orders.js';
+
+/**
+ * Issue 13, part labels: shipping labels (orders §2 Labels, §4 label rule, §5 count, §8, §9) and the custody report
+ * (issue 13 "Custody report"). Constants and messages are the spec's; the shapes are the calls' bodies and answers.
+ */
+
+/** orders §9: 3.98in × 3.32in, 0.5in margin, one label per box, 500 ms before printing. */
+export const LABEL = {
+  widthIn: 3.98,
+  heightIn: 3.32,
+  marginIn: 0.5,
+  /** Points per inch (PDF user space). */
+  pt: 72,
+  /** A print job of one order: more boxes than this is a typo, not a shipment (decided; README). */
+  maxCount: 500,
+  printDelayMs: 500,
+} as const;
+
+/** The statuses a label prints at are named by the one the spec calls allowed (§4: "the allowed status (approved)"). */
+export const LABEL_ALLOWED_STATUS = ORDER_STATUS_NAMES[OrderStatus.approved];
+
+export const LabelMessages = {
+  /** orders §4: the refused label's heading. */
+  error: 'SHIPPING LABEL ERROR',
+  currentStatus: (s: string) => `Current status: ${s}`,
+  allowedStatus: (s: string) => `Allowed status: ${s}`,
+  /** The 409's detail: the heading, the current and the allowed status in one line. */
+  refused: (current: string) =>
+    `SHIPPING LABEL ERROR. Current status: ${current}. Allowed status: ${LABEL_ALLOWED_STATUS}.`,
+  /** orders §5 "integer, minimum 1" (decided wording and cap). */
+  count: `The label count must be a whole number from 1 to ${LABEL.maxCount}.`,
+  /** orders §8. */
+  failed: (message: string) => `Failed to print: ${message}`,
+} as const;
+
+/** Print label count default (orders §5, §9): the box count from the weight, an integer, at least 1. */
+export function defaultLabelCount(weight: string | number | undefined | null): number {
+  const n = Math.floor(Number(String(weight ?? '').trim() || '1'));
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}
+
+/** POST /api/orders/labels: the order (database id or orderId) and the box count (default: the order's weight). */
+export const LabelsBody = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 64 }),
+    count: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: LABEL.maxCount, errorMessage: LabelMessages.count }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LabelsBody = Static<typeof LabelsBody>;
+
+/** A refused label (409): the problem plus the two statuses the browser shows on the crossed-out label. */
+export interface LabelRefusal {
+  status: 409;
+  detail: string;
+  currentStatus: string;
+  allowedStatus: string;
+}
+
+/** One step of the chain of custody as the report shows it (from one ledger entry). */
+export const CustodyEntry = Type.Object({
+  seq: Type.Integer(),
+  at: Type.String(),
+  /** The ledger action (created, status, labels-printed, checked-in …). */
+  action: Type.String(),
+  /** What happened in words ("Order approved", "3 labels printed" …). */
+  title: Type.String(),
+  by: Type.Object({ userId: Type.String(), name: Type.String(), role: Type.Integer() }),
+  /** The facts of the step: a count, a sha256, a signer, a status … (strings only, never an image). */
+  facts: Type.Record(Type.String(), Type.String()),
+  prevHash: Type.String(),
+  hash: Type.String(),
+  /** This entry's hash and its link to the previous one recompute (and so do all before it). */
+  verified: Type.Boolean(),
+});
+export type CustodyEntry = Static<typeof CustodyEntry>;
+
+/** GET /api/orders/:id/custody. */
+export const CustodyReport = Type.Object({
+  id: Type.String(),
+  orderId: Type.String(),
+  status: Type.String(),
+  /** The whole ledger verifies (not only the custody entries shown). */
+  verified: Type.Boolean(),
+  ledgerEntries: Type.Integer(),
+  brokenAt: Type.Optional(Type.Integer()),
+  generatedAt: Type.String(),
+  entries: Type.Array(CustodyEntry),
+});
+export type CustodyReport = Static<typeof CustodyReport>;
+export const CustodyAnswer = Type.Object({ data: CustodyReport });
+export type CustodyAnswer = Static<typeof CustodyAnswer>;

@@ -1,4 +1,37 @@
+import { ALL_ROLES, CustodyAnswer } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { callerOf } from '../domain/order-access.js';
+import { custodyOf } from '../domain/custody/read.js';
+import { renderCustodyPdf } from '../domain/custody/pdf.js';
+import { errors, IdParams } from '../schemas/order.js';
 
-/** Issue 13, part custody: its routes (filled by that part). */
-export const custodyRoutes: FastifyPluginAsyncTypebox = async () => {};
+/**
+ * The custody report (issue 13): GET /orders/:id/custody (JSON) and /orders/:id/custody.pdf (printable). Whoever
+ * may read the order may read its chain (every role; tenancy in the domain: 404 otherwise).
+ */
+export const custodyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const config = { roles: ALL_ROLES };
+  app.get(
+    '/orders/:id/custody',
+    { config, schema: { tags: ['orders'], params: IdParams, response: { 200: CustodyAnswer, ...errors } } },
+    async (request) => ({
+      data: await custodyOf(await callerOf(request.user, request.headers.authorization), request.params.id),
+    }),
+  );
+  app.get(
+    '/orders/:id/custody.pdf',
+    { config, schema: { tags: ['orders'], params: IdParams, response: errors } },
+    async (request, reply) => {
+      const report = await custodyOf(
+        await callerOf(request.user, request.headers.authorization),
+        request.params.id,
+      );
+      const pdf = await renderCustodyPdf(report);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="custody-${report.orderId}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(pdf) as never); // bytes, not serialised
+    },
+  );
+};

@@ -1,4 +1,51 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { Type } from 'typebox';
+import { problemBody, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ALL_ROLES, LabelsBody, Role } from '@portal/contracts';
+import { callerOf } from '../domain/order-access.js';
+import { LabelRefused, printLabels } from '../domain/labels/print.js';
+import { errors } from '../schemas/order.js';
 
-/** Issue 13, part labels: its routes (filled by that part). */
-export const labelsRoutes: FastifyPluginAsyncTypebox = async () => {};
+/** Everyone but drivers prints labels (orders §6: drivers "cannot cancel or print labels"). */
+export const LABEL_PRINTERS = ALL_ROLES.filter((r) => r !== Role.Driver);
+
+/** A refused label's problem: the spec's heading in `detail`, and the two statuses the crossed-out label shows. */
+const LabelProblem = Type.Object({
+  ...ProblemSchema.properties,
+  currentStatus: Type.Optional(Type.String()),
+  allowedStatus: Type.Optional(Type.String()),
+});
+
+/**
+ * Labels (issue 13 part labels; orders §2 Labels): POST /orders/labels {id, count?} → ONE PDF, a page per box.
+ * The count and the tenancy are the domain's; the answer carries the order's new version (the print is a ledger
+ * entry) so an open form keeps saving without a conflict.
+ */
+export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.setErrorHandler((err, _request, reply) => {
+    if (!(err instanceof LabelRefused)) throw err;
+    const { currentStatus, allowedStatus } = err;
+    return reply
+      .code(409)
+      .type('application/problem+json')
+      .send({ ...problemBody(409, err.detail), currentStatus, allowedStatus });
+  });
+
+  app.post(
+    '/orders/labels',
+    {
+      config: { roles: LABEL_PRINTERS },
+      schema: { tags: ['orders'], body: LabelsBody, response: { ...errors, 409: LabelProblem } },
+    },
+    async (request, reply) => {
+      const caller = await callerOf(request.user, request.headers.authorization);
+      const printed = await printLabels(caller, request.body, { appUrl: String(app.env.APP_URL) });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="labels-${printed.order.orderId}.pdf"`)
+        .header('cache-control', 'no-store')
+        .header('x-order-version', String(printed.order.version))
+        .header('x-label-count', String(printed.count))
+        .send(Buffer.from(printed.pdf) as never); // bytes, not serialised
+    },
+  );
+};
