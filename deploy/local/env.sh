@@ -37,6 +37,9 @@
 : "${JAEGER_QUERY_URL:=http://127.0.0.1:16686}"; export JAEGER_QUERY_URL
 
 : "${APP_URL:=http://localhost:8080}"; export APP_URL
+# Issue 13 metrc: the state track-and-trace (Metrc) API orders calls — locally the stub deploy/local/metrc-stub
+: "${METRC_STUB_PORT:=8940}"; export METRC_STUB_PORT
+: "${METRC_URL:=http://127.0.0.1:$METRC_STUB_PORT}"; export METRC_URL
 
 : "${ACCOUNTS_PORT:=4101}"; export ACCOUNTS_PORT
 : "${ORDERS_PORT:=4102}"; export ORDERS_PORT

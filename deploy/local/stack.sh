@@ -38,6 +38,7 @@ KEYCLOAK_MGMT_PORT=${KEYCLOAK_MGMT_PORT:-9190}
 MAILBOX_SMTP_PORT=${MAILBOX_SMTP_PORT:-2525}
 MAILBOX_HTTP_PORT=${MAILBOX_HTTP_PORT:-8025}
 ACCOUNTING_STUB_PORT=${ACCOUNTING_STUB_PORT:-8930}
+METRC_STUB_PORT=${METRC_STUB_PORT:-8940}
 EDGE_PORT=${EDGE_PORT:-8080}
 JAEGER_UI_PORT=${JAEGER_UI_PORT:-16686}
 JAEGER_OTLP_HTTP_PORT=${JAEGER_OTLP_HTTP_PORT:-4318}
@@ -51,7 +52,7 @@ PGDATA_DIR="$CACHE/postgres/data"
 # FerretDB's backend; "ferretdb" is the PostgreSQL database that holds one schema per Mongo database
 FERRETDB_PG_URL="postgres://postgres@127.0.0.1:$PG_PORT/ferretdb"
 # stop runs this list backwards: FerretDB stops before PostgreSQL
-COMPONENTS=(nats redis postgres ferretdb versitygw mailbox accounting nginx keycloak jaeger)
+COMPONENTS=(nats redis postgres ferretdb versitygw mailbox accounting metrc nginx keycloak jaeger)
 
 mkdir -p "$BIN" "$LOGS" "$RUN" "$CACHE/src" "$CACHE/dl"
 export PATH="$BIN:$PATH"
@@ -374,6 +375,12 @@ start_accounting() {
   (cd "$REPO" && ACCOUNTING_STUB_PORT="$ACCOUNTING_STUB_PORT" spawn accounting node "$HERE/accounting-stub/server.mjs")
 }
 
+# --- Metrc stub: a local stand-in for the state track-and-trace transfers API (orders' METRC_URL; issue 13) --------
+health_metrc() { http_ok "http://127.0.0.1:$METRC_STUB_PORT/healthz"; }
+start_metrc() {
+  (cd "$REPO" && METRC_STUB_PORT="$METRC_STUB_PORT" spawn metrc node "$HERE/metrc-stub/server.mjs")
+}
+
 # --- nginx (edge) ------------------------------------------------------------------------------------------------------
 health_nginx() { http_ok "http://127.0.0.1:$EDGE_PORT/edge-healthz"; }
 nginx_conf() {
@@ -455,6 +462,7 @@ cmd_start() {
   ensure_buckets
   ensure_started mailbox 60
   ensure_started accounting 30
+  ensure_started metrc 30
   if is_running nginx && health_nginx; then reload_nginx; else ensure_started nginx 30; fi
   # Keycloak starts in the background while Jaeger builds
   if keycloak_stale; then say "realm file changed: restarting Keycloak with a fresh dev database"; stop_one keycloak; fi
@@ -482,6 +490,7 @@ describe() {
       echo "mongodb://127.0.0.1:$FERRETDB_PORT ($h handler, debug :$FERRETDB_DEBUG_PORT)" ;;
     versitygw) echo "http://127.0.0.1:$S3_PORT (S3)" ;;
     accounting) echo "http://127.0.0.1:$ACCOUNTING_STUB_PORT (accounting-system stub)" ;;
+    metrc) echo "http://127.0.0.1:$METRC_STUB_PORT (Metrc transfers API stub)" ;;
     mailbox) echo "smtp 127.0.0.1:$MAILBOX_SMTP_PORT http://127.0.0.1:$MAILBOX_HTTP_PORT" ;;
     nginx) echo "http://localhost:$EDGE_PORT" ;;
     keycloak) echo "http://127.0.0.1:$KEYCLOAK_HTTP_PORT/auth (mgmt $KEYCLOAK_MGMT_PORT)" ;;

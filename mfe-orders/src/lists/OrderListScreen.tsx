@@ -23,6 +23,7 @@ import {
 } from '@portal/ui';
 import { deleteOrder, ORDERS_KEY, orderKey, undeleteOrder } from '../api.js';
 import { OrderModal } from '../form/OrderScreen.js';
+import { SyncManifests } from '../metrc/SyncManifests.js';
 import { deleteColumn, orderColumns } from './columns.js';
 import { mondayOf } from './list-api.js';
 import { OrderTable } from './OrderTable.js';
@@ -132,6 +133,7 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
       >
         {variant.title}
       </PageTitle>
+      {admin && <SyncManifests />}
       <div className="ord-filters" role="search">
         <TextField
           label="Search"

@@ -21,6 +21,13 @@ import './models/member.js';
  */
 const OrdersEnv = Type.Object({
   ROUTING_URL: Type.String({ default: `http://127.0.0.1:${process.env.ROUTING_PORT ?? 4103}` }),
+  /** Issue 13 metrc: the state track-and-trace (Metrc) API — the local stub in dev and CI — and its keys. */
+  METRC_URL: Type.String({ default: `http://127.0.0.1:${process.env.METRC_STUB_PORT ?? 8940}` }),
+  METRC_VENDOR_KEY: Type.String({ default: 'local-vendor-key' }),
+  METRC_USER_KEY: Type.String({ default: 'local-user-key' }),
+  METRC_TIMEOUT_MS: Type.Integer({ default: 10_000 }),
+  METRC_RETRIES: Type.Integer({ default: 3 }),
+  METRC_CONCURRENCY: Type.Integer({ default: 4 }),
   /**
    * 'off': no snapshot request at start (F's accountsFeed). For suites that seed the read models themselves: a
    * snapshot arriving mid-test would add accounts' real members beside the seeded ones.

@@ -1,4 +1,54 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ProblemSchema, problemBody, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import {
+  MetrcMessages,
+  MetrcSyncAnswer,
+  MetrcSyncBody,
+  MetrcSyncStarted,
+  STAFF_ROLES,
+} from '@portal/contracts';
+import { Type } from 'typebox';
+import { startSync, syncCallerOf, syncOf } from '../domain/metrc/start.js';
 
-/** Issue 13, part metrc: its routes (filled by that part). */
-export const metrcRoutes: FastifyPluginAsyncTypebox = async () => {};
+const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+
+/**
+ * Issue 13, part metrc: Sync Manifests (orders §2, §6 "sync manifests": roles 0, 1; §7 `POST /metrc/syncall
+ * {body}`). The sync runs as a job (jobs/metrc-sync.ts); its progress and per-order results are read back by id.
+ */
+export const metrcRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/metrc/syncall',
+    {
+      config: { roles: STAFF_ROLES },
+      schema: { tags: ['metrc'], body: MetrcSyncBody, response: { 202: MetrcSyncStarted, ...errors } },
+    },
+    async (request, reply) => {
+      const caller = await syncCallerOf(request.user);
+      const jobId = await startSync(app, request.body ?? {}, caller);
+      return reply.code(202).send({ message: MetrcMessages.hint, data: { jobId } });
+    },
+  );
+
+  app.get(
+    '/metrc/sync/:jobId',
+    {
+      config: { roles: STAFF_ROLES },
+      schema: {
+        tags: ['metrc'],
+        params: Type.Object({
+          jobId: Type.String({ pattern: '^[0-9a-f-]{36}$', errorMessage: 'jobId is not valid' }),
+        }),
+        response: { 200: MetrcSyncAnswer, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const view = await syncOf(request.params.jobId, request.user);
+      if (!view)
+        return reply
+          .code(404)
+          .type('application/problem+json')
+          .send(problemBody(404, MetrcMessages.noSuchSync));
+      return { data: view };
+    },
+  );
+};
