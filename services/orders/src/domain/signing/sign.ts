@@ -77,8 +77,10 @@ export async function signOne(
   if (replay) return result(o, replay, true);
   const nextStatus = statusAfter(c, { ...o, status }, p);
 
-  const unsigned = await readManifest(deps.store, current.key).catch(() => {
-    throw new Problem(409, SM.noManifest);
+  const unsigned = await readManifest(deps.store, current.key).catch((err: { code?: string }) => {
+    // the recorded object is gone: nothing to sign (any other store failure is a 5xx and retried by the caller)
+    if (err?.code === 'NoSuchKey' || err?.code === 'NotFound') throw new Problem(409, SM.noManifest);
+    throw err;
   });
   if (sha256(unsigned) !== current.sha256) throw new Problem(409, SM.manifestTampered);
   const now = deps.now ?? new Date();
