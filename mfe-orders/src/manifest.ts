@@ -56,6 +56,8 @@ const manifest = defineMfe({
       allowed: STAFF_ROLES,
       menu: { section: 'admin', key: 'checkin', label: 'Check In', order: 90 },
     },
+    // The driver's scan screen (issue 13): reached by link (no menu entry: the spec's menus are exact).
+    { path: '/dashboard/scan', title: 'Scan', allowed: [Role.Driver] },
     // Reached by link: the order form for an existing order, and a company's public order list (orders §2).
     { path: '/dashboard/editOrder', title: 'Edit Order' },
     { path: '/dashboard/publicorders', title: 'Public Orders', public: true },

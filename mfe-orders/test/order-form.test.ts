@@ -42,6 +42,10 @@ before(async () => {
         notes = body.order.data.order?.notes ?? notes;
         return [200, { data: { order: order({ notes }, { version }) } }];
       },
+      'POST /api/orders/checkin': () => [
+        200,
+        { message: M.checkedIn, data: { order: order({ notes }, { version }) } },
+      ],
       'GET /api/orders/o-1/history': () => [200, { data: { orderId: 'G-100001', entries: history } }],
       'GET /api/orders/o-1/history/verify': () => [200, { ok: true, entries: 2 }],
       'GET /api/drivers': () => [200, { data: { drivers: [] } }],
@@ -155,10 +159,12 @@ test('an existing order: notes save on blur with the version; a 409 shows the co
   ui.calls.length = 0;
   await page.getByTestId('order-checkin').click();
   await page.getByText(M.checkedIn).waitFor();
-  const body = ui.calls.find((c) => c.call === 'POST /api/orders/update')!.body as {
-    order: { data: { order: { checkedin?: { time: string; user: string } } } };
+  // issue 13: through the custody call (the server stamps who and when), not the generic update
+  const body = ui.calls.find((c) => c.call === 'POST /api/orders/checkin')!.body as {
+    id: string;
+    undo: boolean;
   };
-  assert.equal(body.order.data.order.checkedin?.user, 'u-admin');
+  assert.deepEqual([body.id, body.undo], ['o-1', false]);
   await page.close();
 });
 

@@ -4,6 +4,7 @@ import { errorText, toast, usePortal } from '@portal/ui';
 import { cancelOrder, deleteOrder, ORDERS_KEY, orderKey, undeleteOrder } from '../api.js';
 import { meName, type Me } from './profile.js';
 import { conflictOf } from './useOrderSave.js';
+import { newScanId, sendScan } from '../scan/scan-api.js';
 
 type Ask = (q: { title: string; text: string; confirm: string }) => Promise<boolean>;
 
@@ -71,12 +72,18 @@ export function useOrderActions(
         const text = `${M.confirmBoxCount} (${weight || '1'})`;
         if (!(await ask({ title: 'Check Out Order', text, confirm: 'Confirm' }))) return;
       }
-      const stamp = on ? { time: new Date().toISOString(), user: me.id } : null;
-      const saved = await submit(
-        { [kind]: stamp, ...(kind === 'checkedout' && on ? { weight: weight || '1' } : {}) },
-        true,
-      );
-      if (saved && on) toast.success(kind === 'checkedin' ? M.checkedIn : M.checkedOut);
+      // issue 13 scan: the custody calls (a ledger step, the compliance gate), not the generic update
+      const step = kind === 'checkedin' ? 'checkin' : 'checkout';
+      const count = step === 'checkout' && on ? { weight: weight || '1' } : {};
+      try {
+        const a = await sendScan(api, { step, body: { id: o.id, scanId: newScanId(), undo: !on, ...count } });
+        stored(a.data.order);
+        toast.success(a.message);
+      } catch (e) {
+        const c = conflictOf(e);
+        if (c) onConflict(c);
+        else toast.error(errorText(e));
+      }
     },
     cancel: (reason: string) => run('Cancel', (o) => cancelOrder(api, o, reason), M.orderCancelled),
     remove: async () => {

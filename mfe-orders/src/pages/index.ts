@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { emptyScreen, lazyPage } from '@portal/ui';
+import { lazyPage } from '@portal/ui';
 
 // Two chunks, fetched on first visit (issue 9, the browser budget): the lists and the order form.
 const lists = () => import('./lists.js');
 const forms = () => import('./forms.js');
+const scan = () => import('../scan/pages.js');
 
 /** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
@@ -15,12 +16,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/dashboard/createOrder': lazyPage(forms, (m) => m.CreateOrder),
   '/dashboard/adminEditOrder': lazyPage(forms, (m) => m.AdminEditOrder),
   '/dashboard/editOrder': lazyPage(forms, (m) => m.EditOrder),
-  '/dashboard/checkout': emptyScreen(
-    'Check Out',
-    'Scan or type order barcodes to check orders out of the facility for delivery. No orders are waiting to be checked out yet.',
-  ),
-  '/dashboard/checkin': emptyScreen(
-    'Check In',
-    'Scan or type order barcodes as orders arrive at the facility. No orders have been checked in yet.',
-  ),
+  '/dashboard/checkout': lazyPage(scan, (m) => m.CheckOut),
+  '/dashboard/checkin': lazyPage(scan, (m) => m.CheckIn),
+  '/dashboard/scan': lazyPage(scan, (m) => m.DriverScan),
 };

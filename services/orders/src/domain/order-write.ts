@@ -19,6 +19,7 @@ import { nextEntry, redactImages, type Change } from './ledger.js';
 import { assertActive, writableOrder, type Caller } from './order-access.js';
 import { emptyData, prepareOrder } from './order-prepare.js';
 import { orderConfig } from './config.js';
+import { assertUpdateGate } from './scan/gate.js';
 import {
   cancelledEvents,
   createdEvents,
@@ -180,6 +181,7 @@ export async function updateOrder(
     routing: { routingUrl: deps.routingUrl },
   });
   if (!changes.length) return prev;
+  assertUpdateGate(prev, data); // issue 13 scan: the compliance gate holds on this path too (domain/scan/gate.ts)
   const config = await orderConfig();
   const statusMoved = data.order.status !== prev.data.order.status;
   return commit(

@@ -209,3 +209,28 @@ test('a replay is found by its scanId in the ledger', () => {
   assert.equal(replayOf(h, 'scan-0001')?.action, 'checked-in');
   assert.equal(replayOf(h, 'scan-0002'), undefined);
 });
+
+test('the generic update path meets the same gate (no override there)', async () => {
+  const { assertUpdateGate } = await import('../../src/domain/scan/gate.js');
+  const prev = (o: object, manifest: object = {}) => ({ manifest, data: { order: { status: 1, ...o } } });
+  const stamp = { time: 't', user: 'u' };
+  assert.throws(() => assertUpdateGate(prev({}), { order: { status: 1, checkedout: stamp } }), {
+    status: 409,
+    detail: 'Cannot check out this order: no manifest has been uploaded for this order.',
+  });
+  assert.doesNotThrow(() =>
+    assertUpdateGate(prev({}, matching!), { order: { status: 1, checkedout: stamp } }),
+  );
+  assert.doesNotThrow(() =>
+    assertUpdateGate(prev({ checkedout: stamp }), { order: { status: 1, checkedout: stamp } }),
+  );
+  assert.throws(() => assertUpdateGate(prev({ status: 2 }), { order: { status: 3 } }), {
+    detail: "Cannot mark delivered this order: the receiver's signature is missing.",
+  });
+  const signed = { order: { status: 3, signature: { customer: RECEIVER } } };
+  assert.doesNotThrow(() => assertUpdateGate(prev({ status: 2 }), signed));
+  assert.doesNotThrow(
+    () => assertUpdateGate(prev({ status: 3 }), { order: { status: 3 } }),
+    'already delivered',
+  );
+});

@@ -87,7 +87,13 @@ test('approve → pick up → in transit → delivered, with stamps, signatures,
   const noReason = await update(Role.Driver, o.id, 4, { status: 5 });
   assert.equal(noReason.statusCode, 400);
   assert.equal(noReason.json().detail, 'Reason for rejection is required. ');
-  const delivered = await update(Role.Driver, o.id, 4, { status: 3 });
+  const unsigned = await update(Role.Driver, o.id, 4, { status: 3 }); // issue 13: the receiver's signature gate
+  assert.equal(
+    unsigned.json().detail,
+    "Cannot mark delivered this order: the receiver's signature is missing.",
+  );
+  const customer = { name: 'Rita Receiver', image: SIGNATURE.image };
+  const delivered = await update(Role.Driver, o.id, 4, { status: 3, signature: { customer } });
   assert.equal(delivered.statusCode, 200);
   assert.equal(delivered.json().data.order.data.order.signature.driver.name, SIGNATURE.name);
   const toCancelled = await update(Role.Admin, o.id, 5, { status: 8 });

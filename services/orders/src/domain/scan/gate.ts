@@ -1,4 +1,10 @@
-import { ScanMessages as SM, isStaff, type OrderManifest, type RoleNumber } from '@portal/contracts';
+import {
+  OrderStatus,
+  ScanMessages as SM,
+  isStaff,
+  type OrderManifest,
+  type RoleNumber,
+} from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 
 /**
@@ -58,4 +64,28 @@ export function decideGate(
   if (!missing.length) return { pass: true };
   if (override) return { pass: true, override: { reason: override.reason.trim(), missing } };
   throw new GateBlocked(missing, isStaff(role), action);
+}
+
+/**
+ * The gate on the generic update path (/orders/update): a check-out stamp set there, or a status moved to delivered
+ * there, meets the same gate, without an override (that is the scan calls' own: /orders/checkout, /orders/delivered).
+ */
+export function assertUpdateGate(
+  prev: { manifest?: OrderManifest | null; data: { order: UpdateGateOrder } },
+  next: { order: UpdateGateOrder },
+): void {
+  if (next.order.checkedout && !prev.data.order.checkedout) {
+    const missing = checkoutMissing({ manifest: prev.manifest });
+    if (missing.length) throw new GateBlocked(missing, false, 'check out');
+  }
+  if (next.order.status === OrderStatus.delivered && prev.data.order.status !== OrderStatus.delivered) {
+    const missing = deliveryMissing({ receiverSignature: next.order.signature?.customer });
+    if (missing.length) throw new GateBlocked(missing, false, 'mark delivered');
+  }
+}
+
+interface UpdateGateOrder {
+  status: number;
+  checkedout?: unknown;
+  signature?: { customer?: { image?: string } };
 }
