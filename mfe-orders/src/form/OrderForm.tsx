@@ -17,6 +17,9 @@ import { CancelDialog } from './CancelDialog.js';
 import { DateFields } from './DateFields.js';
 import { FormActions } from './FormActions.js';
 import { HistoryPanel } from './HistoryPanel.js';
+import { CustodyPanel } from '../custody/CustodyPanel.js';
+import { ManifestPanel } from '../manifests/ManifestPanel.js';
+import { SignManifestButton } from '../signing/SignManifestButton.js';
 import { PartyFields } from './PartyFields.js';
 import { DetailFields, StatusFields } from './StatusFields.js';
 import { BLUR_SAVED, type Draft } from './draft.js';
@@ -175,11 +178,15 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
           onDelete={() => void actions.remove()}
           onUndelete={() => void actions.undelete()}
           onBack={onBack}
+          onLabelsPrinted={(v) => setLive((o) => (o ? { ...o, version: v } : o))}
         />
         <CancelDialog open={cancelling} onCancel={actions.cancel} onClose={() => setCancelling(false)} />
         {dialog}
       </form>
+      {live && <ManifestPanel order={live} role={form.role} onUploaded={() => void reload()} />}
+      {live && <SignManifestButton order={live} me={me} onSigned={() => void reload()} />}
       {live && <HistoryPanel id={live.id} version={live.version} />}
+      {live && <CustodyPanel id={live.id} version={live.version} />}
       {withBulk && !live && me.role !== Role.Driver && <BulkUpload />}
     </>
   );
