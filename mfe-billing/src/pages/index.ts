@@ -6,13 +6,14 @@ const Reports = lazyPage(
   () => import('./Reports.js'),
   (m) => m.Reports,
 );
+const ManifestDownload = lazyPage(
+  () => import('../manifests/ManifestDownload.js'),
+  (m) => m.ManifestDownload,
+);
 
 /** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
-  '/dashboard/manifestdownload': emptyScreen(
-    'Manifest Download',
-    'Download the signed manifests of delivered orders, one by one or as a zip. There are no manifests to download yet.',
-  ),
+  '/dashboard/manifestdownload': ManifestDownload,
   '/dashboard/billing': emptyScreen(
     'Billing',
     'Reconcile delivered orders with invoices and the accounting system. There is nothing to reconcile yet.',
