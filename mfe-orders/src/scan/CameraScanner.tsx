@@ -17,6 +17,10 @@ export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const done = useRef(onCode);
   done.current = onCode;
+  // fetched now, while online: a driver who loses the network can still open the camera
+  useEffect(() => {
+    if (!('BarcodeDetector' in window)) void import('@zxing/browser').catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (!open) return;

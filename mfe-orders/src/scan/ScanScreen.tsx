@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { OrderMessages as M, SCAN_DEBOUNCE_MS, type Order } from '@portal/contracts';
-import { TextField, usePortal, useSessionUser } from '@portal/ui';
+import { SignaturePad, TextField, usePortal, useSessionUser } from '@portal/ui';
 import { isRetryable, lastSegment, loadOrder } from './scan-api.js';
 import { signal } from './feedback.js';
 import { CameraScanner } from './CameraScanner.js';
@@ -109,6 +109,12 @@ export function ScanScreen({ mode }: { mode: ScanMode }) {
         />
       )}
       <WaitingList items={queue.items} online={queue.online} />
+      {mode === 'driver' && (
+        // the signature pad's chunk is fetched while online, so the receiver can sign when the network is gone
+        <div hidden>
+          <SignaturePad onSave={() => undefined} />
+        </div>
+      )}
     </div>
   );
 }
