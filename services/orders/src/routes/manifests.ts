@@ -106,12 +106,16 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: Type.Object({
           signed: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
           redirect: Type.Optional(Type.Boolean()),
+          download: Type.Optional(Type.Boolean()),
         }),
         response: { 200: ManifestUrlAnswer, 302: Type.Null(), ...errors },
       },
     },
     async (request, reply) => {
-      const data = await manifestUrl(app, await caller(request), request.params.id, request.query.signed);
+      const data = await manifestUrl(app, await caller(request), request.params.id, {
+        signed: request.query.signed,
+        download: request.query.download,
+      });
       reply.header('cache-control', 'no-store');
       return request.query.redirect ? reply.redirect(data.url, 302) : { data };
     },

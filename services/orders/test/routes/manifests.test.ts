@@ -157,6 +157,9 @@ test('view: the owner, staff and the assigned driver get a 5-minute URL of exact
   assert.equal(res.statusCode, 200, res.body);
   const { url, sha256: sha, expiresAt } = res.json().data;
   assert.match(url, /X-Amz-Expires=300/);
+  assert.match(url, /response-content-disposition=inline/);
+  const dl = await call(app, Role.AccountAdmin, 'GET', `/api/orders/${orderA.id}/manifest?download=true`);
+  assert.match(dl.json().data.url, /response-content-disposition=attachment/);
   assert.ok(Date.parse(expiresAt) - Date.now() <= 300_000);
   const got = Buffer.from(await (await fetch(url)).arrayBuffer());
   assert.equal(sha256(got), sha);

@@ -56,12 +56,22 @@ export async function manifestSize(h: StoreHolder, key: string): Promise<number 
   }
 }
 
-/** A pre-signed GET of one stored manifest (seconds; default 5 minutes), offered under `filename`. */
+/**
+ * A pre-signed GET of one stored manifest (seconds; default 5 minutes): shown in the browser (inline, as a PDF), or
+ * with `download` saved under `filename`.
+ */
 export function presignManifest(
   h: StoreHolder,
   key: string,
   filename: string,
   expires = 300,
+  download = false,
 ): Promise<string> {
-  return storeOf(h).presignedGet(key, { bucket: MANIFEST_BUCKET, expires, filename });
+  const store = storeOf(h);
+  if (download) return store.presignedGet(key, { bucket: MANIFEST_BUCKET, expires, filename });
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return store.client.presignedGetObject(MANIFEST_BUCKET, key, expires, {
+    'response-content-type': 'application/pdf',
+    'response-content-disposition': `inline; filename="${ascii}"`,
+  });
 }
