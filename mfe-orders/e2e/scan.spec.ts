@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { OrderStatus, Role, ScanMessages as SM } from '@portal/contracts';
 import { test, expect, APP, type ApiClient, type Page } from '@portal/e2e/fixtures';
-import { dayFrom } from './helpers.ts';
+import { dayFrom, TEST_ZIP } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-scan';
 mkdirSync(SHOTS, { recursive: true });
@@ -30,6 +30,8 @@ async function approvedOrder(admin: ApiClient, from: string, to: string, driverI
           weight: '2',
           driver: { delivery: driverId },
         },
+        pickupCompany: { 'Street Address': '2 Test Way', City: 'Testville', Zip: TEST_ZIP },
+        destCompany: { 'Street Address': '1 Test Way', City: 'Testville', Zip: TEST_ZIP },
         billing: { invoice: 'E2E-SCAN-1' },
       },
     },
