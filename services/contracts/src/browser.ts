@@ -21,3 +21,4 @@ export * from './order-messages.js';
 export * from './order-rules.js';
 export * from './order-status.js';
 export * from './order-lists.js';
+export * from './custody-signing.js';

@@ -1,5 +1,3 @@
-import { Type, type Static } from 'typebox';
-
 /**
  * Issue 13, part signing: signed manifests (orders §2 "Manifest signature pad", §4 "Signing manifests", §7
  * `POST /orders/signmanifest` "with notify option"). The spec's words are verbatim; the rest is decided here and
@@ -36,49 +34,94 @@ export const SIGN_IDS_MAX = 100;
 /** How many signings the browser runs at once (orders §9 "Manifest signing runs 2 at a time"). */
 export const SIGNING_CONCURRENCY = 2;
 
-export const SignatureInput = Type.Union([
-  Type.Object({ image: Type.String({ maxLength: SIGNATURE_IMAGE_MAX }) }, { additionalProperties: false }),
-  Type.Object({ typed: Type.String({ maxLength: 100 }) }, { additionalProperties: false }),
-  /** The signer's profile signature (accounts' profile; 400 when they have none). */
-  Type.Object({ profile: Type.Literal(true) }, { additionalProperties: false }),
-]);
-export type SignatureInput = Static<typeof SignatureInput>;
+/** The signature: a drawn PNG (data URL), a typed name, or the signer's profile signature (400 when none). */
+export type SignatureInput = { image: string } | { typed: string } | { profile: true };
 
-export const SignManifestBody = Type.Object(
-  {
-    ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: SIGN_IDS_MAX }),
-    kind: Type.Union([Type.Literal('driver'), Type.Literal('customer')]),
-    name: Type.String({ maxLength: 100 }),
-    emails: Type.Optional(Type.Array(Type.String({ maxLength: 254 }), { maxItems: 20 })),
-    tags: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 200 })),
-    signature: SignatureInput,
-    /** Also send the signed copy to the vendor's (pickup licence's) users. */
-    notify: Type.Optional(Type.Boolean()),
-    /** The driver confirmed putting delivered/exception/rejected orders back in transit (§4). */
-    confirmed: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-export type SignManifestBody = Static<typeof SignManifestBody>;
+export interface SignManifestBody {
+  ids: string[];
+  kind: 'driver' | 'customer';
+  /** The printed name (required: "Signing requires a printed name"). */
+  name: string;
+  /** Who gets the signed copy. */
+  emails?: string[];
+  /** Rejected package tags (the customer's signature keeps them). */
+  tags?: string[];
+  signature: SignatureInput;
+  /** Also send the signed copy to the vendor's (pickup licence's) users. */
+  notify?: boolean;
+  /** The driver confirmed putting delivered/exception/rejected orders back in transit (§4). */
+  confirmed?: boolean;
+}
 
-const SignedOne = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  version: Type.Integer(),
-  key: Type.String(),
-  sha256: Type.String(),
-  unsignedSha256: Type.String(),
-  signatureSha256: Type.String(),
+export interface SignedManifestResult {
+  id: string;
+  orderId: string;
+  version: number;
+  key: string;
+  sha256: string;
+  unsignedSha256: string;
+  signatureSha256: string;
   /** true: this exact signature of this manifest was already recorded (a replay): nothing was written. */
-  replay: Type.Boolean(),
-});
-const FailedOne = Type.Object({ id: Type.String(), status: Type.Integer(), message: Type.String() });
+  replay: boolean;
+}
+export interface SignManifestAnswer {
+  message: string;
+  data: { signed: SignedManifestResult[]; failed: { id: string; status: number; message: string }[] };
+}
 
-export const SignManifestAnswer = Type.Object({
-  message: Type.String(),
-  data: Type.Object({ signed: Type.Array(SignedOne), failed: Type.Array(FailedOne) }),
-});
-export type SignManifestAnswer = Static<typeof SignManifestAnswer>;
+// Plain JSON Schema (no TypeBox: this module is in the browser entry too), checked by the route.
+const str = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
+const closed = <P extends Record<string, unknown>, R extends readonly string[]>(properties: P, required: R) =>
+  ({ type: 'object', properties, required, additionalProperties: false }) as const;
+
+export const SignManifestBodySchema = closed(
+  {
+    ids: { type: 'array', items: str(64, 1), minItems: 1, maxItems: SIGN_IDS_MAX },
+    kind: { type: 'string', enum: ['driver', 'customer'] },
+    name: str(100),
+    emails: { type: 'array', items: str(254), maxItems: 20 },
+    tags: { type: 'array', items: str(100), maxItems: 200 },
+    signature: {
+      oneOf: [
+        closed({ image: str(SIGNATURE_IMAGE_MAX) }, ['image']),
+        closed({ typed: str(100) }, ['typed']),
+        closed({ profile: { type: 'boolean', const: true } }, ['profile']),
+      ],
+    },
+    notify: { type: 'boolean' },
+    confirmed: { type: 'boolean' },
+  },
+  ['ids', 'kind', 'name', 'signature'],
+);
+
+const result = closed(
+  {
+    id: str(64),
+    orderId: str(64),
+    version: { type: 'integer' },
+    key: str(500),
+    sha256: str(64),
+    unsignedSha256: str(64),
+    signatureSha256: str(64),
+    replay: { type: 'boolean' },
+  },
+  ['id', 'orderId', 'version', 'key', 'sha256', 'unsignedSha256', 'signatureSha256', 'replay'],
+);
+const failed = closed({ id: str(64), status: { type: 'integer' }, message: str(500) }, [
+  'id',
+  'status',
+  'message',
+]);
+export const SignManifestAnswerSchema = closed(
+  {
+    message: str(200),
+    data: closed({ signed: { type: 'array', items: result }, failed: { type: 'array', items: failed } }, [
+      'signed',
+      'failed',
+    ]),
+  },
+  ['message', 'data'],
+);
 
 /** The custody event's detail for step 'manifest-signed' (strings only: the mail consumer reads key and emails). */
 export interface ManifestSignedDetail {

@@ -1,5 +1,11 @@
 import { Problem, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { ALL_ROLES, SignManifestAnswer, SignManifestBody, SigningMessages } from '@portal/contracts';
+import {
+  ALL_ROLES,
+  SignManifestAnswerSchema,
+  SignManifestBodySchema,
+  SigningMessages,
+  type SignManifestBody,
+} from '@portal/contracts';
 import { callerOf } from '../domain/order-access.js';
 import { prepareSigning } from '../domain/signing/rules.js';
 import { signOne, type SignedResult } from '../domain/signing/sign.js';
@@ -18,13 +24,19 @@ export const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/signmanifest',
     {
       config: { roles: ALL_ROLES },
-      schema: { tags, body: SignManifestBody, response: { 200: SignManifestAnswer, ...S.errors } },
+      schema: {
+        tags,
+        body: SignManifestBodySchema,
+        response: { 200: SignManifestAnswerSchema, ...S.errors },
+      },
     },
     async (request) => {
       const c = await callerOf(request.user, request.headers.authorization);
-      const p = prepareSigning(request.body, c.signature);
+      // checked by contracts' JSON Schema (plain: the browser shares the module) — the same shape as this type
+      const body = request.body as unknown as SignManifestBody;
+      const p = prepareSigning(body, c.signature);
       const deps = { store: app, appUrl: String(app.env.APP_URL) };
-      const ids = [...new Set(request.body.ids)];
+      const ids = [...new Set(body.ids)];
       const signed: SignedResult[] = [];
       const failed: { id: string; status: number; message: string }[] = [];
       for (const id of ids) {
