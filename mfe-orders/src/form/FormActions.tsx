@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   canCancel,
   Deleted,
@@ -8,7 +7,8 @@ import {
   type Order,
   type RoleNumber,
 } from '@portal/contracts';
-import { Button, TextField } from '@portal/ui';
+import { Button } from '@portal/ui';
+import { PrintLabels } from '../labels/PrintLabels.js';
 
 interface Props {
   order: Order | null;
@@ -21,19 +21,20 @@ interface Props {
   onDelete: () => void;
   onUndelete: () => void;
   onBack: () => void;
+  /** After a label print: the order's new version (the print is a ledger entry; issue 13 labels). */
+  onLabelsPrinted?: (version: number) => void;
 }
 
 /**
  * The form's buttons (orders §2 Order form, §4, §6): Order Picked Up (0, 1), Submit, Cancel Order (non-drivers while
  * below In Transit), Delete / Undelete (0, 1), "< Back", and Print Labels with its box count (labels are issue 13:
- * the count is shown, printing stays off until then).
+ * mfe-orders/src/labels/PrintLabels.tsx).
  */
 export function FormActions(p: Props) {
   const { order, role, busy } = p;
   const staff = isStaff(role);
   const status = order?.data.order.status ?? OrderStatus.received;
   const live = !!order && order.deleted === Deleted.no;
-  const [labels, setLabels] = useState(() => String(Math.max(1, parseInt(p.weight, 10) || 1)));
   const canPickUp = staff && live && status < OrderStatus.inTransit;
   const cancellable = !!order && canCancel({ status, deleted: order.deleted }, role);
   return (
@@ -73,23 +74,7 @@ export function FormActions(p: Props) {
         </Button>
       )}
       {order && role !== Role.Driver && (
-        <span className="ord-labels">
-          <TextField
-            label="Labels"
-            type="number"
-            min={1}
-            value={labels}
-            onChange={setLabels}
-            testId="order-label-count"
-          />
-          <Button
-            disabled
-            title="Label printing comes with the labels screen"
-            data-testid="order-print-labels"
-          >
-            Print Labels
-          </Button>
-        </span>
+        <PrintLabels order={order} weight={p.weight} onPrinted={p.onLabelsPrinted} />
       )}
       <Button
         type="submit"

@@ -1,9 +1,9 @@
-import { Type, type Static } from 'typebox';
 import { ORDER_STATUS_NAMES, OrderStatus } from './orders.js';
 
 /**
  * Issue 13, part labels: shipping labels (orders §2 Labels, §4 label rule, §5 count, §8, §9) and the custody report
- * (issue 13 "Custody report"). Constants and messages are the spec's; the shapes are the calls' bodies and answers.
+ * (issue 13 "Custody report"). Constants and messages are the spec's; the calls' bodies and answers are plain JSON
+ * Schema and interfaces, so the browser entry (browser.ts) carries this file without the TypeBox runtime.
  */
 
 /** orders §9: 3.98in × 3.32in, 0.5in margin, one label per box, 500 ms before printing. */
@@ -42,16 +42,19 @@ export function defaultLabelCount(weight: string | number | undefined | null): n
 }
 
 /** POST /api/orders/labels: the order (database id or orderId) and the box count (default: the order's weight). */
-export const LabelsBody = Type.Object(
-  {
-    id: Type.String({ minLength: 1, maxLength: 64 }),
-    count: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: LABEL.maxCount, errorMessage: LabelMessages.count }),
-    ),
+export const LabelsBodySchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64 },
+    count: { type: 'integer', minimum: 1, maximum: LABEL.maxCount, errorMessage: LabelMessages.count },
   },
-  { additionalProperties: false },
-);
-export type LabelsBody = Static<typeof LabelsBody>;
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+export interface LabelsBody {
+  id: string;
+  count?: number;
+}
 
 /** A refused label (409): the problem plus the two statuses the browser shows on the crossed-out label. */
 export interface LabelRefusal {
@@ -62,35 +65,72 @@ export interface LabelRefusal {
 }
 
 /** One step of the chain of custody as the report shows it (from one ledger entry). */
-export const CustodyEntry = Type.Object({
-  seq: Type.Integer(),
-  at: Type.String(),
+export interface CustodyEntry {
+  seq: number;
+  at: string;
   /** The ledger action (created, status, labels-printed, checked-in …). */
-  action: Type.String(),
+  action: string;
   /** What happened in words ("Order approved", "3 labels printed" …). */
-  title: Type.String(),
-  by: Type.Object({ userId: Type.String(), name: Type.String(), role: Type.Integer() }),
+  title: string;
+  by: { userId: string; name: string; role: number };
   /** The facts of the step: a count, a sha256, a signer, a status … (strings only, never an image). */
-  facts: Type.Record(Type.String(), Type.String()),
-  prevHash: Type.String(),
-  hash: Type.String(),
+  facts: Record<string, string>;
+  prevHash: string;
+  hash: string;
   /** This entry's hash and its link to the previous one recompute (and so do all before it). */
-  verified: Type.Boolean(),
-});
-export type CustodyEntry = Static<typeof CustodyEntry>;
+  verified: boolean;
+}
 
-/** GET /api/orders/:id/custody. */
-export const CustodyReport = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  status: Type.String(),
+/** GET /api/orders/:id/custody → {data: CustodyReport}. */
+export interface CustodyReport {
+  id: string;
+  orderId: string;
+  status: string;
   /** The whole ledger verifies (not only the custody entries shown). */
-  verified: Type.Boolean(),
-  ledgerEntries: Type.Integer(),
-  brokenAt: Type.Optional(Type.Integer()),
-  generatedAt: Type.String(),
-  entries: Type.Array(CustodyEntry),
-});
-export type CustodyReport = Static<typeof CustodyReport>;
-export const CustodyAnswer = Type.Object({ data: CustodyReport });
-export type CustodyAnswer = Static<typeof CustodyAnswer>;
+  verified: boolean;
+  ledgerEntries: number;
+  brokenAt?: number;
+  generatedAt: string;
+  entries: CustodyEntry[];
+}
+export interface CustodyAnswer {
+  data: CustodyReport;
+}
+
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+/** The answer's JSON Schema (the service's response serializer; closed objects, facts an open string map). */
+export const CustodyAnswerSchema = {
+  type: 'object',
+  properties: {
+    data: {
+      type: 'object',
+      properties: {
+        id: str,
+        orderId: str,
+        status: str,
+        verified: { type: 'boolean' },
+        ledgerEntries: int,
+        brokenAt: int,
+        generatedAt: str,
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              seq: int,
+              at: str,
+              action: str,
+              title: str,
+              by: { type: 'object', properties: { userId: str, name: str, role: int } },
+              facts: { type: 'object', patternProperties: { '^.*$': str } },
+              prevHash: str,
+              hash: str,
+              verified: { type: 'boolean' },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,4 +1,4 @@
-import { ALL_ROLES, CustodyAnswer } from '@portal/contracts';
+import { ALL_ROLES, CustodyAnswerSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { callerOf } from '../domain/order-access.js';
 import { custodyOf } from '../domain/custody/read.js';
@@ -13,7 +13,10 @@ export const custodyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { roles: ALL_ROLES };
   app.get(
     '/orders/:id/custody',
-    { config, schema: { tags: ['orders'], params: IdParams, response: { 200: CustodyAnswer, ...errors } } },
+    {
+      config,
+      schema: { tags: ['orders'], params: IdParams, response: { 200: CustodyAnswerSchema, ...errors } },
+    },
     async (request) => ({
       data: await custodyOf(await callerOf(request.user, request.headers.authorization), request.params.id),
     }),

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { problemBody, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { ALL_ROLES, LabelsBody, Role } from '@portal/contracts';
+import { ALL_ROLES, LabelsBodySchema, Role, type LabelsBody } from '@portal/contracts';
 import { callerOf } from '../domain/order-access.js';
 import { LabelRefused, printLabels } from '../domain/labels/print.js';
 import { errors } from '../schemas/order.js';
@@ -34,11 +34,13 @@ export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/labels',
     {
       config: { roles: LABEL_PRINTERS },
-      schema: { tags: ['orders'], body: LabelsBody, response: { ...errors, 409: LabelProblem } },
+      schema: { tags: ['orders'], body: LabelsBodySchema, response: { ...errors, 409: LabelProblem } },
     },
     async (request, reply) => {
       const caller = await callerOf(request.user, request.headers.authorization);
-      const printed = await printLabels(caller, request.body, { appUrl: String(app.env.APP_URL) });
+      const printed = await printLabels(caller, request.body as LabelsBody, {
+        appUrl: String(app.env.APP_URL),
+      });
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="labels-${printed.order.orderId}.pdf"`)
