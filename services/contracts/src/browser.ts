@@ -22,3 +22,4 @@ export * from './order-rules.js';
 export * from './order-status.js';
 export * from './order-lists.js';
 export * from './custody-signing.js';
+export * from './custody-labels.js';
