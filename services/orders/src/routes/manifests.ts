@@ -18,6 +18,7 @@ import {
 } from '@portal/contracts';
 import { callerOf } from '../domain/order-access.js';
 import { uploadManifest } from '../domain/manifests/upload.js';
+import { loadPdfJs } from '../domain/manifests/pdf-check.js';
 import { manifestUrl } from '../domain/manifests/view.js';
 import { listManifests } from '../domain/manifests/query.js';
 import { manifestsOf, mergeManifests, zipManifests } from '../domain/manifests/bundle.js';
@@ -57,6 +58,7 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     limits: { fileSize: MANIFEST_MAX_FILE_BYTES, files: 1, fields: 6, parts: 8, fieldSize: 4096 },
   });
   const caller = (r: FastifyRequest) => callerOf(r.user, r.headers.authorization);
+  void loadPdfJs().catch((err: unknown) => app.log.warn({ err }, 'pdf.js did not load'));
 
   app.post(
     '/orders/manifestupload',

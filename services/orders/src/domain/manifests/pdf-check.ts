@@ -27,9 +27,13 @@ export async function pdfPages(bytes: Uint8Array): Promise<number> {
   return pages;
 }
 
+// pdf.js is large (seconds to load on a busy machine): loaded once, in the background from the plugin's start
+let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
+export const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
 /** The text printed on the PDF's pages (pdf.js text extraction), items joined by spaces, pages by newlines. */
 export async function pdfText(bytes: Uint8Array, maxPages = 50): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument } = await loadPdfJs();
   const task = getDocument({
     data: new Uint8Array(bytes), // pdf.js takes ownership of (detaches) what it is given: a copy
     useWorkerFetch: false,
