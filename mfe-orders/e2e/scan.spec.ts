@@ -146,3 +146,41 @@ test('admin check-in by scan: "Order not found" for an unknown label, then Check
   const h = (await admin.call(`/api/orders/${order.id}/history`)).json.data.entries;
   expect(h.map((e: { action: string }) => e.action)).toEqual(['created', 'checked-in', 'check-in-removed']);
 });
+
+test('check-out by scan: the box count confirmation, the gate names the missing manifest, an admin overrides with a reason', async ({
+  signedInAs,
+  api,
+  testData,
+}) => {
+  const admin = await api(Role.Admin);
+  const order = await approvedOrder(
+    admin,
+    await testData.licence('scanvendor'),
+    await testData.licence('scanreceiver'),
+    'nobody',
+  );
+  const page = await signedInAs(Role.Admin);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${APP}/dashboard/checkout`);
+  await scanLabel(page, order.orderId);
+  await expect(page.getByTestId('scan-order-id')).toHaveText(order.orderId);
+  await page.getByTestId('scan-checkout').click();
+  await expect(page.getByTestId('scan-boxes')).toContainText(
+    'Please confirm this is the correct box/bundle count?',
+  );
+  await expect(page.getByTestId('scan-boxes-count')).toHaveValue('2');
+  await page.getByTestId('scan-boxes-count').fill('3');
+  await page.getByTestId('scan-boxes-yes').click();
+  await expect(page.getByTestId('scan-gate-message')).toHaveText(
+    'Cannot check out this order: no manifest has been uploaded for this order. An admin may override with a reason.',
+  );
+  await page.getByTestId('scan-override-reason').fill('Paper manifest checked at the dock');
+  await snap(page, 'checkout-gate');
+  await page.getByTestId('scan-override').click();
+  await expect(page.getByText('Order checked out successfully!').first()).toBeVisible();
+  await expect(page.getByTestId('scan-order-boxes')).toHaveText('3');
+  await expect(page.getByTestId('scan-checkout-remove')).toBeVisible();
+  const h = (await admin.call(`/api/orders/${order.id}/history`)).json.data.entries;
+  expect(h.map((e: { action: string }) => e.action)).toEqual(['created', 'gate-override', 'checked-out']);
+  expect(h[1].changes[0].to.reason).toBe('Paper manifest checked at the dock');
+});

@@ -46,8 +46,8 @@ export function ScanActions({ mode, role, order, target, add, shown, done }: Pro
     const label = `${target.label} · ${STEP_LABELS[s][extra.undo ? 1 : 0]}`;
     const body = { id: target.id, scanId: newScanId(), ...extra };
     const r = await step.run({ step: s, body, label, queuedAt: new Date().toISOString() });
+    setBoxes(null); // a refusal shows beside the order (the gate's override), not under the dialog
     if (r !== 'failed') {
-      setBoxes(null);
       setSigning(false);
       setReceiver(null);
     }
