@@ -25,7 +25,8 @@ import {
 } from './manifest-download-api.js';
 import './manifest-download.css';
 
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const mb = (n: number) =>
+  n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 const COLUMNS: ColDef<ManifestRow>[] = [
   { field: 'orderId', headerName: 'Order ID', width: 130 },
   { field: 'deliveryDay', headerName: 'Delivery', width: 120 },
