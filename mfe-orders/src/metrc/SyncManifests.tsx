@@ -5,9 +5,12 @@ import { localDay, metrcSync, startMetrcSync } from './metrc-api.js';
 import { SyncResults } from './SyncResults.js';
 import './metrc.css';
 
+/** How long the polling rides out a portal that does not answer before it says so. */
+const POLL_GRACE_MS = 60_000;
+
 type Phase =
   | { at: 'ask' }
-  | { at: 'running'; jobId: string; view: MetrcSyncView | null }
+  | { at: 'running'; jobId: string; view: MetrcSyncView | null; lost?: boolean }
   | { at: 'done'; view: MetrcSyncView }
   | { at: 'failed'; message: string };
 
@@ -51,16 +54,25 @@ function SyncDialog({ onClose }: { onClose: () => void }) {
     if (!jobId) return;
     let stop = false;
     let timer: ReturnType<typeof setTimeout>;
+    let lostSince = 0;
+    let last: MetrcSyncView | null = null;
     const poll = async () => {
       try {
         const view = await metrcSync(api, jobId);
+        lostSince = 0;
+        last = view;
         if (stop) return;
         if (view.state === 'completed') return setPhase({ at: 'done', view });
         if (view.state === 'failed')
           return setPhase({ at: 'failed', message: view.failedReason || MetrcMessages.failed('unknown') });
         setPhase({ at: 'running', jobId, view });
       } catch (e) {
-        if (!stop) return setPhase({ at: 'failed', message: MetrcMessages.failed(errorText(e)) });
+        // the job runs on the server: a service restart or a network blip only pauses the polling, for a while
+        lostSince ||= Date.now();
+        if (stop) return;
+        if (Date.now() - lostSince > POLL_GRACE_MS)
+          return setPhase({ at: 'failed', message: MetrcMessages.failed(errorText(e)) });
+        setPhase({ at: 'running', jobId, view: last, lost: true });
       }
       if (!stop) timer = setTimeout(() => void poll(), METRC.pollMs);
     };
@@ -122,6 +134,11 @@ function SyncDialog({ onClose }: { onClose: () => void }) {
         </div>
       )}
       {running && <Progress view={phase.view} />}
+      {running && phase.lost && (
+        <Alert type="warning" testId="metrc-sync-lost">
+          The portal is not answering; still trying. The sync goes on meanwhile.
+        </Alert>
+      )}
       {phase.at === 'failed' && (
         <Alert type="error" testId="metrc-sync-failed">
           {phase.message}

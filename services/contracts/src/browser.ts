@@ -23,3 +23,4 @@ export * from './order-status.js';
 export * from './order-lists.js';
 export * from './custody-signing.js';
 export * from './custody-labels.js';
+export * from './custody-metrc.js';

@@ -1,9 +1,8 @@
-import { Type, type Static } from 'typebox';
-
 /**
  * Issue 13, part metrc: the state track-and-trace sync ("Sync Manifests", orders §2, §6 roles 0 and 1, §7
  * `POST /metrc/syncall {body}`, §9 "Sync Manifests may take up to 5 minutes"). The sync compares each order's
  * manifest number, licences, package count and status with the state system's (Metrc) transfer of that number.
+ * Plain JSON Schema (`as const`) and interfaces, so the browser imports this without the TypeBox runtime.
  */
 
 /** orders §9. */
@@ -44,74 +43,110 @@ export const METRC_STATES = ['pending', 'in-transit', 'received', 'rejected', 'p
 export type MetrcState = (typeof METRC_STATES)[number];
 
 const DAY = '^\\d{4}-\\d{2}-\\d{2}$';
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const obj = <const P extends Record<string, unknown>>(properties: P) =>
+  ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false }) as const;
 
 /** POST /api/metrc/syncall: a range of delivery days (default the last 7 days) or orders by id. */
-export const MetrcSyncBody = Type.Object(
-  {
-    from: Type.Optional(Type.String({ pattern: DAY, errorMessage: 'from must be a date (YYYY-MM-DD)' })),
-    to: Type.Optional(Type.String({ pattern: DAY, errorMessage: 'to must be a date (YYYY-MM-DD)' })),
-    orderIds: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: METRC.maxOrders }),
-    ),
+export interface MetrcSyncBody {
+  from?: string;
+  to?: string;
+  orderIds?: string[];
+}
+export const MetrcSyncBodySchema = {
+  type: 'object',
+  properties: {
+    from: { type: 'string', pattern: DAY, errorMessage: 'from must be a date (YYYY-MM-DD)' },
+    to: { type: 'string', pattern: DAY, errorMessage: 'to must be a date (YYYY-MM-DD)' },
+    orderIds: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 64 },
+      minItems: 1,
+      maxItems: METRC.maxOrders,
+    },
   },
-  { additionalProperties: false },
-);
-export type MetrcSyncBody = Static<typeof MetrcSyncBody>;
+  additionalProperties: false,
+} as const;
 
-export const MetrcSyncStarted = Type.Object({
-  message: Type.String(),
-  data: Type.Object({ jobId: Type.String() }),
-});
-export type MetrcSyncStarted = Static<typeof MetrcSyncStarted>;
+export interface MetrcSyncStarted {
+  message: string;
+  data: { jobId: string };
+}
+export const MetrcSyncStartedSchema = obj({ message: str, data: obj({ jobId: str }) });
 
 /** One order's outcome. */
-export const MetrcOrderResult = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  manifestNo: Type.String(),
-  result: Type.Union([Type.Literal('synced'), Type.Literal('mismatch'), Type.Literal('not-found')]),
+export interface MetrcOrderResult {
+  id: string;
+  orderId: string;
+  manifestNo: string;
+  result: MetrcResult;
   /** The mismatches (empty unless result is mismatch). */
-  mismatches: Type.Array(
-    Type.Union([Type.Literal('licence'), Type.Literal('package-count'), Type.Literal('status')]),
-  ),
+  mismatches: MetrcMismatch[];
   /** In words, for the table ("Package count: order 3, Metrc 4"). */
-  reason: Type.String(),
+  reason: string;
   /** Metrc's view when the transfer was found. */
-  metrc: Type.Optional(
-    Type.Object({
-      transferId: Type.Number(),
-      state: Type.String(),
-      packages: Type.Integer(),
-      shipper: Type.String(),
-      recipient: Type.String(),
-    }),
-  ),
+  metrc?: { transferId: number; state: MetrcState; packages: number; shipper: string; recipient: string };
   /** The custody step was written for this order by this sync (synced only; once). */
-  recorded: Type.Boolean(),
+  recorded: boolean;
+}
+const metrcView = obj({
+  transferId: { type: 'number' },
+  state: str,
+  packages: int,
+  shipper: str,
+  recipient: str,
 });
-export type MetrcOrderResult = Static<typeof MetrcOrderResult>;
+const resultSchema = {
+  type: 'object',
+  properties: {
+    id: str,
+    orderId: str,
+    manifestNo: str,
+    result: { type: 'string', enum: METRC_RESULTS },
+    mismatches: { type: 'array', items: { type: 'string', enum: METRC_MISMATCHES } },
+    reason: str,
+    metrc: metrcView,
+    recorded: { type: 'boolean' },
+  },
+  required: ['id', 'orderId', 'manifestNo', 'result', 'mismatches', 'reason', 'recorded'],
+  additionalProperties: false,
+} as const;
+
+export type MetrcSyncState = 'waiting' | 'active' | 'completed' | 'failed';
 
 /** GET /api/metrc/sync/:jobId. */
-export const MetrcSyncView = Type.Object({
-  jobId: Type.String(),
-  state: Type.Union([
-    Type.Literal('waiting'),
-    Type.Literal('active'),
-    Type.Literal('completed'),
-    Type.Literal('failed'),
-  ]),
-  done: Type.Integer(),
-  total: Type.Integer(),
+export interface MetrcSyncView {
+  jobId: string;
+  state: MetrcSyncState;
+  done: number;
+  total: number;
   /** 0–100. */
-  progress: Type.Integer(),
-  from: Type.String(),
-  to: Type.String(),
-  counts: Type.Object({ synced: Type.Integer(), mismatch: Type.Integer(), notFound: Type.Integer() }),
-  results: Type.Array(MetrcOrderResult),
-  failedReason: Type.String(),
-  createdAt: Type.String(),
-  finishedAt: Type.String(),
+  progress: number;
+  from: string;
+  to: string;
+  counts: { synced: number; mismatch: number; notFound: number };
+  results: MetrcOrderResult[];
+  failedReason: string;
+  createdAt: string;
+  finishedAt: string;
+}
+export interface MetrcSyncAnswer {
+  data: MetrcSyncView;
+}
+export const MetrcSyncAnswerSchema = obj({
+  data: obj({
+    jobId: str,
+    state: { type: 'string', enum: ['waiting', 'active', 'completed', 'failed'] },
+    done: int,
+    total: int,
+    progress: int,
+    from: str,
+    to: str,
+    counts: obj({ synced: int, mismatch: int, notFound: int }),
+    results: { type: 'array', items: resultSchema },
+    failedReason: str,
+    createdAt: str,
+    finishedAt: str,
+  }),
 });
-export type MetrcSyncView = Static<typeof MetrcSyncView>;
-export const MetrcSyncAnswer = Type.Object({ data: MetrcSyncView });
-export type MetrcSyncAnswer = Static<typeof MetrcSyncAnswer>;

@@ -1,10 +1,11 @@
 import { ProblemSchema, problemBody, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import {
   MetrcMessages,
-  MetrcSyncAnswer,
-  MetrcSyncBody,
-  MetrcSyncStarted,
+  MetrcSyncAnswerSchema,
+  MetrcSyncBodySchema,
+  MetrcSyncStartedSchema,
   STAFF_ROLES,
+  type MetrcSyncBody,
 } from '@portal/contracts';
 import { Type } from 'typebox';
 import { startSync, syncCallerOf, syncOf } from '../domain/metrc/start.js';
@@ -20,11 +21,15 @@ export const metrcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/metrc/syncall',
     {
       config: { roles: STAFF_ROLES },
-      schema: { tags: ['metrc'], body: MetrcSyncBody, response: { 202: MetrcSyncStarted, ...errors } },
+      schema: {
+        tags: ['metrc'],
+        body: MetrcSyncBodySchema,
+        response: { 202: MetrcSyncStartedSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const caller = await syncCallerOf(request.user);
-      const jobId = await startSync(app, request.body ?? {}, caller);
+      const jobId = await startSync(app, (request.body ?? {}) as MetrcSyncBody, caller);
       return reply.code(202).send({ message: MetrcMessages.hint, data: { jobId } });
     },
   );
@@ -38,7 +43,7 @@ export const metrcRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({
           jobId: Type.String({ pattern: '^[0-9a-f-]{36}$', errorMessage: 'jobId is not valid' }),
         }),
-        response: { 200: MetrcSyncAnswer, ...errors },
+        response: { 200: MetrcSyncAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {

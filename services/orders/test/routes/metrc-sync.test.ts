@@ -11,6 +11,7 @@ import { assertRoleMatrix, startService, type Policy } from '@portal/service-kit
 import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { MetrcSync } from '../../src/domain/metrc/store.js';
+import { METRC_QUEUE } from '../../src/domain/metrc/start.js';
 import { listKeysOf } from '../../src/domain/list-keys.js';
 import { nextEntry } from '../../src/domain/ledger.js';
 import { LIC, call, publishedSince, seedReadModels } from './order-helpers.js';
@@ -86,6 +87,8 @@ before(async () => {
     METRC_RETRIES: 1,
     METRC_TIMEOUT_MS: 2000,
   });
+  // no run of an earlier test process left in this suite's queue
+  await (await app.jobs.queue(METRC_QUEUE)).obliterate({ force: true });
   await Promise.all([Order.deleteMany({}), MetrcSync.deleteMany({})]);
   await seedReadModels();
   const docs = [
