@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Role, isStaff, type Order } from '@portal/contracts';
 import { Button } from '@portal/ui';
-import { meName, ownLicences, type Me } from '../form/profile.js';
+import { ownLicences, type Me } from '../form/profile.js';
 import { SignManifests, type SignKind } from './SignManifests.js';
 
 /**
@@ -38,7 +38,7 @@ export function SignManifestButton({ order, me, onSigned }: { order: Order; me: 
           ids={[order.id]}
           kinds={kinds}
           open={open}
-          name={meName(me)}
+          name={[me.name?.firstName, me.name?.lastName].filter(Boolean).join(' ')}
           onClose={() => setOpen(false)}
           onDone={(o) => o.signed > 0 && onSigned()}
         />
