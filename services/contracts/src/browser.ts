@@ -22,5 +22,6 @@ export * from './order-rules.js';
 export * from './order-status.js';
 export * from './order-lists.js';
 export * from './custody-signing.js';
+export * from './custody-scan.js';
 export * from './custody-labels.js';
 export * from './custody-metrc.js';

@@ -1,5 +1,3 @@
-import { Type, type Static } from 'typebox';
-
 /**
  * Issue 13, part scan: barcode check-in / check-out (orders §2 Barcode screen, §4, §6) and the driver's hand-over
  * steps (Order Picked Up, Delivered with the receiver's signature), each a custody step, each idempotent by the
@@ -39,51 +37,74 @@ export const ScanMessages = {
 } as const;
 
 /** A staff override of the gate: the reason is recorded in the order's ledger. */
-export const GateOverride = Type.Object(
-  { reason: Type.String({ minLength: 3, maxLength: 500 }) },
-  { additionalProperties: false },
-);
-
-const id = Type.String({ minLength: 1, maxLength: 64 });
-const scanId = Type.Optional(Type.String({ pattern: SCAN_ID_PATTERN }));
-
-export const CheckInBody = Type.Object(
-  { id, undo: Type.Optional(Type.Boolean()), scanId },
-  { additionalProperties: false },
-);
-export type CheckInBody = Static<typeof CheckInBody>;
-
-export const CheckOutBody = Type.Object(
-  {
-    id,
-    /** The confirmed box/bundle count (sets the order's weight). */
-    weight: Type.Optional(Type.String({ pattern: '^\\d{1,6}$' })),
-    undo: Type.Optional(Type.Boolean()),
-    scanId,
-    override: Type.Optional(GateOverride),
-  },
-  { additionalProperties: false },
-);
-export type CheckOutBody = Static<typeof CheckOutBody>;
-
-export const PickedUpBody = Type.Object({ id, scanId }, { additionalProperties: false });
-export type PickedUpBody = Static<typeof PickedUpBody>;
-
+export interface GateOverride {
+  reason: string;
+}
 /** The receiver's signature as drawn on the driver's phone (a PNG data URL). */
-export const ReceiverSignature = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 120 }),
-    image: Type.String({ pattern: '^data:image/png;base64,', maxLength: 400_000 }),
-  },
-  { additionalProperties: false },
-);
-export type ReceiverSignature = Static<typeof ReceiverSignature>;
+export interface ReceiverSignature {
+  name: string;
+  image: string;
+}
+export interface CheckInBody {
+  id: string;
+  undo?: boolean;
+  scanId?: string;
+}
+export interface CheckOutBody {
+  id: string;
+  /** The confirmed box/bundle count (sets the order's weight). */
+  weight?: string;
+  undo?: boolean;
+  scanId?: string;
+  override?: GateOverride;
+}
+export interface PickedUpBody {
+  id: string;
+  scanId?: string;
+}
+export interface DeliveredBody {
+  id: string;
+  signature?: ReceiverSignature;
+  scanId?: string;
+  override?: GateOverride;
+}
 
-export const DeliveredBody = Type.Object(
-  { id, signature: Type.Optional(ReceiverSignature), scanId, override: Type.Optional(GateOverride) },
-  { additionalProperties: false },
-);
-export type DeliveredBody = Static<typeof DeliveredBody>;
+// The bodies as plain JSON Schema (no TypeBox runtime: this module is in the browser entry too).
+const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const scanId = { type: 'string', pattern: SCAN_ID_PATTERN } as const;
+const GateOverrideSchema = {
+  type: 'object',
+  properties: { reason: { type: 'string', minLength: 3, maxLength: 500 } },
+  required: ['reason'],
+  additionalProperties: false,
+} as const;
+const ReceiverSignatureSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 120 },
+    image: { type: 'string', pattern: '^data:image/png;base64,', maxLength: 400_000 },
+  },
+  required: ['name', 'image'],
+  additionalProperties: false,
+} as const;
+const body = <P extends object>(properties: P) =>
+  ({ type: 'object', properties, required: ['id'], additionalProperties: false }) as const;
+
+export const CheckInBodySchema = body({ id, undo: { type: 'boolean' }, scanId });
+export const CheckOutBodySchema = body({
+  id,
+  weight: { type: 'string', pattern: '^\\d{1,6}$' },
+  undo: { type: 'boolean' },
+  scanId,
+  override: GateOverrideSchema,
+});
+export const PickedUpBodySchema = body({ id, scanId });
+export const DeliveredBodySchema = body({
+  id,
+  signature: ReceiverSignatureSchema,
+  scanId,
+  override: GateOverrideSchema,
+});
 
 /** The gate's 409: the message plus each missing item, and whether the caller may override. */
 export interface GateProblem {

@@ -1,6 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemBody, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { CheckInBody, CheckOutBody, DeliveredBody, PickedUpBody, Role, STAFF_ROLES } from '@portal/contracts';
+import {
+  CheckInBodySchema,
+  CheckOutBodySchema,
+  DeliveredBodySchema,
+  PickedUpBodySchema,
+  Role,
+  STAFF_ROLES,
+  type CheckInBody,
+  type CheckOutBody,
+  type DeliveredBody,
+  type PickedUpBody,
+} from '@portal/contracts';
 import { Type } from 'typebox';
 import { callerOf } from '../domain/order-access.js';
 import { forViewer, toOrderDto } from '../domain/order-view.js';
@@ -50,41 +61,37 @@ export const scanRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .send({ ...problemBody(409, err.detail), missing: err.missing, overridable: err.overridable });
   });
 
+  // the bodies are checked by contracts' JSON Schemas (custody-scan.ts), typed by its interfaces
   app.post(
     '/orders/checkin',
-    { config: { roles: STAFF_ROLES }, schema: { tags, body: CheckInBody, response } },
+    { config: { roles: STAFF_ROLES }, schema: { tags, body: CheckInBodySchema, response } },
     async (r) => {
-      const c = await caller(r);
-      return answer(
-        r,
-        await runScanStep(c, r.body, (o, now) => planCheckIn(o, c, !!r.body.undo, now), deps()),
-      );
+      const [c, b] = [await caller(r), r.body as CheckInBody];
+      return answer(r, await runScanStep(c, b, (o, now) => planCheckIn(o, c, !!b.undo, now), deps()));
     },
   );
   app.post(
     '/orders/checkout',
-    { config: { roles: CHECKOUT_ROLES }, schema: { tags, body: CheckOutBody, response } },
+    { config: { roles: CHECKOUT_ROLES }, schema: { tags, body: CheckOutBodySchema, response } },
     async (r) => {
-      const c = await caller(r);
-      return answer(r, await runScanStep(c, r.body, (o, now) => planCheckOut(o, c, r.body, now), deps()));
+      const [c, b] = [await caller(r), r.body as CheckOutBody];
+      return answer(r, await runScanStep(c, b, (o, now) => planCheckOut(o, c, b, now), deps()));
     },
   );
   app.post(
     '/orders/pickedup',
-    { config: { roles: HANDOVER_ROLES }, schema: { tags, body: PickedUpBody, response } },
+    { config: { roles: HANDOVER_ROLES }, schema: { tags, body: PickedUpBodySchema, response } },
     async (r) => {
-      const c = await caller(r);
-      return answer(r, await runScanStep(c, r.body, (o, now) => planPickedUp(o, c, now), deps()));
+      const [c, b] = [await caller(r), r.body as PickedUpBody];
+      return answer(r, await runScanStep(c, b, (o, now) => planPickedUp(o, c, now), deps()));
     },
   );
   app.post(
     '/orders/delivered',
-    { config: { roles: HANDOVER_ROLES }, schema: { tags, body: DeliveredBody, response } },
+    { config: { roles: HANDOVER_ROLES }, schema: { tags, body: DeliveredBodySchema, response } },
     async (r) => {
-      const c = await caller(r);
-      const plan = (o: Parameters<typeof planDelivered>[0], now: Date) =>
-        planDelivered(o, c, r.body.signature, now);
-      return answer(r, await runScanStep(c, r.body, plan, deps()));
+      const [c, b] = [await caller(r), r.body as DeliveredBody];
+      return answer(r, await runScanStep(c, b, (o, now) => planDelivered(o, c, b.signature, now), deps()));
     },
   );
 };

@@ -232,3 +232,20 @@ test('the same scan arriving three times at once (a flaky network resending) is 
   assert.equal(answers.filter((a) => a.json().replayed).length, 2);
   assert.deepEqual(await actions(id), ['created', 'checked-in']);
 });
+
+test('bad bodies → 400 before anything is read or written', async () => {
+  const id = await newOrder();
+  const cases: [RoleNumber, string, object][] = [
+    [Role.AccountAdmin, 'checkout', { id, weight: 'three' }],
+    [Role.Admin, 'checkin', { id, scanId: 'x' }],
+    [Role.Admin, 'checkin', {}],
+    [Role.Driver, 'delivered', { id, signature: { name: 'R', image: 'https://evil.example/x.png' } }],
+    [Role.Admin, 'checkout', { id, override: { reason: '' } }],
+    [Role.Admin, 'pickedup', { id, extra: true }],
+  ];
+  for (const [role, step, body] of cases) {
+    const res = await scan(role, step, body);
+    assert.equal(res.statusCode, 400, `${step} ${JSON.stringify(body)}: ${res.body}`);
+  }
+  assert.deepEqual(await actions(id), ['created']);
+});
