@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ROLE_LABELS, type CustodyEntry, type RoleNumber } from '@portal/contracts';
 import { Alert, Button, errorText, saveBlob, toast, usePortal } from '@portal/ui';
-import { custodyKey, fetchCustodyPdf, getCustody, printPdf } from '../labels/labels-api.js';
+import { custodyKey, fetchCustodyPdf, getCustody, openPrintTab, printPdf } from '../labels/labels-api.js';
 import './custody.css';
 
 const short = (h: string) => `${h.slice(0, 12)}…`;
@@ -51,11 +51,12 @@ export function CustodyPanel({ id, version }: { id: string; version: number }) {
   const { api, session } = usePortal();
   const report = useQuery({ queryKey: [...custodyKey(id), version], queryFn: () => getCustody(api, id) });
   const [busy, setBusy] = useState(false);
-  const pdf = async (then: (b: Blob) => void) => {
+  const pdf = async (then: (b: Blob) => void, tab: Window | null = null) => {
     setBusy(true);
     try {
       then(await fetchCustodyPdf(session, id));
     } catch (e) {
+      tab?.close();
       toast.error(`The custody report could not be made: ${errorText(e)}`);
     } finally {
       setBusy(false);
@@ -80,7 +81,10 @@ export function CustodyPanel({ id, version }: { id: string; version: number }) {
         <Button
           size="sm"
           disabled={busy}
-          onClick={() => void pdf((b) => printPdf(b))}
+          onClick={() => {
+            const tab = openPrintTab();
+            void pdf((b) => printPdf(tab, b, `custody-${r?.orderId ?? id}.pdf`), tab);
+          }}
           data-testid="custody-print"
         >
           Print PDF

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { defaultLabelCount, LABEL, LabelMessages, type Order } from '@portal/contracts';
 import { Button, Modal, TextField, toast, usePortal } from '@portal/ui';
-import { fetchLabels, PdfCallError, printPdf } from './labels-api.js';
+import { fetchLabels, openPrintTab, PdfCallError, printPdf } from './labels-api.js';
 import './labels.css';
 
 interface Refusal {
@@ -49,11 +49,13 @@ export function PrintLabels({
       return;
     }
     setBusy(true);
+    const tab = openPrintTab();
     try {
       const printed = await fetchLabels(session, order.id, n);
-      setLast(printPdf(printed.pdf));
+      setLast(printPdf(tab, printed.pdf, `labels-${order.orderId}.pdf`));
       if (printed.version !== null) onPrinted?.(printed.version);
     } catch (e) {
+      tab?.close();
       const message = e instanceof Error ? e.message : String(e);
       toast.error(LabelMessages.failed(message));
       if (e instanceof PdfCallError && e.status === 409 && e.currentStatus)

@@ -1,5 +1,5 @@
 import { LABEL, type CustodyAnswer } from '@portal/contracts';
-import { serverMessage, type ApiClient, type Session } from '@portal/ui';
+import { saveBlob, serverMessage, type ApiClient, type Session } from '@portal/ui';
 
 /** A refused or failed call: the server's words, and for a refused label the two statuses it names. */
 export class PdfCallError extends Error {
@@ -61,25 +61,39 @@ export const getCustody = (api: ApiClient, id: string) =>
   api.get<CustodyAnswer>(`/api/orders/${encodeURIComponent(id)}/custody`).then((r) => r.data);
 
 /**
- * Opens a PDF in a hidden frame and prints it after the spec's 500 ms (orders §9: the viewer needs the moment to
- * lay the pages out). The frame stays a minute so the print dialog keeps its document.
+ * A tab for a PDF to print, opened AT THE CLICK (a tab opened after the call would be a blocked pop-up). The edge's
+ * CSP frames nothing but the portal's own pages (`frame-src 'self'`, and every answer says `frame-ancestors 'none'`),
+ * so a PDF cannot print from a hidden frame; it prints in its own tab. Null when the browser refused the tab.
  */
-export function printPdf(pdf: Blob, delayMs: number = LABEL.printDelayMs): string {
+export function openPrintTab(): Window | null {
+  const w = window.open('', '_blank');
+  if (w) w.document.title = 'Preparing the PDF…';
+  return w;
+}
+
+/**
+ * Shows the PDF in the tab and prints it after the spec's 500 ms (orders §9: the viewer lays the pages out first);
+ * without a tab the PDF is downloaded instead. Returns the PDF's object URL (kept for the "Open" link).
+ */
+export function printPdf(
+  tab: Window | null,
+  pdf: Blob,
+  fileName: string,
+  delayMs: number = LABEL.printDelayMs,
+): string {
   const url = URL.createObjectURL(pdf);
-  const frame = document.createElement('iframe');
-  frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0';
-  frame.setAttribute('aria-hidden', 'true');
-  frame.dataset.testid = 'label-print-frame';
-  frame.src = url;
-  document.body.appendChild(frame);
+  if (!tab || tab.closed) {
+    saveBlob(fileName, pdf);
+    return url;
+  }
+  tab.location.href = url;
   setTimeout(() => {
     try {
-      frame.contentWindow?.focus();
-      frame.contentWindow?.print();
+      tab.focus();
+      tab.print();
     } catch {
-      window.open(url, '_blank'); // a viewer that refuses print() from a frame: the PDF in its own tab
+      // the viewer keeps its own Print button
     }
   }, delayMs);
-  setTimeout(() => frame.remove(), 60_000);
   return url;
 }
