@@ -134,8 +134,15 @@ test('admin check-in by scan: "Order not found" for an unknown label, then Check
   await scanLabel(page, `${APP}/order/G-0000000`);
   await expect(page.getByTestId('scan-error')).toHaveText('Order not found');
   await snap(page, 'checkin-not-found');
-  await scanLabel(page, `${APP}/order/${order.orderId}/`);
+  // typed key by key (a keyboard wedge scanner): one lookup, 750 ms after the last key
+  const lookups: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && r.url().includes('/api/orders/')) lookups.push(r.url());
+  });
+  await page.getByTestId('scan-input').fill('');
+  await page.getByTestId('scan-input').pressSequentially(`${APP}/order/${order.orderId}/`, { delay: 40 });
   await expect(page.getByTestId('scan-order-id')).toHaveText(order.orderId);
+  expect(lookups).toEqual([`${APP}/api/orders/${order.orderId}`]);
   await expect(page.getByTestId('scan-error')).toHaveCount(0);
   await page.getByTestId('scan-checkin').click();
   await expect(page.getByText('Order checked in successfully!').first()).toBeVisible();
