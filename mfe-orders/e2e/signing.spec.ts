@@ -152,3 +152,82 @@ test('the receiver signs the manifest on a phone; the vendor receives the signed
   const again = (await admin.call(`/api/orders/${order.id}`)).json.data.order as Order;
   expect(again.manifest!.signed).toHaveLength(1);
 });
+
+test('staff signs as the driver with a typed signature: a delivered order goes back In Transit after the question', async ({
+  signedInAs,
+  api,
+  testData,
+}) => {
+  const stamp = Date.now();
+  const vendorLic = await testData.licence('sgvendor2');
+  const receiverLic = await testData.licence('sgreceiver2');
+  const vendorEmail = await testData.signedUpUser(`e2e-sgvendor2-${stamp}@test.portal`, vendorLic);
+  const receiverEmail = await testData.signedUpUser(`e2e-sgreceiver2-${stamp}@test.portal`, receiverLic);
+  const admin = await api(Role.Admin);
+  await testRoute(admin);
+  const vendorApi = await api(vendorEmail);
+  const created = await vendorApi.call('/api/orders/create', {
+    order: {
+      source: 'form',
+      data: {
+        order: {
+          orderDef: 'ext',
+          orderType: 'layover',
+          pickupLN: vendorLic,
+          destinationLN: receiverLic,
+          preferredPickup: `${dayFrom(2)}T12:00:00.000Z`,
+          preferredDelivery: `${dayFrom(3)}T12:00:00.000Z`,
+        },
+        billing: { invoice: 'E2E-SG-2' },
+      },
+    },
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(200);
+  const order = created.json.data.order as Order;
+  const form = new FormData();
+  form.append('order', order.id);
+  form.append('force', 'false');
+  form.append('currentWindow', APP);
+  form.append('pdf', await manifestPdf(vendorLic, receiverLic), 'manifest.pdf');
+  const up = await fetch(`${APP}/api/orders/manifestupload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${vendorApi.token}` },
+    body: form,
+  });
+  expect(up.status, await up.clone().text()).toBe(200);
+  // the receiver signs (API, typed), then staff marks it delivered
+  const rec = await (
+    await api(receiverEmail)
+  ).call('/api/orders/signmanifest', {
+    ids: [order.id],
+    kind: 'customer',
+    name: 'Rita Receiver',
+    signature: { typed: 'Rita Receiver' },
+  });
+  expect(rec.status, JSON.stringify(rec.json)).toBe(200);
+  const cur = (await admin.call(`/api/orders/${order.id}`)).json.data.order as Order;
+  const done = await admin.call('/api/orders/update', {
+    order: { id: order.id, version: cur.version, data: { order: { status: 3 } } },
+  });
+  expect(done.status, JSON.stringify(done.json)).toBe(200);
+
+  const page = await signedInAs(Role.Admin);
+  await page.goto(`${APP}/dashboard/createOrder?id=${order.id}`);
+  await page.getByTestId('sign-manifest').click({ timeout: 20_000 });
+  await page.getByRole('radio', { name: 'Driver' }).check();
+  await page.getByTestId('sign-manifests-name').fill('Dan Driver');
+  await page.getByTestId('sign-manifests-notify').uncheck();
+  await page.getByTestId('sign-manifests-mode-type').click();
+  await page.getByTestId('sign-manifests-typed').fill('Dan Driver');
+  await shoot(page, 'pad-typed-desktop');
+  await page.getByTestId('sign-manifests-save').click();
+  await page.getByTestId('sign-confirm-yes').click(); // the disclaimer
+  await expect(page.getByTestId('sign-confirm')).toContainText(SM.backToTransit);
+  await shoot(page, 'back-to-transit-question');
+  await page.getByTestId('sign-confirm-yes').click();
+  await expect(page.getByText(SM.signed(1, 1))).toBeVisible({ timeout: 20_000 });
+  const after = (await admin.call(`/api/orders/${order.id}`)).json.data.order as Order;
+  expect(after.data.order.status).toBe(2);
+  expect(after.manifest!.signed!.map((s) => s.kind)).toEqual(['customer', 'driver']);
+  expect(after.data.order.signature?.driver?.name).toBe('Dan Driver');
+});

@@ -89,6 +89,14 @@ test('a typed signature is drawn in the script face (no image); its hash is of t
   const pdf = await manifestPdf();
   const p = prepareSigning(body({ signature: { typed: '  Rita Receiver ' } }), undefined);
   assert.equal(p.signatureSha256, sha('Rita Receiver'));
+  const svg = Buffer.from(p.image!.split(',')[1]!, 'base64').toString();
+  assert.match(p.image!, /^data:image\/svg\+xml;base64,/, 'the order keeps a picture of the typed name');
+  assert.match(svg, />Rita Receiver<\/text>/);
+  assert.ok(
+    !prepareSigning(body({ signature: { typed: '<script>x</script>' } }), undefined).image!.includes(
+      'script>',
+    ),
+  );
   const out = await stampManifest({
     pdf,
     mark: p.mark,

@@ -47,6 +47,20 @@ export function imageMark(dataUrl: string): SignatureMark {
   throw new Problem(400, SM.badImage);
 }
 
+/**
+ * A typed signature as the picture the order keeps (the signature slot's `image`, which the delivery gate and the
+ * reports look for): the name in a handwriting face as an SVG data URL (an <img> never runs SVG script; the text is
+ * escaped anyway).
+ */
+export function typedSignatureSvg(name: string): string {
+  const text = name.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="120" viewBox="0 0 600 120">` +
+    `<text x="300" y="60" dominant-baseline="middle" text-anchor="middle" font-size="48" font-style="italic" ` +
+    `font-family="'Brush Script MT','Segoe Script',cursive" fill="#1a1a2e">${text}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
 /** The request checked once for all its orders: printed name, signature, emails (trimmed, lower case, unique). */
 export function prepareSigning(
   body: SignManifestBody,
@@ -70,7 +84,7 @@ export function prepareSigning(
   if ('typed' in sig) {
     const typed = sig.typed.trim();
     if (!typed) throw new Problem(400, SM.signatureRequired);
-    return { ...base, mark: { typed }, signatureSha256: sha256(typed) };
+    return { ...base, mark: { typed }, signatureSha256: sha256(typed), image: typedSignatureSvg(typed) };
   }
   const image = 'image' in sig ? sig.image : profile?.image;
   // orders §5: "A signature is required before picking up or signing"

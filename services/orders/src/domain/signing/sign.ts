@@ -115,12 +115,11 @@ export async function signOne(
   };
   const signature: OrderSignature = {
     name: p.name,
-    image: p.image ?? '',
+    ...(p.image ? { image: p.image } : {}),
     date: entry.signedAt,
     userId: c.userId,
     ...(p.kind === 'customer' ? { emails: p.emails, tags: p.tags } : {}),
   };
-  if (!p.image) delete signature.image; // a typed signature: the name is the signature
   const order = {
     ...o.data.order,
     status: nextStatus as Status,
