@@ -63,8 +63,12 @@ export function newScanId(): string {
   return `scan-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-/** No answer from the server at all (offline, DNS, reset): the step waits in the queue. A 5xx waits too. */
-export const isRetryable = (e: unknown) => !(e instanceof ApiError) || e.status >= 500;
+/**
+ * No answer from the server at all (offline, DNS, reset): the step waits in the queue. So do a 5xx, a 408/429 and a
+ * 401 (a token that expired while offline: the step is sent after signing in again, not lost).
+ */
+export const isRetryable = (e: unknown) =>
+  !(e instanceof ApiError) || e.status >= 500 || [401, 408, 429].includes(e.status);
 
 /** The gate's 409 body (missing items, overridable by staff). */
 export function gateOf(e: unknown): { message: string; missing: string[]; overridable: boolean } | null {
