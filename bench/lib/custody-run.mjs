@@ -1,10 +1,11 @@
 // The chain-of-custody benches of issue 13, run by run.mjs: labels.500 (part labels), manifests.merge.50 and
 // manifests.zip.200 (part manifests). Each part fills its own function below; rows as measure.mjs builds them
 // ({ name, rps, p50, p95, p99, rss, … }), notes as plain sentences.
+import { runLabels } from './labels.mjs';
 
-/** labels.500: filled by the labels part. */
-export async function runLabelBenches() {
-  return { rows: [], notes: [] };
+/** labels.500: the labels part's bench (lib/labels.mjs). */
+export async function runLabelBenches(ctx) {
+  return runLabels(ctx);
 }
 
 /** manifests.merge.50 and manifests.zip.200: filled by the manifests part. */
