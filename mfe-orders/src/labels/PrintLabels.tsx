@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { defaultLabelCount, LABEL, LabelMessages, type Order } from '@portal/contracts';
 import { Button, Modal, TextField, toast, usePortal } from '@portal/ui';
 import { fetchLabels, openPrintTab, PdfCallError, printPdf } from './labels-api.js';
@@ -38,6 +38,11 @@ export function PrintLabels({
 }) {
   const { session } = usePortal();
   const [count, setCount] = useState(() => String(defaultLabelCount(weight)));
+  // the count follows the box count until the user types one of their own (orders §5 default)
+  const [typed, setTyped] = useState(false);
+  useEffect(() => {
+    if (!typed) setCount(String(defaultLabelCount(weight)));
+  }, [weight, typed]);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [last, setLast] = useState<string | null>(null);
@@ -74,7 +79,10 @@ export function PrintLabels({
         max={LABEL.maxCount}
         step={1}
         value={count}
-        onChange={setCount}
+        onChange={(v) => {
+          setTyped(true);
+          setCount(v);
+        }}
         testId="order-label-count"
       />
       <Button onClick={() => void print()} disabled={busy} data-testid="order-print-labels">
