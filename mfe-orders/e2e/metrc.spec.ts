@@ -65,7 +65,7 @@ test('Sync Manifests: the admin sees progress, then synced / mismatch / not foun
 
   // all rows, then a synced order's ledger holds the step written by this admin through the job
   const all = dialog.getByTestId('metrc-sync-all');
-  if (await all.count()) await all.locator('input').check();
+  if (await all.count()) await all.check();
   const syncedRow = rows.filter({
     has: page.getByTestId('metrc-result').getByText('Synced', { exact: true }),
   });

@@ -42,9 +42,10 @@ export async function runSync(syncId: string, deps: SyncDeps): Promise<SyncSumma
   if (!s) throw new Error(`no metrc sync ${syncId}`);
   const orders = (await ordersOf(s)).map(syncOrderOf);
   const total = orders.length;
-  await MetrcSync.updateOne({ _id: syncId }, { $set: { state: 'active', total, done: 0, results: [] } });
-
+  // total 0 while Metrc's transfer lists are read (the browser says so), then the orders one by one
+  await MetrcSync.updateOne({ _id: syncId }, { $set: { state: 'active', total: 0, done: 0, results: [] } });
   const byManifest = await transfersOf(deps.client, orders, now);
+  await MetrcSync.updateOne({ _id: syncId }, { $set: { total } });
   const results: MetrcOrderResult[] = [];
   let lastWrite = 0;
   const progress = async (force = false) => {
