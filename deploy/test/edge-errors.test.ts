@@ -20,6 +20,9 @@ const limits = JSON.parse(readFileSync(join(repo, 'services/contracts/src/edge-l
   bulkFileBytes: number;
   bulkBodyBytes: number;
   bulkPath: string;
+  manifestFileBytes: number;
+  manifestBodyBytes: number;
+  manifestPath: string;
 };
 
 const freePort = () =>
@@ -103,6 +106,16 @@ test("a bulk spreadsheet over its cap is a 413 problem from the edge in the bulk
     body.message,
     `Unable to process spreadsheet: the file is larger than ${limits.bulkFileBytes / 1024 / 1024} MB; split it into smaller files.`,
   );
+});
+
+test("a 60 MB manifest is a 413 problem from the edge in the manifest upload's words (issue 13)", async () => {
+  const res = await fetch(`${base}${limits.manifestPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    body: Buffer.alloc(60 * 1024 * 1024, 0x41),
+  });
+  const body = await problem(res, 413);
+  assert.equal(body.message, `The manifest is larger than ${limits.manifestFileBytes / 1024 / 1024} MB.`);
 });
 
 test("the edge caps each location with the services' numbers (one constant: edge-limits.json)", async () => {

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import edge from './edge-limits.json' with { type: 'json' };
 
 /**
  * Issue 13, part manifests: upload (multipart `POST /api/orders/manifestupload`, fields `order`, `force`,
@@ -6,9 +7,10 @@ import { Type, type Static } from 'typebox';
  * merge (`POST /api/orders/mergePdfs {ids}`) and the bulk zip (`GET /api/orders/manifests.zip`). The spec's words
  * (upload success/failure, the mismatch confirm) are OrderMessages'; these are the words the spec leaves open.
  */
-export const MANIFEST_MAX_FILE_BYTES = 20 * 1024 * 1024;
-/** The multipart body around a 20 MB file (fields and boundaries); the edge caps the path with the same number. */
-export const MANIFEST_MAX_BODY_BYTES = MANIFEST_MAX_FILE_BYTES + 256 * 1024;
+/** 20 MB; the edge (nginx, render.mjs) caps the path with the same numbers (edge-limits.json). */
+export const MANIFEST_MAX_FILE_BYTES: number = edge.manifestFileBytes;
+/** The multipart body around the largest file (fields and boundaries: 256 KB more). */
+export const MANIFEST_MAX_BODY_BYTES: number = edge.manifestBodyBytes;
 /** Seconds a pre-signed manifest URL works. */
 export const MANIFEST_URL_SECONDS = 300;
 /** Orders in one merge and one zip (the download page's page size is 250). */
