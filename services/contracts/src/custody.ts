@@ -1,9 +1,8 @@
-import { Type, type Static } from 'typebox';
-
 /**
  * Chain of custody (issue 13): the shapes the manifests, signing, labels, scan and Metrc parts share. An order's
  * `manifest` holds the current (unsigned) upload and the signed copies; every step is a ledger entry on the order
- * (action = a CustodyStep) and one `orders.order.custody.v1` event. Files live in orders' bucket under
+ * (action = a CustodyStep) and one `orders.order.custody.v1` event (its TypeBox schema, OrderCustodyData, is in
+ * events-operations.ts: the browser entry carries no TypeBox). Files live in orders' bucket under
  * `manifests/{order _id}/…` and reach the browser only by short-lived pre-signed URLs after a tenancy check.
  */
 
@@ -62,20 +61,3 @@ export const CUSTODY_STEPS = [
   'metrc-synced',
 ] as const;
 export type CustodyStep = (typeof CUSTODY_STEPS)[number];
-
-/** orders.order.custody.v1: one custody step of one order (no file bytes, no signature image, no secret). */
-export const OrderCustodyData = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  step: Type.Union(CUSTODY_STEPS.map((s) => Type.Literal(s))),
-  at: Type.String(),
-  by: Type.Object({ userId: Type.String(), name: Type.String() }),
-  /** The ledger entry's seq and hash: a consumer can ask /history/verify about exactly this step. */
-  seq: Type.Integer({ minimum: 1 }),
-  hash: Type.String(),
-  /** Step facts: a sha256, a box count, a Metrc result … (strings and numbers only). */
-  detail: Type.Optional(
-    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
-  ),
-});
-export type OrderCustodyData = Static<typeof OrderCustodyData>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CUSTODY_STEPS } from './custody.js';
 
 // The payloads of the operations domains' events (routing, fleet, orders). Subjects and the catalogue: events.ts.
 /** routing.route.changed.v1: the route as stored (contracts routing.ts `RouteChanged`), for others' read models. */
@@ -125,3 +126,20 @@ export const OrderNotice = Type.Object({
   link: Type.String(),
 });
 export type OrderNotice = Static<typeof OrderNotice>;
+
+/** orders.order.custody.v1: one custody step of one order (no file bytes, no signature image, no secret). */
+export const OrderCustodyData = Type.Object({
+  id: Type.String(),
+  orderId: Type.String(),
+  step: Type.Union(CUSTODY_STEPS.map((s) => Type.Literal(s))),
+  at: Type.String(),
+  by: Type.Object({ userId: Type.String(), name: Type.String() }),
+  /** The ledger entry's seq and hash: a consumer can ask /history/verify about exactly this step. */
+  seq: Type.Integer({ minimum: 1 }),
+  hash: Type.String(),
+  /** Step facts: a sha256, a box count, a Metrc result … (strings and numbers only). */
+  detail: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+  ),
+});
+export type OrderCustodyData = Static<typeof OrderCustodyData>;

@@ -18,8 +18,8 @@ import {
   VehicleChangedData,
   VehicleServiceDueData,
   OrderNotice,
+  OrderCustodyData,
 } from './events-operations.js';
-import { OrderCustodyData } from './custody.js';
 
 /**
  * Integration events: `<domain>.<entity>.<verb>` on one JetStream stream per domain.
