@@ -25,6 +25,10 @@ export const GOALS = {
   ),
   'orders.create': [(r) => r.p95_ms < 50, 'p95 < 50 ms'],
   'orders.bulk.5000': [(r) => r.median_ms < 10_000, '< 10 s end to end'],
+  // issue 13: one PDF of 500 labels, a merge of 50 manifests, a streamed zip of 200 (memory as flat as a zip of 20)
+  'labels.500': [(r) => r.p95_ms < 1000, 'p95 < 1 s'],
+  'labels.500.fn': [(r) => r.p95_ms < 1000, 'p95 < 1 s (the PDF build alone)'],
+  'manifests.merge.50': [(r) => r.p95_ms < 2000, 'p95 < 2 s'],
 };
 
 const fmt = (v) => (v === null || v === undefined ? '–' : String(v));
