@@ -25,4 +25,5 @@ export * from './custody-signing.js';
 export * from './custody-scan.js';
 export * from './custody-labels.js';
 export * from './custody-metrc.js';
+export * from './custody-manifests.js';
 export * from './custody.js';

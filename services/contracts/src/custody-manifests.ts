@@ -1,11 +1,12 @@
-import { Type, type Static } from 'typebox';
 import edge from './edge-limits.json' with { type: 'json' };
+import type { ManifestFile } from './custody.js';
 
 /**
  * Issue 13, part manifests: upload (multipart `POST /api/orders/manifestupload`, fields `order`, `force`,
  * `currentWindow` and the file `pdf`), view (`GET /api/orders/:id/manifest[?signed=n]` → a 5-minute pre-signed URL),
  * merge (`POST /api/orders/mergePdfs {ids}`) and the bulk zip (`GET /api/orders/manifests.zip`). The spec's words
- * (upload success/failure, the mismatch confirm) are OrderMessages'; these are the words the spec leaves open.
+ * (upload success/failure, the mismatch confirm) are OrderMessages'; these are the words the spec leaves open. Plain
+ * JSON Schema and interfaces (no TypeBox runtime): the browser entry (browser.ts) carries this file.
  */
 /** 20 MB; the edge (nginx, render.mjs) caps the path with the same numbers (edge-limits.json). */
 export const MANIFEST_MAX_FILE_BYTES: number = edge.manifestFileBytes;
@@ -36,90 +37,168 @@ export const ManifestMessages = {
   missingConfirm: (ids: string) => `These orders have no manifest: ${ids}. Print the others?`,
 } as const;
 
-export const ManifestUrlAnswer = Type.Object({
-  data: Type.Object({
-    url: Type.String(),
-    filename: Type.String(),
-    expiresAt: Type.String(),
-    sha256: Type.String(),
-  }),
-});
-export type ManifestUrlAnswer = Static<typeof ManifestUrlAnswer>;
+const str = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
+const text = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+const closed = <P extends Record<string, unknown>, R extends readonly string[]>(properties: P, required: R) =>
+  ({ type: 'object', properties, required, additionalProperties: false }) as const;
 
-export const MergeBody = Type.Object({
-  ids: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
-    minItems: 1,
-    maxItems: MANIFEST_MERGE_MAX,
-  }),
+export interface ManifestUrlAnswer {
+  data: { url: string; filename: string; expiresAt: string; sha256: string };
+}
+export const ManifestUrlAnswerSchema = closed(
+  {
+    data: closed({ url: text, filename: text, expiresAt: text, sha256: text }, [
+      'url',
+      'filename',
+      'expiresAt',
+      'sha256',
+    ]),
+  },
+  ['data'],
+);
+
+export interface MergeBody {
+  ids: string[];
   /** true: only answer which orders have and miss manifests (the print confirmation), no PDF. */
-  check: Type.Optional(Type.Boolean()),
-});
-export type MergeBody = Static<typeof MergeBody>;
+  check?: boolean;
+}
+export const MergeBodySchema = closed(
+  {
+    ids: { type: 'array', items: str(64, 1), minItems: 1, maxItems: MANIFEST_MERGE_MAX },
+    check: { type: 'boolean' },
+  },
+  ['ids'],
+);
 
-export const MergeCheckAnswer = Type.Object({
-  data: Type.Object({ withManifest: Type.Array(Type.String()), missing: Type.Array(Type.String()) }),
-});
-export type MergeCheckAnswer = Static<typeof MergeCheckAnswer>;
+export interface MergeCheckAnswer {
+  data: { withManifest: string[]; missing: string[] };
+}
+export const MergeCheckAnswerSchema = closed(
+  {
+    data: closed({ withManifest: { type: 'array', items: text }, missing: { type: 'array', items: text } }, [
+      'withManifest',
+      'missing',
+    ]),
+  },
+  ['data'],
+);
 
 /** The manifest download page's query (and the zip's: the same orders). */
-export const ManifestListQuery = Type.Object({
-  search: Type.Optional(Type.String({ maxLength: 200 })),
-  from: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-  to: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
-  incoming: Type.Optional(Type.Boolean()),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+export interface ManifestListQuery {
+  search?: string;
+  from?: string;
+  to?: string;
+  incoming?: boolean;
+  page?: number;
   /** The zip of chosen orders only (comma-separated ids). */
-  ids: Type.Optional(Type.String({ maxLength: 30000 })),
-});
-export type ManifestListQuery = Static<typeof ManifestListQuery>;
+  ids?: string;
+}
+const day = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+export const ManifestListQuerySchema = closed(
+  {
+    search: str(200),
+    from: day,
+    to: day,
+    incoming: { type: 'boolean' },
+    page: { type: 'integer', minimum: 1, maximum: 10000 },
+    ids: str(30000),
+  },
+  [],
+);
 
-export const ManifestRow = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  deliveryDay: Type.String(),
-  vendor: Type.String(),
-  destination: Type.String(),
-  status: Type.Integer(),
-  file: Type.String(),
-  bytes: Type.Integer(),
-  pages: Type.Integer(),
-  uploadedAt: Type.String(),
-  signed: Type.Integer(),
-});
-export type ManifestRow = Static<typeof ManifestRow>;
+export interface ManifestRow {
+  id: string;
+  orderId: string;
+  deliveryDay: string;
+  vendor: string;
+  destination: string;
+  status: number;
+  file: string;
+  bytes: number;
+  pages: number;
+  uploadedAt: string;
+  signed: number;
+}
+const ROW_KEYS = [
+  'id',
+  'orderId',
+  'deliveryDay',
+  'vendor',
+  'destination',
+  'status',
+  'file',
+  'bytes',
+  'pages',
+  'uploadedAt',
+  'signed',
+] as const;
+export const ManifestRowSchema = closed(
+  {
+    id: text,
+    orderId: text,
+    deliveryDay: text,
+    vendor: text,
+    destination: text,
+    status: int,
+    file: text,
+    bytes: int,
+    pages: int,
+    uploadedAt: text,
+    signed: int,
+  },
+  ROW_KEYS,
+);
 
-export const ManifestListAnswer = Type.Object({
-  data: Type.Object({
-    rows: Type.Array(ManifestRow),
-    total: Type.Integer(),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
+export interface ManifestListAnswer {
+  data: {
+    rows: ManifestRow[];
+    total: number;
+    page: number;
+    pageSize: number;
     /** Sum of the listed manifests' bytes: the zip's size estimate for the progress bar. */
-    bytes: Type.Integer(),
-  }),
-});
-export type ManifestListAnswer = Static<typeof ManifestListAnswer>;
+    bytes: number;
+  };
+}
+export const ManifestListAnswerSchema = closed(
+  {
+    data: closed(
+      { rows: { type: 'array', items: ManifestRowSchema }, total: int, page: int, pageSize: int, bytes: int },
+      ['rows', 'total', 'page', 'pageSize', 'bytes'],
+    ),
+  },
+  ['data'],
+);
 
 /** A stored manifest file as answered (contracts custody.ts ManifestFile). */
-export const ManifestFileSchema = Type.Object({
-  key: Type.String(),
-  filename: Type.String(),
-  sha256: Type.String(),
-  bytes: Type.Integer(),
-  pages: Type.Integer(),
-  uploadedAt: Type.String(),
-  uploadedBy: Type.Object({ userId: Type.String(), name: Type.String() }),
-  licencesMatch: Type.Boolean(),
-  manifestNo: Type.Optional(Type.String()),
-});
+export const ManifestFileSchema = closed(
+  {
+    key: text,
+    filename: text,
+    sha256: text,
+    bytes: int,
+    pages: int,
+    uploadedAt: text,
+    uploadedBy: closed({ userId: text, name: text }, ['userId', 'name']),
+    licencesMatch: { type: 'boolean' },
+    manifestNo: text,
+  },
+  ['key', 'filename', 'sha256', 'bytes', 'pages', 'uploadedAt', 'uploadedBy', 'licencesMatch'],
+);
 
-export const ManifestUploadAnswer = Type.Object({
-  message: Type.String(),
-  data: Type.Object({
-    id: Type.String(),
-    orderId: Type.String(),
-    version: Type.Integer(),
-    manifest: ManifestFileSchema,
-  }),
-});
-export type ManifestUploadAnswer = Static<typeof ManifestUploadAnswer>;
+export interface ManifestUploadAnswer {
+  message: string;
+  data: { id: string; orderId: string; version: number; manifest: ManifestFile };
+}
+export const ManifestUploadAnswerSchema = closed(
+  {
+    message: text,
+    data: closed({ id: text, orderId: text, version: int, manifest: ManifestFileSchema }, [
+      'id',
+      'orderId',
+      'version',
+      'manifest',
+    ]),
+  },
+  ['message', 'data'],
+);

@@ -6,13 +6,15 @@ import {
   ALL_ROLES,
   MANIFEST_MAX_BODY_BYTES,
   MANIFEST_MAX_FILE_BYTES,
-  ManifestListAnswer,
-  ManifestListQuery,
+  ManifestListAnswerSchema,
+  ManifestListQuerySchema,
   ManifestMessages as MM,
-  ManifestUploadAnswer,
-  ManifestUrlAnswer,
-  MergeBody,
-  MergeCheckAnswer,
+  ManifestUploadAnswerSchema,
+  ManifestUrlAnswerSchema,
+  MergeBodySchema,
+  MergeCheckAnswerSchema,
+  type ManifestListQuery,
+  type MergeBody,
   OrderMessages,
   Role,
 } from '@portal/contracts';
@@ -68,7 +70,7 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         response: {
-          200: ManifestUploadAnswer,
+          200: ManifestUploadAnswerSchema,
           ...errors,
           409: ProblemSchema,
           413: ProblemSchema,
@@ -110,7 +112,7 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           redirect: Type.Optional(Type.Boolean()),
           download: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: ManifestUrlAnswer, 302: Type.Null(), ...errors },
+        response: { 200: ManifestUrlAnswerSchema, 302: Type.Null(), ...errors },
       },
     },
     async (request, reply) => {
@@ -125,11 +127,15 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/orders/mergePdfs',
-    { config: all, schema: { tags, body: MergeBody, response: { 200: MergeCheckAnswer, ...errors } } },
+    {
+      config: all,
+      schema: { tags, body: MergeBodySchema, response: { 200: MergeCheckAnswerSchema, ...errors } },
+    },
     async (request, reply) => {
-      const { withManifest, missing } = await manifestsOf(await caller(request), request.body.ids);
+      const body = request.body as MergeBody; // checked by MergeBodySchema
+      const { withManifest, missing } = await manifestsOf(await caller(request), body.ids);
       const ids = (os: typeof missing) => os.map((o) => o.orderId);
-      if (request.body.check) return { data: { withManifest: ids(withManifest), missing: ids(missing) } };
+      if (body.check) return { data: { withManifest: ids(withManifest), missing: ids(missing) } };
       const pdf = await mergeManifests(app, withManifest);
       return reply
         .type('application/pdf')
@@ -144,16 +150,22 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/manifests',
     {
       config: all,
-      schema: { tags, querystring: ManifestListQuery, response: { 200: ManifestListAnswer, ...errors } },
+      schema: {
+        tags,
+        querystring: ManifestListQuerySchema,
+        response: { 200: ManifestListAnswerSchema, ...errors },
+      },
     },
-    async (request) => ({ data: await listManifests(await caller(request), request.query) }),
+    async (request) => ({
+      data: await listManifests(await caller(request), request.query as ManifestListQuery),
+    }),
   );
 
   app.get(
     '/orders/manifests.zip',
-    { config: all, schema: { tags, querystring: ManifestListQuery } },
+    { config: all, schema: { tags, querystring: ManifestListQuerySchema } },
     async (request, reply) => {
-      const zip = zipManifests(app, await caller(request), request.query);
+      const zip = zipManifests(app, await caller(request), request.query as ManifestListQuery);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('application/zip')
