@@ -47,6 +47,12 @@ export async function runSync(syncId: string, deps: SyncDeps): Promise<SyncSumma
   const byManifest = await transfersOf(deps.client, orders, now);
   await MetrcSync.updateOne({ _id: syncId }, { $set: { total } });
   const results: MetrcOrderResult[] = [];
+  // once a Metrc call failed for good the run is over: the orders still waiting skip their calls
+  let broken = false;
+  const stop = (err: unknown): never => {
+    broken = true;
+    throw err;
+  };
   let lastWrite = 0;
   const progress = async (force = false) => {
     if (!force && results.length - lastWrite < 5 && results.length < total) return;
@@ -57,7 +63,9 @@ export async function runSync(syncId: string, deps: SyncDeps): Promise<SyncSumma
   await Promise.all(
     orders.map(async (o) => {
       const found = byManifest.get(o.manifestNo);
-      const r = compareOrder(o, found && (await detailsOf(deps.client, found, o)), statusName(o.status));
+      const details = found && !broken && (await detailsOf(deps.client, found, o).catch(stop));
+      if (broken) return;
+      const r = compareOrder(o, details || undefined, statusName(o.status));
       if (r.result === 'synced') r.recorded = await recordSynced(s.caller, o.id, r, syncId);
       results.push(r);
       await progress();
