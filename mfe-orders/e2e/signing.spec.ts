@@ -5,7 +5,7 @@
 // the ledger still verifies. Cancelling the pad says "Sign manifests canceled.". Fixtures' own companies and users.
 import { mkdirSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { Role, SigningMessages as SM, type Order } from '@portal/contracts';
+import { OrderMessages, Role, SigningMessages as SM, type Order } from '@portal/contracts';
 import { test, expect, APP, type Page } from '@portal/e2e/fixtures';
 import { dayFrom, testRoute } from './helpers.ts';
 
@@ -87,6 +87,18 @@ test('the receiver signs the manifest on a phone; the vendor receives the signed
   expect(Math.abs(c.width / c.height - 5)).toBeLessThan(0.1);
   expect(c.x + c.width).toBeLessThanOrEqual(390);
 
+  // View Manifest: a short-lived pre-signed URL of the manifest being signed
+  const popup = page.context().waitForEvent('page');
+  await page.getByTestId('sign-manifests-view').click();
+  await (await popup).waitForURL(/X-Amz-Signature=/);
+  // this receiver has no profile signature: the spec's §5 words
+  await page.getByTestId('sign-manifests-name').fill('Rita Receiver');
+  await page.getByTestId('sign-manifests-mode-profile').click();
+  await page.getByTestId('sign-manifests-save').click();
+  await expect(page.getByTestId('sign-manifests-error')).toHaveText(
+    `${OrderMessages.noSignature} ${OrderMessages.setupSignature}`,
+  );
+  await page.getByTestId('sign-manifests-mode-draw').click();
   // no printed name: refused in the spec's words, nothing asked
   await page.getByTestId('sign-manifests-name').fill('');
   await page.getByTestId('sign-manifests-save').click();

@@ -39,6 +39,7 @@ export function SignManifestButton({ order, me, onSigned }: { order: Order; me: 
           kinds={kinds}
           open={open}
           name={[me.name?.firstName, me.name?.lastName].filter(Boolean).join(' ')}
+          profileImage={me.signature?.image ?? null}
           onClose={() => setOpen(false)}
           onDone={(o) => o.signed > 0 && onSigned()}
         />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SigningMessages as SM } from '@portal/contracts';
+import { OrderMessages as OM, SigningMessages as SM } from '@portal/contracts';
 import {
   Button,
   Checkbox,
@@ -26,10 +26,13 @@ export interface SignManifestsProps {
   open: boolean;
   /** Prefills the printed name. */
   name?: string;
+  /** The caller's profile signature (offered as "Use my profile signature"; none → the spec's §5 message). */
+  profileImage?: string | null;
   onClose(): void;
   onDone?(outcome: SignOutcome): void;
 }
 
+const MODE_LABEL = { draw: 'Draw', type: 'Type', profile: 'My saved signature' } as const;
 const KIND_LABEL: Record<SignKind, string> = { driver: 'Driver', customer: 'Customer (receiver)' };
 
 /**
@@ -38,7 +41,15 @@ const KIND_LABEL: Record<SignKind, string> = { driver: 'Driver', customer: 'Cust
  * 250 ms; Save asks the disclaimer, then signs the orders two at a time with progress and ends with
  * "{n} manifest(s) out of {total} were signed"; closing or declining says "Sign manifests canceled.".
  */
-export function SignManifests({ ids, kinds, open, name: initialName, onClose, onDone }: SignManifestsProps) {
+export function SignManifests({
+  ids,
+  kinds,
+  open,
+  name: initialName,
+  profileImage,
+  onClose,
+  onDone,
+}: SignManifestsProps) {
   const { session } = usePortal();
   const { ask, dialog } = useConfirm('sign-confirm');
   const { run, progress } = useSignRun(ask);
@@ -48,7 +59,7 @@ export function SignManifests({ ids, kinds, open, name: initialName, onClose, on
   const [emails, setEmails] = useState('');
   const [tags, setTags] = useState('');
   const [notify, setNotify] = useState(true);
-  const [mode, setMode] = useState<'draw' | 'type'>('draw');
+  const [mode, setMode] = useState<'draw' | 'type' | 'profile'>('draw');
   const [typed, setTyped] = useState('');
   const [drawn, setDrawn] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -83,10 +94,13 @@ export function SignManifests({ ids, kinds, open, name: initialName, onClose, on
   };
   const save = async () => {
     if (!name.trim()) return setError(SM.nameRequired);
+    if (mode === 'profile' && !profileImage) return setError(`${OM.noSignature} ${OM.setupSignature}`);
     const signature =
-      mode === 'type'
-        ? typed.trim() && { typed: typed.trim() }
-        : drawn && !canvas.current?.isEmpty() && { image: canvas.current!.toPng() };
+      mode === 'profile'
+        ? ({ profile: true } as const)
+        : mode === 'type'
+          ? typed.trim() && { typed: typed.trim() }
+          : drawn && !canvas.current?.isEmpty() && { image: canvas.current!.toPng() };
     if (!signature) return setError(SM.signatureRequired);
     setError(null);
     if (!(await ask({ title: 'Sign manifests', text: SM.disclaimer, confirm: 'I agree, sign' })))
@@ -173,7 +187,7 @@ export function SignManifests({ ids, kinds, open, name: initialName, onClose, on
             testId="sign-manifests-notify"
           />
           <div className="sgn-modes" role="tablist" aria-label="Signature">
-            {(['draw', 'type'] as const).map((m) => (
+            {(['draw', 'type', 'profile'] as const).map((m) => (
               <button
                 key={m}
                 type="button"
@@ -183,13 +197,15 @@ export function SignManifests({ ids, kinds, open, name: initialName, onClose, on
                 onClick={() => setMode(m)}
                 data-testid={`sign-manifests-mode-${m}`}
               >
-                {m === 'draw' ? 'Draw signature' : 'Type signature'}
+                {MODE_LABEL[m]}
               </button>
             ))}
           </div>
-          {mode === 'draw' ? (
-            <SignCanvas ref={canvas} onBegin={onBegin} />
-          ) : (
+          {mode === 'draw' && <SignCanvas ref={canvas} onBegin={onBegin} />}
+          {mode === 'profile' && profileImage && (
+            <img className="sgn-profile" src={profileImage} alt="Your saved signature" />
+          )}
+          {mode === 'type' && (
             <TextField
               label="Typed signature"
               value={typed}
