@@ -57,16 +57,26 @@ function safe(font: PDFFont, text: string): string {
     .join('');
 }
 
-/** Wraps `text` into lines no wider than `width` at `size` (by characters for long hashes and tag lists). */
+/** Wraps `text` into lines no wider than `width` at `size`: by words, a word too long (a tag list) by characters. */
 function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const fits = (t: string) => font.widthOfTextAtSize(t, size) <= width;
   const out: string[] = [];
   let line = '';
-  for (const ch of text) {
-    if (font.widthOfTextAtSize(line + ch, size) > width && line) {
-      out.push(line);
-      line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (fits(next)) {
+      line = next;
+      continue;
     }
-    line += ch;
+    if (line) out.push(line);
+    line = '';
+    for (const ch of word) {
+      if (line && !fits(line + ch)) {
+        out.push(line);
+        line = '';
+      }
+      line += ch;
+    }
   }
   if (line) out.push(line);
   return out;
