@@ -73,6 +73,11 @@ test('a vendor uploads a matching manifest: stored by hash, one ledger entry, on
   const o = await stored(orderA.id);
   assert.equal(o.manifest.file, 'manifest A.pdf');
   assert.equal(o.history.filter((h: any) => h.action === 'manifest-uploaded').length, 1);
+  // the same bytes again (a retry): answered as uploaded, nothing written twice
+  const again = await upload(Role.AccountAdmin, orderA.orderId, { name: 'manifest A.pdf', bytes });
+  assert.equal(again.statusCode, 200, again.body);
+  assert.equal(again.json().data.version, o.version);
+  assert.equal((await stored(orderA.id)).history.length, o.history.length);
   const events = (await publishedSince(app, Subjects.orderCustody, since)).filter(
     (e) => e.data.id === orderA.id,
   );

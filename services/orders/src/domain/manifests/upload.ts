@@ -49,6 +49,8 @@ export async function uploadManifest(
   const missing = missingLicences(await pdfText(up.bytes), orderLicences(prev));
   if (missing.length && !up.force) throw new Problem(409, MM.mismatch(missing.join(' and ')));
   const sha = sha256(up.bytes);
+  // the same file again (a retried or double-clicked upload): already the current manifest, nothing written twice
+  if (prev.manifest?.current?.sha256 === sha) return prev;
   const key = manifestKey(String(prev._id), sha);
   await putPdf(store, key, up.bytes);
   const current: ManifestFile = {
