@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CUSTODY_STEPS } from './custody.js';
+import { CUSTODY_STEPS, type CustodyStep } from './custody.js';
 
 // The payloads of the operations domains' events (routing, fleet, orders). Subjects and the catalogue: events.ts.
 /** routing.route.changed.v1: the route as stored (contracts routing.ts `RouteChanged`), for others' read models. */
@@ -131,7 +131,8 @@ export type OrderNotice = Static<typeof OrderNotice>;
 export const OrderCustodyData = Type.Object({
   id: Type.String(),
   orderId: Type.String(),
-  step: Type.Union(CUSTODY_STEPS.map((s) => Type.Literal(s))),
+  // Unsafe keeps the JSON (anyOf of the literals) and gives the static type the step names (a mapped Union infers never)
+  step: Type.Unsafe<CustodyStep>(Type.Union(CUSTODY_STEPS.map((s) => Type.Literal(s)))),
   at: Type.String(),
   by: Type.Object({ userId: Type.String(), name: Type.String() }),
   /** The ledger entry's seq and hash: a consumer can ask /history/verify about exactly this step. */
