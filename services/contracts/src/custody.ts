@@ -2,11 +2,11 @@
  * Chain of custody (issue 13): the shapes the manifests, signing, labels, scan and Metrc parts share. An order's
  * `manifest` holds the current (unsigned) upload and the signed copies; every step is a ledger entry on the order
  * (action = a CustodyStep) and one `orders.order.custody.v1` event (its TypeBox schema, OrderCustodyData, is in
- * events-operations.ts: the browser entry carries no TypeBox). Files live in orders' bucket under
- * `manifests/{order _id}/…` and reach the browser only by short-lived pre-signed URLs after a tenancy check.
+ * events-operations.ts: the browser entry carries no TypeBox). Files live in bucket `manifests` under
+ * `orders/{order _id}/…` (domain/manifests/store.ts) and reach the browser only by short-lived pre-signed URLs after a tenancy check.
  */
 
-/** The uploaded manifest PDF as stored (object key in orders' bucket; sha256 of the exact bytes). */
+/** The uploaded manifest PDF as stored (object key in bucket `manifests`; sha256 of the exact bytes). */
 export interface ManifestFile {
   key: string;
   /** The uploader's file name (display only). */
