@@ -5,8 +5,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { Role, type Order } from '@portal/contracts';
-import { test, expect, APP, type ApiClient } from '@portal/e2e/fixtures';
+import { Role } from '@portal/contracts';
+import { test, expect, APP, placeOrder, type ApiClient } from '@portal/e2e/fixtures';
 
 const SHOTS = '/tmp/shots-manifests';
 mkdirSync(SHOTS, { recursive: true });
@@ -14,25 +14,7 @@ const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 async function orderWithManifest(client: ApiClient, pickup: string, dest: string, n: number) {
-  const created = await client.call('/api/orders/create', {
-    order: {
-      source: 'form',
-      data: {
-        order: {
-          orderDef: 'ext',
-          orderType: 'layover',
-          pickupLN: pickup,
-          destinationLN: dest,
-          preferredPickup: `${day(2)}T12:00:00.000Z`,
-          preferredDelivery: `${day(3)}T12:00:00.000Z`,
-          weight: '1',
-        },
-        billing: { invoice: `E2E-MD-${n}` },
-      },
-    },
-  });
-  expect(created.status, JSON.stringify(created.json)).toBe(200);
-  const order = created.json.data.order as Order;
+  const order = await placeOrder(client, { from: pickup, to: dest, weight: '1', invoice: `E2E-MD-${n}` });
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   doc.addPage().drawText(`Shipper ${pickup} Receiver ${dest} #${n}`, { x: 40, y: 700, size: 12, font });

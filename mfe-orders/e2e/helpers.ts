@@ -2,8 +2,7 @@
 import { test, expect, type ApiClient } from '@portal/e2e/fixtures';
 import { Role } from '@portal/contracts';
 
-/** 'YYYY-MM-DD' n days from today (UTC). */
-export const dayFrom = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+export { dayFrom } from '@portal/e2e/fixtures';
 
 /** The zip of the fixtures' licences (testData.licence). */
 export const TEST_ZIP = '90001';

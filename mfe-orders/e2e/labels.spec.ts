@@ -4,10 +4,10 @@
 // still saves after the print (the print is a ledger entry); the custody panel shows the chain verified. A received
 // order's print shows the crossed-out SHIPPING LABEL ERROR label with the current and the allowed status.
 import { mkdirSync } from 'node:fs';
-import { LabelMessages, OrderMessages as M, Role, type Order } from '@portal/contracts';
-import { test, expect, APP, type Page, type ApiClient } from '@portal/e2e/fixtures';
+import { LabelMessages, OrderMessages as M, Role } from '@portal/contracts';
+import { test, expect, APP, placeOrder, type Page, type ApiClient } from '@portal/e2e/fixtures';
 import { decodeQr, readPdf } from '../../services/orders/test/domain/labels-pdf-read.ts';
-import { dayFrom, testRoute } from './helpers.ts';
+import { testRoute } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-labels';
 mkdirSync(SHOTS, { recursive: true });
@@ -25,27 +25,8 @@ async function capture(page: Page, glob: string) {
   return got;
 }
 
-async function vendorOrder(vendor: ApiClient, from: string, to: string, weight: string): Promise<Order> {
-  const r = await vendor.call('/api/orders/create', {
-    order: {
-      source: 'form',
-      data: {
-        order: {
-          orderDef: 'ext',
-          orderType: 'layover',
-          pickupLN: from,
-          destinationLN: to,
-          preferredPickup: `${dayFrom(2)}T12:00:00.000Z`,
-          preferredDelivery: `${dayFrom(3)}T12:00:00.000Z`,
-          weight,
-        },
-        billing: { invoice: 'E2E-LBL-1' },
-      },
-    },
-  });
-  expect(r.status, JSON.stringify(r.json)).toBe(200);
-  return r.json.data.order as Order;
-}
+const vendorOrder = (vendor: ApiClient, from: string, to: string, weight: string) =>
+  placeOrder(vendor, { from, to, weight, invoice: 'E2E-LBL-1' });
 
 test('admin approves and prints labels: the PDF is one page per box at label size, its QR is the order; custody verifies', async ({
   signedInAs,

@@ -5,9 +5,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { OrderMessages as M, Role, type Order } from '@portal/contracts';
-import { test, expect, APP, type Page } from '@portal/e2e/fixtures';
-import { dayFrom, testRoute } from './helpers.ts';
+import { OrderMessages as M, Role } from '@portal/contracts';
+import { test, expect, APP, placeOrder, type Page } from '@portal/e2e/fixtures';
+import { testRoute } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-manifests';
 mkdirSync(SHOTS, { recursive: true });
@@ -41,25 +41,12 @@ test('vendor uploads the manifest in the order form, the mismatch confirm (no, t
   const vendorEmail = await testData.signedUpUser(`e2e-mfvendor-${Date.now()}@test.portal`, vendorLic);
   await testRoute(await api(Role.Admin));
   const vendorApi = await api(vendorEmail);
-  const created = await vendorApi.call('/api/orders/create', {
-    order: {
-      source: 'form',
-      data: {
-        order: {
-          orderDef: 'ext',
-          orderType: 'layover',
-          pickupLN: vendorLic,
-          destinationLN: receiverLic,
-          preferredPickup: `${dayFrom(2)}T12:00:00.000Z`,
-          preferredDelivery: `${dayFrom(3)}T12:00:00.000Z`,
-          weight: '2',
-        },
-        billing: { invoice: 'E2E-MF-1' },
-      },
-    },
+  const order = await placeOrder(vendorApi, {
+    from: vendorLic,
+    to: receiverLic,
+    weight: '2',
+    invoice: 'E2E-MF-1',
   });
-  expect(created.status, JSON.stringify(created.json)).toBe(200);
-  const order = created.json.data.order as Order;
 
   const page = await signedInAs(vendorEmail);
   await page.goto(`${APP}/dashboard/createOrder?id=${order.id}`);

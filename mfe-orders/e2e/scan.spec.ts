@@ -4,8 +4,8 @@
 // checks an order in by scan and meets "Order not found" for an unknown label. Screenshots in /tmp/shots-scan.
 import { mkdirSync } from 'node:fs';
 import { OrderStatus, Role, ScanMessages as SM } from '@portal/contracts';
-import { test, expect, APP, type ApiClient, type Page } from '@portal/e2e/fixtures';
-import { dayFrom, TEST_ZIP } from './helpers.ts';
+import { test, expect, APP, placeOrder, type ApiClient, type Page } from '@portal/e2e/fixtures';
+import { TEST_ZIP } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-scan';
 mkdirSync(SHOTS, { recursive: true });
@@ -16,28 +16,18 @@ const PNG =
 
 /** An approved order between two fresh licences with the demo driver on it, made by an admin. */
 async function approvedOrder(admin: ApiClient, from: string, to: string, driverId: string) {
-  const r = await admin.call('/api/orders/create', {
-    order: {
-      source: 'api',
-      data: {
-        order: {
-          orderDef: 'ext',
-          orderType: 'layover',
-          status: OrderStatus.approved,
-          pickupLN: from,
-          destinationLN: to,
-          preferredDelivery: `${dayFrom(3)}T12:00:00.000Z`,
-          weight: '2',
-          driver: { delivery: driverId },
-        },
-        pickupCompany: { 'Street Address': '2 Test Way', City: 'Testville', Zip: TEST_ZIP },
-        destCompany: { 'Street Address': '1 Test Way', City: 'Testville', Zip: TEST_ZIP },
-        billing: { invoice: 'E2E-SCAN-1' },
-      },
+  return placeOrder(admin, {
+    from,
+    to,
+    weight: '2',
+    invoice: 'E2E-SCAN-1',
+    source: 'api',
+    order: { status: OrderStatus.approved, driver: { delivery: driverId } },
+    data: {
+      pickupCompany: { 'Street Address': '2 Test Way', City: 'Testville', Zip: TEST_ZIP },
+      destCompany: { 'Street Address': '1 Test Way', City: 'Testville', Zip: TEST_ZIP },
     },
   });
-  expect(r.status, JSON.stringify(r.json)).toBe(200);
-  return r.json.data.order as { id: string; orderId: string };
 }
 
 async function scanLabel(page: Page, text: string) {

@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { OrderMessages, Role, SigningMessages as SM, type Order } from '@portal/contracts';
-import { test, expect, APP, type Page } from '@portal/e2e/fixtures';
-import { dayFrom, testRoute } from './helpers.ts';
+import { test, expect, APP, placeOrder, type Page } from '@portal/e2e/fixtures';
+import { testRoute } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-signing';
 mkdirSync(SHOTS, { recursive: true });
@@ -39,25 +39,12 @@ test('the receiver signs the manifest on a phone; the vendor receives the signed
   const copyTo = `e2e-sgcopy-${stamp}@test.portal`;
   await testRoute(await api(Role.Admin));
   const vendorApi = await api(vendorEmail);
-  const created = await vendorApi.call('/api/orders/create', {
-    order: {
-      source: 'form',
-      data: {
-        order: {
-          orderDef: 'ext',
-          orderType: 'layover',
-          pickupLN: vendorLic,
-          destinationLN: receiverLic,
-          preferredPickup: `${dayFrom(2)}T12:00:00.000Z`,
-          preferredDelivery: `${dayFrom(3)}T12:00:00.000Z`,
-          weight: '2',
-        },
-        billing: { invoice: 'E2E-SG-1' },
-      },
-    },
+  const order = await placeOrder(vendorApi, {
+    from: vendorLic,
+    to: receiverLic,
+    weight: '2',
+    invoice: 'E2E-SG-1',
   });
-  expect(created.status, JSON.stringify(created.json)).toBe(200);
-  const order = created.json.data.order as Order;
   // the vendor uploads the manifest (the manifests part's call)
   const form = new FormData();
   form.append('order', order.id);
@@ -178,24 +165,7 @@ test('staff signs as the driver with a typed signature: a delivered order goes b
   const admin = await api(Role.Admin);
   await testRoute(admin);
   const vendorApi = await api(vendorEmail);
-  const created = await vendorApi.call('/api/orders/create', {
-    order: {
-      source: 'form',
-      data: {
-        order: {
-          orderDef: 'ext',
-          orderType: 'layover',
-          pickupLN: vendorLic,
-          destinationLN: receiverLic,
-          preferredPickup: `${dayFrom(2)}T12:00:00.000Z`,
-          preferredDelivery: `${dayFrom(3)}T12:00:00.000Z`,
-        },
-        billing: { invoice: 'E2E-SG-2' },
-      },
-    },
-  });
-  expect(created.status, JSON.stringify(created.json)).toBe(200);
-  const order = created.json.data.order as Order;
+  const order = await placeOrder(vendorApi, { from: vendorLic, to: receiverLic, invoice: 'E2E-SG-2' });
   const form = new FormData();
   form.append('order', order.id);
   form.append('force', 'false');

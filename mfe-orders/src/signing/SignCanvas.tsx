@@ -1,5 +1,5 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import SignaturePad from 'signature_pad';
+import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { useSignatureCanvas } from '@portal/ui';
 import { SIGNATURE_CANVAS } from '@portal/contracts';
 
 export interface SignCanvasHandle {
@@ -10,16 +10,15 @@ export interface SignCanvasHandle {
 }
 
 /**
- * The drawing surface of the manifest pad (orders §9: width 600, height 20% of the width): `signature_pad` draws
- * smoothed strokes from mouse, touch and pen; the backing store follows the CSS size × devicePixelRatio so strokes
- * stay sharp on phones, and survive a resize (rotation) by replaying the pad's points.
+ * The drawing surface of the manifest pad (orders §9: width 600, height 20% of the width), on @portal/ui's
+ * useSignatureCanvas (signature_pad, sharp on phones, strokes kept across a resize).
  */
 export const SignCanvas = forwardRef<SignCanvasHandle, { onBegin?: () => void }>(function SignCanvas(
   { onBegin },
   ref,
 ) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePad | null>(null);
+  const pad = useSignatureCanvas(canvas, onBegin);
   useImperativeHandle(ref, () => ({
     isEmpty: () => !pad.current || pad.current.isEmpty(),
     clear: () => pad.current?.clear(),
@@ -31,31 +30,6 @@ export const SignCanvas = forwardRef<SignCanvasHandle, { onBegin?: () => void }>
       return out.toDataURL('image/png');
     },
   }));
-  useEffect(() => {
-    const c = canvas.current!;
-    const p = new SignaturePad(c, { penColor: '#1a1a2e', minWidth: 1, maxWidth: 3 });
-    pad.current = p;
-    const begin = () => onBegin?.();
-    p.addEventListener('beginStroke', begin);
-    const fit = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const w = Math.round(c.clientWidth * ratio);
-      const h = Math.round(c.clientHeight * ratio);
-      if (!w || !h || (c.width === w && c.height === h)) return;
-      const strokes = p.toData();
-      c.width = w;
-      c.height = h;
-      c.getContext('2d')?.scale(ratio, ratio);
-      p.fromData(strokes);
-    };
-    const observer = new ResizeObserver(fit);
-    observer.observe(c);
-    return () => {
-      observer.disconnect();
-      p.removeEventListener('beginStroke', begin);
-      p.off();
-    };
-  }, [onBegin]);
   return (
     <div className="sgn-canvas-box">
       <canvas

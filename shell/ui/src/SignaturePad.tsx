@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import SignaturePadLib from 'signature_pad';
+import type SignaturePadLib from 'signature_pad';
 import { SIGNATURE_CANVAS } from '@portal/contracts';
 import { Button } from './Button.js';
 import { Modal } from './Modal.js';
+import { useSignatureCanvas } from './useSignatureCanvas.js';
 import {
   SIGN_PAD_DELAY_MS,
   drawTextSignature,
@@ -37,38 +38,11 @@ function SignCanvas({
   testId?: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const pad = useRef<SignaturePadLib | null>(null);
   const [drawn, setDrawn] = useState(false);
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
   const nameId = useId();
-
-  useEffect(() => {
-    const c = canvas.current!;
-    const p = new SignaturePadLib(c, { penColor: '#1a1a2e', minWidth: 1, maxWidth: 3 });
-    pad.current = p;
-    const begin = () => (setDrawn(true), setError(null));
-    p.addEventListener('beginStroke', begin);
-    // The dialog lays the canvas out only once it is shown: size the backing store whenever its box changes.
-    const fit = () => {
-      const ratio = Math.max(window.devicePixelRatio || 1, 1);
-      const w = Math.round(c.clientWidth * ratio);
-      const h = Math.round(c.clientHeight * ratio);
-      if (!w || !h || (c.width === w && c.height === h)) return;
-      const strokes = p.toData();
-      c.width = w;
-      c.height = h;
-      c.getContext('2d')?.scale(ratio, ratio);
-      p.fromData(strokes);
-    };
-    const observer = new ResizeObserver(fit);
-    observer.observe(c);
-    return () => {
-      observer.disconnect();
-      p.removeEventListener('beginStroke', begin);
-      p.off();
-    };
-  }, []);
+  const pad = useSignatureCanvas(canvas, () => (setDrawn(true), setError(null)));
 
   const clear = () => {
     pad.current?.clear();

@@ -40,3 +40,4 @@ export {
 export { QueryProvider, queryClient } from './query.js';
 export { mfeApp } from './mfe-app.js';
 export { useConfirm, type ConfirmAsk } from './useConfirm.js';
+export { useSignatureCanvas } from './useSignatureCanvas.js';
