@@ -1,7 +1,7 @@
 import { DEFAULT_RECEIVING_WINDOWS, LICENCE_FIELDS, Messages } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { LicenceMap, LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
-import { Tombstone } from '../models/tombstone.js';
+import { bury } from '../models/tombstone.js';
 import { licenceChanged, queue } from '../events/publishes.js';
 import { withSet } from '../events/facts.js';
 import { escapeRe } from './users.js';
@@ -127,19 +127,16 @@ export async function updateLicence(r: RecordInput & { id?: string }) {
   return toRecord((await LicenceRecord.findById(r.id).lean<LicenceRecordDoc>())!);
 }
 
-/** The deleted event rides on a tombstone (the outbox lives on documents; the record itself goes). */
+/** The deleted event rides on a tombstone (the outbox lives on documents; the record itself goes): bury(). */
 export async function deleteLicence(id: string, deletedBy: string | undefined) {
   const before = await LicenceRecord.findById(id).lean<LicenceRecordDoc>();
   if (!before) throw new Problem(404, Messages.notFound);
-  const stone = new Tombstone({
-    kind: 'licence',
-    refId: String(before._id),
-    key: before['License #'],
-    deletedBy,
-  });
-  queue(stone, licenceChanged(String(before._id), before['License #'], 'deleted', before));
-  await stone.save();
-  await LicenceRecord.deleteOne({ _id: before._id });
+  await bury(
+    LicenceRecord,
+    before._id,
+    { kind: 'licence', refId: String(before._id), key: before['License #'], deletedBy },
+    licenceChanged(String(before._id), before['License #'], 'deleted', before),
+  );
   return toRecord(before);
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { User, toProfile, type UserDoc } from '../models/user.js';
-import { Tombstone } from '../models/tombstone.js';
+import { bury } from '../models/tombstone.js';
 import { issuePin } from '../models/pin.js';
 import { UserExists } from '../adapters/keycloak/index.js';
 import { queue, resetRequested, userCreated, userDeleted } from '../events/publishes.js';
@@ -117,14 +117,10 @@ export async function deleteAccount(deps: Deps, caller: Caller, rawEmail: string
   }
   // Its tokens still verify for up to 15 minutes: every service refuses them from now on.
   if (kcId) await deps.userState.markDeleted(kcId);
-  const stone = new Tombstone({
-    kind: 'user',
-    refId: String(target._id),
-    key: target.email,
-    deletedBy: caller.email,
-    sub: kcId,
-  });
-  queue(stone, userDeleted(target));
-  await stone.save();
-  await User.deleteOne({ _id: target._id });
+  await bury(
+    User,
+    target._id,
+    { kind: 'user', refId: String(target._id), key: target.email, deletedBy: caller.email, sub: kcId },
+    userDeleted(target),
+  );
 }

@@ -9,7 +9,7 @@ import { assertRoleMatrix, startService, type Policy } from '@portal/service-kit
 import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { readPdf } from '../domain/labels-pdf-read.js';
-import { call, seedReadModels } from './order-helpers.js';
+import { call, fixtureWrite, seedReadModels } from './order-helpers.js';
 import { labelsEnv, placedOrder, printLabels } from './labels-helpers.js';
 
 const POLICY: Policy = {
@@ -72,14 +72,14 @@ test('tenancy: another company and an unassigned driver get "Order not found"; s
     }
   }
   assert.equal((await custody(Role.Driver, o.id)).statusCode, 200, 'the assigned driver');
-  await Order.updateOne({ _id: o.id }, { $set: { driverIds: ['someone-else'] } });
+  await fixtureWrite(o.id, { $set: { driverIds: ['someone-else'] } });
   assert.equal((await custody(Role.Driver, o.id)).statusCode, 404, 'no longer their order');
   assert.equal((await custody(Role.SuperAdmin, o.id)).statusCode, 200);
 });
 
 test('an entry edited in the database: the report and the PDF say the chain does not verify from that entry', async () => {
   const o = await placedOrder(app, '1');
-  await Order.updateOne({ _id: o.id }, { $set: { 'history.1.by.name': 'Someone Else' } });
+  await fixtureWrite(o.id, { $set: { 'history.1.by.name': 'Someone Else' } });
   const r = (await custody(Role.Admin, o.id)).json().data;
   assert.equal(r.verified, false);
   assert.equal(r.brokenAt, 2);

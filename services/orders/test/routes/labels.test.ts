@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { LABEL_PRINTERS } from '../../src/routes/labels.js';
 import { decodeQr, readPdf } from '../domain/labels-pdf-read.js';
-import { call, publishedSince, seedReadModels } from './order-helpers.js';
+import { call, fixtureWrite, publishedSince, seedReadModels } from './order-helpers.js';
 import { labelsEnv, placedOrder, printLabels } from './labels-helpers.js';
 
 const POLICY: Policy = { 'POST /api/orders/labels': LABEL_PRINTERS };
@@ -112,7 +112,7 @@ test('tenancy: another company gets "Order not found", drivers 403, the receiver
   const unknown = await printLabels(app, Role.AccountAdmin, { id: 'G-999999' });
   assert.equal(unknown.statusCode, 404);
   // the receiving company (destination licence) reads its incoming order but does not print the shipper's labels
-  await Order.updateOne({ _id: o.id }, { $set: { pickupKey: 'TST-D-3001', destKey: 'TST-A-1001' } });
+  await fixtureWrite(o.id, { $set: { pickupKey: 'TST-D-3001', destKey: 'TST-A-1001' } });
   const receiver = await printLabels(app, Role.AccountAdmin, { id: o.id });
   assert.equal(receiver.statusCode, 403, receiver.body);
   assert.equal((await historyOf(o.id)).filter((e) => e.action === 'labels-printed').length, 0);

@@ -11,7 +11,15 @@ import { assertRoleMatrix, startService, tokenFor, type Policy } from '@portal/s
 import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { sha256 } from '../../src/domain/manifests/store.js';
-import { DRIVER_ID, LIC, call, orderInput, publishedSince, seedReadModels } from './order-helpers.js';
+import {
+  DRIVER_ID,
+  LIC,
+  call,
+  fixtureWrite,
+  orderInput,
+  publishedSince,
+  seedReadModels,
+} from './order-helpers.js';
 import { MANIFEST_ENV, manifestPdf, multipart } from './manifests-helpers.js';
 
 const POLICY: Policy = {
@@ -178,7 +186,7 @@ test('view: the owner, staff and the assigned driver get a 5-minute URL of exact
     [signed.statusCode, signed.json().detail],
     [404, 'This order has no such signed manifest.'],
   );
-  await Order.updateOne({ _id: orderA.id }, { $set: { driverIds: [DRIVER_ID, ''] } });
+  await fixtureWrite(orderA.id, { $set: { driverIds: [DRIVER_ID, ''] } });
   assert.equal((await call(app, Role.Driver, 'GET', `/api/orders/${orderA.id}/manifest`)).statusCode, 200);
 });
 

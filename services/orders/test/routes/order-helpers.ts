@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import type { FastifyInstance } from 'fastify';
 import { Role, type EventEnvelope, type RoleNumber } from '@portal/contracts';
+import { withDocLock } from '@portal/service-kit';
 import { tokenFor } from '@portal/service-kit/testing';
+import { Order } from '../../src/models/order.js';
 import { Member } from '../../src/models/member.js';
 import { Licence } from '../../src/models/licence.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
@@ -143,3 +145,10 @@ export async function publishedSince(app: FastifyInstance, subject: string, sinc
     if (n === 0) return events;
   }
 }
+
+/**
+ * A fixture's direct write to an order (a tenancy or tamper set-up), taken in the document's outbox turn: FerretDB
+ * rewrites the whole document on the relay's clean-up, which would put the old fields back over an unlocked write.
+ */
+export const fixtureWrite = (id: unknown, update: Record<string, unknown>) =>
+  withDocLock(Order.collection.collectionName, String(id), () => Order.updateOne({ _id: id }, update));
