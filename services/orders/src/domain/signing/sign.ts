@@ -3,6 +3,7 @@ import {
   type ManifestSignedDetail,
   type OrderSignature,
   type SignedManifest,
+  type SignedManifestResult,
 } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import type { OrderDoc } from '../../models/order.js';
@@ -15,17 +16,8 @@ import { updatedEvents } from '../../events/publishes.js';
 import { assertMaySign, findReplay, statusAfter, type PreparedSigning } from './rules.js';
 import { stampManifest } from './stamp.js';
 
-/** What one order's signing answers (the route's `signed` entries). */
-export interface SignedResult {
-  id: string;
-  orderId: string;
-  version: number;
-  key: string;
-  sha256: string;
-  unsignedSha256: string;
-  signatureSha256: string;
-  replay: boolean;
-}
+/** What one order's signing answers (the route's `signed` entries): the contracts' SignedManifestResult. */
+export type SignedResult = SignedManifestResult;
 
 export interface SignDeps {
   store: StoreHolder;
