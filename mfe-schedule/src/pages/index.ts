@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
-import { emptyScreen, lazyPage } from '@portal/ui';
-import { ManageSchedule } from './ManageSchedule.js';
+import { lazyPage } from '@portal/ui';
 
 // A real screen is its own chunk, fetched on first visit (issue 9, the browser budget).
 const RoutesList = lazyPage(
@@ -11,18 +10,32 @@ const RouteEditor = lazyPage(
   () => import('./RouteEditor.js'),
   (m) => m.RouteEditor,
 );
+// Issue 14 (dispatch): the daily schedule (both menu entries: staff and the driver's own), the public search, the
+// receiver's tracking page and the public weekly driver schedule.
+const DailySchedule = lazyPage(
+  () => import('./schedule/DailySchedule.js'),
+  (m) => m.DailySchedule,
+);
+const ScheduleSearch = lazyPage(
+  () => import('./search/ScheduleSearch.js'),
+  (m) => m.ScheduleSearch,
+);
+const Track = lazyPage(
+  () => import('./track/Track.js'),
+  (m) => m.Track,
+);
+const PublicWeekly = lazyPage(
+  () => import('../weekly/PublicWeekly.js'),
+  (m) => m.PublicWeekly,
+);
 
 /** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
-  '/dashboard/schedule': emptyScreen(
-    'Schedule',
-    "The day's delivery schedule: every route's stops, driver and vehicle. No routes are scheduled yet.",
-  ),
-  '/dashboard/manageSchedule': ManageSchedule,
-  '/dashboard/schedulesearch': emptyScreen(
-    'Delivery Schedule',
-    'Look up when deliveries to a licence or company are scheduled. No delivery schedule has been published yet.',
-  ),
+  '/dashboard/schedule': DailySchedule,
+  '/dashboard/manageSchedule': DailySchedule,
+  '/dashboard/schedulesearch': ScheduleSearch,
+  '/dashboard/track': Track,
+  '/dashboard/driverschedule': PublicWeekly,
   '/dashboard/manageRoutes': RoutesList,
   '/dashboard/editRoute': RouteEditor,
 };

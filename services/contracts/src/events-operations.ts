@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CUSTODY_STEPS, type CustodyStep } from './custody.js';
+import { OrderFacts } from './events-dispatch.js';
 
 // The payloads of the operations domains' events (routing, fleet, orders). Subjects and the catalogue: events.ts.
 /** routing.route.changed.v1: the route as stored (contracts routing.ts `RouteChanged`), for others' read models. */
@@ -124,6 +125,8 @@ export const OrderNotice = Type.Object({
   changedBy: Type.Object({ userId: Type.String(), name: Type.Optional(Type.String()) }),
   recipients: Type.Array(Type.String()),
   link: Type.String(),
+  /** Issue 14: the order's scheduling state after this write (routing's read model). */
+  facts: Type.Optional(OrderFacts),
 });
 export type OrderNotice = Static<typeof OrderNotice>;
 
@@ -142,5 +145,7 @@ export const OrderCustodyData = Type.Object({
   detail: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
   ),
+  /** Issue 14: the order's scheduling state after this step (routing's read model). */
+  facts: Type.Optional(OrderFacts),
 });
 export type OrderCustodyData = Static<typeof OrderCustodyData>;

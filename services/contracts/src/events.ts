@@ -20,6 +20,12 @@ import {
   OrderNotice,
   OrderCustodyData,
 } from './events-operations.js';
+import {
+  DispatchSnapshotRequestedData,
+  OrdersSnapshotPublishedData,
+  FleetSnapshotPublishedData,
+  DriverScheduleChangedData,
+} from './events-dispatch.js';
 
 /**
  * Integration events: `<domain>.<entity>.<verb>` on one JetStream stream per domain.
@@ -97,11 +103,18 @@ export const Subjects = {
   orderDateUnmet: 'orders.order.date-unmet.v1',
   /** A chain-of-custody step (issue 13: manifest, signature, labels, scan, hand-over, Metrc), payload OrderCustodyData. */
   orderCustody: 'orders.order.custody.v1',
+  /** Dispatch (issue 14): routing asks orders and fleet for their current state (read models), they answer in pages. */
+  dispatchSnapshotRequested: 'routing.snapshot.requested.v1',
+  ordersSnapshotPublished: 'orders.snapshot.published.v1',
+  fleetSnapshotPublished: 'fleet.snapshot.published.v1',
+  /** A weekly driver schedule was saved (net changes per driver and day; notify = email the affected drivers). */
+  driverScheduleChanged: 'routing.driverschedule.changed.v1',
 } as const;
 export type EventSubject = (typeof Subjects)[keyof typeof Subjects];
 
 export * from './events-accounts.js';
 export * from './events-operations.js';
+export * from './events-dispatch.js';
 
 /**
  * The catalogue: each subject's payload schema. Publishers (the kit's outbox) and consumers (the kit's consume)
@@ -137,6 +150,10 @@ export const EventCatalogue = {
   [Subjects.orderUndeleted]: OrderNotice,
   [Subjects.orderDateUnmet]: OrderNotice,
   [Subjects.orderCustody]: OrderCustodyData,
+  [Subjects.dispatchSnapshotRequested]: DispatchSnapshotRequestedData,
+  [Subjects.ordersSnapshotPublished]: OrdersSnapshotPublishedData,
+  [Subjects.fleetSnapshotPublished]: FleetSnapshotPublishedData,
+  [Subjects.driverScheduleChanged]: DriverScheduleChangedData,
 } as const satisfies Record<EventSubject, TSchema>;
 export type EventPayload<S extends EventSubject> = Static<(typeof EventCatalogue)[S]>;
 /** @deprecated the catalogue under its old name */

@@ -14,6 +14,10 @@ import {
 import { serviceBasics, tokenFor, waitFor, type Policy } from '@portal/service-kit/testing';
 import { Route } from '../../src/models/route.js';
 import { buildApp } from '../../src/app.js';
+import { SCHEDULE_POLICY } from '../policy/schedule.js';
+import { MAPS_POLICY } from '../policy/maps.js';
+import { WEEKLY_POLICY } from '../policy/weekly.js';
+import { PUBLIC_POLICY } from '../policy/public.js';
 
 const POLICY: Policy = {
   'GET /api/routes': 'signed-in',
@@ -22,6 +26,11 @@ const POLICY: Policy = {
   'POST /api/routes/update': [...STAFF_ROLES],
   'POST /api/routes/delete': [...STAFF_ROLES],
   'POST /api/routes/find': 'signed-in',
+  // issue 14's parts (each part's file names its routes)
+  ...SCHEDULE_POLICY,
+  ...MAPS_POLICY,
+  ...WEEKLY_POLICY,
+  ...PUBLIC_POLICY,
 };
 // health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
 const app = serviceBasics(buildApp, POLICY, { MONGO_DB: 'portal_routing_test' });
