@@ -14,6 +14,7 @@ import { ROUTES_DB, ZIPS, loadFind, measureFindFn, seedRoutes, startRouting } fr
 import { pidFrom, round } from './lib/measure.mjs';
 import { runOrderBenches } from './lib/orders-run.mjs';
 import { runLabelBenches, runManifestBenches } from './lib/custody-run.mjs';
+import { runScheduleBenches } from './lib/schedule-run.mjs';
 import { committed, compare, write } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -116,6 +117,11 @@ async function main() {
     }
     if (['manifests.merge.50', 'manifests.zip.200'].some(only)) {
       const out = await runManifestBenches({ root, logDir, env, client, only, log, stops });
+      rows.push(...out.rows);
+      notes.push(...out.notes);
+    }
+    if (['schedule.day.2000', 'schedule.render.2000'].some(only)) {
+      const out = await runScheduleBenches({ root, logDir, env, client, only, log, stops });
       rows.push(...out.rows);
       notes.push(...out.notes);
     }

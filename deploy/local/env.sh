@@ -29,6 +29,9 @@
 # Seals pins/reset codes in events and mail jobs (AES-256-GCM; accounts seals, notifications opens). Local value
 # only: production takes it from the portal-secrets secret.
 : "${EVENT_SEAL_KEY:=4rVxSIaV5EXXJ7NV+YGB4vBmlS22BtgiDK/E8rg3ieI=}"; export EVENT_SEAL_KEY
+# Issue 14: signs the receivers' tracking links (HMAC-SHA256; notifications signs when it renders the mail, routing
+# checks). Local value only: production takes it from the portal-secrets secret.
+: "${TRACKING_SECRET:=local-tracking-secret-8c1f0e9a4b7d2c65}"; export TRACKING_SECRET
 
 : "${OTEL_EXPORTER_OTLP_ENDPOINT:=http://127.0.0.1:4318}"; export OTEL_EXPORTER_OTLP_ENDPOINT
 # Trace sampling ratio (parent-based; the kit's default is 0.1 = production). The local stack and its tests keep
