@@ -13,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 
 type Obj = Record<string, any>;
-type Routes = { services: Record<string, { port: number; prefixes: string[] }>; mfes: string[] };
+type Routes = {
+  services: Record<string, { port: number; prefixes: string[]; exact?: string[] }>;
+  mfes: string[];
+};
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const routes: Routes = JSON.parse(readFileSync(join(root, 'deploy/routes.json'), 'utf8'));
@@ -35,8 +38,9 @@ export function ingressTable(objs: Obj[]): Map<string, string> {
     for (const rule of ing.spec?.rules ?? []) {
       for (const p of rule.http?.paths ?? []) {
         assert.ok(!table.has(p.path), `path ${p.path} routed twice`);
-        assert.equal(p.pathType, 'Prefix', `${p.path} pathType`);
-        table.set(p.path, p.backend?.service?.name);
+        // routes.json `exact` paths are pathType Exact (keyed "=<path>"), everything else Prefix
+        assert.ok(['Prefix', 'Exact'].includes(p.pathType), `${p.path} pathType`);
+        table.set(p.pathType === 'Exact' ? `=${p.path}` : p.path, p.backend?.service?.name);
       }
     }
   }
@@ -47,13 +51,15 @@ export function ingressTable(objs: Obj[]): Map<string, string> {
 export function ingressProblems(objs: Obj[], r: Routes): string[] {
   const table = ingressTable(objs);
   const want = new Map<string, string>();
-  for (const [svc, { prefixes }] of Object.entries(r.services))
+  for (const [svc, { prefixes, exact }] of Object.entries(r.services)) {
     for (const p of prefixes) want.set(`/api/${p}`, svc);
+    for (const p of exact ?? []) want.set(`=${p}`, svc);
+  }
   const problems: string[] = [];
   for (const [path, svc] of want)
     if (table.get(path) !== svc) problems.push(`${path} -> ${table.get(path)} (want ${svc})`);
   for (const [path, svc] of table)
-    if (path.startsWith('/api') && !want.has(path)) problems.push(`${path} -> ${svc} is not in routes.json`);
+    if (/^=?\/api/.test(path) && !want.has(path)) problems.push(`${path} -> ${svc} is not in routes.json`);
   for (const m of r.mfes)
     if (table.get(`/mfe/${m}`) !== `mfe-${m}`) problems.push(`/mfe/${m} -> ${table.get(`/mfe/${m}`)}`);
   // prod routes only the portal realm (no admin console): deploy/test/k8s-prod.test.ts
@@ -156,6 +162,16 @@ test('the Ingress check fails when a prefix is missing, extra or misrouted', () 
   const ing = moved.find((o) => o.kind === 'Ingress')!;
   ing.spec.rules[0].http.paths.find((p: Obj) => p.path === '/api/email').backend.service.name = 'billing';
   assert.match(ingressProblems(moved, routes).join('\n'), /\/api\/email -> billing/);
+  // issue 14: the Exact path routing owns inside orders' prefix
+  const noExact: Routes = structuredClone(routes);
+  delete noExact.services.routing.exact;
+  assert.match(ingressProblems(objs, noExact).join('\n'), /=\/api\/orders\/schedule .* not in routes.json/);
+  const wrongExact = structuredClone(objs);
+  wrongExact
+    .find((o) => o.kind === 'Ingress')!
+    .spec.rules[0].http.paths.find((p: Obj) => p.path === '/api/orders/schedule').backend.service.name =
+    'orders';
+  assert.match(ingressProblems(wrongExact, routes).join('\n'), /=\/api\/orders\/schedule -> orders/);
 });
 
 test('every Deployment is non-root with a read-only root fs, probes and requests/limits', () => {

@@ -76,6 +76,58 @@ const configLocation = routes.services.accounts
     `    }`
   : '';
 
+// issue 14: exact paths a service owns inside another's prefix (routes.json `exact`, e.g. /api/orders/schedule ->
+// routing), the live schedule stream (server-sent events: no buffering, no gzip, an hour-long read timeout, HTTP/1.1
+// keep-alive to the upstream; an upstream `X-Accel-Buffering: no` is honoured too) and the public schedule search,
+// cached here keyed on the full URI for a few seconds so repeated searches never reach routing (the service's
+// `Cache-Control: public, max-age=5` sets the time; `X-Cache-Status` says HIT/MISS; a route change shows within it).
+const proxyHeaders =
+  `      proxy_set_header Host $http_host;\n` +
+  `      proxy_set_header X-Forwarded-Host $http_host;\n` +
+  `      proxy_set_header X-Forwarded-Port $server_port;\n`;
+const exactLocations = Object.entries(routes.services).flatMap(([name, svc]) =>
+  (svc.exact ?? []).map((path) => {
+    if (!/^\/api\/[a-z0-9/-]+$/i.test(path)) throw new Error(`routes.json: bad exact path ${path}`);
+    return (
+      `    location = ${path} {\n` +
+      `      proxy_pass http://svc_${name};\n` +
+      `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
+      proxyHeaders +
+      `    }`
+    );
+  }),
+);
+const dispatchLocations = routes.services.routing
+  ? `    location ^~ /api/schedule/live {\n` +
+    `      proxy_pass http://svc_routing;\n` +
+    `      proxy_http_version 1.1;\n` +
+    `      proxy_set_header Connection "";\n` +
+    `      proxy_set_header X-Real-IP $remote_addr;\n` +
+    `      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;\n` +
+    `      proxy_set_header X-Forwarded-Proto $scheme;\n` +
+    proxyHeaders +
+    `      proxy_buffering off;\n` +
+    `      proxy_cache off;\n` +
+    `      gzip off;\n` +
+    `      proxy_read_timeout 1h;\n` +
+    `      proxy_send_timeout 1h;\n` +
+    `    }\n` +
+    `    location = /api/schedule/search {\n` +
+    `      proxy_pass http://svc_routing;\n` +
+    `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
+    proxyHeaders +
+    `      proxy_cache edge_search;\n` +
+    `      proxy_cache_key $request_uri;\n` +
+    `      proxy_cache_methods GET HEAD;\n` +
+    `      proxy_cache_valid 200 5s;\n` +
+    `      proxy_ignore_headers Set-Cookie;\n` +
+    `      proxy_cache_lock on;\n` +
+    `      proxy_cache_lock_timeout 2s;\n` +
+    `      proxy_cache_use_stale updating error timeout http_502 http_503;\n` +
+    `      proxy_cache_background_update on;\n` +
+    `    }`
+  : '';
+
 // problem+json for the answers nginx makes itself (the services' own errors pass through untouched).
 const problemJson = (status, title, detail) =>
   JSON.stringify({ type: 'about:blank', title, status, detail, message: detail, error: detail });
@@ -213,6 +265,7 @@ http {
 
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
   proxy_cache_path ${join(dirname(out), 'cache')} levels=1 keys_zone=edge_micro:1m max_size=16m inactive=1m use_temp_path=off;
+  proxy_cache_path ${join(dirname(out), 'cache-search')} levels=1:2 keys_zone=edge_search:8m max_size=64m inactive=1m use_temp_path=off;
   map $sent_http_content_type $html_no_cache { ~text/html "no-cache"; default ""; }
   # Caching (issue 9): content-hashed chunks forever; the manifest, remoteEntry.js and index.html revalidate.
   map $uri $asset_cache {
@@ -245,6 +298,8 @@ ${hasV6 ? `    listen [::1]:${edgePort};\n` : ''}    server_name localhost;
     add_header Referrer-Policy $portal_referrer always;
     add_header X-Frame-Options $portal_xfo always;
     add_header Cache-Control $asset_cache;
+    # issue 14: HIT/MISS/EXPIRED/... on the answers of the edge caches (empty, so absent, everywhere else)
+    add_header X-Cache-Status $upstream_cache_status;
 
     # problem+json for the edge's own errors (issue 8), like every service's
 ${edgeErrorPages}
@@ -273,6 +328,8 @@ ${edgeErrorPages}
 ${uploadLocation}
 ${templateLocation}
 ${configLocation}
+${exactLocations.join('\n')}
+${dispatchLocations}
 ${apiLocations.join('\n')}
     location /api/ {
       default_type application/problem+json;
@@ -298,6 +355,7 @@ ${mfeLocations.join('\n')}
 
 mkdirSync(dirname(out), { recursive: true });
 mkdirSync(join(dirname(out), 'cache'), { recursive: true });
+mkdirSync(join(dirname(out), 'cache-search'), { recursive: true });
 for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
   mkdirSync(join(dirname(out), 'tmp', t), { recursive: true });
 mkdirSync(logs, { recursive: true });
