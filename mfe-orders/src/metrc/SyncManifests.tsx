@@ -37,12 +37,15 @@ function SyncDialog({ onClose }: { onClose: () => void }) {
   const { api } = usePortal();
   const [from, setFrom] = useState(() => localDay(METRC.defaultDays - 1));
   const [to, setTo] = useState(() => localDay(0));
+  // "Only these orders": order numbers separated by commas or spaces; when given, the range is not used
+  const [only, setOnly] = useState('');
+  const orderIds = only.split(/[\s,;]+/).filter(Boolean);
   const [phase, setPhase] = useState<Phase>({ at: 'ask' });
 
   const start = async () => {
     setPhase({ at: 'running', jobId: '', view: null });
     try {
-      const jobId = await startMetrcSync(api, { from, to });
+      const jobId = await startMetrcSync(api, orderIds.length ? { orderIds } : { from, to });
       setPhase({ at: 'running', jobId, view: null });
     } catch (e) {
       setPhase({ at: 'failed', message: MetrcMessages.failed(errorText(e)) });
@@ -90,7 +93,7 @@ function SyncDialog({ onClose }: { onClose: () => void }) {
         <Button
           variant="primary"
           onClick={() => void start()}
-          disabled={!from || !to}
+          disabled={!orderIds.length && (!from || !to)}
           data-testid="metrc-sync-start"
         >
           Sync
@@ -127,9 +130,16 @@ function SyncDialog({ onClose }: { onClose: () => void }) {
             testId="metrc-sync-from"
           />
           <TextField label="to" type="date" value={to} onChange={setTo} testId="metrc-sync-to" />
+          <TextField
+            label="Only these orders (optional)"
+            value={only}
+            onChange={setOnly}
+            placeholder="Order numbers, separated by commas"
+            testId="metrc-sync-orders"
+          />
           <p>
-            Each order delivered in these days is compared with its Metrc transfer: manifest number, licences,
-            package count and status.
+            Each order delivered in these days (or each order named) is compared with its Metrc transfer:
+            manifest number, licences, package count and status.
           </p>
         </div>
       )}
