@@ -145,6 +145,8 @@ export interface MapAddress {
 export interface MapState {
   id: string;
   data: { addresses: MapAddress[] };
+  /** When it was saved last (absent: never saved). */
+  lastUpdated?: string;
 }
 export const mapIdOf = (routeId: string, day: string) => `${routeId}_${day}`;
 
@@ -189,3 +191,114 @@ export interface ScheduleSearchRow {
 export interface ScheduleSearchAnswer {
   data: { rows: ScheduleSearchRow[]; total: number; page: number; pageSize: number };
 }
+
+// --- weekly driver schedule (issue 14 weekly part) ---
+/** The weekly part's own words where the spec has none (the spec's are in DispatchMessages). */
+export const WeeklyMessages = {
+  badDate: 'Please choose a valid date (YYYY-MM-DD).',
+  badDay: 'Days are 1 (Monday) to 7 (Sunday).',
+  unknownVehicle: (id: string) => `Unknown vehicle ${id}. Please choose a vehicle from the list.`,
+  unknownRoute: (id: string) => `Unknown route ${id}. Please choose a route from the list.`,
+  twice: (name: string, day: string) => `${name} is on ${day} twice. Keep one row per driver and day.`,
+  notesTooLong: 'Notes cannot be longer than 500 characters.',
+  changedMeanwhile: 'This week was changed by someone else. Reload it and try again.',
+  weekNotEmpty: (week: string) => `The week of ${week} already has a schedule. Copy over it?`,
+  sameWeek: 'Choose another week to copy to.',
+  vehicleInactive: (name: string, where: string) => `${name} is inactive (${where}).`,
+  vehicleDue: (name: string, due: string, where: string) => `${name} is due for service: ${due} (${where}).`,
+  vehicleTwice: (name: string, where: string) => `${name} is assigned to more than one driver (${where}).`,
+  saved: 'Schedule updated.',
+  notified: (n: number) => `Notified ${n} driver(s).`,
+  copied: (week: string) => `Schedule copied to the week of ${week}.`,
+} as const;
+
+/** A name the grid shows for a driver (emails only to staff: roles 0, 1). */
+export interface WeeklyDriver {
+  id: string;
+  name: string;
+  email?: string;
+  /** Deleted in fleet (an old week still names them). */
+  deleted?: boolean;
+}
+export interface WeeklyVehicle {
+  id: string;
+  name: string;
+  lic?: string;
+  status: 0 | 1;
+  due: string[];
+  deleted?: boolean;
+}
+export interface WeeklyRoute {
+  id: string;
+  name: string;
+  startTime: string;
+}
+/** One net change since the drivers were last notified (driver, day 1…7, route/vehicle before and after). */
+export interface WeeklyChange {
+  driverId: string;
+  day: number;
+  before: { route?: string; vehicle?: string } | null;
+  after: { route?: string; vehicle?: string } | null;
+}
+/**
+ * GET|POST /api/driverschedule (signed in) and GET /api/driverschedule/public?date= (no login): the week's schedule
+ * with the names the grid needs. `pending` (staff only) = the net changes not yet notified.
+ */
+export interface WeeklyScheduleAnswer {
+  data: DriverSchedule & {
+    drivers: WeeklyDriver[];
+    vehicles: WeeklyVehicle[];
+    routes: WeeklyRoute[];
+    pending?: WeeklyChange[];
+    /** The caller may edit (roles 0, 1). */
+    canEdit: boolean;
+    /** The caller's own fleet driver ids (their rows are highlighted). */
+    mine: string[];
+  };
+}
+/** POST /api/driverschedule/update {schedule, notify?}: notify = true (every affected driver) or the driver ids. */
+export interface WeeklyUpdateBody {
+  schedule: DriverSchedule;
+  notify?: boolean | string[];
+}
+export interface WeeklyUpdateAnswer {
+  data: DriverSchedule & { warnings: string[]; pending: WeeklyChange[]; notified: string[] };
+}
+/** POST /api/driverschedule/copy {from, to, force?} (roles 0, 1). */
+export interface WeeklyCopyBody {
+  from: string;
+  to: string;
+  force?: boolean;
+}
+
+/** Route map (issue 14 maps part): GET /api/maps/config → {data: MapsConfig}. */
+export interface MapsConfig {
+  /** XYZ tile URL template ({z}/{x}/{y}); '' = the plain vector basemap of US state outlines. */
+  tilesUrl: string;
+  tilesAttribution: string;
+  zoom: number;
+}
+/** POST /api/maps/geocode {stops: [{address, zip}]} → {data: {points: (GeoPoint | null)[]}} (one per stop). */
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+  /** 'zip': the zip code's centroid (offline default, or the geocoder did not find the street address). */
+  precision: 'address' | 'zip';
+}
+/** POST /api/maps/directions {points: [{lat, lon}]} → {data: MapDirections}. */
+export interface MapDirections {
+  /** [lon, lat] pairs. */
+  line: [number, number][];
+  /** metres */
+  distance: number;
+  /** seconds */
+  duration: number;
+  /** 'straight': straight segments at an assumed speed (no directions service configured, or it failed). */
+  source: 'router' | 'straight';
+}
+export const MapMessages = {
+  saved: 'Map saved.',
+  saveFailed: (message: string) => `Map not saved: ${message}`,
+  notLocated: 'No position found for this address',
+  noStops: 'This route has no stops on this day.',
+} as const;

@@ -1,0 +1,80 @@
+import { Problem } from '@portal/service-kit';
+import type { MapAddress, MapState } from '@portal/contracts';
+import { RouteMap } from '../../models/map.js';
+
+/** The rules of a saved map (orders §7 "Maps"): its id, the stops it keeps, reading and saving. */
+export const MAP_LIMITS = { stops: 500, address: 500, name: 200, orderId: 64, routeId: 100 } as const;
+
+export const MapErrors = {
+  badId: 'A map id is {routeId}_{YYYY-MM-DD}.',
+  duplicate: (orderId: string) => `Stop ${orderId} is in the list twice.`,
+  tooMany: `A map holds at most ${MAP_LIMITS.stops} stops.`,
+} as const;
+
+/** `{routeId}_{YYYY-MM-DD}` → its parts, or null (a real calendar day, a route id of letters, digits, _ and -). */
+export function parseMapId(id: string): { routeId: string; day: string } | null {
+  const m = /^([A-Za-z0-9_-]{1,100})_(\d{4})-(\d{2})-(\d{2})$/.exec(id);
+  if (!m) return null;
+  const [, routeId, y, mo, d] = m;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  const day = `${y}-${mo}-${d}`;
+  return date.toISOString().slice(0, 10) === day ? { routeId: routeId!, day } : null;
+}
+
+export function checkMapId(id: string) {
+  const parsed = parseMapId(id);
+  if (!parsed) throw new Problem(400, MapErrors.badId);
+  return parsed;
+}
+
+const clean = (a: MapAddress): MapAddress => ({
+  address: a.address.trim(),
+  name: a.name.trim(),
+  deleted: a.deleted,
+  order: a.order,
+  ...(a.orderId ? { orderId: a.orderId } : {}),
+  ...(a.zip ? { zip: a.zip.trim() } : {}),
+});
+
+/**
+ * The stops as they are kept: sorted by the order sent (ties keep the list's order), renumbered 0…n-1, so a
+ * saved map always reads back as one clean sequence; the same order id twice is refused.
+ */
+export function normalizeStops(addresses: MapAddress[]): MapAddress[] {
+  if (addresses.length > MAP_LIMITS.stops) throw new Problem(400, MapErrors.tooMany);
+  const seen = new Set<string>();
+  for (const a of addresses) {
+    if (!a.orderId) continue;
+    if (seen.has(a.orderId)) throw new Problem(400, MapErrors.duplicate(a.orderId));
+    seen.add(a.orderId);
+  }
+  return addresses
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => x.a.order - y.a.order || x.i - y.i)
+    .map(({ a }, order) => ({ ...clean(a), order }));
+}
+
+const view = (doc: { _id: string; addresses: MapAddress[]; lastUpdated: Date }): MapState => ({
+  id: doc._id,
+  data: { addresses: doc.addresses.map(clean) },
+  lastUpdated: doc.lastUpdated.toISOString(),
+});
+
+/** The saved map, or an empty one (never saved: the schedule's order is the map's). */
+export async function readMap(id: string): Promise<MapState> {
+  checkMapId(id);
+  const doc = await RouteMap.findById(id).lean<{ _id: string; addresses: MapAddress[]; lastUpdated: Date }>();
+  return doc ? view(doc) : { id, data: { addresses: [] } };
+}
+
+/** Saves the whole list (the last save wins: the modal always sends every stop). */
+export async function saveMap(id: string, addresses: MapAddress[], by: string): Promise<MapState> {
+  checkMapId(id);
+  const stops = normalizeStops(addresses);
+  const doc = await RouteMap.findOneAndUpdate(
+    { _id: id },
+    { $set: { addresses: stops, lastUpdated: new Date(), updatedBy: by } },
+    { upsert: true, new: true, lean: true },
+  );
+  return view(doc as unknown as { _id: string; addresses: MapAddress[]; lastUpdated: Date });
+}
