@@ -1,4 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { Part, PartContext } from './part.js';
+import { dispatchFeed } from '../readmodels/feed.js';
+import { ordersFeedConsumer } from '../events/orders-feed.js';
+import { fleetFeedConsumer } from '../events/fleet-feed.js';
+import { ordersSnapshotConsumer } from '../events/orders-snapshot.js';
+import { fleetSnapshotConsumer } from '../events/fleet-snapshot.js';
 
-/** Issue 14, the schedule part (see services/routing/README.md). */
-export const schedulePart = (_ctx: PartContext): Part => ({ routes: [] });
+/** The snapshot fill at start (readmodels/feed.ts) unless the env turns it off (suites seeding the read models). */
+async function feed(app: FastifyInstance) {
+  if (app.env.ROUTING_DISPATCH_FEED !== 'off') await dispatchFeed(app);
+}
+
+/**
+ * Issue 14, the schedule part (see services/routing/README.md): routing's read models of orders, drivers and
+ * vehicles (readmodels/*, fed by events and snapshot pages), the daily schedule answer and its live updates.
+ */
+export const schedulePart = (_ctx: PartContext): Part => ({
+  routes: [feed],
+  consumers: [ordersFeedConsumer, fleetFeedConsumer, ordersSnapshotConsumer, fleetSnapshotConsumer],
+  env: {
+    /** 'off': no snapshot request at start (for suites that seed the read models themselves). */
+    ROUTING_DISPATCH_FEED: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  },
+});

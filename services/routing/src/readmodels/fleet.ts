@@ -1,0 +1,154 @@
+import mongoose, { Schema } from 'mongoose';
+import type { DriverChangedData, DriverLinkData, VehicleChangedData } from '@portal/contracts';
+
+/**
+ * Routing's copy of fleet's drivers and vehicles (issue 14 read model), fed by `fleet.driver.changed.v1`,
+ * `fleet.driver.linked.v1` / `unlinked.v1`, `fleet.vehicle.changed.v1` (events/fleet-feed.ts) and by
+ * `fleet.snapshot.published.v1` pages (events/fleet-snapshot.ts). Fleet's events carry no version, so each write
+ * keeps the event time it came from (`asOf`) and an older event never overwrites a newer one. Deleted records stay
+ * flagged (old schedules keep naming them); the lists leave them out.
+ */
+export interface ReadDriver {
+  id: string;
+  name: string;
+  email: string;
+  /** The portal user (accounts id) the driver record is linked to ('' when none). */
+  userId: string;
+  deleted: boolean;
+}
+export interface ReadVehicle {
+  id: string;
+  name: string;
+  lic: string;
+  status: 0 | 1;
+  /** Service kinds due now (fleet's serviceDue), e.g. ['oil']. */
+  due: string[];
+  deleted: boolean;
+}
+
+const driverSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    name: { type: String, default: '' },
+    email: { type: String, default: '' },
+    userId: { type: String, default: '' },
+    deleted: { type: Boolean, default: false },
+    asOf: { type: Date, required: true },
+    linkAsOf: { type: Date, default: () => new Date(0) },
+  },
+  { minimize: false, versionKey: false },
+);
+driverSchema.index({ userId: 1 });
+driverSchema.index({ email: 1 });
+const vehicleSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    name: { type: String, default: '' },
+    lic: { type: String, default: '' },
+    status: { type: Number, default: 1 },
+    due: { type: [String], default: [] },
+    deleted: { type: Boolean, default: false },
+    asOf: { type: Date, required: true },
+  },
+  { minimize: false, versionKey: false },
+);
+
+export const ReadDriverModel = mongoose.model('RoutingReadDriver', driverSchema, 'read_drivers');
+export const ReadVehicleModel = mongoose.model('RoutingReadVehicle', vehicleSchema, 'read_vehicles');
+
+const dup = (err: unknown) => {
+  if ((err as { code?: number }).code !== 11000) throw err;
+};
+
+/** Upsert guarded by time: applies when the stored asOf is older (or the record is new). */
+async function guarded(
+  model: mongoose.Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  id: string,
+  set: Record<string, unknown>,
+  at: Date,
+  field = 'asOf',
+): Promise<void> {
+  const r = await model.updateOne({ _id: id, [field]: { $lte: at } }, { $set: { ...set, [field]: at } });
+  if (r.matchedCount) return;
+  await model.create({ _id: id, asOf: new Date(0), ...set, [field]: at }).catch(dup);
+}
+
+export async function applyDriver(d: DriverChangedData, at: Date): Promise<void> {
+  const { id, name, email, userId } = d.driver;
+  const set: Record<string, unknown> = { name, email: email.toLowerCase(), deleted: d.action === 'deleted' };
+  if (userId !== undefined) set.userId = userId;
+  await guarded(ReadDriverModel, id, set, at);
+}
+
+export async function applyDriverLink(l: DriverLinkData, linked: boolean, at: Date): Promise<void> {
+  if (linked) {
+    // one user per driver record; a link moved ends the old user's link on other records too
+    await guarded(ReadDriverModel, l.driverId, { userId: l.userId }, at, 'linkAsOf');
+  } else {
+    await ReadDriverModel.updateOne(
+      { _id: l.driverId, userId: l.userId, linkAsOf: { $lte: at } },
+      { $set: { userId: '', linkAsOf: at } },
+    );
+  }
+}
+
+export async function applyVehicle(v: VehicleChangedData & { vehicle: { due?: string[] } }, at: Date) {
+  const { id, name, lic, status, due } = v.vehicle;
+  const set: Record<string, unknown> = { name, lic, status, deleted: v.action === 'deleted' };
+  if (due) set.due = due;
+  await guarded(ReadVehicleModel, id, set, at);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const driverOf = (d: any): ReadDriver => ({
+  id: String(d._id),
+  name: d.name ?? '',
+  email: d.email ?? '',
+  userId: d.userId ?? '',
+  deleted: !!d.deleted,
+});
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const vehicleOf = (v: any): ReadVehicle => ({
+  id: String(v._id),
+  name: v.name ?? '',
+  lic: v.lic ?? '',
+  status: v.status === 0 ? 0 : 1,
+  due: v.due ?? [],
+  deleted: !!v.deleted,
+});
+
+/** Live drivers by name. */
+export async function listDrivers(): Promise<ReadDriver[]> {
+  return (await ReadDriverModel.find({ deleted: false }).sort({ name: 1 }).lean()).map(driverOf);
+}
+/** A driver, deleted ones included (an old order names them). */
+export async function driverById(id: string): Promise<ReadDriver | null> {
+  const d = await ReadDriverModel.findById(id).lean();
+  return d ? driverOf(d) : null;
+}
+/**
+ * The fleet driver ids a portal user is: records linked to the user (fleet's link carries the accounts user id), or
+ * linked records with the caller's verified token email (fleet links a driver record to the user of that email and
+ * role 2, and routing keeps no accounts users: the token's `sub` is not the accounts id).
+ */
+export async function driverIdsOfUser(userId: string, email?: string): Promise<string[]> {
+  const or: Record<string, unknown>[] = [];
+  if (userId) or.push({ userId });
+  if (email) or.push({ email: email.toLowerCase(), userId: { $ne: '' } });
+  if (!or.length) return [];
+  const docs = await ReadDriverModel.find({ $or: or, deleted: false }, { _id: 1 }).lean();
+  return docs.map((d) => String(d._id)).sort();
+}
+/** Live vehicles by name. */
+export async function listVehicles(): Promise<ReadVehicle[]> {
+  return (await ReadVehicleModel.find({ deleted: false }).sort({ name: 1 }).lean()).map(vehicleOf);
+}
+export async function vehicleById(id: string): Promise<ReadVehicle | null> {
+  const v = await ReadVehicleModel.findById(id).lean();
+  return v ? vehicleOf(v) : null;
+}
+/** The newest applied time (null when empty): the snapshot feed's freshness check. */
+export async function fleetAsOf(): Promise<Date | null> {
+  const d = await ReadDriverModel.findOne({}, { asOf: 1 }).sort({ asOf: -1 }).lean();
+  return d ? (d.asOf as Date) : null;
+}

@@ -1,0 +1,166 @@
+import { EventEmitter } from 'node:events';
+import mongoose, { Schema } from 'mongoose';
+import { dayOf, type OrderFacts, type OrderNotice, type OrderSnapshotItem } from '@portal/contracts';
+
+/**
+ * Routing's copy of orders (issue 14 read model): one document per order, the OrderNotice fields routing shows plus
+ * the order's `facts`, fed by every `orders.order.*.v1` event that carries facts (events/orders-feed.ts) and by
+ * `orders.snapshot.published.v1` pages (events/orders-snapshot.ts). A write applies only when its facts.version is
+ * higher than the stored one (events may arrive out of order, a snapshot may overlap the stream), so the stored
+ * document is always the newest state seen. `days` holds the delivery day and the pickup day: ordersOfDay reads it.
+ */
+export interface ReadOrder {
+  id: string;
+  orderId: string;
+  status: number;
+  orderType: string;
+  orderDef: string;
+  pickupLN: string;
+  destinationLN: string;
+  vendorName: string;
+  destName: string;
+  preferredDelivery?: string;
+  deliveryDate?: string;
+  pickupDate?: string;
+  /** The delivery day (deliveryDate, else preferredDelivery) and the pickup day ('' when none). */
+  deliveryDay: string;
+  pickupDay: string;
+  facts: OrderFacts;
+}
+
+const schema = new Schema(
+  {
+    _id: { type: String, required: true },
+    orderId: { type: String, default: '' },
+    status: { type: Number, default: 0 },
+    orderType: { type: String, default: '' },
+    orderDef: { type: String, default: 'ext' },
+    pickupLN: { type: String, default: '' },
+    destinationLN: { type: String, default: '' },
+    vendorName: { type: String, default: '' },
+    destName: { type: String, default: '' },
+    preferredDelivery: { type: String },
+    deliveryDate: { type: String },
+    pickupDate: { type: String },
+    deliveryDay: { type: String, default: '' },
+    pickupDay: { type: String, default: '' },
+    days: { type: [String], default: [] },
+    deleted: { type: Number, default: 0 },
+    version: { type: Number, default: 0 },
+    facts: { type: Schema.Types.Mixed, required: true },
+    /** When routing applied it (the feed's freshness: events/orders-snapshot.ts). */
+    appliedAt: { type: Date, default: () => new Date() },
+  },
+  { minimize: false, versionKey: false },
+);
+schema.index({ days: 1, deleted: 1 });
+schema.index({ appliedAt: -1 });
+
+export const ReadOrderModel = mongoose.model('RoutingReadOrder', schema, 'read_orders');
+
+type NoticeLike = Pick<
+  OrderNotice,
+  | 'id'
+  | 'orderId'
+  | 'status'
+  | 'orderType'
+  | 'orderDef'
+  | 'pickupLN'
+  | 'destinationLN'
+  | 'vendorName'
+  | 'destName'
+  | 'preferredDelivery'
+  | 'deliveryDate'
+  | 'pickupDate'
+> & { facts?: OrderFacts };
+
+const valid = (d: string) => (d === 'invalid' ? '' : d);
+export function readOrderOf(n: NoticeLike | OrderSnapshotItem, facts: OrderFacts): ReadOrder {
+  const deliveryDay = valid(dayOf(n.deliveryDate) || dayOf(n.preferredDelivery));
+  const pickupDay = valid(dayOf(n.pickupDate));
+  return {
+    id: n.id,
+    orderId: n.orderId,
+    status: n.status,
+    orderType: n.orderType,
+    orderDef: n.orderDef,
+    pickupLN: n.pickupLN,
+    destinationLN: n.destinationLN,
+    vendorName: n.vendorName,
+    destName: n.destName,
+    ...(n.preferredDelivery ? { preferredDelivery: n.preferredDelivery } : {}),
+    ...(n.deliveryDate ? { deliveryDate: n.deliveryDate } : {}),
+    ...(n.pickupDate ? { pickupDate: n.pickupDate } : {}),
+    deliveryDay,
+    pickupDay,
+    facts,
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const fromDoc = (d: any): ReadOrder => {
+  const { _id, days: _d, deleted: _x, version: _v, appliedAt: _a, ...rest } = d;
+  return { id: String(_id), ...rest } as ReadOrder;
+};
+
+export interface OrderChange {
+  id: string;
+  before: ReadOrder | null;
+  after: ReadOrder | null;
+  by?: string;
+}
+const emitter = new EventEmitter();
+emitter.setMaxListeners(0);
+
+/** Called after each applied change (in this process). Returns the unsubscribe. */
+export function onOrderChange(fn: (c: OrderChange) => void): () => void {
+  emitter.on('change', fn);
+  return () => emitter.off('change', fn);
+}
+
+/**
+ * Applies an order state when its facts are newer than the stored ones; true when it was written. The conditional
+ * upsert (version lower or absent) makes it idempotent and order-independent: an older or equal version is ignored.
+ */
+export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string): Promise<boolean> {
+  const facts = n.facts;
+  if (!facts) return false;
+  const next = readOrderOf(n, facts);
+  const { id, ...fields } = next;
+  const days = [...new Set([next.deliveryDay, next.pickupDay].filter(Boolean))];
+  const before = await ReadOrderModel.findOneAndUpdate(
+    { _id: id, version: { $lt: facts.version } },
+    { $set: { ...fields, days, deleted: facts.deleted, version: facts.version, appliedAt: new Date() } },
+    { upsert: false, new: false },
+  ).lean();
+  if (before) {
+    emitter.emit('change', { id, before: fromDoc(before), after: next, by } satisfies OrderChange);
+    return true;
+  }
+  // absent (insert) or not older (ignore): a duplicate key on insert means a doc exists with a newer-or-equal version
+  try {
+    await ReadOrderModel.create({ _id: id, ...fields, days, deleted: facts.deleted, version: facts.version });
+  } catch (err) {
+    if ((err as { code?: number }).code === 11000) return false;
+    throw err;
+  }
+  emitter.emit('change', { id, before: null, after: next, by } satisfies OrderChange);
+  return true;
+}
+
+/** Orders delivered or picked up on `day` (YYYY-MM-DD), deleted ones excluded (cancelled kept: status shows it). */
+export async function ordersOfDay(day: string): Promise<ReadOrder[]> {
+  const docs = await ReadOrderModel.find({ days: day, deleted: { $ne: 1 } }).lean();
+  return docs.map(fromDoc);
+}
+
+export async function readOrder(id: string): Promise<ReadOrder | null> {
+  const doc = await ReadOrderModel.findById(id).lean();
+  return doc ? fromDoc(doc) : null;
+}
+
+/** The newest applied time (null when empty): the snapshot feed's freshness check. */
+export async function ordersAsOf(): Promise<Date | null> {
+  const doc = await ReadOrderModel.findOne({}, { appliedAt: 1 }).sort({ appliedAt: -1 }).lean();
+  return doc ? (doc.appliedAt as Date) : null;
+}
