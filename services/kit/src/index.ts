@@ -68,5 +68,14 @@ export { durableName, deadLetterSubject } from './plugins/app/consumers.js';
 export type { AuthUser, RouteInfo, Queues, Jobs } from './types.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { seal, openSealed, sealKey, SealError, SealEnvKey, SEAL_PREFIX, type SealOptions } from './seal.js';
+// issue 14: receivers' tracking links
+export {
+  signTrackingToken,
+  verifyTrackingToken,
+  TrackingEnvKey,
+  TRACKING_PREFIX,
+  DEV_TRACKING_SECRET,
+  type TrackingClaims,
+} from './tracking-token.js';
 export { Queue as BullQueue, UnrecoverableError } from 'bullmq';
 export { sendProblem } from './plugins/app/problem.js';
