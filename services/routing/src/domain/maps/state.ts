@@ -74,7 +74,7 @@ export async function saveMap(id: string, addresses: MapAddress[], by: string): 
   const doc = await RouteMap.findOneAndUpdate(
     { _id: id },
     { $set: { addresses: stops, lastUpdated: new Date(), updatedBy: by } },
-    { upsert: true, new: true, lean: true },
+    { upsert: true, returnDocument: 'after', lean: true },
   );
   return view(doc as unknown as { _id: string; addresses: MapAddress[]; lastUpdated: Date });
 }

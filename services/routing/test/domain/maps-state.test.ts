@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { normalizeStops, parseMapId } from '../../src/domain/maps/state.js';
+
+test('map ids: {routeId}_{YYYY-MM-DD} with a real day', () => {
+  assert.deepEqual(parseMapId('64f0a1b2c3d4e5f601234567_2026-11-23'), {
+    routeId: '64f0a1b2c3d4e5f601234567',
+    day: '2026-11-23',
+  });
+  assert.deepEqual(parseMapId('__utility__abc_2026-02-28'), { routeId: '__utility__abc', day: '2026-02-28' });
+  for (const bad of ['x', 'r_2026-02-30', 'r_2026-13-01', '_2026-01-01', 'r/../x_2026-01-01', 'r_26-01-01'])
+    assert.equal(parseMapId(bad), null, bad);
+});
+
+test('stops are kept sorted by order, renumbered, trimmed; an order id twice is refused', () => {
+  const s = (orderId: string, order: number, deleted = false) => ({
+    address: ` ${orderId} St `,
+    name: orderId,
+    deleted,
+    order,
+    orderId,
+  });
+  const out = normalizeStops([s('a', 7), s('b', 2, true), s('c', 2), s('d', 0)]);
+  assert.deepEqual(
+    out.map((a) => [a.orderId, a.order, a.deleted, a.address]),
+    [
+      ['d', 0, false, 'd St'],
+      ['b', 1, true, 'b St'],
+      ['c', 2, false, 'c St'],
+      ['a', 3, false, 'a St'],
+    ],
+  );
+  assert.throws(() => normalizeStops([s('a', 0), s('a', 1)]), /Stop a is in the list twice\./);
+});
