@@ -10,7 +10,8 @@ import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { readPdf } from '../domain/labels-pdf-read.js';
 import { call, fixtureWrite, seedReadModels } from './order-helpers.js';
-import { labelsEnv, placedOrder, printLabels } from './labels-helpers.js';
+import { placedOrder, printLabels } from './labels-helpers.js';
+import { suiteEnv } from './order-helpers.js';
 
 const POLICY: Policy = {
   'GET /api/orders/:id/custody': ALL_ROLES,
@@ -19,7 +20,7 @@ const POLICY: Policy = {
 
 let app: FastifyInstance;
 before(async () => {
-  app = await startService(buildApp, labelsEnv('custody'));
+  app = await startService(buildApp, suiteEnv('custody'));
   await Order.deleteMany({});
   await seedReadModels();
 });

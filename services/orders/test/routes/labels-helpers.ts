@@ -1,16 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { Role } from '@portal/contracts';
 import { DRIVER_ID, call, orderInput } from './order-helpers.js';
-
-/** The labels / custody suites' env: own database per suite, own durables and queues. */
-export const labelsEnv = (part: 'labels' | 'custody') => ({
-  MONGO_DB: `portal_orders_${part}_test`,
-  CONSUMER_SUFFIX: `${part[0]}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
-  QUEUE_PREFIX: `portal-orders-${part}-test`,
-  ORDERS_ACCOUNTS_FEED: 'off',
-});
 
 /** The stored order as the API answers it (the fields these suites read). */
 export interface Placed {

@@ -11,13 +11,14 @@ import { Order } from '../../src/models/order.js';
 import { LABEL_PRINTERS } from '../../src/routes/labels.js';
 import { decodeQr, readPdf } from '../domain/labels-pdf-read.js';
 import { call, fixtureWrite, publishedSince, seedReadModels } from './order-helpers.js';
-import { labelsEnv, placedOrder, printLabels } from './labels-helpers.js';
+import { placedOrder, printLabels } from './labels-helpers.js';
+import { suiteEnv } from './order-helpers.js';
 
 const POLICY: Policy = { 'POST /api/orders/labels': LABEL_PRINTERS };
 
 let app: FastifyInstance;
 before(async () => {
-  app = await startService(buildApp, labelsEnv('labels'));
+  app = await startService(buildApp, suiteEnv('labels'));
   await Order.deleteMany({});
   await seedReadModels();
 });

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-/** The manifests suites' env: own database, own durables (the running service keeps its events). */
-export const MANIFEST_ENV = {
-  MONGO_DB: 'portal_orders_manifests_test',
-  CONSUMER_SUFFIX: `m${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
-  QUEUE_PREFIX: 'portal-orders-manifests-test',
-  ORDERS_ACCOUNTS_FEED: 'off',
-};
+import { suiteEnv } from './order-helpers.js';
+
+/** The manifests suites' env. */
+export const MANIFEST_ENV = suiteEnv('manifests');
 
 /** A manifest PDF made with pdf-lib: the shipper and receiver licences printed on page 1, `pages` pages. */
 export async function manifestPdf(shipper: string, receiver: string, pages = 1): Promise<Buffer> {

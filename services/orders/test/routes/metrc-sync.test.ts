@@ -2,7 +2,6 @@
 // an in-process Metrc stub: who may call (staff; vendors and drivers 403), the job's progress and per-order results
 // (synced, each mismatch, not found; deleted orders left out), one ledger entry and one custody event per synced
 // order (not again on a second run), orders by id, a failing Metrc → the run fails with the reason, bad input → 400.
-import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +13,7 @@ import { MetrcSync } from '../../src/domain/metrc/store.js';
 import { METRC_QUEUE } from '../../src/domain/metrc/start.js';
 import { listKeysOf } from '../../src/domain/list-keys.js';
 import { nextEntry } from '../../src/domain/ledger.js';
-import { LIC, call, publishedSince, seedReadModels } from './order-helpers.js';
+import { LIC, call, publishedSince, seedReadModels, suiteEnv } from './order-helpers.js';
 import { startMetrcStub } from '../../../../deploy/local/metrc-stub/server.mjs';
 
 const POLICY: Policy = { 'POST /api/metrc/syncall': STAFF_ROLES, 'GET /api/metrc/sync/:jobId': STAFF_ROLES };
@@ -79,10 +78,7 @@ before(async () => {
     ],
   });
   app = await startService(buildApp, {
-    MONGO_DB: 'portal_orders_metrc_test',
-    QUEUE_PREFIX: 'portal-orders-metrc-test',
-    CONSUMER_SUFFIX: `m${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
-    ORDERS_ACCOUNTS_FEED: 'off',
+    ...suiteEnv('metrc'),
     METRC_URL: stub.url,
     METRC_RETRIES: 1,
     METRC_TIMEOUT_MS: 2000,

@@ -9,13 +9,19 @@ import { Member } from '../../src/models/member.js';
 import { Licence } from '../../src/models/licence.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
 
-/** The single-order suites' env: own database, own durables (the running service keeps its events). */
-export const TEST_ENV = {
-  MONGO_DB: 'portal_orders_core_test',
-  CONSUMER_SUFFIX: `a${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
-  QUEUE_PREFIX: 'portal-orders-core-test',
+/**
+ * A suite's env: its own database (`portal_orders_<part>_test`), its own durables (a unique suffix: the running
+ * service keeps its events) and its own job queues; the accounts feed off (suites seed their read models).
+ */
+export const suiteEnv = (part: string) => ({
+  MONGO_DB: `portal_orders_${part}_test`,
+  CONSUMER_SUFFIX: `${part.slice(0, 2)}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
+  QUEUE_PREFIX: `portal-orders-${part}-test`,
   ORDERS_ACCOUNTS_FEED: 'off',
-};
+});
+
+/** The single-order suites' env. */
+export const TEST_ENV = suiteEnv('core');
 
 /** Two companies (A: the demo account admin's, B: the demo standard user's), a destination and an R licence. */
 export const LIC = {

@@ -12,19 +12,14 @@ import { Order } from '../../src/models/order.js';
 import {
   DRIVER_ID,
   LIC,
-  TEST_ENV,
+  suiteEnv,
   call,
   orderInput,
   publishedSince,
   seedReadModels,
 } from './order-helpers.js';
 
-const ENV = {
-  ...TEST_ENV,
-  MONGO_DB: 'portal_orders_scan_test',
-  QUEUE_PREFIX: 'portal-orders-scan-test',
-  CONSUMER_SUFFIX: `s${TEST_ENV.CONSUMER_SUFFIX}`,
-};
+const ENV = suiteEnv('scan');
 const POLICY: Policy = {
   'POST /api/orders/checkin': [Role.SuperAdmin, Role.Admin],
   'POST /api/orders/checkout': [Role.SuperAdmin, Role.Admin, Role.AccountAdmin, Role.User],

@@ -17,7 +17,7 @@ import {
   DRIVER_ID,
   LIC,
   SIGNATURE,
-  TEST_ENV,
+  suiteEnv,
   call,
   orderInput,
   publishedSince,
@@ -25,12 +25,7 @@ import {
 } from './order-helpers.js';
 import { PNG_DATA_URL, manifestPdf } from '../domain/signing-fixtures.js';
 
-const ENV = {
-  ...TEST_ENV,
-  MONGO_DB: 'portal_orders_signing_test',
-  QUEUE_PREFIX: 'portal-orders-signing-test',
-  CONSUMER_SUFFIX: `${TEST_ENV.CONSUMER_SUFFIX}sg`,
-};
+const ENV = suiteEnv('signing');
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const URL = '/api/orders/signmanifest';
 
