@@ -1,10 +1,201 @@
-import { EmptyState } from '@portal/ui';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DISPATCH,
+  DROPOFFS_TITLE,
+  DispatchMessages as DM,
+  Role,
+  isStaff,
+  warehouseBlockTitle,
+  type LiveOrderEvent,
+  type RoleNumber,
+  type ScheduleDay,
+  type ScheduleRoute,
+} from '@portal/contracts';
+import {
+  Alert,
+  EmptyState,
+  errorText,
+  navigateTo,
+  useConfirm,
+  usePortal,
+  useSessionUser,
+  useQuery as useUrlQuery,
+} from '@portal/ui';
+import { useLiveSchedule } from '../../live/useLiveSchedule.js';
+import { RouteMapModal } from '../../map/RouteMapModal.js';
+import { applyLive, isDay, routeOrders, stopsOf, today } from './model.js';
+import { OrderTable, orderLink } from './OrderRow.js';
+import { RouteBlock, type RouteView } from './RouteBlock.js';
+import { getSchedule, scheduleKey } from './schedule-api.js';
+import { Toolbar } from './Toolbar.js';
+import { useRouteActions } from './useRouteActions.js';
+import './schedule.css';
 
-/** The daily schedule (issue 14, orders §2 "Schedule"): admin variant for roles 0, 1; driver variant for role 2. */
+/** Replaces the page's query without a history entry (the date and search stay in the URL, `?id=` is consumed). */
+function replaceQuery(set: Record<string, string | null>) {
+  const u = new URL(window.location.href);
+  for (const [k, v] of Object.entries(set)) {
+    if (v) u.searchParams.set(k, v);
+    else u.searchParams.delete(k);
+  }
+  window.history.replaceState(window.history.state, '', u.pathname + u.search);
+}
+
+/**
+ * The daily schedule (issue 14, orders §2 "Schedule"): /dashboard/schedule and /dashboard/manageSchedule. Staff
+ * (roles 0, 1) get the admin variant (dropoffs, create, per-route new order and cash return, notes edited in
+ * place); a driver (role 2) sees the server's answer for them — only their orders — with Cash Pickup.
+ */
 export function DailySchedule() {
-  return (
-    <EmptyState title="Schedule" testId="empty-screen">
-      The day&apos;s delivery schedule: every route&apos;s stops, driver and vehicle.
-    </EmptyState>
+  const { api, config } = usePortal();
+  const qc = useQueryClient();
+  const user = useSessionUser();
+  const role = (user?.role ?? Role.User) as RoleNumber;
+  const staff = isStaff(role);
+  const driver = role === Role.Driver;
+  const url = useUrlQuery();
+  const [day, setDay] = useState(() => (isDay(url.get('date')) ? url.get('date')! : today()));
+  const [q, setQ] = useState('');
+  const [extra, setExtra] = useState(false);
+  const [map, setMap] = useState<ScheduleRoute | null>(null);
+  const { ask, dialog } = useConfirm('schedule-confirm');
+
+  // A deep link ?id= opens that order (orders' Edit Order page); the schedule's URL keeps only its date, so Back
+  // returns here instead of opening the order again.
+  const deepId = url.get('id');
+  useEffect(() => {
+    if (!deepId) return;
+    replaceQuery({ id: null });
+    navigateTo(orderLink(deepId));
+  }, [deepId]);
+
+  const opts = useMemo(() => ({ day, isAdmin: staff, ...(q ? { q } : {}) }), [day, staff, q]);
+  const key = scheduleKey(opts);
+  const sched = useQuery({
+    queryKey: key,
+    queryFn: () => getSchedule(api, opts),
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+  // Live: an order that stays where it is is patched in place; anything else refetches the day (debounced).
+  const refetchTimer = useRef<ReturnType<typeof setTimeout>>();
+  const refetchSoon = useCallback(() => {
+    clearTimeout(refetchTimer.current);
+    refetchTimer.current = setTimeout(
+      () => void qc.invalidateQueries({ queryKey: ['routing', 'schedule', day] }),
+      300,
+    );
+  }, [qc, day]);
+  useEffect(() => () => clearTimeout(refetchTimer.current), []);
+  const onEvent = useCallback(
+    (e: LiveOrderEvent) => {
+      const now = qc.getQueryData<ScheduleDay>(scheduleKey(opts));
+      const next = now ? applyLive(now, e) : 'refetch';
+      if (next === 'refetch') refetchSoon();
+      else qc.setQueryData(scheduleKey(opts), next);
+    },
+    [qc, opts, refetchSoon],
   );
+  const live = useLiveSchedule({ day, cursor: sched.data?.cursor, onEvent, onReset: refetchSoon });
+
+  const reload = useCallback(
+    () => void qc.invalidateQueries({ queryKey: ['routing', 'schedule', day] }),
+    [qc, day],
+  );
+  const { busy, inTransit, printManifests } = useRouteActions(ask, reload);
+  const view: RouteView = useMemo(
+    () => ({
+      day,
+      role,
+      staff,
+      admin: staff,
+      extra,
+      maps: !!config.scheduleMapsEnabled,
+      busy: false,
+      onInTransit: (r) => void inTransit(r.route.id, routeOrders(r)),
+      onPrintManifests: (r) =>
+        void printManifests(r.route.id, `manifests-${r.route.name}-${day}.pdf`, routeOrders(r)),
+      onMap: setMap,
+    }),
+    [day, role, staff, extra, config.scheduleMapsEnabled, inTransit, printManifests],
+  );
+
+  const data = sched.isError ? null : sched.data;
+  const empty = data && !data.routes.length && !data.warehouse.length && !data.dropoffs?.length;
+  return (
+    <div className="sch-page" data-testid="schedule-page">
+      <Toolbar
+        day={day}
+        onDay={(d) => {
+          replaceQuery({ date: d });
+          setDay(d);
+        }}
+        onSearch={setQ}
+        searchMs={DISPATCH.searchDebounceMs}
+        extra={extra}
+        onExtra={setExtra}
+        onRefresh={reload}
+        refreshing={sched.isFetching}
+        live={live}
+        create={staff ? 'admin' : driver ? 'cashPickup' : null}
+      />
+      {sched.isError && (
+        <Alert type="error" testId="schedule-error">
+          {DM.loadFailed(errorText(sched.error))}
+        </Alert>
+      )}
+      {sched.isPending && <div className="pu-page-loading" aria-busy="true" data-testid="schedule-loading" />}
+      {empty && (
+        <EmptyState title="No orders" testId="schedule-empty">
+          {DM.emptyDay}
+        </EmptyState>
+      )}
+      {data && !empty && (
+        <div className="sch-day" data-testid="schedule-day">
+          {data.routes.map((r) => (
+            <RouteBlock key={r.route.id} r={r} view={busyView(view, busy, r.route.id)} />
+          ))}
+          <OrderTable
+            title={warehouseBlockTitle(day)}
+            orders={data.warehouse}
+            testId="schedule-warehouse"
+            role={role}
+            staff={staff}
+            extra={extra}
+          />
+          {!driver && data.dropoffs && (
+            <OrderTable
+              title={DROPOFFS_TITLE}
+              orders={data.dropoffs}
+              testId="schedule-dropoffs"
+              role={role}
+              staff={staff}
+              extra={extra}
+            />
+          )}
+        </div>
+      )}
+      {map && (
+        <RouteMapModal
+          routeId={map.route.id}
+          routeName={map.route.name}
+          day={day}
+          stops={stopsOf(map)}
+          onClose={() => setMap(null)}
+        />
+      )}
+      {dialog}
+    </div>
+  );
+}
+
+// The view object stays the same for every route but the busy one, so memoised routes do not re-render.
+const busyViews = new WeakMap<RouteView, RouteView>();
+function busyView(view: RouteView, busy: string | null, id: string): RouteView {
+  if (busy !== id) return view;
+  let v = busyViews.get(view);
+  if (!v) busyViews.set(view, (v = { ...view, busy: true }));
+  return v;
 }

@@ -1,0 +1,78 @@
+import { useCallback, useState } from 'react';
+import { DispatchMessages as DM, OrderStatus, type ScheduleOrder } from '@portal/contracts';
+import { errorText, saveBlob, toast, usePortal, type ConfirmAsk } from '@portal/ui';
+import { DONE_STATUSES } from './model.js';
+import { checkManifests, mergedManifests, updateOrderFields } from './schedule-api.js';
+
+export const NO_MANIFESTS = 'No order of this route has a manifest.';
+
+/**
+ * The route header's server actions: "Set to In Transit" (orders §2, §8: the confirmation, the second one when an
+ * order is already delivered or rejected, one update per order with its version, the "{n} orders out of {total}"
+ * toast) and "print manifests" (issue 13's merge: the check call names the orders without one, confirmed with the
+ * spec's question, then the merged PDF is downloaded).
+ */
+export function useRouteActions(ask: (q: ConfirmAsk) => Promise<boolean>, reload: () => void) {
+  const { api, session } = usePortal();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const inTransit = useCallback(
+    async (routeId: string, orders: ScheduleOrder[]) => {
+      if (!orders.length) return;
+      if (
+        !(await ask({ title: 'Set to In Transit', text: DM.inTransitConfirm, confirm: 'Set to In Transit' }))
+      )
+        return;
+      if (
+        orders.some((o) => DONE_STATUSES.includes(o.status)) &&
+        !(await ask({ title: 'Already delivered', text: DM.alreadyDelivered, confirm: 'Set to In Transit' }))
+      )
+        return;
+      setBusy(routeId);
+      let n = 0;
+      let failure = '';
+      for (const o of orders) {
+        try {
+          await updateOrderFields(api, o, { status: OrderStatus.inTransit });
+          n += 1;
+        } catch (e) {
+          failure ||= `${o.orderId}: ${errorText(e)}`;
+        }
+      }
+      setBusy(null);
+      const text = DM.inTransitDone(n, orders.length);
+      if (n === orders.length) toast.success(text);
+      else toast.error(`${text} (${DM.updateFailed(failure)})`);
+      reload();
+    },
+    [api, ask, reload],
+  );
+
+  const printManifests = useCallback(
+    async (routeId: string, fileName: string, orders: ScheduleOrder[]) => {
+      setBusy(routeId);
+      try {
+        const ids = orders.map((o) => o.id);
+        const { withManifest, missing } = await checkManifests(api, ids);
+        if (!withManifest.length) return void toast.error(NO_MANIFESTS);
+        if (
+          missing.length &&
+          !(await ask({
+            title: 'Print manifests',
+            text: DM.missingManifests(missing.join(', ')),
+            confirm: 'Print',
+          }))
+        )
+          return;
+        saveBlob(fileName, await mergedManifests(session, ids));
+      } catch (e) {
+        toast.error(errorText(e));
+      } finally {
+        setBusy(null);
+      }
+    },
+    [api, ask, session],
+  );
+
+  return { busy, inTransit, printManifests };
+}
