@@ -7,6 +7,7 @@ import { fleetMailConsumer } from './events/fleet-mails.js';
 import { orderMailConsumer } from './events/order-mails.js';
 import { signedCopyConsumer } from './events/signed-copy-mails.js';
 import { signedCopyWorker } from './jobs/signed-copy.js';
+import { driverScheduleMailConsumer } from './events/driver-schedule-mails.js';
 import { MailEnvSchema } from './env.js';
 
 /**
@@ -25,7 +26,13 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       domain: 'notifications',
       backends: [...BACKENDS],
       routes: [emailRoutes, failedMailRoutes],
-      consumers: [...accountMailConsumers, fleetMailConsumer, orderMailConsumer, signedCopyConsumer],
+      consumers: [
+        ...accountMailConsumers,
+        fleetMailConsumer,
+        orderMailConsumer,
+        signedCopyConsumer,
+        driverScheduleMailConsumer,
+      ],
       workers: [emailWorker(mailEnv), signedCopyWorker(mailEnv)],
       env: MailEnvSchema,
     },
