@@ -68,6 +68,8 @@ export const VehicleChangedData = Type.Object({
     name: Type.String(),
     lic: Type.String(),
     status: Type.Union([Type.Literal(0), Type.Literal(1)]),
+    /** Issue 14: service kinds due at the time of the change (fleet's serviceDue kinds), e.g. ['oil']. */
+    due: Type.Optional(Type.Array(Type.String())),
   }),
 });
 export type VehicleChangedData = Static<typeof VehicleChangedData>;

@@ -12,6 +12,7 @@ import { metrcRoutes } from './routes/metrc.js';
 import { workers } from './jobs/index.js';
 import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
+import { dispatchSnapshotConsumer } from './events/dispatch-snapshot.js';
 import { Order } from './models/order.js';
 import './models/member.js';
 
@@ -66,7 +67,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       // its stream and outbox on NATS, the bulk upload's and Metrc sync's queues on Redis, manifests in the object store
       backends: ['mongo', 'nats', 'redis', 's3'],
       models: [Order],
-      consumers,
+      // issue 14: routing's read-model snapshot answer
+      consumers: [...consumers, dispatchSnapshotConsumer],
       // the bulk upload's BullMQ job (part C)
       workers,
       env: OrdersEnv,

@@ -1,5 +1,11 @@
 import type { NewEvent, OutboxMethods } from '@portal/service-kit';
-import { Subjects, type DriverLinkData, type ServiceDue } from '@portal/contracts';
+import {
+  Subjects,
+  serviceDue,
+  type DriverLinkData,
+  type ServiceDue,
+  type VehicleData,
+} from '@portal/contracts';
 
 /**
  * What fleet publishes (stream FLEET) through its outbox on the Driver and Vehicle documents: one builder per
@@ -29,12 +35,30 @@ export const driverChanged = (
 
 export const vehicleChanged = (
   action: Action,
-  v: { _id: unknown; name: string; lic?: string | null; status?: number | null },
+  v: {
+    _id: unknown;
+    name: string;
+    lic?: string | null;
+    status?: number | null;
+    mileage?: number | null;
+    data?: VehicleData | null;
+  },
 ): NewEvent => ({
   subject: Subjects.vehicleChanged,
   data: {
     action,
-    vehicle: { id: String(v._id), name: v.name, lic: v.lic ?? '', status: v.status === 0 ? 0 : 1 },
+    vehicle: {
+      id: String(v._id),
+      name: v.name,
+      lic: v.lic ?? '',
+      status: v.status === 0 ? 0 : 1,
+      // issue 14: what is due now (the weekly schedule warns when such a vehicle is assigned)
+      ...(v.data
+        ? {
+            due: serviceDue({ mileage: Number(v.mileage ?? 0), data: v.data }, new Date()).map((d) => d.kind),
+          }
+        : {}),
+    },
   },
 });
 

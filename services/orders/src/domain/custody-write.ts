@@ -4,6 +4,7 @@ import type { OrderDoc } from '../models/order.js';
 import type { Change } from './ledger.js';
 import type { Caller } from './order-access.js';
 import { commit } from './order-write.js';
+import { factsOf } from '../events/facts.js';
 
 /**
  * A chain-of-custody step (issue 13) as ONE conditional write of the order: the fields it sets, its ledger entry
@@ -48,6 +49,7 @@ export async function writeCustodyStep(
             seq: entry.seq,
             hash: entry.hash,
             ...(w.detail ? { detail: w.detail } : {}),
+            facts: factsOf(next), // issue 14: routing's read model
           },
         } as NewEvent;
         return [custody, ...(w.events ? await w.events(next) : [])];

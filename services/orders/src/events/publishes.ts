@@ -3,6 +3,7 @@ import type { NewEvent } from '@portal/service-kit';
 import type { OrderConfig } from '../domain/config.js';
 import { adminEmails, memberOf, recipientsForLicences } from '../domain/members.js';
 import type { OrderDoc } from '../models/order.js';
+import { factsOf, type FactsSource } from './facts.js';
 
 /**
  * What orders publishes (stream ORDERS) through the outbox on the Order document, in the same write as the change:
@@ -11,7 +12,7 @@ import type { OrderDoc } from '../models/order.js';
  * deleted), and are [] when the config switch for that mail is off: alertNewOrders (created), exceptionEmails
  * (status 4), rejectionEmails (5, 6). Cancel adds the creator and the admins (orders §4). No signature images.
  */
-type Doc = Pick<OrderDoc, '_id' | 'orderId' | 'data' | 'cancelReason' | 'user'>;
+type Doc = Pick<OrderDoc, '_id' | 'orderId' | 'data' | 'cancelReason' | 'user'> & FactsSource;
 export interface NoticeCtx {
   appUrl: string;
   changedBy: { userId: string; name?: string };
@@ -47,6 +48,7 @@ export function noticeOf(
     changedBy: ctx.changedBy,
     recipients,
     link: `${ctx.appUrl.replace(/\/$/, '')}/order/${String(doc._id)}`,
+    facts: factsOf(doc), // issue 14: routing's read model
   };
 }
 
