@@ -1,4 +1,4 @@
-import type { ManifestSignedDetail, OrderCustodyData } from '@portal/contracts';
+import type { ManifestSignedDetail, OrderCustodyData, SignedManifest } from '@portal/contracts';
 import type { Mail } from '@portal/service-kit';
 import { escapeHtml } from '../templates/escape.js';
 import { htmlFrame } from '../templates/layout.js';
@@ -13,18 +13,15 @@ import { htmlFrame } from '../templates/layout.js';
 export const SIGNED_COPY_QUEUE = 'signed-copy';
 export const MANIFEST_BUCKET = 'manifests';
 
-export type SignedCopyJob = {
+/** The signed manifest's facts as contracts' `SignedManifest` names them, plus where to send and who signed. */
+export type SignedCopyJob = Pick<
+  SignedManifest,
+  'key' | 'filename' | 'sha256' | 'unsignedSha256' | 'signatureSha256' | 'kind' | 'name' | 'signedAt'
+> & {
   to: string;
   orderDbId: string;
   orderId: string;
-  key: string;
-  filename: string;
-  sha256: string;
-  unsignedSha256: string;
-  signatureSha256: string;
-  kind: 'driver' | 'customer';
-  name: string;
-  signedAt: string;
+  /** The signer's name (SignedManifest.signedBy.name). */
   signedBy: string;
 };
 
