@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Role } from '@portal/contracts';
-import { test, expect, APP, placeOrder, type ApiClient } from '@portal/e2e/fixtures';
+import { test, expect, APP, placeOrder, uploadManifest, type ApiClient } from '@portal/e2e/fixtures';
 
 const SHOTS = '/tmp/shots-manifests';
 mkdirSync(SHOTS, { recursive: true });
@@ -19,15 +19,7 @@ async function orderWithManifest(client: ApiClient, pickup: string, dest: string
   const font = await doc.embedFont(StandardFonts.Helvetica);
   doc.addPage().drawText(`Shipper ${pickup} Receiver ${dest} #${n}`, { x: 40, y: 700, size: 12, font });
   const bytes = Buffer.from(await doc.save());
-  const form = new FormData();
-  form.append('order', order.id);
-  form.append('pdf', new Blob([bytes], { type: 'application/pdf' }), `manifest-${n}.pdf`);
-  const res = await fetch(`${APP}/api/orders/manifestupload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${client.token}` },
-    body: form,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
+  await uploadManifest(client, order.id, bytes, `manifest-${n}.pdf`);
   return { order, sha: sha(bytes) };
 }
 

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { OrderMessages, Role, SigningMessages as SM, type Order } from '@portal/contracts';
-import { test, expect, APP, placeOrder, type Page } from '@portal/e2e/fixtures';
+import { test, expect, APP, placeOrder, uploadManifest, type Page } from '@portal/e2e/fixtures';
 import { testRoute } from './helpers.ts';
 
 const SHOTS = '/tmp/shots-signing';
@@ -14,14 +14,14 @@ mkdirSync(SHOTS, { recursive: true });
 const shoot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 
-async function manifestPdf(shipper: string, receiver: string): Promise<Blob> {
+async function manifestPdf(shipper: string, receiver: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const page = doc.addPage([612, 792]);
   ['MANIFEST', `Shipper License: ${shipper}`, `Receiver License: ${receiver}`].forEach((l, i) =>
     page.drawText(l, { x: 50, y: 740 - i * 18, size: 12, font }),
   );
-  return new Blob([Buffer.from(await doc.save())], { type: 'application/pdf' });
+  return doc.save();
 }
 
 test('the receiver signs the manifest on a phone; the vendor receives the signed copy by mail', async ({
@@ -46,17 +46,7 @@ test('the receiver signs the manifest on a phone; the vendor receives the signed
     invoice: 'E2E-SG-1',
   });
   // the vendor uploads the manifest (the manifests part's call)
-  const form = new FormData();
-  form.append('order', order.id);
-  form.append('force', 'false');
-  form.append('currentWindow', APP);
-  form.append('pdf', await manifestPdf(vendorLic, receiverLic), 'manifest.pdf');
-  const up = await fetch(`${APP}/api/orders/manifestupload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${vendorApi.token}` },
-    body: form,
-  });
-  expect(up.status, await up.clone().text()).toBe(200);
+  await uploadManifest(vendorApi, order.id, await manifestPdf(vendorLic, receiverLic));
 
   const page = await signedInAs(receiverEmail);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -166,17 +156,8 @@ test('staff signs as the driver with a typed signature: a delivered order goes b
   await testRoute(admin);
   const vendorApi = await api(vendorEmail);
   const order = await placeOrder(vendorApi, { from: vendorLic, to: receiverLic, invoice: 'E2E-SG-2' });
-  const form = new FormData();
-  form.append('order', order.id);
-  form.append('force', 'false');
-  form.append('currentWindow', APP);
-  form.append('pdf', await manifestPdf(vendorLic, receiverLic), 'manifest.pdf');
-  const up = await fetch(`${APP}/api/orders/manifestupload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${vendorApi.token}` },
-    body: form,
-  });
-  expect(up.status, await up.clone().text()).toBe(200);
+  // the vendor uploads the manifest (the manifests part's call)
+  await uploadManifest(vendorApi, order.id, await manifestPdf(vendorLic, receiverLic));
   // the receiver signs (API, typed), then staff marks it delivered
   const rec = await (
     await api(receiverEmail)
