@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Part, PartContext } from './part.js';
 import { dispatchFeed } from '../readmodels/feed.js';
+import { onOrderChange } from '../readmodels/orders.js';
 import { ordersFeedConsumer } from '../events/orders-feed.js';
 import { fleetFeedConsumer } from '../events/fleet-feed.js';
 import { ordersSnapshotConsumer } from '../events/orders-snapshot.js';
 import { fleetSnapshotConsumer } from '../events/fleet-snapshot.js';
+import { LiveHub } from '../domain/schedule/live.js';
+import { scheduleRoutes } from '../routes/schedule.js';
+import { liveRoutes } from '../routes/live.js';
 
 /** The snapshot fill at start (readmodels/feed.ts) unless the env turns it off (suites seeding the read models). */
 async function feed(app: FastifyInstance) {
@@ -14,13 +18,21 @@ async function feed(app: FastifyInstance) {
 
 /**
  * Issue 14, the schedule part (see services/routing/README.md): routing's read models of orders, drivers and
- * vehicles (readmodels/*, fed by events and snapshot pages), the daily schedule answer and its live updates.
+ * vehicles (readmodels/*, fed by events and snapshot pages), the daily schedule answer and its live updates (one
+ * LiveHub per app, fed by the read model's in-process change emitter).
  */
-export const schedulePart = (_ctx: PartContext): Part => ({
-  routes: [feed],
-  consumers: [ordersFeedConsumer, fleetFeedConsumer, ordersSnapshotConsumer, fleetSnapshotConsumer],
-  env: {
-    /** 'off': no snapshot request at start (for suites that seed the read models themselves). */
-    ROUTING_DISPATCH_FEED: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
-  },
-});
+export const schedulePart = (_ctx: PartContext): Part => {
+  const hub = new LiveHub();
+  const live = async (app: FastifyInstance) => {
+    const off = onOrderChange((c) => hub.push(c));
+    app.addHook('onClose', async () => off());
+  };
+  return {
+    routes: [feed, live, scheduleRoutes(hub), liveRoutes(hub)],
+    consumers: [ordersFeedConsumer, fleetFeedConsumer, ordersSnapshotConsumer, fleetSnapshotConsumer],
+    env: {
+      /** 'off': no snapshot request at start (for suites that seed the read models themselves). */
+      ROUTING_DISPATCH_FEED: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+    },
+  };
+};

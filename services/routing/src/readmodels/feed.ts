@@ -20,10 +20,7 @@ export const SNAPSHOT_DAYS_BACK = 30;
 export const RETRY_FIRST_MS = 30_000;
 const RETRIES = 5;
 
-const markSchema = new Schema(
-  { _id: String, asOf: Date, requestId: String },
-  { versionKey: false },
-);
+const markSchema = new Schema({ _id: String, asOf: Date, requestId: String }, { versionKey: false });
 /** Which owner's snapshot this database applied whole, and as of when. */
 export const FeedMark = mongoose.model('RoutingFeedMark', markSchema, 'read_feed_marks');
 
@@ -47,13 +44,13 @@ export async function fillWanted(app: FastifyInstance): Promise<{ want: Want; re
   const want: Want = [];
   let reason = '';
   const check = async (owner: 'orders' | 'fleet', stream: string, newest: Date | null) => {
-    if (!marks.has(owner)) return (reason ||= 'never filled'), true;
+    if (!marks.has(owner)) return ((reason ||= 'never filled'), true);
     const info = await app.bus.jsm.streams.info(stream);
     const oldest = info.state.messages
       ? new Date(info.state.first_ts)
       : new Date(Date.now() - Number(info.config.max_age) / 1e6);
     const asOf = [newest, marks.get(owner)!].filter((d): d is Date => !!d).reduce((a, b) => (a > b ? a : b));
-    if (asOf < oldest) return (reason ||= 'older than the stream'), true;
+    if (asOf < oldest) return ((reason ||= 'older than the stream'), true);
     return false;
   };
   if (await check('orders', STREAMS.orders, await ordersAsOf())) want.push('orders');
@@ -97,7 +94,9 @@ export async function dispatchFeed(app: FastifyInstance): Promise<void> {
     app.log.warn('no snapshot answer; the dispatch read models fill from events only');
   };
   app.addHook('onReady', async () => {
-    void run().catch((err) => app.log.warn({ err: (err as Error).message }, 'dispatch snapshot not requested'));
+    void run().catch((err) =>
+      app.log.warn({ err: (err as Error).message }, 'dispatch snapshot not requested'),
+    );
   });
   app.addHook('preClose', async () => {
     closing = true;
