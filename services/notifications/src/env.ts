@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { SealEnvKey, SmtpEnvSchema } from '@portal/service-kit';
+import { SealEnvKey, SmtpEnvSchema, TrackingEnvKey } from '@portal/service-kit';
 
 /**
  * What notifications reads on top of the kit's environment (defaults = deploy/local/env.sh): the kit's SMTP keys
@@ -15,5 +15,7 @@ export const MailEnvSchema = Type.Object({
   EVENT_SEAL_KEY: SealEnvKey,
   FEEDBACK_TO: Type.String({ default: 'support@demo.portal' }),
   APP_URL: Type.String({ default: 'http://localhost:8080' }),
+  /** Issue 14: signs the receivers' tracking links of the In Transit mail at send time (routing verifies). */
+  TRACKING_SECRET: TrackingEnvKey,
 });
 export type MailEnv = Static<typeof MailEnvSchema>;

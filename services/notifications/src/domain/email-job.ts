@@ -20,7 +20,15 @@ export type EmailJob =
       sealedToken?: string;
     }
   /** A mail rendered when its event was consumed (service-due, orders); `text` is its plain-text body. */
-  | { kind: 'raw'; to: string; subject: string; html: string; text?: string };
+  | {
+      kind: 'raw';
+      to: string;
+      subject: string;
+      html: string;
+      text?: string;
+      /** Issue 14: sign a tracking link for this order at send time (order-mails.ts fillTrackingLink). */
+      track?: { orderId: string; exp: number };
+    };
 
 /** Who a job mails (for the failed-mail list). */
 export function recipientOf(data: EmailJob, env: { FEEDBACK_TO: string }): string {

@@ -1,5 +1,6 @@
-import { OrderStatus, Subjects, type EventEnvelope, type OrderNotice } from '@portal/contracts';
-import { orderMail, type OrderMailKind } from '../templates/order-notice.js';
+import { DISPATCH, OrderStatus, Subjects, type EventEnvelope, type OrderNotice } from '@portal/contracts';
+import { signTrackingToken } from '@portal/service-kit';
+import { TRACKING_LINK_PLACEHOLDER, orderMail, type OrderMailKind } from '../templates/order-notice.js';
 import type { MailOrder } from './mail-for-event.js';
 
 /** The orders events that become mail (issue 12 "Notifications"), read by one durable. */
@@ -42,10 +43,38 @@ export function orderMails(
   if (!kind) return [];
   const recipients = [...new Set(event.data.recipients.map((r) => r.trim().toLowerCase()).filter(Boolean))];
   if (!recipients.length) return [];
-  const { subject, html, text } = orderMail(kind, event.data);
+  // issue 14: set In Transit → the receivers' tracking link, signed only when the worker sends (fillTrackingLink)
+  const tracked = kind === 'status' && event.data.status === OrderStatus.inTransit;
+  const { subject, html, text } = orderMail(
+    kind,
+    event.data,
+    tracked ? TRACKING_LINK_PLACEHOLDER : undefined,
+  );
+  const sent = Date.parse(event.time);
+  const track = tracked
+    ? { orderId: event.data.id, exp: (Number.isNaN(sent) ? Date.now() : sent) + DISPATCH.trackingTtlMs }
+    : undefined;
   return recipients.map((to, i) => ({
     name: 'raw',
     jobId: `order-${kind}-${event.id}-${i}`,
-    job: { kind: 'raw', to, subject, html, text },
+    job: { kind: 'raw', to, subject, html, text, ...(track ? { track } : {}) },
   }));
+}
+
+/**
+ * At send time (domain/render.ts, in the worker): the placeholder replaced by
+ * `{APP_URL}/dashboard/track?t=<token>`, the token signed now from the job's order id and expiry. The token lives
+ * only in the mail handed to SMTP: never in the event, the job or a log line.
+ */
+export function fillTrackingLink(
+  body: { html: string; text: string },
+  track: { orderId: string; exp: number },
+  env: { APP_URL: string; TRACKING_SECRET?: string },
+): { html: string; text: string } {
+  const token = signTrackingToken(track, env.TRACKING_SECRET);
+  const link = `${env.APP_URL.replace(/\/+$/, '')}/dashboard/track?t=${encodeURIComponent(token)}`;
+  return {
+    html: body.html.replaceAll(TRACKING_LINK_PLACEHOLDER, link),
+    text: body.text.replaceAll(TRACKING_LINK_PLACEHOLDER, link),
+  };
 }

@@ -7,11 +7,14 @@ import { accountCreatedMail } from '../templates/account-created.js';
 import { userAppliedMail } from '../templates/user-applied.js';
 import { inviteMail } from '../templates/invite.js';
 import type { EmailJob } from './email-job.js';
+import { fillTrackingLink } from './order-mails.js';
 
 export interface RenderEnv {
   APP_URL: string;
   FEEDBACK_TO: string;
   EVENT_SEAL_KEY: string;
+  /** Issue 14: signs the tracking link of a raw job with `track` (optional: only the order mails have one). */
+  TRACKING_SECRET?: string;
 }
 /** A mail ready for the transport: recipient, content, optional Reply-To. */
 export interface Outgoing {
@@ -69,8 +72,13 @@ export function render(data: EmailJob, env: RenderEnv): Outgoing {
         : undefined;
       return { to: data.email, mail: inviteMail({ ...data, link: inviteLink(data.link, token) }) };
     }
-    case 'raw':
-      return { to: data.to, mail: { subject: data.subject, html: data.html, text: data.text ?? '' } };
+    case 'raw': {
+      const body = { html: data.html, text: data.text ?? '' };
+      const filled = data.track
+        ? fillTrackingLink(body, data.track, { APP_URL: env.APP_URL, TRACKING_SECRET: env.TRACKING_SECRET })
+        : body;
+      return { to: data.to, mail: { subject: data.subject, ...filled } };
+    }
     default:
       throw new UnrecoverableError(`unknown email job ${(data as { kind?: string }).kind}`);
   }

@@ -80,8 +80,14 @@ export function orderFacts(kind: OrderMailKind, n: OrderNotice): [string, string
   return rows.filter((r): r is [string, string] => !!r[1]);
 }
 
+/**
+ * Issue 14: the In Transit mail's tracking link. The job holds this placeholder (no secret in Redis); the worker signs
+ * the token and puts the link in when it sends (domain/order-mails.ts fillTrackingLink).
+ */
+export const TRACKING_LINK_PLACEHOLDER = '__PORTAL_TRACKING_LINK__';
+
 /** The mail of one kind for one notice: subject, HTML and plain text with the same facts and link. Pure. */
-export function orderMail(kind: OrderMailKind, n: OrderNotice): Mail {
+export function orderMail(kind: OrderMailKind, n: OrderNotice, trackingLink?: string): Mail {
   const subject = ORDER_MAIL_SUBJECTS[kind](n);
   const lead = LEADS[kind](n);
   const facts = orderFacts(kind, n);
@@ -92,7 +98,7 @@ ${lead}
 ${facts.map(([k, v]) => `${k}: ${v}`).join('\n')}
 
 Open the order: ${n.link}
-
+${trackingLink ? `\nFollow the delivery (no sign-in needed): ${trackingLink}\n` : ''}
 — The Portal team
 `;
   const row = ([k, v]: [string, string]) =>
@@ -102,6 +108,10 @@ Open the order: ${n.link}
   <table style="border-collapse:collapse">
     ${facts.map(row).join('\n    ')}
   </table>
-  ${button(n.link, 'Open the order')}`);
+  ${button(n.link, 'Open the order')}${
+    trackingLink
+      ? `\n  <p>Follow the delivery, no sign-in needed:</p>\n  ${button(trackingLink, 'Track the delivery')}`
+      : ''
+  }`);
   return { subject, html, text };
 }
