@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DISPATCH,
@@ -60,6 +61,13 @@ export function DailySchedule() {
   const [extra, setExtra] = useState(false);
   const [map, setMap] = useState<ScheduleRoute | null>(null);
   const { ask, dialog } = useConfirm('schedule-confirm');
+  // Printing the page (Print or the browser's own) renders every route's rows first (they render near the viewport).
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setAll(true));
+    window.addEventListener('beforeprint', before);
+    return () => window.removeEventListener('beforeprint', before);
+  }, []);
 
   // A deep link ?id= opens that order (orders' Edit Order page); the schedule's URL keeps only its date, so Back
   // returns here instead of opening the order again.
@@ -114,12 +122,13 @@ export function DailySchedule() {
       extra,
       maps: !!config.scheduleMapsEnabled,
       busy: false,
+      all,
       onInTransit: (r) => void inTransit(r.route.id, routeOrders(r)),
       onPrintManifests: (r) =>
         void printManifests(r.route.id, `manifests-${r.route.name}-${day}.pdf`, routeOrders(r)),
       onMap: setMap,
     }),
-    [day, role, staff, extra, config.scheduleMapsEnabled, inTransit, printManifests],
+    [day, role, staff, extra, all, config.scheduleMapsEnabled, inTransit, printManifests],
   );
 
   const data = sched.isError ? null : sched.data;
