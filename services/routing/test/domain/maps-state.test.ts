@@ -8,7 +8,8 @@ test('map ids: {routeId}_{YYYY-MM-DD} with a real day', () => {
     day: '2026-11-23',
   });
   assert.deepEqual(parseMapId('__utility__abc_2026-02-28'), { routeId: '__utility__abc', day: '2026-02-28' });
-  for (const bad of ['x', 'r_2026-02-30', 'r_2026-13-01', '_2026-01-01', 'r/../x_2026-01-01', 'r_26-01-01'])
+  assert.deepEqual(parseMapId('_2026-01-01'), { routeId: '', day: '2026-01-01' }); // the "No route" group
+  for (const bad of ['x', 'r_2026-02-30', 'r_2026-13-01', '2026-01-01', 'r/../x_2026-01-01', 'r_26-01-01'])
     assert.equal(parseMapId(bad), null, bad);
 });
 

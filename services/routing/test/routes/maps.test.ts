@@ -1,11 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { ALL_ROLES, DISPATCH, Role, mapIdOf, type RoleNumber } from '@portal/contracts';
-import { startService, tokenFor } from '@portal/service-kit/testing';
+import { demoEmail, startService, tokenFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { RouteMap } from '../../src/models/map.js';
 import { stopOrderOf } from '../../src/domain/maps/stop-order.js';
+import { NOT_YOUR_ROUTE } from '../../src/domain/maps/access.js';
+import { ReadOrderModel } from '../../src/readmodels/orders.js';
+import { ReadDriverModel } from '../../src/readmodels/fleet.js';
 import { MAPS_POLICY } from '../policy/maps.js';
 import { startGeoStub } from '../domain/maps-geo-stub.js';
 
@@ -15,12 +19,56 @@ before(async () => {
   stub = await startGeoStub();
   app = await startService(buildApp, {
     MONGO_DB: 'portal_routing_maps_test',
+    CONSUMER_SUFFIX: `m${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
+    QUEUE_PREFIX: 'portal-routing-maps-test',
+    ROUTING_DISPATCH_FEED: 'off',
     GEOCODER_URL: stub.url,
     DIRECTIONS_URL: stub.url,
     GEO_TIMEOUT_MS: 500,
     MAP_TILES_URL: 'https://tiles.example/{z}/{x}/{y}.png',
   });
-  await RouteMap.deleteMany({});
+  await Promise.all([RouteMap.deleteMany({}), ReadOrderModel.deleteMany({}), ReadDriverModel.deleteMany({})]);
+  // the demo driver drives the delivery of o1 on maproute1 and the pickup of p1 on maproute4 (read models seeded)
+  const sub = JSON.parse(
+    Buffer.from((await tokenFor(Role.Driver)).split('.')[1]!, 'base64url').toString(),
+  ).sub;
+  await ReadDriverModel.create({
+    _id: 'drv-maps',
+    name: 'Dan Driver',
+    email: demoEmail(Role.Driver),
+    userId: sub,
+    asOf: new Date(),
+  });
+  await ReadDriverModel.create({
+    _id: 'drv-other',
+    name: 'Other',
+    email: 'other@x.test',
+    userId: 'someone',
+    asOf: new Date(),
+  });
+  const order = (id: string, facts: object, days: object) =>
+    ReadOrderModel.create({
+      _id: id,
+      orderId: id,
+      facts: { route: '', pickupRoute: '', pickupDriver: '', deliveryDriver: '', ...facts },
+      ...days,
+      days: Object.values(days),
+    });
+  await order(
+    'o1',
+    { route: 'maproute1', deliveryDriver: 'drv-maps' },
+    { deliveryDay: '2026-11-24', pickupDay: '' },
+  );
+  await order(
+    'p1',
+    { route: 'maproute9', pickupRoute: 'maproute4', pickupDriver: 'drv-maps', deliveryDriver: 'drv-other' },
+    { deliveryDay: '2026-11-25', pickupDay: '2026-11-24' },
+  );
+  await order(
+    'q1',
+    { route: 'maproute5', deliveryDriver: 'drv-other' },
+    { deliveryDay: '2026-11-24', pickupDay: '' },
+  );
 });
 after(async () => {
   await app?.close();
@@ -101,6 +149,34 @@ test('a map never saved reads as empty; saved, it reads back in order with delet
   });
   assert.equal(bare.status, 200);
   assert.deepEqual(await stopOrderOf('maproute2', '2026-11-24'), []);
+});
+
+test('a driver opens and saves only maps of a route and day where they drive an order; staff open every map', async () => {
+  const mine = [mapIdOf('maproute1', '2026-11-24'), mapIdOf('maproute4', '2026-11-24')];
+  const notMine = [
+    mapIdOf('maproute5', '2026-11-24'), // another driver's route
+    mapIdOf('maproute1', '2026-11-25'), // their route, another day
+    mapIdOf('maproute9', '2026-11-25'), // p1's delivery leg is the other driver's
+    mapIdOf('maproute4', '2026-11-25'),
+  ];
+  for (const id of mine) {
+    assert.equal((await call(Role.Driver, `/api/maps/${id}`)).status, 200, id);
+    assert.equal(
+      (await call(Role.Driver, '/api/maps/update', { id, data: { addresses: [stop('o1', 0)] } })).status,
+      200,
+    );
+  }
+  for (const id of notMine) {
+    const read = await call(Role.Driver, `/api/maps/${id}`);
+    assert.deepEqual([read.status, read.json.message ?? read.json.detail], [403, NOT_YOUR_ROUTE], id);
+    const write = await call(Role.Driver, '/api/maps/update', { id, data: { addresses: [stop('o1', 0)] } });
+    assert.equal(write.status, 403, id);
+    assert.equal(await RouteMap.findById(id), null);
+    for (const staff of [Role.Admin, Role.SuperAdmin])
+      assert.equal((await call(staff, `/api/maps/${id}`)).status, 200);
+  }
+  // the schedule's "No route" group (route id '') has a map too
+  assert.equal((await call(Role.Admin, `/api/maps/${mapIdOf('', '2026-11-24')}`)).status, 200);
 });
 
 test('bad input: 400 with a clear message, nothing written', async () => {

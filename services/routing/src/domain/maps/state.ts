@@ -11,9 +11,9 @@ export const MapErrors = {
   tooMany: `A map holds at most ${MAP_LIMITS.stops} stops.`,
 } as const;
 
-/** `{routeId}_{YYYY-MM-DD}` → its parts, or null (a real calendar day, a route id of letters, digits, _ and -). */
+/** `{routeId}_{YYYY-MM-DD}` → its parts, or null (a real calendar day; a route id of letters, digits, _ and -, or '' for the schedule's "No route" group). */
 export function parseMapId(id: string): { routeId: string; day: string } | null {
-  const m = /^([A-Za-z0-9_-]{1,100})_(\d{4})-(\d{2})-(\d{2})$/.exec(id);
+  const m = /^([A-Za-z0-9_-]{0,100})_(\d{4})-(\d{2})-(\d{2})$/.exec(id);
   if (!m) return null;
   const [, routeId, y, mo, d] = m;
   const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
