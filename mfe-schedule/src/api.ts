@@ -31,3 +31,35 @@ export const deleteRoute = (api: ApiClient, id: string) =>
   api.post<RouteDeleteAnswer>('/api/routes/delete', { route: { id } });
 export const findRoutes = (api: ApiClient, body: RouteFindBody) =>
   api.post<RouteFindAnswer>('/api/routes/find', body).then((r) => r.data);
+
+// --- weekly driver schedule (issue 14 weekly part): orders §7 "Driver schedule" ---
+export type {
+  DriverSchedule,
+  DriverScheduleEntry,
+  WeeklyChange,
+  WeeklyDriver,
+  WeeklyRoute,
+  WeeklyScheduleAnswer,
+  WeeklyUpdateAnswer,
+  WeeklyVehicle,
+} from '@portal/contracts';
+import type {
+  DriverSchedule as WeekSchedule,
+  WeeklyScheduleAnswer as WeekAnswer,
+  WeeklyUpdateAnswer as WeekUpdateAnswer,
+} from '@portal/contracts';
+
+export const WEEKLY_KEY = ['routing', 'driverschedule'] as const;
+/** The week holding `date` (signed in: GET /driverschedule; signed out: the public names-only read). */
+export const getWeek = (api: ApiClient, date: string, signedIn: boolean) =>
+  api
+    .get<WeekAnswer>(`/api/driverschedule${signedIn ? '' : '/public'}?date=${encodeURIComponent(date)}`)
+    .then((r) => r.data);
+export const saveWeek = (api: ApiClient, schedule: WeekSchedule, notify?: boolean | string[]) =>
+  api
+    .post<WeekUpdateAnswer>('/api/driverschedule/update', { schedule, ...(notify ? { notify } : {}) })
+    .then((r) => r.data);
+export const copyWeek = (api: ApiClient, from: string, to: string, force = false) =>
+  api
+    .post<WeekUpdateAnswer>('/api/driverschedule/copy', { from, to, ...(force ? { force } : {}) })
+    .then((r) => r.data);

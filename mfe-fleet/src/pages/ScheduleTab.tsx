@@ -2,7 +2,6 @@ import { Component, Suspense, lazy, type ComponentType, type ReactNode } from 'r
 import { canEditFleet } from '@portal/contracts';
 import { Alert, useSessionUser } from '@portal/ui';
 import type { WeeklyScheduleProps } from 'mfe_schedule/WeeklySchedule';
-import { useDrivers } from './DriversList.js';
 
 function Unavailable() {
   return (
@@ -41,20 +40,17 @@ class RemoteBoundary extends Component<{ children: ReactNode }, { failed: boolea
   }
 }
 
-/** Staff see every driver's week (the drivers list, shared with the Drivers tab's cache); a driver sees their own. */
+/**
+ * The week's schedule from routing (it names drivers, vehicles and routes itself): staff edit it; everyone else, a
+ * driver included, sees it read-only (the service refuses their writes too), a driver's own row highlighted.
+ */
 export function ScheduleTab() {
   const user = useSessionUser();
   const staff = canEditFleet(user?.role);
-  const drivers = useDrivers(staff);
-  const rows = staff
-    ? (drivers.data ?? []).map((d) => ({ id: d.id, name: d.name }))
-    : user
-      ? [{ id: user.id ?? user.email, name: user.name || user.email }]
-      : [];
   return (
     <RemoteBoundary>
       <Suspense fallback={<div className="pu-page-loading" aria-busy="true" />}>
-        <WeeklySchedule drivers={rows} readOnly={!staff} />
+        <WeeklySchedule readOnly={!staff} />
       </Suspense>
     </RemoteBoundary>
   );
