@@ -180,15 +180,37 @@ export function serviceArgs() {
   return ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'];
 }
 
+/**
+ * The data set the services run on: the demo (`npm start`: `portal_<service>` databases, `portal-<service>` queues)
+ * or, with PORTAL_DATASET=<set> (npm test sets `e2e`), databases `portal_<service>_<set>` and queues
+ * `portal-<set>-<service>` of their own, so the suites that drive the running portal never write into what
+ * `npm start` shows. The stack (NATS streams, Keycloak, the object store) is shared; events stay with their
+ * durables, so the demo services never replay what the test set published.
+ */
+export function datasetEnv(name, env) {
+  const set = env.PORTAL_DATASET ?? '';
+  if (!set) return {};
+  if (!/^[a-z0-9]+$/.test(set))
+    throw new Error(`PORTAL_DATASET must be lowercase letters and digits: ${set}`);
+  return { MONGO_DB: `portal_${name}_${set}`, QUEUE_PREFIX: `portal-${set}-${name}` };
+}
+const datasetFile = join(runDir, 'dataset');
+/** The data set the running services were started on ('' = demo). */
+export const runningDataset = () => (existsSync(datasetFile) ? readFileSync(datasetFile, 'utf8').trim() : '');
+
 export async function startServices(env) {
   mkdirSync(runDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
+  const set = env.PORTAL_DATASET ?? '';
+  // services running on another data set are stopped first (e.g. `npm start` after an interrupted `npm test`)
+  if (runningDataset() !== set) stopServices();
+  writeFileSync(datasetFile, set);
   for (const { name, port } of SERVICES) {
     if (servicePid(name)) continue;
     const out = openSync(join(logDir, `svc-${name}.log`), 'a');
     const child = spawn(process.execPath, serviceArgs(), {
       cwd: join(root, 'services', name),
-      env: { ...process.env, ...env, PORT: String(port), OTEL_SERVICE_NAME: name },
+      env: { ...process.env, ...env, ...datasetEnv(name, env), PORT: String(port), OTEL_SERVICE_NAME: name },
       detached: true,
       stdio: ['ignore', out, out],
     });
@@ -219,7 +241,7 @@ export function stopServices(only = []) {
  * Demo data: each domain's seed is a script beside its service (`services/<name>/scripts/seed.ts`, never part of
  * src/, never booting the service). Accounts runs first: the other domains link to its demo users.
  */
-function seed(env) {
+export function seed(env) {
   const order = [
     'accounts',
     ...readdirSync(join(root, 'services'))
@@ -232,7 +254,7 @@ function seed(env) {
     if (!existsSync(join(root, 'services', name, 'scripts/seed.ts'))) continue;
     run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
       cwd: join(root, 'services', name),
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...datasetEnv(name, env) },
     });
   }
 }

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: brings the real stack up (as `npm start` does, with freshly restarted services), then runs every
-// suite — unit, service integration against the real stack, deploy checks, shell and MFE tests, the browser suites
-// (@playwright/test, e2e/playwright.config.ts) and the attack replay — and ends with one line "N passed, N failed".
+// `npm test`: brings the real stack up (as `npm start` does), restarts the services on the e2e data set (their own
+// databases, seeded like the demo: the demo `npm start` shows is never written by a test), then runs every suite —
+// unit, service integration against the real stack, deploy checks, shell and MFE tests, the browser suites
+// (@playwright/test, e2e/playwright.config.ts) and the attack replay — puts the services back on the demo (locally;
+// CI stops everything) and ends with one line "N passed, N failed".
 // Exit code 0 only when nothing failed and something ran.
 // Usage: node scripts/test.mjs [--running] [suite ...]
 //   suite names as in the summary (static, accounts, mfe-accounts, e2e, attack …); none = all.
-//   --running: use the stack `npm start` already runs, as it is (no start, no build, no restart), e.g. to check
-//   `node scripts/test.mjs --running e2e attack` while working; npm test itself always restarts the services.
+//   --running: use the stack `npm start` already runs, as it is (no start, no build, no restart, the data set it
+//   runs on), e.g. to check `node scripts/test.mjs --running e2e attack` while working; npm test itself always
+//   restarts the services, on the e2e data set.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -116,13 +119,18 @@ function runSuite({ name, dir, command = ['npm', 'test', '--silent'], parse = no
 }
 
 let stack = {};
+const DATASET = 'e2e';
 async function main() {
   const portal = await import('./portal.mjs');
   const t0 = Date.now();
   if (!running) {
     await portal.start();
-    stack = portal.stackEnv();
-    portal.stopServices(); // restart so the running services are the code under test
+    // The suites run on the e2e data set (portal.mjs datasetEnv: databases portal_<service>_e2e, seeded like the
+    // demo), never on the demo `npm start` shows; the services restart on it, so they are the code under test.
+    stack = { ...portal.stackEnv(), PORTAL_DATASET: DATASET };
+    process.env.PORTAL_DATASET = DATASET; // the suites that read the portal's databases (the attack replay)
+    portal.seed(stack);
+    portal.stopServices();
     await portal.startServices(stack);
   } else stack = portal.stackEnv();
   rmSync(E2E_RESULTS, { force: true }); // never count an earlier run's browser results
@@ -163,6 +171,11 @@ async function main() {
   );
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   if (process.env.CI && !running) portal.stop();
+  else if (!running) {
+    // back to the demo data set, as `npm start` left it
+    portal.stopServices();
+    await portal.startServices({ ...portal.stackEnv(), PORTAL_DATASET: '' });
+  }
   process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
 

@@ -108,7 +108,9 @@ const created = { kc: new Set(), emails: new Set() };
 let db;
 async function accountsDb() {
   if (!db) db = await mongoose.createConnection(env.mongo, { serverSelectionTimeoutMS: 10_000 }).asPromise();
-  return db.useDb(process.env.ATTACK_ACCOUNTS_DB ?? 'portal_accounts');
+  // the data set the portal runs on (npm test: `e2e`, scripts/portal.mjs datasetEnv)
+  const set = process.env.PORTAL_DATASET;
+  return db.useDb(process.env.ATTACK_ACCOUNTS_DB ?? (set ? `portal_accounts_${set}` : 'portal_accounts'));
 }
 const users = async () => (await accountsDb()).collection('users');
 
