@@ -189,7 +189,7 @@ export interface ScheduleSearchRow {
   biWeekly: boolean;
 }
 export interface ScheduleSearchAnswer {
-  data: { rows: ScheduleSearchRow[]; total: number; page: number; pageSize: number };
+  data: { rows: ScheduleSearchRow[]; total: number; page: number; pageSize: number; truncated?: boolean };
 }
 
 // --- weekly driver schedule (issue 14 weekly part) ---
@@ -301,4 +301,15 @@ export const MapMessages = {
   saveFailed: (message: string) => `Map not saved: ${message}`,
   notLocated: 'No position found for this address',
   noStops: 'This route has no stops on this day.',
+} as const;
+
+/** The public part's words (issue 14: tracking page and public search; the spec words none of these). */
+export const PublicMessages = {
+  trackingStop: (k: number, n: number) => `out for delivery — stop ${k} of ${n}`,
+  trackingNoToken: 'Open the tracking link in your delivery email to follow your delivery.',
+  searchCount: (n: number, max: number) => `${n} results (max ${max})`,
+  searchTruncated: (max: number) =>
+    `More than ${max} stops match: type more of the city or zip to narrow it down.`,
+  searchHint: 'Type a city or a zip code to see which days deliveries run there.',
+  searchNone: 'No delivery route serves this city or zip on the chosen days.',
 } as const;
