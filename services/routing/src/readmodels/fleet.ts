@@ -62,7 +62,7 @@ const dup = (err: unknown) => {
 
 /** Upsert guarded by time: applies when the stored asOf is older (or the record is new). */
 async function guarded(
-  model: mongoose.Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  model: mongoose.Model<any>,
   id: string,
   set: Record<string, unknown>,
   at: Date,
@@ -99,7 +99,6 @@ export async function applyVehicle(v: VehicleChangedData & { vehicle: { due?: st
   await guarded(ReadVehicleModel, id, set, at);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const driverOf = (d: any): ReadDriver => ({
   id: String(d._id),
   name: d.name ?? '',
@@ -107,7 +106,7 @@ const driverOf = (d: any): ReadDriver => ({
   userId: d.userId ?? '',
   deleted: !!d.deleted,
 });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+
 const vehicleOf = (v: any): ReadVehicle => ({
   id: String(v._id),
   name: v.name ?? '',

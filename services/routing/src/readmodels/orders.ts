@@ -97,7 +97,6 @@ export function readOrderOf(n: NoticeLike | OrderSnapshotItem, facts: OrderFacts
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const fromDoc = (d: any): ReadOrder => {
   const { _id, days: _d, deleted: _x, version: _v, appliedAt: _a, ...rest } = d;
   return { id: String(_id), ...rest } as ReadOrder;

@@ -21,6 +21,10 @@ const Query = Type.Object(
   { additionalProperties: false },
 );
 
+let streams = 0;
+/** Streams open in this process (tests check none is leaked after the client went). */
+export const openStreams = () => streams;
+
 const frame = (event: string, id: number, data: unknown) =>
   `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -43,7 +47,6 @@ export const liveRoutes =
     };
     app.addHook('preClose', async () => {
       for (const res of open) res.end();
-      open.clear();
     });
 
     app.get(
@@ -76,6 +79,7 @@ export const liveRoutes =
         });
         res.write('retry: 3000\n\n');
         open.add(res);
+        streams++;
 
         let sent = 0;
         const send = (e: Parameters<typeof liveEventFor>[0]) => {
@@ -108,7 +112,7 @@ export const liveRoutes =
         const done = () => {
           clearInterval(beat);
           unsubscribe();
-          open.delete(res);
+          if (open.delete(res)) streams--;
         };
         res.on('close', done);
         request.raw.on('close', () => {
