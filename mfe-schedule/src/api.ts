@@ -63,3 +63,21 @@ export const copyWeek = (api: ApiClient, from: string, to: string, force = false
   api
     .post<WeekUpdateAnswer>('/api/driverschedule/copy', { from, to, ...(force ? { force } : {}) })
     .then((r) => r.data);
+
+// --- public search and tracking links (issue 14 public part) ---
+import type {
+  ScheduleSearchAnswer as PublicSearchAnswer,
+  TrackingView as PublicTrackingView,
+} from '@portal/contracts';
+export const SEARCH_KEY = ['routing', 'schedule-search'] as const;
+/** GET /api/schedule/search (public): `days` as route weekday codes, page from 1. */
+export const searchSchedule = (api: ApiClient, q: string, days: readonly string[], page: number) =>
+  api
+    .get<PublicSearchAnswer>(
+      `/api/schedule/search?q=${encodeURIComponent(q)}&days=${days.join(',')}&page=${page}`,
+    )
+    .then((r) => r.data);
+export const TRACK_KEY = ['routing', 'track'] as const;
+/** GET /api/track/:token (public): a 404 means the link is no longer valid. */
+export const getTracking = (api: ApiClient, token: string) =>
+  api.get<{ data: PublicTrackingView }>(`/api/track/${encodeURIComponent(token)}`).then((r) => r.data);
