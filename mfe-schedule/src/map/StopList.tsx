@@ -3,6 +3,9 @@ import { MapMessages } from '@portal/contracts';
 import { Button } from '@portal/ui';
 import { move, numbersOf, type MapStop } from './model.js';
 
+/** What names a stop: its name, else its address (a licence without a name), else the order id. */
+const labelOf = (s: MapStop) => s.name || s.address || s.orderId;
+
 export interface StopListProps {
   stops: MapStop[];
   onChange: (next: MapStop[]) => void;
@@ -22,7 +25,7 @@ export function StopList({ stops, onChange }: StopListProps) {
   const moveTo = (i: number, to: number) => {
     if (to < 0 || to >= stops.length) return;
     onChange(move(stops, i, to));
-    setSaid(`${stops[i]!.name} moved to position ${to + 1} of ${stops.length}`);
+    setSaid(`${labelOf(stops[i]!)} moved to position ${to + 1} of ${stops.length}`);
   };
   const onKey = (i: number) => (e: KeyboardEvent) => {
     if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
@@ -69,7 +72,7 @@ export function StopList({ stops, onChange }: StopListProps) {
             <button
               type="button"
               className="rm-handle"
-              aria-label={`Reorder ${s.name} (arrow keys move it)`}
+              aria-label={`Reorder ${labelOf(s)} (arrow keys move it)`}
               onKeyDown={onKey(i)}
               data-testid="map-stop-handle"
             >
@@ -83,7 +86,7 @@ export function StopList({ stops, onChange }: StopListProps) {
               {nums[i] ?? '–'}
             </span>
             <span className="rm-text">
-              <strong>{s.name}</strong>
+              <strong>{labelOf(s)}</strong>
               <span>{[s.address, s.zip].filter(Boolean).join(' ')}</span>
               {s.point === null && <small className="rm-warn">{MapMessages.notLocated}</small>}
               {mixed && s.point?.precision === 'zip' && <small>Placed at the zip code's centre</small>}
@@ -91,7 +94,7 @@ export function StopList({ stops, onChange }: StopListProps) {
             <span className="rm-actions">
               <Button
                 size="sm"
-                aria-label={`Move ${s.name} up`}
+                aria-label={`Move ${labelOf(s)} up`}
                 disabled={i === 0}
                 onClick={() => moveTo(i, i - 1)}
               >
@@ -99,7 +102,7 @@ export function StopList({ stops, onChange }: StopListProps) {
               </Button>
               <Button
                 size="sm"
-                aria-label={`Move ${s.name} down`}
+                aria-label={`Move ${labelOf(s)} down`}
                 disabled={i === stops.length - 1}
                 onClick={() => moveTo(i, i + 1)}
               >
