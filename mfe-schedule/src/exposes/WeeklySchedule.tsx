@@ -14,8 +14,8 @@ export interface WeeklyScheduleProps {
   drivers?: { id: string; name: string }[];
   /** Read-only whatever the role (the service also refuses writes from anyone but roles 0, 1). */
   readOnly?: boolean;
-  /** Any day of the week to open first (default: this week). */
-  initialDate?: Date;
+  /** Any day of the week to open first (default: this week); a date string (YYYY-MM-DD, ISO) is taken too. */
+  initialDate?: Date | string;
   /** The public page: no sign-in, names only (GET /api/driverschedule/public). */
   publicView?: boolean;
   /** Called with the new week's Monday (YYYY-MM-DD) when the week changes (e.g. to keep ?date= in the URL). */
@@ -35,7 +35,9 @@ export function WeeklySchedule({
   onWeekChange,
 }: WeeklyScheduleProps) {
   const [added, setAdded] = useState<string[]>([]);
-  const [monday, setMondayState] = useState(() => weekStart(initialDate ?? new Date()));
+  const [monday, setMondayState] = useState(() =>
+    weekStart(initialDate ? new Date(initialDate) : new Date()),
+  );
   const setMonday = (d: Date) => {
     setMondayState(d);
     setAdded([]);
