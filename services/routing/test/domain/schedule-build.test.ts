@@ -101,6 +101,7 @@ test('sections: where each kind of order lands (table)', () => {
     ['route named Cash → skipped in the main list', { f: { route: 'rc' } }, []],
     ['route named Warehouse → skipped in the main list', { f: { route: 'rw' } }, []],
     ['no route → "No route"', { f: { route: '' } }, [':deliveries']],
+    ['a route named by its name (older orders)', { f: { route: 'south 2' } }, ['r2:deliveries']],
   ];
   for (const [what, o, expected] of cases) {
     const ord = order(o);

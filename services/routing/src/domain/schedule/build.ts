@@ -46,6 +46,15 @@ const byStatus = (a: ScheduleOrder, b: ScheduleOrder) =>
   (rank.get(a.status) ?? 99) - (rank.get(b.status) ?? 99) ||
   a.orderId.localeCompare(b.orderId, 'en', { numeric: true });
 
+/** Orders name their route by id, older ones (the demo seed's) by name: the map holds both keys. */
+const nameKey = (name: string) => `name:${name.trim().toLowerCase()}`;
+export function routeLookup(routes: ScheduleRouteInfo[]): Map<string, ScheduleRouteInfo> {
+  const map = new Map<string, ScheduleRouteInfo>();
+  for (const r of routes) if (!map.has(nameKey(r.name))) map.set(nameKey(r.name), r);
+  for (const r of routes) map.set(r.id, r);
+  return map;
+}
+
 export const skippedInMain = (name: string) => /cash|warehouse/i.test(name);
 export const isWarehouseType = (r: ScheduleRouteInfo) =>
   r.id !== '' && (/warehouse/i.test(r.name) || r.anyZip);
@@ -113,7 +122,8 @@ interface Leg {
 
 /** The legs of one order on the day (0, 1 or 2), before the search and the skip rules. Pure. */
 export function legsOf(o: ReadOrder, day: string, routes: Map<string, ScheduleRouteInfo>): Leg[] {
-  const routeOf = (id: string) => (id ? (routes.get(id) ?? { ...NO_ROUTE, id, name: id }) : NO_ROUTE);
+  const routeOf = (id: string) =>
+    id ? (routes.get(id) ?? routes.get(nameKey(id)) ?? { ...NO_ROUTE, id, name: id }) : NO_ROUTE;
   const legs: Leg[] = [];
   const pickupToday = o.pickupDay === day && o.orderType !== 'cash_return';
   if (pickupToday) {
@@ -150,7 +160,7 @@ export function buildScheduleDay(
   const day = opts.day;
   const isDriver = role === 2;
   const q = (opts.q ?? '').trim().toLowerCase();
-  const routeMap = new Map(routes.map((r) => [r.id, r]));
+  const routeMap = routeLookup(routes);
   const names = new Map(drivers.map((d) => [d.id, d.name]));
   const view = new Map<string, ScheduleOrder>();
   const so = (o: ReadOrder) => view.get(o.id) ?? view.set(o.id, scheduleOrderOf(o, names, now)).get(o.id)!;
