@@ -75,6 +75,12 @@ test('admin sees the seeded order in its section; another admin sets In Transit 
     await expect(driver.getByTestId('schedule-cash-pickup')).toBeVisible();
     await driver.getByTestId(`route-${f.routeId}`).scrollIntoViewIfNeeded();
     await snap(driver, 'schedule-driver-390');
+    // sigs.show is on in the local config: the driver signs the route's manifests on issue 13's pad
+    await driver.getByTestId(`route-sign-${f.routeId}`).click();
+    await expect(driver.getByTestId('sign-manifests')).toBeVisible();
+    await snap(driver, 'schedule-driver-sign-390');
+    await driver.getByTestId('sign-manifests-cancel').click();
+    await expect(driver.getByText(DM.signCancelled)).toBeVisible();
   } finally {
     await removeSchedule(admin, f);
   }

@@ -25,10 +25,11 @@ import {
 } from '@portal/ui';
 import { useLiveSchedule } from '../../live/useLiveSchedule.js';
 import { RouteMapModal } from '../../map/RouteMapModal.js';
-import { applyLive, isDay, routeOrders, stopsOf, today } from './model.js';
+import { applyLive, isDay, routeOrdersOnce, stopsOf, today } from './model.js';
 import { OrderTable, orderLink } from './OrderRow.js';
 import { RouteBlock, type RouteView } from './RouteBlock.js';
 import { getSchedule, scheduleKey } from './schedule-api.js';
+import { SignRoute } from './SignRoute.js';
 import { Toolbar } from './Toolbar.js';
 import { useRouteActions } from './useRouteActions.js';
 import './schedule.css';
@@ -60,6 +61,7 @@ export function DailySchedule() {
   const [q, setQ] = useState('');
   const [extra, setExtra] = useState(false);
   const [map, setMap] = useState<ScheduleRoute | null>(null);
+  const [signing, setSigning] = useState<ScheduleRoute | null>(null);
   const { ask, dialog } = useConfirm('schedule-confirm');
   // Printing the page (Print or the browser's own) renders every route's rows first (they render near the viewport).
   const [all, setAll] = useState(false);
@@ -123,12 +125,25 @@ export function DailySchedule() {
       maps: !!config.scheduleMapsEnabled,
       busy: false,
       all,
-      onInTransit: (r) => void inTransit(r.route.id, routeOrders(r)),
+      onInTransit: (r) => void inTransit(r.route.id, routeOrdersOnce(r)),
       onPrintManifests: (r) =>
-        void printManifests(r.route.id, `manifests-${r.route.name}-${day}.pdf`, routeOrders(r)),
+        void printManifests(r.route.id, `manifests-${r.route.name}-${day}.pdf`, routeOrdersOnce(r)),
       onMap: setMap,
+      // orders §2: sign manifests when the public config's sigs.show is on, for drivers
+      ...(driver && config['sigs.show'] ? { signing: setSigning } : {}),
     }),
-    [day, role, staff, extra, all, config.scheduleMapsEnabled, inTransit, printManifests],
+    [
+      day,
+      role,
+      staff,
+      extra,
+      all,
+      config.scheduleMapsEnabled,
+      config['sigs.show'],
+      driver,
+      inTransit,
+      printManifests,
+    ],
   );
 
   const data = sched.isError ? null : sched.data;
@@ -193,6 +208,13 @@ export function DailySchedule() {
           day={day}
           stops={stopsOf(map)}
           onClose={() => setMap(null)}
+        />
+      )}
+      {signing && (
+        <SignRoute
+          ids={routeOrdersOnce(signing).map((o) => o.id)}
+          onClose={() => setSigning(null)}
+          onDone={reload}
         />
       )}
       {dialog}

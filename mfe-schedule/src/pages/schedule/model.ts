@@ -26,6 +26,11 @@ export const sortByStatus = (orders: ScheduleOrder[]) =>
 
 export const routeOrders = (r: ScheduleRoute): ScheduleOrder[] => SECTION_KEYS.flatMap((k) => r.sections[k]);
 
+/** A route's orders once each (an order picked up and delivered on the same route that day is listed twice). */
+export const routeOrdersOnce = (r: ScheduleRoute): ScheduleOrder[] => [
+  ...new Map(routeOrders(r).map((o) => [o.id, o])).values(),
+];
+
 /** Statuses after which "Set to In Transit" asks the second question (delivered, exception, rejections). */
 export const DONE_STATUSES = [3, 4, 5, 6];
 

@@ -1,0 +1,109 @@
+// The schedule's other actions over fakes: print manifests (issue 13's merge: the check names the orders without a
+// manifest, the spec's question, then the merged PDF is downloaded; none at all says so), the date picker (the day
+// in the URL, the day's answer asked), the deep link ?id= (opens orders' Edit Order, the schedule URL keeps only its
+// date), an order listed twice on a route set In Transit once, and Print rendering every route's rows.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DispatchMessages as DM, Role, type ScheduleDay } from '@portal/contracts';
+import { mountComponent, type Mounted } from '@portal/ui/testing';
+import { NO_MANIFESTS } from '../src/pages/schedule/useRouteActions.js';
+import { bigDay, order, route } from './schedule-fakes.js';
+
+const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const admin = { email: 'admin@demo.portal', role: Role.Admin };
+const DAY = '2026-11-26';
+const a = order('a1', { hasManifest: true });
+const b = order('b1');
+const day = (d = DAY): ScheduleDay => ({
+  day: d,
+  // a1 is picked up and delivered on r1 the same day: listed twice
+  routes: [route('r1', 'North Coast', { layover: [a, b], deliveries: [a] })],
+  warehouse: [],
+  dropoffs: [],
+  cursor: 1,
+});
+let answer: (body: { opts: { day: string } }) => ScheduleDay = (bd) => day(bd.opts.day);
+let check = { withManifest: ['O-a1'], missing: ['O-b1'] };
+
+let ui: Mounted;
+before(async () => {
+  ui = await mountComponent(
+    { module: path.join(mfe, 'src/pages/schedule/DailySchedule.tsx'), exportName: 'DailySchedule' },
+    {
+      'POST /api/orders/schedule': (bd) => [200, { data: answer(bd as never) }],
+      'POST /api/orders/mergePdfs': () => [200, { data: check }],
+      'POST /api/orders/update': (bd) => {
+        const o = (bd as { order: { id: string; version: number } }).order;
+        return [200, { message: 'ok', data: { order: { id: o.id, version: o.version + 1 } } }];
+      },
+    },
+  );
+});
+after(async () => ui?.close());
+
+test('print manifests: the missing ones asked about in the spec words, then the merged PDF; none at all says so', async () => {
+  ui.calls.length = 0;
+  const page = await ui.open({ path: `/dashboard/schedule?date=${DAY}`, user: admin });
+  await page.getByTestId('route-manifests-r1').click();
+  await page.getByTestId('schedule-confirm').getByText(DM.missingManifests('O-b1')).waitFor();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('schedule-confirm-yes').click();
+  assert.equal((await download).suggestedFilename(), `manifests-North Coast-${DAY}.pdf`);
+  const merges = ui.calls.filter((c) => c.call === 'POST /api/orders/mergePdfs').map((c) => c.body);
+  assert.deepEqual(merges, [{ ids: ['a1', 'b1'], check: true }, { ids: ['a1', 'b1'] }]);
+  check = { withManifest: [], missing: ['O-a1', 'O-b1'] };
+  await page.getByTestId('route-manifests-r1').click();
+  await page.getByText(NO_MANIFESTS).waitFor();
+  await page.close();
+});
+
+test('an order listed twice on the route is set In Transit once', async () => {
+  ui.calls.length = 0;
+  const page = await ui.open({ path: `/dashboard/schedule?date=${DAY}`, user: admin });
+  await page.getByTestId('route-transit-r1').click();
+  await page.getByTestId('schedule-confirm-yes').click();
+  await page.getByText(DM.inTransitDone(2, 2)).waitFor();
+  const ids = ui.calls
+    .filter((c) => c.call === 'POST /api/orders/update')
+    .map((c) => (c.body as { order: { id: string } }).order.id);
+  assert.deepEqual(ids, ['a1', 'b1']);
+  await page.close();
+});
+
+test('the date picker puts the day in the URL and asks for that day', async () => {
+  ui.calls.length = 0;
+  const page = await ui.open({ path: `/dashboard/schedule?date=${DAY}`, user: admin });
+  await page.getByTestId('route-r1').waitFor();
+  await page.getByTestId('schedule-date').fill('2026-11-30');
+  await page.waitForFunction(() => location.search === '?date=2026-11-30');
+  await page.waitForTimeout(500);
+  const days = ui.calls
+    .filter((c) => c.call === 'POST /api/orders/schedule')
+    .map((c) => (c.body as { opts: { day: string } }).opts.day);
+  assert.deepEqual(days, [DAY, '2026-11-30']);
+  await page.close();
+});
+
+test('a deep link ?id= opens the order (Edit Order); Back returns to the schedule, not to the order again', async () => {
+  const page = await ui.open({ path: `/dashboard/manageSchedule?date=${DAY}&id=a1`, user: admin });
+  await page.waitForFunction(() => location.pathname === '/dashboard/editOrder');
+  assert.equal(new URL(page.url()).search, '?id=a1');
+  await page.evaluate(() => history.back());
+  await page.waitForFunction(() => location.pathname === '/dashboard/manageSchedule');
+  assert.equal(new URL(page.url()).search, `?date=${DAY}`);
+  await page.close();
+});
+
+test('2,000 orders: 60 route headers at once, rows near the viewport; printing renders every row', async () => {
+  answer = () => bigDay(DAY);
+  const page = await ui.open({ path: `/dashboard/schedule?date=${DAY}`, user: admin });
+  await page.getByTestId('route-r59').waitFor({ state: 'attached' });
+  const before = await page.locator('.sch-table tbody tr').count();
+  assert.ok(before > 0 && before < 2000, `rows rendered at first: ${before}`);
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  assert.equal(await page.locator('.sch-table tbody tr').count(), 2000);
+  answer = (bd) => day(bd.opts.day);
+  await page.close();
+});
