@@ -44,6 +44,15 @@ test('the map reorders stops and the order survives reload', async ({ signedInAs
     await page.waitForTimeout(1000);
     await page.screenshot({ path: `${SHOTS}/e2e-opened-1280.png` });
 
+    // suggest order runs in a Web Worker (its own chunk under /mfe/schedule/); ignoring it changes nothing
+    const worker = page.waitForEvent('worker');
+    await page.getByTestId('map-suggest').click();
+    expect((await worker).url()).toContain('/mfe/schedule/');
+    await expect(page.getByTestId('map-suggestion')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/e2e-suggest-1280.png` });
+    await page.getByTestId('map-suggest-ignore').click();
+    expect(await stopNames(page)).toEqual(first);
+
     // last stop to the top (keyboard on its handle), the second stop removed
     const ids = fx.orders.map((o) => o.id);
     const lastId = await page.getByTestId('map-stops').locator('li').nth(3).getAttribute('data-testid');

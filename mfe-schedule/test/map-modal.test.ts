@@ -186,15 +186,20 @@ test('Show Directions draws the line with its distance; Google Maps link; sugges
   // schedule order a (Trenton), b (Princeton), c (New Brunswick), d (Lawrenceville): d belongs next to a
   await page.getByTestId('map-suggest').click();
   await page.getByTestId('map-suggestion').waitFor();
-  assert.match(
-    (await page.getByTestId('map-suggestion').textContent())!,
-    /Alpha Dispensary → Delta Wellness → Bravo Farms → Charlie Cannabis/,
+  assert.equal(await page.getByTestId('map-suggest-order').textContent(), '1 → 4 → 2 → 3');
+  assert.equal(
+    await page.getByTestId('map-suggest-order').getAttribute('title'),
+    'Alpha Dispensary → Delta Wellness → Bravo Farms → Charlie Cannabis',
   );
   await page.getByTestId('map-suggest-ignore').click();
   assert.deepEqual(await names(page), ['Alpha', 'Bravo', 'Charlie', 'Delta']);
   await page.getByTestId('map-suggest').click();
   await page.getByTestId('map-suggest-accept').click();
   assert.deepEqual(await names(page), ['Alpha', 'Delta', 'Bravo', 'Charlie']);
+  await page.getByTestId('map-suggest').click();
+  await page.getByText('The current order is already the shortest found').waitFor();
+  assert.equal(await page.getByTestId('map-suggest-accept').count(), 0);
+  await page.getByTestId('map-suggest-ignore').click();
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${shots}/modal-directions-1280.png` });
   await page.close();

@@ -3,6 +3,7 @@ import { DISPATCH, MapMessages } from '@portal/contracts';
 import { Alert, Button, EmptyState, useConfirm } from '@portal/ui';
 import { distanceText, googleMapsUrl, googleTruncated, numbersOf } from './model.js';
 import { StopList } from './StopList.js';
+import { SuggestBanner } from './SuggestBanner.js';
 import { useRouteMap } from './useRouteMap.js';
 import './map.css';
 
@@ -111,22 +112,12 @@ export function RouteMapModal({ routeId, routeName, day, stops, onClose }: Route
         </button>
       </header>
       {m.suggestion && (
-        <div className="rm-suggestion" role="status" data-testid="map-suggestion">
-          <span>
-            Suggested order: {distanceText(m.suggestion.after)} instead of {distanceText(m.suggestion.before)}{' '}
-            (saves {distanceText(m.suggestion.before - m.suggestion.after)}, straight-line distances).{' '}
-            {m.suggestion.stops
-              .filter((s) => !s.deleted)
-              .map((s) => s.name)
-              .join(' → ')}
-          </span>
-          <Button size="sm" variant="primary" onClick={m.acceptSuggestion} data-testid="map-suggest-accept">
-            Use this order
-          </Button>
-          <Button size="sm" onClick={m.ignoreSuggestion} data-testid="map-suggest-ignore">
-            Ignore
-          </Button>
-        </div>
+        <SuggestBanner
+          suggestion={m.suggestion}
+          current={m.stops}
+          onAccept={m.acceptSuggestion}
+          onIgnore={m.ignoreSuggestion}
+        />
       )}
       {m.loadError && <Alert type="error">The saved map could not be loaded: {m.loadError}</Alert>}
       {m.geoError && <Alert type="warning">Stop positions unavailable: {m.geoError}</Alert>}
