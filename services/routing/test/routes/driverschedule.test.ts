@@ -5,6 +5,7 @@ import { ALL_ROLES, DispatchMessages as D, Role, WeeklyMessages as W, Subjects }
 import { startService, tablePolicy, tokenFor, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { DriverScheduleModel } from '../../src/models/driver-schedule.js';
+import { ReadDriverModel, ReadVehicleModel } from '../../src/readmodels/fleet.js';
 import { WEEKLY_POLICY } from '../policy/weekly.js';
 import {
   WEEKLY_ENV,
@@ -20,7 +21,10 @@ let fleet: Awaited<ReturnType<typeof seedFleet>>;
 let watch: Awaited<ReturnType<typeof watchEvents>>;
 before(async () => {
   app = await startService(buildApp, WEEKLY_ENV);
+  // this file's own database: the schedules and read models of earlier runs go
   await DriverScheduleModel.deleteMany({});
+  await ReadDriverModel.deleteMany({});
+  await ReadVehicleModel.deleteMany({});
   fleet = await seedFleet();
   watch = await watchEvents(app);
 });
@@ -123,6 +127,12 @@ test('who sees what: drivers read-only with their own rows; companies and the pu
       r.json.data.drivers.every((d: object) => !('email' in d)),
       `role ${role} sees no email`,
     );
+    assert.deepEqual(
+      r.json.data.drivers.map((d: { id: string }) => d.id),
+      [fleet.d2.id],
+      `role ${role}: only the week's drivers`,
+    );
+    assert.equal(r.json.data.pending, undefined);
     assert.equal(r.json.data.canEdit, false);
   }
   const pub = await call(null, `/api/driverschedule/public?date=${week}`);

@@ -64,7 +64,7 @@ export function knownOf(names: Names, stored: Days = {}): Known {
   };
 }
 
-/** Names only, for the public page and non-staff: no emails, no plates; the drivers of the week only (public). */
+/** Names only, for the public page and non-staff: no emails, no plates; with weekOnly, the drivers of the week only. */
 export function publicNames(names: Names, days: Days, weekOnly: boolean): Names {
   const onWeek = idsIn(days, 'driver');
   return {
