@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { haversine, pathLength, suggestOrder } from '../src/map/suggest.js';
-import { googleMapsUrl, mergeStops, move, numbersOf, toAddresses } from '../src/map/model.js';
+import { googleMapsUrl, mergeStops, move, numbersOf, spreadSame, toAddresses } from '../src/map/model.js';
 
 const line = (lons: number[]) => lons.map((lon) => ({ lat: 0, lon }));
 
@@ -100,4 +100,25 @@ test('Google Maps: origin, waypoints and destination of the kept stops, driving'
   assert.equal(url.searchParams.get('destination'), 'd Main St, Trenton 08608');
   assert.equal(url.searchParams.get('travelmode'), 'driving');
   assert.equal(googleMapsUrl(stops.map((s) => ({ ...s, deleted: true }))), null);
+});
+
+test('markers at one position are spread around it; lone ones stay put', () => {
+  const pts = [
+    { k: 'a', lat: 40.22, lon: -74.76 },
+    { k: 'b', lat: 40.22, lon: -74.76 },
+    { k: 'c', lat: 40.22, lon: -74.76 },
+    { k: 'd', lat: 40.35, lon: -74.66 },
+  ];
+  const out = spreadSame(pts);
+  assert.deepEqual(out[3], pts[3]);
+  const keys = new Set(out.slice(0, 3).map((p) => `${p.lat.toFixed(6)},${p.lon.toFixed(6)}`));
+  assert.equal(keys.size, 3);
+  for (const p of out.slice(0, 3)) {
+    const d = haversine(p, pts[0]!);
+    assert.ok(d > 50 && d < 400, String(d));
+  }
+  assert.deepEqual(
+    out.map((p) => p.k),
+    ['a', 'b', 'c', 'd'],
+  );
 });

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { DISPATCH, MapMessages } from '@portal/contracts';
 import { Alert, Button, EmptyState, useConfirm } from '@portal/ui';
-import { distanceText, googleMapsUrl, googleTruncated, numbersOf } from './model.js';
+import { distanceText, googleMapsUrl, googleTruncated, numbersOf, spreadSame } from './model.js';
 import { StopList } from './StopList.js';
 import { SuggestBanner } from './SuggestBanner.js';
 import { useRouteMap } from './useRouteMap.js';
@@ -47,8 +47,12 @@ export function RouteMapModal({ routeId, routeName, day, stops, onClose }: Route
     onClose();
   };
   const nums = numbersOf(m.stops);
-  const markers = m.stops.flatMap((s, i) =>
-    s.point && nums[i] ? [{ key: s.key, n: nums[i]!, name: s.name, lat: s.point.lat, lon: s.point.lon }] : [],
+  const markers = spreadSame(
+    m.stops.flatMap((s, i) =>
+      s.point && nums[i]
+        ? [{ key: s.key, n: nums[i]!, name: s.name, lat: s.point.lat, lon: s.point.lon }]
+        : [],
+    ),
   );
   const google = googleMapsUrl(m.stops);
   const title = `Route map — ${routeName} — ${day}`;

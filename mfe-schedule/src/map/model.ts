@@ -100,3 +100,30 @@ export function distanceText(metres: number, seconds?: number): string {
   const min = Math.round(seconds / 60);
   return `${d} · ${min >= 60 ? `${Math.floor(min / 60)} h ${min % 60} min` : `${min} min`}`;
 }
+
+/**
+ * Stops at the very same position (offline, every stop of a zip sits on its centroid) are spread on a small circle
+ * around it (~150 m), so each numbered marker stays visible and clickable; lone stops keep their position.
+ */
+export function spreadSame<T extends { lat: number; lon: number }>(points: T[], radiusDeg = 0.0015): T[] {
+  const groups = new Map<string, number[]>();
+  points.forEach((p, i) => {
+    const k = `${p.lat.toFixed(5)},${p.lon.toFixed(5)}`;
+    groups.set(k, [...(groups.get(k) ?? []), i]);
+  });
+  const out = [...points];
+  for (const idx of groups.values()) {
+    if (idx.length < 2) continue;
+    idx.forEach((i, j) => {
+      const a = (2 * Math.PI * j) / idx.length;
+      const p = points[i]!;
+      const r = radiusDeg * Math.sqrt(idx.length / 2);
+      out[i] = {
+        ...p,
+        lat: p.lat + r * Math.sin(a),
+        lon: p.lon + (r * Math.cos(a)) / Math.cos((p.lat * Math.PI) / 180),
+      };
+    });
+  }
+  return out;
+}
