@@ -57,7 +57,10 @@ export const RouteBlock = memo(function RouteBlock({ r, view }: { r: ScheduleRou
   const shown = near || view.all;
   const print = () => {
     flushSync(() => setNear(true));
-    if (el.current) printElement(el.current, `${r.route.name} ${view.day}`);
+    if (!el.current) return;
+    // the copy printed is HTML: typed values must be attributes to appear on it
+    el.current.querySelectorAll('input').forEach((i) => i.setAttribute('value', i.value));
+    printElement(el.current, `${r.route.name} ${view.day}`);
   };
   return (
     <section className="sch-route" ref={el} data-testid={`route-${id}`} aria-labelledby={`route-h-${id}`}>
@@ -100,7 +103,7 @@ export const RouteBlock = memo(function RouteBlock({ r, view }: { r: ScheduleRou
           >
             Set to In Transit
           </Button>
-          {view.admin && (
+          {view.admin && id !== '' && (
             <>
               <Button
                 size="sm"

@@ -29,7 +29,7 @@ export function Toolbar(p: ToolbarProps) {
     return () => clearTimeout(t);
   }, [text, onSearch, searchMs]);
   return (
-    <div className="sch-toolbar sch-noprint" role="toolbar" aria-label="Schedule">
+    <div className="sch-toolbar sch-noprint" role="group" aria-label="Schedule tools">
       <label className="sch-date">
         <span>Date</span>
         <input
