@@ -39,7 +39,13 @@ export function Track() {
     refetchInterval: (q) => (q.state.error ? false : TRACK_POLL_MS),
     refetchOnWindowFocus: true,
   });
-  const gone = !token || (track.error instanceof ApiError && track.error.status === 404);
+  // 404 (invalid, expired, revoked) and any other refusal of the link itself: only the words, never the answer's text
+  const gone =
+    !token ||
+    (track.error instanceof ApiError &&
+      track.error.status >= 400 &&
+      track.error.status < 500 &&
+      track.error.status !== 429);
 
   return (
     <div className="pu-page tk-page" data-testid="track-page">
