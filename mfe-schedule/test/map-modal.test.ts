@@ -54,6 +54,7 @@ let saved: MapAddress[] = [
 ];
 
 let ui: Mounted;
+let tiles = false;
 const mount = async () =>
   mountComponent(
     {
@@ -63,7 +64,16 @@ const mount = async () =>
       check,
     },
     {
-      'GET /api/maps/config': () => [200, { data: { tilesUrl: '', tilesAttribution: '', zoom: 10 } }],
+      'GET /api/maps/config': () => [
+        200,
+        {
+          data: {
+            tilesUrl: tiles ? '/tiles/{z}/{x}/{y}.png' : '',
+            tilesAttribution: tiles ? '© Test tiles' : '',
+            zoom: 10,
+          },
+        },
+      ],
       [`GET /api/maps/${ID}`]: () => [200, { data: { id: ID, data: { addresses: saved } } }],
       'POST /api/maps/geocode': (b) => [
         200,
@@ -221,4 +231,29 @@ test('390 px: list 45 % over map 55 %; closing with unsaved changes asks first',
   await page.getByTestId('map-confirm-no').click();
   assert.ok(await page.getByTestId('route-map').isVisible());
   await page.close();
+});
+
+test('a configured tiles URL is the basemap (XYZ requests at the spec zoom), with its attribution', async () => {
+  tiles = true;
+  try {
+    const page = await ui.open({ user: { email: 'admin@demo.portal', role: Role.Admin } });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/tiles/')) asked.push(u.pathname);
+    });
+    await page.getByTestId('map-stop-a').waitFor();
+    await page.waitForFunction(() =>
+      document.querySelector('.ol-attribution')?.textContent?.includes('Test tiles'),
+    );
+    await page.waitForTimeout(1000);
+    assert.ok(asked.length > 0, 'no tile requested');
+    assert.ok(
+      asked.every((p) => /^\/tiles\/10\/\d+\/\d+\.png$/.test(p)),
+      asked.join(' '),
+    );
+    await page.close();
+  } finally {
+    tiles = false;
+  }
 });

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
 import { DISPATCH, MapMessages } from '@portal/contracts';
 import { Alert, Button, EmptyState, useConfirm } from '@portal/ui';
 import { distanceText, googleMapsUrl, googleTruncated, numbersOf, spreadSame } from './model.js';
@@ -46,14 +46,14 @@ export function RouteMapModal({ routeId, routeName, day, stops, onClose }: Route
       return;
     onClose();
   };
-  const nums = numbersOf(m.stops);
-  const markers = spreadSame(
-    m.stops.flatMap((s, i) =>
-      s.point && nums[i]
-        ? [{ key: s.key, n: nums[i]!, name: s.name, lat: s.point.lat, lon: s.point.lon }]
-        : [],
-    ),
-  );
+  const markers = useMemo(() => {
+    const n = numbersOf(m.stops);
+    return spreadSame(
+      m.stops.flatMap((s, i) =>
+        s.point && n[i] ? [{ key: s.key, n: n[i]!, name: s.name, lat: s.point.lat, lon: s.point.lon }] : [],
+      ),
+    );
+  }, [m.stops]);
   const google = googleMapsUrl(m.stops);
   const title = `Route map — ${routeName} — ${day}`;
   return (
