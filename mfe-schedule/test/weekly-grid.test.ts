@@ -16,6 +16,7 @@ const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS: Record<string, { body?: TSchema; answer: TSchema }> = {
   'GET /api/driverschedule': { answer: S.WeekAnswer },
   'POST /api/driverschedule/update': { body: S.UpdateBody, answer: S.UpdateAnswer },
+  'POST /api/driverschedule/copy': { body: S.CopyBody, answer: S.UpdateAnswer },
 };
 const check = (method: string, url: string, status: number, body: unknown) => {
   const s = SCHEMAS[`${method} ${url}`];
@@ -66,6 +67,14 @@ before(async () => {
     },
     {
       'GET /api/driverschedule': () => [200, week()],
+      'POST /api/driverschedule/copy': (b) => {
+        const body = b as { from: string; to: string; force?: boolean };
+        if (!body.force)
+          return [409, { message: `The week of ${body.to} already has a schedule. Copy over it?` }];
+        const days = week().data.data;
+        const answer = { id: 'w2', date: body.to, lastUpdated: '2041-01-03T00:00:00.000Z', data: days };
+        return [200, { data: { ...answer, warnings: [], pending: [], notified: [] } }];
+      },
       'POST /api/driverschedule/update': (b) => {
         if (conflict)
           return [409, { message: 'This week was changed by someone else. Reload it and try again.' }];
@@ -199,5 +208,29 @@ test('a driver: read-only (no choices, no buttons but Print), their row marked, 
     /North.*Van 1.*gate code at desk/,
   );
   await page.screenshot({ path: '/tmp/shots-weekly/component-driver-390.png', fullPage: true });
+  await page.close();
+});
+
+test('copy to another week: a week with a schedule asks first, then copies with force and opens it', async () => {
+  role = 'staff';
+  const page = await ui.open({
+    path: '/dashboard/manageDriver',
+    user: { email: 'admin@demo.portal', role: Role.Admin },
+  });
+  const grid = page.getByTestId('weekly-schedule');
+  await grid.getByTestId('weekly-schedule-row').first().waitFor();
+  await grid.getByTestId('ws-copy-open').click();
+  const dialog = page.getByTestId('ws-copy');
+  await dialog.getByTestId('ws-copy-to').fill('2041-03-13');
+  await dialog.getByTestId('ws-copy-go').click();
+  const confirm = page.getByTestId('ws-confirm');
+  await confirm.getByText('The week of 2041-03-13 already has a schedule. Copy over it?').waitFor();
+  await confirm.getByRole('button', { name: 'Copy over it' }).click();
+  await grid.locator('[data-week="2041-03-11"]').waitFor();
+  const copies = ui.calls.filter((c) => c.call === 'POST /api/driverschedule/copy').map((c) => c.body);
+  assert.deepEqual(copies, [
+    { from: WEEK, to: '2041-03-13' },
+    { from: WEEK, to: '2041-03-13', force: true },
+  ]);
   await page.close();
 });
