@@ -58,6 +58,21 @@ schema.index({ appliedAt: -1 });
 
 export const ReadOrderModel = mongoose.model('RoutingReadOrder', schema, 'read_orders');
 
+/**
+ * What the day caches catch up from (below): one line per applied change (kept CHANGES_KEEP_MS) and one counter
+ * document bumped with each. FerretDB pushes down equality only, so a range over the big `read_orders` scans it
+ * whole (2.5 s for 2,000 orders); the counter is read by _id, and only when it moved is the small log scanned.
+ */
+const changeSchema = new Schema({ id: String, at: Date }, { versionKey: false });
+export const ReadOrderChange = mongoose.model('RoutingReadOrderChange', changeSchema, 'read_order_changes');
+const seqSchema = new Schema({ _id: String, n: Number }, { versionKey: false });
+export const ReadOrderSeq = mongoose.model('RoutingReadOrderSeq', seqSchema, 'read_order_seq');
+export const CHANGES_KEEP_MS = 10 * 60_000;
+async function logChange(id: string): Promise<void> {
+  await ReadOrderChange.create({ id, at: new Date() });
+  await ReadOrderSeq.updateOne({ _id: 'orders' }, { $inc: { n: 1 } }, { upsert: true });
+}
+
 type NoticeLike = Pick<
   OrderNotice,
   | 'id'
@@ -133,6 +148,7 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
     { upsert: false, new: false },
   ).lean();
   if (before) {
+    await logChange(id);
     emitter.emit('change', { id, before: fromDoc(before), after: next, by } satisfies OrderChange);
     return true;
   }
@@ -143,6 +159,7 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
     if ((err as { code?: number }).code === 11000) return false;
     throw err;
   }
+  await logChange(id);
   emitter.emit('change', { id, before: null, after: next, by } satisfies OrderChange);
   return true;
 }
@@ -150,9 +167,10 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
 /**
  * The day cache (README "Read models"): FerretDB decodes documents slowly (~2–4 ms per 1.3-KB order), too slow for
  * a 2,000-order day at every schedule call. Each instance keeps the days it was asked for (at most CACHE_DAYS, least
- * recently asked dropped) in memory and brings them up to date at each call with ONE indexed query: the documents
- * applied since the newest it saw (minus CATCH_UP_MARGIN_MS, for a write by another instance stamped just before
- * but committed after). Idempotent: an entry is replaced only by a higher version.
+ * recently asked dropped) in memory and brings them up to date at each call: the change counter read by _id; when it
+ * moved, the orders named in the change log since the newest line it saw (minus CATCH_UP_MARGIN_MS, for a write by
+ * another instance stamped just before but committed after) are read by _id. Idempotent: an entry is replaced only
+ * by a higher version.
  */
 export const CACHE_DAYS = 14;
 export const CATCH_UP_MARGIN_MS = 2000;
@@ -172,19 +190,28 @@ function merge(doc: any): void {
   }
 }
 
+let seenSeq = -1;
 async function catchUp(): Promise<void> {
+  const seq = await ReadOrderSeq.findById('orders').lean();
+  const n = seq?.n ?? 0;
+  if (n === seenSeq) return;
   const since = new Date(seenUpTo - CATCH_UP_MARGIN_MS);
-  const docs = await ReadOrderModel.find({ appliedAt: { $gt: since } }).lean();
-  for (const d of docs) {
-    merge(d);
-    seenUpTo = Math.max(seenUpTo, (d.appliedAt as Date).getTime());
-  }
+  const lines = await ReadOrderChange.find({ at: { $gt: since } }).lean();
+  const ids = [...new Set(lines.map((l) => String(l.id)))];
+  const docs = await Promise.all(ids.map((id) => ReadOrderModel.findById(id).lean()));
+  for (const d of docs) if (d) merge(d);
+  for (const l of lines) seenUpTo = Math.max(seenUpTo, (l.at as Date).getTime());
+  seenSeq = n;
+  if (Math.random() < 0.1)
+    await ReadOrderChange.deleteMany({ at: { $lt: new Date(Date.now() - CHANGES_KEEP_MS) } });
 }
 
 /** Orders delivered or picked up on `day` (YYYY-MM-DD), deleted ones excluded (cancelled kept: status shows it). */
 export async function ordersOfDay(day: string): Promise<ReadOrder[]> {
-  if (!seenUpTo) seenUpTo = Date.now();
-  else await (catchingUp ??= catchUp().finally(() => (catchingUp = null)));
+  if (!seenUpTo) {
+    seenUpTo = Date.now();
+    seenSeq = (await ReadOrderSeq.findById('orders').lean())?.n ?? 0;
+  } else await (catchingUp ??= catchUp().finally(() => (catchingUp = null)));
   let list = dayCache.get(day);
   if (list) {
     dayCache.delete(day); // most recently asked last
@@ -198,10 +225,14 @@ export async function ordersOfDay(day: string): Promise<ReadOrder[]> {
   return [...list.values()];
 }
 
+/** What the day cache has caught up to: equal stamps → equal days (the schedule's answer cache keys on it). */
+export const ordersStamp = () => `${seenSeq}@${seenUpTo}`;
+
 /** Drops the day cache (tests that rewrite the collection underneath). */
 export function forgetDays(): void {
   dayCache.clear();
   seenUpTo = 0;
+  seenSeq = -1;
 }
 
 export async function readOrder(id: string): Promise<ReadOrder | null> {

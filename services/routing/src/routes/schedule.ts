@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { DATE_PATTERN, type RoleNumber, type ScheduleOpts } from '@portal/contracts';
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { scheduleFor } from '../domain/schedule/load.js';
+import { scheduleJson } from '../domain/schedule/load.js';
 import type { LiveHub } from '../domain/schedule/live.js';
 
 /** Roles of the daily schedule (orders §6: admin schedule 0, 1; the driver/staff variant 2). */
@@ -44,10 +44,12 @@ export const scheduleRoutes =
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const cursor = hub.cursor; // before reading: a change meanwhile is sent again, never lost
         const opts = request.body.opts as ScheduleOpts;
-        return { data: await scheduleFor(request.user, opts, cursor) };
+        // the JSON is built (and shared between callers of the same view) by the domain: sent as it is
+        const json = await scheduleJson(request.user, opts, cursor);
+        return reply.type('application/json; charset=utf-8').send(json as never);
       },
     );
   };

@@ -42,9 +42,9 @@ export interface ScheduleDriver {
 
 const NO_ROUTE: ScheduleRouteInfo = { id: '', name: 'No route', startTime: '', cities: [], anyZip: false };
 const rank = new Map<number, number>(SCHEDULE_STATUS_ORDER.map((s, i) => [s, i]));
+const numeric = new Intl.Collator('en', { numeric: true });
 const byStatus = (a: ScheduleOrder, b: ScheduleOrder) =>
-  (rank.get(a.status) ?? 99) - (rank.get(b.status) ?? 99) ||
-  a.orderId.localeCompare(b.orderId, 'en', { numeric: true });
+  (rank.get(a.status) ?? 99) - (rank.get(b.status) ?? 99) || numeric.compare(a.orderId, b.orderId);
 
 /** Orders name their route by id, older ones (the demo seed's) by name: the map holds both keys. */
 const nameKey = (name: string) => `name:${name.trim().toLowerCase()}`;

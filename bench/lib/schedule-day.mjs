@@ -1,0 +1,250 @@
+// schedule.day.2000 (issue 14, part schedule): POST /api/orders/schedule for one day of 2,000 orders on 60 routes,
+// on a routing instance the bench starts over its own database (portal_bench_schedule: 60 routes, 40 drivers and
+// the 2,000 orders written straight into routing's read model; never the demo database), 10 connections (a
+// dispatch office's screens refreshing at once), one staff token. Beside it, the bare Fastify baseline at the same
+// concurrency (schedule.day.2000.baseline) and the answer built in process alone (schedule.day.2000.fn).
+import { spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { ObjectId } from 'mongodb';
+import { freePort, row, watchRss } from './measure.mjs';
+import { demoToken, load, startBaseline } from './http.mjs';
+
+export const SCHEDULE_DB = `${process.env.BENCH_DB ?? 'portal_bench'}_schedule`;
+const ORDERS = 2000;
+const ROUTES = 60;
+const DRIVERS = 40;
+const DAY = '2026-12-03';
+const CONNECTIONS = Number(process.env.BENCH_SCHEDULE_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const TYPES = ['layover', 'layover', 'layover', 'sameDay', 'cash_return', 'dropoff'];
+const PICKUPS = ['layoverpickup', 'regular', 'warehouse'];
+const STATUSES = [0, 1, 1, 7, 2, 2, 3, 4];
+
+/** 60 routes, 40 drivers and 2,000 orders of DAY in routing's read-model shape. Kept when already there. */
+async function seed(client, log) {
+  const db = client.db(SCHEDULE_DB);
+  if ((await db.collection('read_orders').countDocuments({ days: DAY })) === ORDERS) return;
+  await Promise.all(['routes', 'read_orders', 'read_drivers'].map((c) => db.collection(c).deleteMany({})));
+  const now = new Date();
+  const routes = Array.from({ length: ROUTES }, (_, i) => ({
+    _id: new ObjectId(),
+    name: `Bench ${String(i).padStart(2, '0')}`,
+    nameKey: `bench ${String(i).padStart(2, '0')}`,
+    startTime: `${String(6 + (i % 6)).padStart(2, '0')}:00`,
+    rows: [
+      {
+        _id: new ObjectId(),
+        city: `City ${i}`,
+        zipCode: String(90000 + i),
+        dayOfTheWeek: 'mon,wed',
+        biWeekly: false,
+        overnight: false,
+        price: 40,
+        data: {},
+      },
+    ],
+    deleted: false,
+    created: now,
+    lastUpdated: now,
+    _outbox: [],
+  }));
+  await db.collection('routes').insertMany(routes);
+  await db.collection('read_drivers').insertMany(
+    Array.from({ length: DRIVERS }, (_, i) => ({
+      _id: `bench-d${i}`,
+      name: `Driver ${i}`,
+      email: `d${i}@bench.test`,
+      userId: '',
+      deleted: false,
+      asOf: now,
+      linkAsOf: now,
+    })),
+  );
+  const addr = (n, c) => ({
+    name: n,
+    street: `${c} Main St`,
+    city: `City ${c}`,
+    zip: String(90000 + (c % ROUTES)),
+  });
+  const orders = Array.from({ length: ORDERS }, (_, i) => {
+    const type = TYPES[i % TYPES.length];
+    // six orders in a row share a route: every route gets every kind of order
+    const route = String(routes[Math.floor(i / TYPES.length) % ROUTES]._id);
+    const pickup = i % 3 === 0;
+    return {
+      _id: `bench-o${i}`,
+      orderId: `B-${100000 + i}`,
+      status: STATUSES[i % STATUSES.length],
+      orderType: type,
+      orderDef: 'ext',
+      pickupLN: `LIC-P-${i % 97}`,
+      destinationLN: `LIC-D-${i % 89}`,
+      vendorName: `Vendor ${i % 97}`,
+      destName: `Shop ${i % 89}`,
+      deliveryDate: `${DAY}T12:00:00.000Z`,
+      ...(pickup ? { pickupDate: `${DAY}T09:00:00.000Z` } : {}),
+      deliveryDay: DAY,
+      pickupDay: pickup ? DAY : '',
+      days: [DAY],
+      deleted: 0,
+      version: 3,
+      appliedAt: now,
+      facts: {
+        version: 3,
+        updatedAt: now.toISOString(),
+        deleted: 0,
+        companyKeys: [`lic-p-${i % 97}`, `lic-d-${i % 89}`],
+        route,
+        pickupRoute: pickup ? String(routes[(i + 7) % ROUTES]._id) : '',
+        pickupType: PICKUPS[i % 3],
+        pickupDriver: `bench-d${i % DRIVERS}`,
+        deliveryDriver: `bench-d${(i + 1) % DRIVERS}`,
+        ...(i % 10 === 0 ? { pickupDriverChange: now.toISOString() } : {}),
+        weight: String(1 + (i % 9)),
+        notes: i % 4 ? '' : 'Call on arrival, back door',
+        billingNotes: i % 5 ? '' : 'Cash 120',
+        checkedin: i % 2 === 0,
+        checkedout: i % 4 === 0,
+        hasManifest: i % 3 !== 0,
+        manifestSigned: i % 6 === 0,
+        pickupAddress: addr(`Vendor ${i % 97}`, i),
+        destAddress: addr(`Shop ${i % 89}`, i + 1),
+        createdBy: 'Bench',
+      },
+    };
+  });
+  await db.collection('read_orders').insertMany(orders);
+  log(
+    `schedule.day.2000: seeded ${ROUTES} routes, ${DRIVERS} drivers, ${ORDERS} orders of ${DAY} into ${SCHEDULE_DB}`,
+  );
+}
+
+async function startRouting(root, logDir, stackEnv) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = join(logDir, 'bench-routing-schedule.log');
+  const child = spawn(
+    process.execPath,
+    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
+    {
+      cwd: join(root, 'services/routing'),
+      env: {
+        ...process.env,
+        ...stackEnv,
+        PORT: String(port),
+        ROUTING_PORT: String(port),
+        MONGO_DB: SCHEDULE_DB,
+        // its own durables and no snapshot request: nothing of the stack's orders comes into the bench database
+        CONSUMER_SUFFIX: 'benchschedule',
+        QUEUE_PREFIX: 'portal-bench-schedule',
+        ROUTING_DISPATCH_FEED: 'off',
+        LOG_LEVEL: 'info',
+        OTEL_SERVICE_NAME: 'routing-bench-schedule',
+        OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
+      },
+      stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+    },
+  );
+  const until = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`routing exited ${child.exitCode}; see ${log}`);
+    if (
+      await fetch(`${base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
+    if (Date.now() > until) throw new Error(`routing not ready after 90 s; see ${log}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  return { pid: child.pid, base, stop };
+}
+
+async function shoot(url, token, pid) {
+  const body = JSON.stringify({ opts: { day: DAY } });
+  const run = (duration, onResponse) =>
+    new Promise((resolve, reject) => {
+      const inst = autocannon(
+        {
+          url,
+          connections: CONNECTIONS,
+          duration,
+          method: 'POST',
+          body,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+      if (onResponse) inst.on('response', onResponse);
+    });
+  await run(2);
+  const lat = [];
+  let bad = 0;
+  const stopRss = watchRss(pid);
+  const res = await run(SECONDS, (_c, status, _b, ms) => (status === 200 ? lat.push(ms) : bad++));
+  const rss = stopRss();
+  const errors = bad + res.errors + res.timeouts;
+  return { ...row('schedule.day.2000', lat, { rps: lat.length / res.duration, rss }), errors };
+}
+
+export async function runScheduleDay({ root, logDir, env, client, log, stops }) {
+  const load1 = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+  await seed(client, log);
+  const routing = await startRouting(root, logDir, env);
+  stops?.push(routing.stop);
+  const token = await demoToken(env);
+  const url = `${routing.base}/api/orders/schedule`;
+  const probe = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ opts: { day: DAY } }),
+  });
+  const answer = await probe.json();
+  const listed = new Set(
+    (answer.data?.routes ?? []).flatMap((r) =>
+      Object.values(r.sections)
+        .flat()
+        .map((o) => o.id),
+    ),
+  );
+  for (const o of [...(answer.data?.warehouse ?? []), ...(answer.data?.dropoffs ?? [])]) listed.add(o.id);
+  if (probe.status !== 200 || listed.size < ORDERS * 0.9)
+    throw new Error(`schedule.day.2000: answered ${probe.status} with ${listed.size} orders`);
+  const bytes = JSON.stringify(answer).length;
+  log(
+    `schedule.day.2000: ${listed.size} orders on ${answer.data.routes.length} routes, ${(bytes / 1e6).toFixed(2)} MB`,
+  );
+  const r = await shoot(url, token, routing.pid);
+  await routing.stop();
+  const baseline = await startBaseline(root, logDir);
+  stops?.push(baseline.stop);
+  const b = await load('schedule.day.2000.baseline', {
+    url: baseline.url,
+    pid: baseline.pid,
+    connections: CONNECTIONS,
+  });
+  await baseline.stop();
+  const rows = [r, b];
+  const notes = [
+    `schedule.day.2000: POST /api/orders/schedule {day} for ${ORDERS} orders on ${ROUTES} routes (${listed.size} listed ` +
+      `in routes, warehouse and dropoff blocks; ${(bytes / 1e6).toFixed(2)} MB of JSON), admin token, ${CONNECTIONS} ` +
+      `connections for ${SECONDS} s after 2 s of warm-up, on a routing instance the bench starts over ${SCHEDULE_DB} ` +
+      `(read model written by the bench; the day cache warm after the first call: each call reads the change counter, ` +
+      `checks the token, and shares the built JSON while nothing moved). schedule.day.2000.baseline: the bare Fastify ` +
+      `route at the same concurrency. Goal: p95 < 150 ms. ${r.errors} errors. Load average at the start ${load1} on ` +
+      `${cpus().length} cores.`,
+  ];
+  return { rows, notes };
+}
