@@ -60,6 +60,23 @@ before(async () => {
         }),
       );
     }
+    if (url.pathname === '/api/driverschedule') {
+      return send(
+        200,
+        TYPES['.json']!,
+        JSON.stringify({
+          data: {
+            date: '2026-11-23',
+            data: { days: { '1': [{ driver: 'd1' }] } },
+            drivers: [{ id: 'd1', name: 'Ann Route' }],
+            vehicles: [],
+            routes: [],
+            canEdit: true,
+            mine: [],
+          },
+        }),
+      );
+    }
     if (url.pathname === '/host.js')
       return send(200, TYPES['.js']!, readFileSync(path.join(mfe, 'test/fixtures/host.js')));
     const m = /^\/mfe\/(fleet|schedule)\/([\w.-]+)$/.exec(url.pathname);

@@ -12,6 +12,23 @@ const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const page = path.join(mfe, 'src/pages/ManageDriver.tsx');
 const weekly = path.join(mfe, '../mfe-schedule/src/exposes/WeeklySchedule.tsx');
 const drivers = driverList();
+/** GET /api/driverschedule (routing names the week's drivers itself): Ann and Ben on Monday; the driver is d3. */
+const week = (user: { role: number }) => ({
+  data: {
+    date: '2026-11-23',
+    data: { days: { '1': [{ driver: 'd1', route: 'r1' }, { driver: 'd2' }, { driver: 'd3' }] } },
+    drivers: [
+      { id: 'd1', name: 'Ann Route' },
+      { id: 'd2', name: 'Ben Wheel' },
+      { id: 'd3', name: 'Dana Driver' },
+    ],
+    vehicles: [],
+    routes: [{ id: 'r1', name: 'North', startTime: '07:00' }],
+    canEdit: user.role < 2,
+    mine: user.role === 2 ? ['d3'] : [],
+  },
+});
+let who: { role: number } = staff;
 
 const mounted: Mounted[] = [];
 async function mount(alias: string) {
@@ -19,6 +36,7 @@ async function mount(alias: string) {
     { module: page, exportName: 'ManageDriver', alias: { 'mfe_schedule/WeeklySchedule': alias } },
     {
       'GET /api/drivers': () => [200, drivers],
+      'GET /api/driverschedule': () => [200, week(who)],
       'GET /api/vehicles': () => [503, { message: 'fleet is restarting' }],
     },
   );
@@ -28,6 +46,7 @@ async function mount(alias: string) {
 after(() => Promise.all(mounted.map((m) => m.close())));
 
 test('staff: three tabs; the Schedule tab shows the weekly grid with every driver; Drivers lists them', async () => {
+  who = staff;
   const ui = await mount(weekly);
   const p = await ui.open({ path: '/dashboard/manageDriver', user: staff });
   await p.getByTestId('weekly-schedule').waitFor();
@@ -50,10 +69,12 @@ test('staff: three tabs; the Schedule tab shows the weekly grid with every drive
 
 test('a driver sees only the Schedule tab, read-only, with their own row; the drivers list is never asked for', async () => {
   const ui = await mount(weekly);
+  who = driver;
   const p = await ui.open({ path: '/dashboard/manageDriver', user: driver });
-  await p.getByTestId('weekly-schedule-row').waitFor();
+  const own = p.getByTestId('weekly-schedule-row').filter({ hasText: 'Dana Driver' });
+  await own.waitFor();
   assert.deepEqual(await p.getByRole('tab').allTextContents(), ['Schedule']);
-  assert.match((await p.getByTestId('weekly-schedule-row').textContent()) ?? '', /Dana Driver/);
+  assert.match((await own.getAttribute('class')) ?? '', /ws-mine/);
   await p.getByText('read-only').waitFor();
   assert.equal(ui.calls.filter((c) => c.call === 'GET /api/drivers').length, 0);
   await p.close();
