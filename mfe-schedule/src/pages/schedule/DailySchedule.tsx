@@ -87,6 +87,8 @@ export function DailySchedule() {
     queryFn: () => getSchedule(api, opts),
     refetchOnWindowFocus: false,
     retry: false,
+    // a new search on the same day keeps the day on screen (and the live stream open) until its answer is in
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === day ? prev : undefined),
   });
 
   // Live: an order that stays where it is is patched in place; anything else refetches the day (debounced).
