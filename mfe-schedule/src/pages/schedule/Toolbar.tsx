@@ -3,9 +3,14 @@ import { DispatchMessages as DM } from '@portal/contracts';
 import { Button, navigateTo } from '@portal/ui';
 import { LIVE_LABELS, type LiveState } from '../../live/useLiveSchedule.js';
 
-/** Where "Create Order" (staff: the admin order page) and the driver's "Cash Pickup" (the create page) go. */
+/**
+ * Where "Create Order" (staff: the admin order page) and the driver's "Cash Pickup" go. Drivers may not open
+ * /dashboard/createOrder (mfe-orders' manifest), but orders' Edit Order page without an id is the same order form
+ * in create mode and open to them; the service takes only cash_pickup from a driver. The orderType is the preset
+ * the form may read (it reads none yet).
+ */
 export const CREATE_PATH = '/dashboard/adminEditOrder';
-export const CASH_PICKUP_PATH = '/dashboard/createOrder?orderType=cash_pickup';
+export const CASH_PICKUP_PATH = '/dashboard/editOrder?orderType=cash_pickup';
 
 export interface ToolbarProps {
   day: string;
