@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Part, PartContext } from './part.js';
 import { dispatchFeed } from '../readmodels/feed.js';
-import { onOrderChange } from '../readmodels/orders.js';
+import { onOrderChange, ordersOfDay } from '../readmodels/orders.js';
 import { ordersFeedConsumer } from '../events/orders-feed.js';
 import { fleetFeedConsumer } from '../events/fleet-feed.js';
 import { ordersSnapshotConsumer } from '../events/orders-snapshot.js';
@@ -26,6 +26,13 @@ export const schedulePart = (_ctx: PartContext): Part => {
   const live = async (app: FastifyInstance) => {
     const off = onOrderChange((c) => hub.push(c));
     app.addHook('onClose', async () => off());
+    // today's and tomorrow's orders into the day cache once ready (a cold day is one slow FerretDB read)
+    app.addHook('onReady', async () => {
+      const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+      void ordersOfDay(day(0))
+        .then(() => ordersOfDay(day(1)))
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'schedule days not warmed'));
+    });
   };
   return {
     routes: [feed, live, scheduleRoutes(hub), liveRoutes(hub)],

@@ -149,6 +149,7 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
   ).lean();
   if (before) {
     await logChange(id);
+    merge({ _id: id, ...fields, deleted: facts.deleted });
     emitter.emit('change', { id, before: fromDoc(before), after: next, by } satisfies OrderChange);
     return true;
   }
@@ -160,6 +161,7 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
     throw err;
   }
   await logChange(id);
+  merge({ _id: id, ...fields, deleted: facts.deleted });
   emitter.emit('change', { id, before: null, after: next, by } satisfies OrderChange);
   return true;
 }
@@ -175,11 +177,12 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
 export const CACHE_DAYS = 14;
 export const CATCH_UP_MARGIN_MS = 2000;
 const dayCache = new Map<string, Map<string, ReadOrder>>();
+let merged = 0;
 let seenUpTo = 0;
 let catchingUp: Promise<void> | null = null;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function merge(doc: any): void {
+  merged++;
   const o = fromDoc(doc);
   const live = doc.deleted !== 1;
   for (const [day, list] of dayCache) {
@@ -191,7 +194,12 @@ function merge(doc: any): void {
 }
 
 let seenSeq = -1;
+/** Callers within this long of the last catch-up share it (this instance's own changes are merged at once). */
+export const CATCH_UP_EVERY_MS = 250;
+let caughtUpAt = 0;
 async function catchUp(): Promise<void> {
+  if (Date.now() - caughtUpAt < CATCH_UP_EVERY_MS) return;
+  caughtUpAt = Date.now();
   const seq = await ReadOrderSeq.findById('orders').lean();
   const n = seq?.n ?? 0;
   if (n === seenSeq) return;
@@ -226,13 +234,14 @@ export async function ordersOfDay(day: string): Promise<ReadOrder[]> {
 }
 
 /** What the day cache has caught up to: equal stamps → equal days (the schedule's answer cache keys on it). */
-export const ordersStamp = () => `${seenSeq}@${seenUpTo}`;
+export const ordersStamp = () => `${seenSeq}@${seenUpTo}@${merged}`;
 
 /** Drops the day cache (tests that rewrite the collection underneath). */
 export function forgetDays(): void {
   dayCache.clear();
   seenUpTo = 0;
   seenSeq = -1;
+  caughtUpAt = 0;
 }
 
 export async function readOrder(id: string): Promise<ReadOrder | null> {

@@ -16,7 +16,7 @@ import { buildScheduleDay, type ScheduleDriver, type ScheduleRouteInfo } from '.
  * (a renamed route shows within that); the day's orders and the drivers from the read models.
  */
 export const ROUTES_TTL_MS = 3000;
-let cache: { at: number; routes: ScheduleRouteInfo[] } | undefined;
+let cache: { at: number; routes: ScheduleRouteInfo[]; json: string; version: number } | undefined;
 
 interface StoredRoute {
   _id: unknown;
@@ -54,7 +54,15 @@ export async function scheduleRoutes(now = Date.now()): Promise<ScheduleRouteInf
     {},
     { name: 1, startTime: 1, 'rows._id': 1, 'rows.city': 1, 'rows.zipCode': 1 },
   ).lean<StoredRoute[]>();
-  cache = { at: now, routes: routeInfosOf(docs) };
+  const routes = routeInfosOf(docs);
+  const json = JSON.stringify(routes);
+  // the version moves only when the routes did (the answer cache keys on it, not on the refresh time)
+  cache = {
+    at: now,
+    routes,
+    json,
+    version: cache?.json === json ? cache.version : (cache?.version ?? 0) + 1,
+  };
   return cache.routes;
 }
 /** Forget the cached routes and drivers (tests that write them). */
@@ -65,10 +73,17 @@ export const forgetRoutes = () => {
 };
 
 /** The drivers' names, kept like the routes (a renamed driver shows within ROUTES_TTL_MS). */
-let drivers: { at: number; list: ScheduleDriver[] } | undefined;
+let drivers: { at: number; list: ScheduleDriver[]; json: string; version: number } | undefined;
 export async function scheduleDrivers(now = Date.now()): Promise<ScheduleDriver[]> {
   if (drivers && now - drivers.at < ROUTES_TTL_MS) return drivers.list;
-  drivers = { at: now, list: (await listDrivers()).map((d) => ({ id: d.id, name: d.name })) };
+  const list = (await listDrivers()).map((d) => ({ id: d.id, name: d.name }));
+  const json = JSON.stringify(list);
+  drivers = {
+    at: now,
+    list,
+    json,
+    version: drivers?.json === json ? drivers.version : (drivers?.version ?? 0) + 1,
+  };
   return drivers.list;
 }
 
@@ -100,7 +115,7 @@ export async function scheduleJson(c: Caller, opts: ScheduleOpts, cursor: number
     callerDriverIds(c),
   ]);
   const slot = `${opts.day}|${opts.q ?? ''}|${c.role === 2 ? `driver:${ids.join(',')}` : 'staff'}`;
-  const stamp = `${ordersStamp()}|${cursor}|${cache?.at}|${drivers?.at}`;
+  const stamp = `${ordersStamp()}|${cursor}|${cache?.version}|${drivers?.version}`;
   const now = Date.now();
   const hit = answers.get(slot);
   if (hit && hit.stamp === stamp && now - hit.at < ANSWER_TTL_MS) return hit.json;
