@@ -22,7 +22,7 @@ const Row = Type.Object({
   overnight: Type.Boolean(),
   biWeekly: Type.Boolean(),
 });
-const SearchAnswer = Type.Object({
+export const SearchAnswer = Type.Object({
   data: Type.Object({
     rows: Type.Array(Row),
     total: Type.Integer(),

@@ -4,7 +4,7 @@ import { Problem, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/
 import { lookupTracking } from '../domain/track/lookup.js';
 
 const TrackParams = Type.Object({ token: Type.String({ maxLength: 600 }) });
-const TrackAnswer = Type.Object({
+export const TrackAnswer = Type.Object({
   data: Type.Object({
     orderId: Type.String(),
     destName: Type.String(),
