@@ -107,3 +107,39 @@ test('2,000 orders: 60 route headers at once, rows near the viewport; printing r
   answer = (bd) => day(bd.opts.day);
   await page.close();
 });
+
+test('keyboard: Tab reaches the route actions, Enter asks, Escape declines without a call', async () => {
+  ui.calls.length = 0;
+  const page = await ui.open({ path: `/dashboard/schedule?date=${DAY}`, user: admin });
+  await page.getByTestId('route-print-r1').focus();
+  for (
+    let i = 0;
+    i < 5 && !(await page.getByTestId('route-transit-r1').evaluate((b) => b === document.activeElement));
+    i++
+  )
+    await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('schedule-confirm').getByText(DM.inTransitConfirm).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('schedule-confirm').waitFor({ state: 'hidden' });
+  assert.equal(ui.calls.filter((c) => c.call === 'POST /api/orders/update').length, 0);
+  await page.close();
+});
+
+test('live: event reset refetches the day', async () => {
+  ui.calls.length = 0;
+  const page = await ui.open({ path: `/dashboard/schedule?date=${DAY}`, user: admin });
+  let n = 0;
+  await page.route('**/api/schedule/live?*', (r) =>
+    r.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      body: n++ === 0 ? `id: 50\nevent: reset\ndata: {"cursor":50,"day":"${DAY}"}\n\n` : ': hb\n\n',
+    }),
+  );
+  await page.getByTestId('route-r1').waitFor();
+  await page.waitForTimeout(1500);
+  const asks = ui.calls.filter((c) => c.call === 'POST /api/orders/schedule').length;
+  assert.equal(asks, 2, 'the first load and the refetch after reset');
+  await page.close();
+});
