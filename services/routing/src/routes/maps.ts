@@ -63,7 +63,9 @@ export const mapsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { id, data } = request.body;
       await checkMapAccess(request.user, id);
-      return { data: await saveMap(id, data.addresses as MapAddress[], request.user.sub) };
+      // a driver sends only the stops they drive: merged into the saved list, others' stops kept
+      const whole = request.user.role !== Role.Driver;
+      return { data: await saveMap(id, data.addresses as MapAddress[], request.user.sub, whole) };
     },
   );
   app.post(

@@ -179,6 +179,31 @@ test('a driver opens and saves only maps of a route and day where they drive an 
   assert.equal((await call(Role.Admin, `/api/maps/${mapIdOf('', '2026-11-24')}`)).status, 200);
 });
 
+test("a driver's save keeps the stops of other drivers where staff put them", async () => {
+  const id = mapIdOf('maproute1', '2026-11-24');
+  const staff = await call(Role.Admin, '/api/maps/update', {
+    id,
+    data: { addresses: [stop('q9', 0), stop('o1', 1), stop('q8', 2), stop('o7', 3)] },
+  });
+  assert.equal(staff.status, 200);
+  // the driver sees o1 and o7 only (their orders): they put o7 first and remove o1
+  const drv = await call(Role.Driver, '/api/maps/update', {
+    id,
+    data: { addresses: [stop('o7', 0), stop('o1', 1, true)] },
+  });
+  assert.equal(drv.status, 200, JSON.stringify(drv.json));
+  assert.deepEqual(
+    drv.json.data.data.addresses.map((a: { orderId: string; deleted: boolean }) => [a.orderId, a.deleted]),
+    [
+      ['q9', false],
+      ['o7', false],
+      ['q8', false],
+      ['o1', true],
+    ],
+  );
+  assert.deepEqual(await stopOrderOf('maproute1', '2026-11-24'), ['q9', 'o7', 'q8']);
+});
+
 test('bad input: 400 with a clear message, nothing written', async () => {
   const bad = async (body: object, message: RegExp) => {
     const res = await call(Role.Admin, '/api/maps/update', body);

@@ -67,10 +67,39 @@ export async function readMap(id: string): Promise<MapState> {
   return doc ? view(doc) : { id, data: { addresses: [] } };
 }
 
-/** Saves the whole list (the last save wins: the modal always sends every stop). */
-export async function saveMap(id: string, addresses: MapAddress[], by: string): Promise<MapState> {
+/**
+ * A partial list (a driver sees only the stops they drive) merged into the saved one: the slots the sender's stops
+ * held are filled, in the sender's new order, by the sender's stops; stops the sender does not see stay in their
+ * slots; the sender's stops new to the map are appended. So a driver reordering their stops never drops or moves
+ * another driver's.
+ */
+export function mergePartial(saved: MapAddress[], sent: MapAddress[]): MapAddress[] {
+  const key = (a: MapAddress) => a.orderId || `${a.name}|${a.address}`;
+  const mine = new Set(sent.map(key));
+  const queue = [...sent];
+  const out = [...saved]
+    .sort((a, b) => a.order - b.order)
+    .map((a) => (mine.has(key(a)) ? queue.shift()! : a));
+  const placed = new Set(out.map(key));
+  return [...out, ...queue.filter((a) => !placed.has(key(a)))].map((a, order) => ({ ...a, order }));
+}
+
+/**
+ * Saves the list. `whole` (staff, who see every stop): the list replaces the saved one. Otherwise (a driver) the
+ * list is merged into the saved one (mergePartial). The last save wins.
+ */
+export async function saveMap(
+  id: string,
+  addresses: MapAddress[],
+  by: string,
+  whole = true,
+): Promise<MapState> {
   checkMapId(id);
-  const stops = normalizeStops(addresses);
+  let stops = normalizeStops(addresses);
+  if (!whole) {
+    const saved = await RouteMap.findById(id).lean<{ addresses: MapAddress[] }>();
+    if (saved) stops = normalizeStops(mergePartial(saved.addresses.map(clean), stops));
+  }
   const doc = await RouteMap.findOneAndUpdate(
     { _id: id },
     { $set: { addresses: stops, lastUpdated: new Date(), updatedBy: by } },
