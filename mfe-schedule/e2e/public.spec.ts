@@ -72,6 +72,7 @@ test('a receiver’s tracking link: stop k of n while in transit, then delivered
   newPage,
   api,
   testData,
+  mailbox,
 }) => {
   test.setTimeout(120_000);
   const admin = await api(Role.Admin);
@@ -80,16 +81,23 @@ test('a receiver’s tracking link: stop k of n while in transit, then delivered
     f = await scheduleRoute(admin);
     const from = await testData.licence('trackpick');
     const to = await testData.licence('trackshop');
+    // the receiver: a user on the destination licence, who gets the order's status mails
+    const receiver = await testData.signedUpUser(`e2e-trackrcv-${Date.now()}@test.portal`, to);
     const first = await scheduleOrder(admin, f, { from, to, invoice: 'E2E-TRACK-1' });
     const second = await scheduleOrder(admin, f, { from, to, invoice: 'E2E-TRACK-2' });
+    const since = Date.now();
     for (const o of [first, second]) await setOrderStatus(admin, o, 2);
     // schedule order within the route: by order id
     const [a, b] = [first, second].sort((x, y) =>
       x.orderId.localeCompare(y.orderId, 'en', { numeric: true }),
     );
 
+    // the In Transit mail carries the link (signed by the notifications worker when it sent the mail)
+    const mail = await mailbox.waitForMailTo(receiver, `Order ${b!.orderId} is now In Transit`, { since });
+    const link = /(http\S+\/dashboard\/track\?t=[A-Za-z0-9._%-]+)/.exec(mail.text)?.[1] ?? '';
+    expect(link, mail.text).toMatch(/^http.*\/dashboard\/track\?t=t1\./);
+    expect(mail.html).toContain(link.replace(/&/g, '&amp;'));
     const page = await newPage();
-    const link = trackingLink(b!.id);
     // routing's read model follows the orders events: reload until the status reached it
     await expect(async () => {
       await page.goto(link);
