@@ -257,3 +257,45 @@ test('a configured tiles URL is the basemap (XYZ requests at the spec zoom), wit
     tiles = false;
   }
 });
+
+test('a stop picked in the list is the orange marker; a marker clicked on the map picks its row', async () => {
+  saved = [];
+  const page = await ui.open({ user: { email: 'admin@demo.portal', role: Role.Admin } });
+  await page.getByTestId('map-stop-a').waitFor();
+  await page.locator('[data-testid=map-canvas] canvas').first().waitFor();
+  await page.waitForTimeout(800);
+  const pixels = (rgb: [number, number, number]) =>
+    page.evaluate(([r, g, b]) => {
+      const at: [number, number][] = [];
+      for (const c of document.querySelectorAll<HTMLCanvasElement>('[data-testid=map-canvas] canvas')) {
+        const box = c.getBoundingClientRect();
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        for (let i = 0; i < d.length; i += 4)
+          if (d[i] === r && d[i + 1] === g && d[i + 2] === b) {
+            const p = i / 4;
+            at.push([
+              box.left + ((p % c.width) * box.width) / c.width,
+              box.top + (Math.floor(p / c.width) * box.height) / c.height,
+            ]);
+          }
+      }
+      return at;
+    }, rgb);
+  assert.equal((await pixels([224, 103, 27])).length, 0);
+  await page.getByTestId('map-stop-b').getByText('Bravo Farms').click();
+  assert.match((await page.getByTestId('map-stop-b').getAttribute('class'))!, /rm-picked/);
+  await page.waitForTimeout(300);
+  assert.ok((await pixels([224, 103, 27])).length > 300, 'the picked marker is orange');
+  // click the middle of the Charlie marker (New Brunswick: the north-east one, smallest y)
+  const blue = await pixels([31, 95, 191]);
+  const top = Math.min(...blue.map((p) => p[1]));
+  const near = blue.filter((p) => p[1] < top + 20);
+  const x = near.reduce((s, p) => s + p[0], 0) / near.length;
+  const y = near.reduce((s, p) => s + p[1], 0) / near.length;
+  await page.mouse.click(x, y + 4);
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid=map-stop-c]')?.classList.contains('rm-picked'),
+  );
+  await page.screenshot({ path: `${shots}/modal-picked-1280.png` });
+  await page.close();
+});

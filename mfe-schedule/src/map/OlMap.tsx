@@ -28,13 +28,17 @@ export interface OlMapProps {
   tilesUrl: string;
   tilesAttribution: string;
   zoom: number;
+  /** The stop picked in the list or on the map (its marker is drawn larger, in orange). */
+  selected?: string | null;
+  onSelect?: (key: string) => void;
 }
 
-const markerStyle = (n: number) =>
+const markerStyle = (n: number, picked = false) =>
   new Style({
+    zIndex: picked ? 2 : 1,
     image: new Circle({
-      radius: 12,
-      fill: new Fill({ color: '#1f5fbf' }),
+      radius: picked ? 16 : 12,
+      fill: new Fill({ color: picked ? '#e0671b' : '#1f5fbf' }),
       stroke: new Stroke({ color: '#fff', width: 2 }),
     }),
     text: new Text({ text: String(n), fill: new Fill({ color: '#fff' }), font: 'bold 12px sans-serif' }),
@@ -66,7 +70,17 @@ function basemap(tilesUrl: string, attribution: string) {
  * The OpenLayers map of the modal (its own lazy chunk with `ol`): numbered markers, the directions line, the view
  * at the spec's zoom around the stops, widened when they do not fit.
  */
-export default function OlMap({ markers, line, tilesUrl, tilesAttribution, zoom }: OlMapProps) {
+export default function OlMap({
+  markers,
+  line,
+  tilesUrl,
+  tilesAttribution,
+  zoom,
+  selected,
+  onSelect,
+}: OlMapProps) {
+  const select = useRef(onSelect);
+  select.current = onSelect;
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<OlMapView | null>(null);
   const stops = useRef(new VectorSource());
@@ -84,6 +98,14 @@ export default function OlMap({ markers, line, tilesUrl, tilesAttribution, zoom 
       view: new View({ center: fromLonLat([-98.5, 39.8]), zoom: 4 }),
     });
     map.current = m;
+    // a click on a marker picks its stop in the list
+    m.on('singleclick', (e) => {
+      const f = m.forEachFeatureAtPixel(e.pixel, (x) => x, {
+        layerFilter: (l) => l.getSource() === stops.current,
+      });
+      const id = f?.getId();
+      if (id !== undefined) select.current?.(String(id));
+    });
     const resize = new ResizeObserver(() => m.updateSize());
     resize.observe(el.current!);
     return () => {
@@ -99,7 +121,7 @@ export default function OlMap({ markers, line, tilesUrl, tilesAttribution, zoom 
       markers.map((k) => {
         const f = new Feature({ geometry: new Point(fromLonLat([k.lon, k.lat])), name: k.name });
         f.setId(k.key);
-        f.setStyle(markerStyle(k.n));
+        f.setStyle(markerStyle(k.n, k.key === selected));
         return f;
       }),
     );
@@ -120,7 +142,19 @@ export default function OlMap({ markers, line, tilesUrl, tilesAttribution, zoom 
     const fits =
       shown && coords.every(([x, y]) => x! > shown[0]! && x! < shown[2]! && y! > shown[1]! && y! < shown[3]!);
     if (!fits) view.fit(extent, { padding: [40, 40, 40, 40], maxZoom: zoom });
-  }, [markers, zoom]);
+  }, [markers, zoom, selected]);
+
+  // a stop picked in the list: the map pans to it when it is off screen
+  useEffect(() => {
+    const k = markers.find((x) => x.key === selected);
+    const m = map.current;
+    if (!k || !m) return;
+    const at = fromLonLat([k.lon, k.lat]);
+    const size = m.getSize();
+    const shown = size ? m.getView().calculateExtent(size) : undefined;
+    if (shown && !(at[0]! > shown[0]! && at[0]! < shown[2]! && at[1]! > shown[1]! && at[1]! < shown[3]!))
+      m.getView().animate({ center: at, duration: 300 });
+  }, [selected]);
 
   useEffect(() => {
     route.current.clear();

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { DISPATCH, MapMessages } from '@portal/contracts';
 import { Alert, Button, EmptyState, useConfirm } from '@portal/ui';
 import { distanceText, googleMapsUrl, googleTruncated, numbersOf, spreadSame } from './model.js';
@@ -30,6 +30,7 @@ export function RouteMapModal({ routeId, routeName, day, stops, onClose }: Route
   const m = useRouteMap(routeId, day, stops);
   const ref = useRef<HTMLDialogElement>(null);
   const { ask, dialog } = useConfirm('map-confirm');
+  const [picked, setPicked] = useState<string | null>(null);
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
@@ -135,7 +136,7 @@ export function RouteMapModal({ routeId, routeName, day, stops, onClose }: Route
           {m.loading ? (
             <p>Loading…</p>
           ) : m.stops.length ? (
-            <StopList stops={m.stops} onChange={m.setStops} />
+            <StopList stops={m.stops} onChange={m.setStops} selected={picked} onSelect={setPicked} />
           ) : (
             <EmptyState title={MapMessages.noStops} testId="map-empty">
               Nothing to place on the map for {day}.
@@ -151,6 +152,8 @@ export function RouteMapModal({ routeId, routeName, day, stops, onClose }: Route
                 tilesUrl={m.config.tilesUrl}
                 tilesAttribution={m.config.tilesAttribution}
                 zoom={m.config.zoom ?? DISPATCH.mapZoom}
+                selected={picked}
+                onSelect={setPicked}
               />
             )}
           </Suspense>

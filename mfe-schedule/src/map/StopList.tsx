@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MapMessages } from '@portal/contracts';
 import { Button } from '@portal/ui';
 import { move, numbersOf, type MapStop } from './model.js';
@@ -9,13 +9,21 @@ const labelOf = (s: MapStop) => s.name || s.address || s.orderId;
 export interface StopListProps {
   stops: MapStop[];
   onChange: (next: MapStop[]) => void;
+  /** The stop picked here or on the map. */
+  selected?: string | null;
+  onSelect?: (key: string) => void;
 }
 
 /**
  * The stops in map order: drag by the handle (mouse or touch-pad), or focus the handle and use the arrow keys, or
  * the up/down buttons; Remove greys a stop and takes its number away, Restore brings it back.
  */
-export function StopList({ stops, onChange }: StopListProps) {
+export function StopList({ stops, onChange, selected, onSelect }: StopListProps) {
+  const list = useRef<HTMLOListElement>(null);
+  // a marker clicked on the map: its row scrolls into view
+  useEffect(() => {
+    if (selected) list.current?.querySelector('.rm-picked')?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   const from = useRef<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [said, setSaid] = useState('');
@@ -39,11 +47,11 @@ export function StopList({ stops, onChange }: StopListProps) {
           Markers are at each stop's zip code centre.
         </p>
       )}
-      <ol className="rm-stops" data-testid="map-stops">
+      <ol className="rm-stops" data-testid="map-stops" ref={list}>
         {stops.map((s, i) => (
           <li
             key={s.key}
-            className={`rm-stop${s.deleted ? ' rm-deleted' : ''}${over === i ? ' rm-over' : ''}`}
+            className={`rm-stop${s.deleted ? ' rm-deleted' : ''}${over === i ? ' rm-over' : ''}${selected === s.key ? ' rm-picked' : ''}`}
             data-testid={`map-stop-${s.orderId}`}
             data-deleted={s.deleted || undefined}
             draggable
@@ -74,6 +82,7 @@ export function StopList({ stops, onChange }: StopListProps) {
               className="rm-handle"
               aria-label={`Reorder ${labelOf(s)} (arrow keys move it)`}
               onKeyDown={onKey(i)}
+              onFocus={() => onSelect?.(s.key)}
               data-testid="map-stop-handle"
             >
               ⠿
@@ -85,7 +94,7 @@ export function StopList({ stops, onChange }: StopListProps) {
             >
               {nums[i] ?? '–'}
             </span>
-            <span className="rm-text">
+            <span className="rm-text" onClick={() => onSelect?.(s.key)}>
               <strong>{labelOf(s)}</strong>
               <span>{[s.address, s.zip].filter(Boolean).join(' ')}</span>
               {s.point === null && <small className="rm-warn">{MapMessages.notLocated}</small>}
