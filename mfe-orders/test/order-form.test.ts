@@ -196,3 +196,25 @@ test('a driver: the reduced form, no Received, In Transit carries their signatur
   assert.ok(body.order.data.order.signature?.driver?.image);
   await page.close();
 });
+
+test("the schedule's create links: a driver's Cash Pickup (any pickup licence), an admin's order from a route and day", async () => {
+  role = Role.Driver;
+  const page = await ui.open({ path: '/dashboard/editOrder?orderType=cash_pickup', user: driver });
+  await page.getByTestId('order-form').waitFor();
+  assert.equal(await page.getByTestId('order-orderType').inputValue(), 'cash_pickup');
+  // a driver picks up cash at any licence: a free licence field, not "your company's licences"
+  assert.equal(await page.getByTestId('order-pickupLN').evaluate((e) => e.tagName), 'INPUT');
+  await page.close();
+
+  role = Role.Admin;
+  const day = wednesdays[0]!;
+  const staff = await ui.open({
+    path: `/dashboard/adminEditOrder?route=r-7&date=${day}&orderType=cash_return`,
+    user: admin,
+  });
+  await staff.getByTestId('order-form').waitFor();
+  assert.equal(await staff.getByTestId('order-orderType').inputValue(), 'cash_return');
+  assert.equal(await staff.getByTestId('order-preferredDelivery').inputValue(), day);
+  assert.equal(await staff.getByTestId('order-pickupType').inputValue(), 'layoverpickup');
+  await staff.close();
+});

@@ -4,15 +4,17 @@ import {
   applyTypeRules,
   billingMethodText,
   isStaff,
+  ORDER_TYPES,
   Role,
   validateOrder,
   zip5,
   type Order,
   type OrderCoreInput,
   type OrderErrors,
+  type OrderType,
   type RoleNumber,
 } from '@portal/contracts';
-import { usePortal } from '@portal/ui';
+import { usePortal, useQuery as useUrlQuery } from '@portal/ui';
 import { findDeliveryDays } from '../api.js';
 import { dayOf, EMPTY_DRAFT, fromOrder, type Draft } from './draft.js';
 import { billingOf, companiesOf, coreOf } from './payload.js';
@@ -70,7 +72,8 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
   const staff = isStaff(role);
   const driver = role === Role.Driver;
   const [stored, setStored] = useState<Draft | null>(() => (order ? fromOrder(order) : null));
-  const [draft, setDraft] = useState<Draft>(() => stored ?? initialDraft(me));
+  const url = useUrlQuery();
+  const [draft, setDraft] = useState<Draft>(() => stored ?? withPreset(initialDraft(me), url));
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [all, setAll] = useState(false);
   // The service's own field messages (a 400 names each field): shown until that field changes.
@@ -94,7 +97,8 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
       now: new Date(),
       config: switches,
       destinationFound,
-      pickupFound: staff ? undefined : true,
+      // staff and drivers (a Cash Pickup at any licence, orders §6) pick from every licence; vendors their own
+      pickupFound: staff || driver ? undefined : true,
       allowedDeliveryDays: allowedDays,
       sameDayPickup: me.sameDayPickup,
       previous: order ? order.data.order : undefined,
@@ -111,7 +115,7 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
       return mergeCore(next, applyTypeRules(coreOf(next), k as (typeof TYPE_RULE_FIELDS)[number]));
     });
   };
-  const pickupChoices = staff ? null : ownLicences(me);
+  const pickupChoices = staff || driver ? null : ownLicences(me);
   return {
     draft,
     base: stored,
@@ -140,9 +144,29 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
   };
 }
 
+/**
+ * A create link's presets (issue 14, the schedule's "New order from this route", "Cash Return" and the driver's
+ * "Cash Pickup"): `?orderType=&route=&date=` fill the order type (with its rules: pickup type), the route and the
+ * delivery day of a NEW order; unknown values are ignored. Everything stays editable where the role may edit it.
+ */
+export function withPreset(d: Draft, q: URLSearchParams): Draft {
+  const type = q.get('orderType') ?? '';
+  const route = (q.get('route') ?? '').slice(0, 200);
+  const day = q.get('date') ?? '';
+  let next = { ...d };
+  if (Object.prototype.hasOwnProperty.call(ORDER_TYPES, type)) {
+    next.orderType = type as OrderType;
+    if (type === 'cash_return' || type === 'cash_pickup') next.cashReturn = true;
+    next = mergeCore(next, applyTypeRules(coreOf(next), 'orderType'));
+  }
+  if (route) next.route = route;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(day)) next.preferredDelivery = day;
+  return next;
+}
+
 /** A new order: the vendor's own licence preselected (their address with it), status Received (§4 default). */
 function initialDraft(me: Me): Draft {
-  if (isStaff(me.role as RoleNumber)) return { ...EMPTY_DRAFT };
+  if (isStaff(me.role as RoleNumber) || me.role === Role.Driver) return { ...EMPTY_DRAFT };
   const c = me.company ?? {};
   const own = ownLicences(me);
   return {
