@@ -1,7 +1,6 @@
-// The route map modal over fake maps calls: the saved order wins over the schedule's, numbered markers on the
-// OpenLayers map, reorder by button, by keyboard and by drag, remove/restore, Show Directions, Open in Google Maps,
-// suggest order (accept/ignore), Save with the body the service takes; 1280 and 390 px screenshots. Fakes and
-// bodies are checked against services/routing's TypeBox schemas.
+// The route map modal over fake maps calls (fakes and bodies checked against services/routing's TypeBox schemas):
+// saved order wins, numbered markers, reorder by button/keyboard/drag, remove/restore, directions, Google Maps,
+// suggest order, Save's body, tiles, picking stops; 1280 and 390 px screenshots in /tmp/shots-maps.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
