@@ -20,6 +20,8 @@ export const DEFAULT_CONFIG: AppConfigValues = {
   signupEmails: ['admin@demo.portal'],
   'account.toslink': '',
   'sigs.show': true,
+  // issue 14: the route maps work offline (zip centroids, state outlines), so they are on unless switched off
+  scheduleMapsEnabled: true,
   menu: {},
 };
 
