@@ -35,6 +35,13 @@ const hasV6 = Object.values(networkInterfaces())
   .some((i) => i && i.family === 'IPv6' && i.address === '::1');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
+// Issue 14: map tiles from another host (routing's MAP_TILES_URL, e.g. https://{a-c}.tile.example.org/{z}/{x}/{y}.png)
+// are images the CSP must allow; a {…} placeholder in the host becomes a wildcard. Unset: the offline basemap only.
+const tilesSource = (() => {
+  const m = /^(https?):\/\/([^/]+)/.exec(env.MAP_TILES_URL ?? '');
+  return m ? ` ${m[1]}://${m[2].replace(/\{[^}]*\}/g, '*')}` : '';
+})();
+
 const upstreams = [];
 const apiLocations = [];
 for (const [name, svc] of Object.entries(routes.services)) {
@@ -287,7 +294,7 @@ http {
   map $own_headers $portal_xfo { 1 DENY; default ""; }
   map $own_headers $portal_csp {
     0 "";
-    default "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+    default "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:${tilesSource}; font-src 'self' data:; connect-src 'self'; frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
   }
 
 ${upstreams.join('\n')}
