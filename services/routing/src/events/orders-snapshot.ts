@@ -1,6 +1,6 @@
 import { STREAMS, Subjects } from '@portal/contracts';
 import { defineConsumer } from '@portal/service-kit';
-import { applyOrder } from '../readmodels/orders.js';
+import { ReadOrderModel, applyOrder } from '../readmodels/orders.js';
 import { REQUESTED_BY, markFilled, noteAnswered } from '../readmodels/feed.js';
 
 /** orders.snapshot.published.v1 pages answering routing's request (readmodels/feed.ts) → the orders read model. */
@@ -13,7 +13,13 @@ export const ordersSnapshotConsumer = defineConsumer({
     const p = event.data;
     if (p.requestedBy !== REQUESTED_BY || (p.scope ?? '') !== (app.env.CONSUMER_SUFFIX ?? '')) return;
     noteAnswered(p.requestId);
-    for (const o of p.orders) await applyOrder(o);
+    // one read for the page's known versions: only newer orders are applied (a start-up snapshot is mostly known)
+    const known = new Map(
+      (await ReadOrderModel.find({ _id: { $in: p.orders.map((o) => o.id) } }, { version: 1 }).lean()).map(
+        (d) => [String(d._id), Number(d.version)],
+      ),
+    );
+    for (const o of p.orders) if ((known.get(o.id) ?? 0) < o.facts.version) await applyOrder(o);
     if (!p.last) return;
     await markFilled('orders', new Date(p.asOf), p.requestId);
     log.info({ requestId: p.requestId, pages: p.page + 1 }, 'orders snapshot applied');

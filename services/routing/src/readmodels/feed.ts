@@ -83,8 +83,12 @@ export async function dispatchFeed(app: FastifyInstance): Promise<void> {
     });
   const run = async () => {
     await app.bus.ready;
-    const need = await fillWanted(app);
-    if (!need) return;
+    // asked at every start, not only when empty or stale: the demo seeds (and any data fix) write without events,
+    // and a page of known versions costs one read (events/orders-snapshot.ts skips them)
+    const need = {
+      want: ['orders', 'drivers', 'vehicles'] as Want,
+      reason: (await fillWanted(app))?.reason ?? 'start',
+    };
     for (let i = 0, wait = RETRY_FIRST_MS; i <= RETRIES && !closing; i++, wait *= 2) {
       const id = await requestSnapshot(app, need.want);
       app.log.info({ requestId: id, ...need, attempt: i + 1 }, 'dispatch snapshot requested');

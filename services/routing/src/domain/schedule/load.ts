@@ -105,9 +105,9 @@ export const callerDriverIds = (c: Caller) =>
  */
 export const ANSWER_TTL_MS = 30_000;
 const ANSWERS = 16;
-const answers = new Map<string, { at: number; stamp: string; json: string }>();
+const answers = new Map<string, { at: number; stamp: string; json: Buffer }>();
 
-export async function scheduleJson(c: Caller, opts: ScheduleOpts, cursor: number): Promise<string> {
+export async function scheduleJson(c: Caller, opts: ScheduleOpts, cursor: number): Promise<Buffer> {
   const [orders, routes, list, ids] = await Promise.all([
     ordersOfDay(opts.day),
     scheduleRoutes(),
@@ -120,7 +120,8 @@ export async function scheduleJson(c: Caller, opts: ScheduleOpts, cursor: number
   const hit = answers.get(slot);
   if (hit && hit.stamp === stamp && now - hit.at < ANSWER_TTL_MS) return hit.json;
   const day = buildScheduleDay(orders, routes, list, opts, c.role, ids, new Date(now), cursor);
-  const json = JSON.stringify({ data: day });
+  // UTF-8 once per build, not per caller (2 MB)
+  const json = Buffer.from(JSON.stringify({ data: day }));
   answers.delete(slot);
   answers.set(slot, { at: now, stamp, json });
   if (answers.size > ANSWERS) answers.delete(answers.keys().next().value!);
@@ -128,5 +129,5 @@ export async function scheduleJson(c: Caller, opts: ScheduleOpts, cursor: number
 }
 
 export async function scheduleFor(c: Caller, opts: ScheduleOpts, cursor: number): Promise<ScheduleDay> {
-  return (JSON.parse(await scheduleJson(c, opts, cursor)) as { data: ScheduleDay }).data;
+  return (JSON.parse((await scheduleJson(c, opts, cursor)).toString()) as { data: ScheduleDay }).data;
 }
