@@ -241,8 +241,8 @@ export async function runScheduleDay({ root, logDir, env, client, log, stops }) 
     `schedule.day.2000: POST /api/orders/schedule {day} for ${ORDERS} orders on ${ROUTES} routes (${listed.size} listed ` +
       `in routes, warehouse and dropoff blocks; ${(bytes / 1e6).toFixed(2)} MB of JSON), admin token, ${CONNECTIONS} ` +
       `connections for ${SECONDS} s after 2 s of warm-up, on a routing instance the bench starts over ${SCHEDULE_DB} ` +
-      `(read model written by the bench; the day cache warm after the first call: each call reads the change counter, ` +
-      `checks the token, and shares the built JSON while nothing moved). schedule.day.2000.baseline: the bare Fastify ` +
+      `(read model written by the bench; the day cache warm after the first call: each call checks the token, reads the change ` +
+      `counter at most every 250 ms, and shares the built JSON while nothing moved; a rebuild is ~50 ms). schedule.day.2000.baseline: the bare Fastify ` +
       `route at the same concurrency. Goal: p95 < 150 ms. ${r.errors} errors. Load average at the start ${load1} on ` +
       `${cpus().length} cores.`,
   ];
