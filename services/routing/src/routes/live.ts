@@ -9,6 +9,11 @@ import { SCHEDULE_ROLES } from './schedule.js';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
+/**
+ * A stream ends after this long: the client reconnects with its token as it is then (a signed-out, deleted or
+ * demoted user is refused at the reconnect) and resumes after its Last-Event-ID, so nothing is lost.
+ */
+export const MAX_STREAM_MS = 10 * 60_000;
 /** Driver names on live events are refreshed at most this often. */
 const NAMES_TTL_MS = 10_000;
 
@@ -109,8 +114,11 @@ export const liveRoutes =
 
         const beat = setInterval(() => res.write(': hb\n\n'), HEARTBEAT_MS);
         beat.unref();
+        const end = setTimeout(() => res.end(), MAX_STREAM_MS);
+        end.unref();
         const done = () => {
           clearInterval(beat);
+          clearTimeout(end);
           unsubscribe();
           if (open.delete(res)) streams--;
         };
