@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DeliverPolicy } from '@nats-io/jetstream';
@@ -33,7 +34,12 @@ const POLICY: Policy = {
   ...PUBLIC_POLICY,
 };
 // health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
-const app = serviceBasics(buildApp, POLICY, { MONGO_DB: 'portal_routing_test' });
+// own durables (the running routing keeps its order and fleet feeds) and no start-up snapshot request
+const app = serviceBasics(buildApp, POLICY, {
+  MONGO_DB: 'portal_routing_test',
+  CONSUMER_SUFFIX: `r${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
+  ROUTING_DISPATCH_FEED: 'off',
+});
 
 const events: EventEnvelope<RouteChanged>[] = [];
 let stop = () => {};
