@@ -4,7 +4,8 @@
 // schedule shows the map button only when scheduleMapsEnabled: this spec turns it on in its own browser context
 // (the config answer patched in flight), never in the demo settings. Screenshots at 1280 and 390 px.
 import { mkdirSync } from 'node:fs';
-import { Role, mapIdOf } from '@portal/contracts';
+import { Role } from '@portal/contracts';
+import { mapIdOf } from '@portal/contracts/dispatch';
 import { test, expect, APP, type Page } from '@portal/e2e/fixtures';
 import { mapRouteWithOrders } from '../../e2e/fixtures/map.ts';
 

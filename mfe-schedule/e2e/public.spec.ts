@@ -3,7 +3,8 @@
 // of n", then the delivery time and signer once delivered; a tampered link shows only the "no longer valid" text.
 // Route, orders and day are the test's own (removed after it). Screenshots at 1280 and 390 px in /tmp/shots-public.
 import { mkdirSync } from 'node:fs';
-import { DispatchMessages as DM, PublicMessages as PM, DISPATCH, Role } from '@portal/contracts';
+import { Role } from '@portal/contracts';
+import { DispatchMessages as DM, PublicMessages as PM, DISPATCH } from '@portal/contracts/dispatch';
 import { test, expect, APP, type Page } from '@portal/e2e/fixtures';
 import {
   removeSchedule,

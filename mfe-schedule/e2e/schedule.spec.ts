@@ -3,7 +3,8 @@
 // the statuses change without a reload (live stream); the demo driver sees only the order they drive. Orders, route
 // and day are the test's own (removed after it). Screenshots at 1280 and 390 px in /tmp/shots-ui.
 import { mkdirSync } from 'node:fs';
-import { DispatchMessages as DM, Role } from '@portal/contracts';
+import { Role } from '@portal/contracts';
+import { DispatchMessages as DM } from '@portal/contracts/dispatch';
 import { test, expect, APP, type Page } from '@portal/e2e/fixtures';
 import {
   fleetDriverId,

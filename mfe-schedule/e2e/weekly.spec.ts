@@ -2,7 +2,8 @@
 // Schedule tab (mfe-schedule's grid through Module Federation), sees the inactive-vehicle warning and "Changes made.
 // Make sure to hit Notify Button!", notifies, and the driver's email arrives with the change; the demo driver sees
 // the week read-only; the public page shows it signed out, names only. Screenshots at 1280 and 390 px.
-import { DispatchMessages as D, Role } from '@portal/contracts';
+import { Role } from '@portal/contracts';
+import { DispatchMessages as D } from '@portal/contracts/dispatch';
 import { test, expect, APP, DEMO } from '@portal/e2e/fixtures';
 import { farWeek, routingKnows, weeklyFleet } from '../../e2e/fixtures/weekly.ts';
 

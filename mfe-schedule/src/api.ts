@@ -42,12 +42,12 @@ export type {
   WeeklyScheduleAnswer,
   WeeklyUpdateAnswer,
   WeeklyVehicle,
-} from '@portal/contracts';
+} from '@portal/contracts/dispatch';
 import type {
   DriverSchedule as WeekSchedule,
   WeeklyScheduleAnswer as WeekAnswer,
   WeeklyUpdateAnswer as WeekUpdateAnswer,
-} from '@portal/contracts';
+} from '@portal/contracts/dispatch';
 
 export const WEEKLY_KEY = ['routing', 'driverschedule'] as const;
 /** The week holding `date` (signed in: GET /driverschedule; signed out: the public names-only read). */
@@ -68,7 +68,7 @@ export const copyWeek = (api: ApiClient, from: string, to: string, force = false
 import type {
   ScheduleSearchAnswer as PublicSearchAnswer,
   TrackingView as PublicTrackingView,
-} from '@portal/contracts';
+} from '@portal/contracts/dispatch';
 export const SEARCH_KEY = ['routing', 'schedule-search'] as const;
 /** GET /api/schedule/search (public): `days` as route weekday codes, page from 1. */
 export const searchSchedule = (api: ApiClient, q: string, days: readonly string[], page: number) =>

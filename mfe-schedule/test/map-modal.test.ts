@@ -8,7 +8,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
-import { Role, mapIdOf, type MapAddress } from '@portal/contracts';
+import { Role } from '@portal/contracts';
+import { mapIdOf, type MapAddress } from '@portal/contracts/dispatch';
 import * as S from '@portal/routing-service/src/routes/maps-schemas.js';
 import { mountComponent, type Mounted } from '../../mfe-accounts/test/harness/component.js';
 

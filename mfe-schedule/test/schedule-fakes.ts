@@ -1,6 +1,6 @@
 // Fake schedule answers for the schedule screen's component tests and the render bench's shape (ScheduleDay of
 // @portal/contracts dispatch.ts). `order()` builds one ScheduleOrder; `bigDay()` a day of n orders on r routes.
-import type { ScheduleDay, ScheduleOrder, ScheduleRoute, ScheduleSection } from '@portal/contracts';
+import type { ScheduleDay, ScheduleOrder, ScheduleRoute, ScheduleSection } from '@portal/contracts/dispatch';
 
 const address = (name: string, city: string) => ({ name, street: '1 Main St', city, zip: '95501' });
 

@@ -7,7 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DispatchMessages as DM, Role, type ScheduleDay } from '@portal/contracts';
+import { Role } from '@portal/contracts';
+import { DispatchMessages as DM, type ScheduleDay } from '@portal/contracts/dispatch';
 import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 import { order, route } from './schedule-fakes.js';
 

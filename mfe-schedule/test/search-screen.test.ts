@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
-import { PublicMessages as PM, type ScheduleSearchRow } from '@portal/contracts';
+import { PublicMessages as PM, type ScheduleSearchRow } from '@portal/contracts/dispatch';
 import { SearchAnswer } from '@portal/routing-service/src/routes/search.js';
 import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
-import { DispatchMessages as DM, PublicMessages as PM, type TrackingView } from '@portal/contracts';
+import { DispatchMessages as DM, PublicMessages as PM, type TrackingView } from '@portal/contracts/dispatch';
 import { TrackAnswer } from '@portal/routing-service/src/routes/track.js';
 import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
 

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
-import { DispatchMessages as D, Role, type WeeklyScheduleAnswer } from '@portal/contracts';
+import { Role } from '@portal/contracts';
+import { DispatchMessages as D, type WeeklyScheduleAnswer } from '@portal/contracts/dispatch';
 import * as S from '@portal/routing-service/src/routes/driverschedule-schemas.js';
 import { mountComponent, type Mounted } from '../../mfe-accounts/test/harness/component.js';
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { DispatchMessages as D } from '@portal/contracts';
+import { DispatchMessages as D } from '@portal/contracts/dispatch';
 import { Alert, Button, errorText } from '@portal/ui';
 import { addWeeks, dayLabel, isoDay, weekLabel, weekStart, workDays } from '../week.js';
 import { Cell } from '../weekly/Cell.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LiveOrderEvent } from '@portal/contracts';
+import type { LiveOrderEvent } from '@portal/contracts/dispatch';
 import { usePortal, type Session } from '@portal/ui';
 import { backoffMs, sseReader } from './sse.js';
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
-import { DISPATCH, MapMessages } from '@portal/contracts';
+import { DISPATCH, MapMessages } from '@portal/contracts/dispatch';
 import { Alert, Button, EmptyState, useConfirm } from '@portal/ui';
 import { distanceText, googleMapsUrl, googleTruncated, numbersOf, spreadSame } from './model.js';
 import { StopList } from './StopList.js';

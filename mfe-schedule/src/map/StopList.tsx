@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { MapMessages } from '@portal/contracts';
+import { MapMessages } from '@portal/contracts/dispatch';
 import { Button } from '@portal/ui';
 import { move, numbersOf, type MapStop } from './model.js';
 

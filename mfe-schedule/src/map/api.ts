@@ -1,5 +1,5 @@
 import type { ApiClient } from '@portal/ui';
-import type { GeoPoint, MapAddress, MapDirections, MapState, MapsConfig } from '@portal/contracts';
+import type { GeoPoint, MapAddress, MapDirections, MapState, MapsConfig } from '@portal/contracts/dispatch';
 
 /** The route map's calls to services/routing (orders §7 "Maps", and the geocoder/directions/basemap adapters). */
 export const mapKey = (id: string) => ['routing', 'map', id] as const;

@@ -1,4 +1,4 @@
-import type { GeoPoint, MapAddress } from '@portal/contracts';
+import type { GeoPoint, MapAddress } from '@portal/contracts/dispatch';
 import type { RouteMapModalProps } from './RouteMapModal.js';
 
 /** One stop of the modal's list: the schedule's stop, with the saved map's deleted flag and its position. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MapMessages, mapIdOf, type GeoPoint } from '@portal/contracts';
+import { MapMessages, mapIdOf, type GeoPoint } from '@portal/contracts/dispatch';
 import { errorText, toast, usePortal } from '@portal/ui';
 import * as api from './api.js';
 import { mergeStops, sameOrder, toAddresses, type MapStop, type ScheduleStop } from './model.js';

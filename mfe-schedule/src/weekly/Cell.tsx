@@ -1,4 +1,4 @@
-import type { DriverScheduleEntry, WeeklyRoute, WeeklyVehicle } from '@portal/contracts';
+import type { DriverScheduleEntry, WeeklyRoute, WeeklyVehicle } from '@portal/contracts/dispatch';
 
 /** Why a vehicle needs a second look when assigned (issue 14): inactive in fleet, or a service is due. */
 export function vehicleWarning(v: WeeklyVehicle | undefined): string | null {

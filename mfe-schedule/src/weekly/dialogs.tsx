@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Modal, TextField, escapeHtml, printHtml } from '@portal/ui';
-import type { WeeklyDriver, WeeklyRoute, WeeklyVehicle } from '@portal/contracts';
+import type { WeeklyDriver, WeeklyRoute, WeeklyVehicle } from '@portal/contracts/dispatch';
 import { GRID_DAYS, entryOf, type Days } from './grid.js';
 
 /** The notify-users modal: the affected drivers, each with a checkbox (all ticked), and Send. */

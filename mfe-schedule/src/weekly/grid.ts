@@ -1,4 +1,4 @@
-import type { DriverScheduleEntry, WeeklyChange, WeeklyDriver } from '@portal/contracts';
+import type { DriverScheduleEntry, WeeklyChange, WeeklyDriver } from '@portal/contracts/dispatch';
 
 /** The week's days as the service stores them: '1' (Monday) … '7' → entries. */
 export type Days = Record<string, DriverScheduleEntry[]>;

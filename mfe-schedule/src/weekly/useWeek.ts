@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DispatchMessages as D, WeeklyMessages as W } from '@portal/contracts';
+import { DispatchMessages as D, WeeklyMessages as W } from '@portal/contracts/dispatch';
 import { ApiError, errorText, toast, usePortal, useConfirm } from '@portal/ui';
 import { WEEKLY_KEY, copyWeek, getWeek, saveWeek, type WeeklyChange } from '../api.js';
 import { isoDay } from '../week.js';

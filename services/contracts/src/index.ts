@@ -13,7 +13,6 @@ export * from './licences.js';
 export * from './fleet.js';
 export * from './fleet-rules.js';
 export * from './routing.js';
-export * from './dispatch.js';
 export * from './order-types.js';
 export * from './order-schemas.js';
 export * from './order-messages.js';

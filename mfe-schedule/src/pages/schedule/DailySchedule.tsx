@@ -1,18 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Role, isStaff, type RoleNumber } from '@portal/contracts';
 import {
   DISPATCH,
   DROPOFFS_TITLE,
   DispatchMessages as DM,
-  Role,
-  isStaff,
   warehouseBlockTitle,
   type LiveOrderEvent,
-  type RoleNumber,
   type ScheduleDay,
   type ScheduleRoute,
-} from '@portal/contracts';
+} from '@portal/contracts/dispatch';
 import {
   Alert,
   EmptyState,

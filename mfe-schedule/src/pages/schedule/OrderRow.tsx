@@ -1,11 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import {
-  DISPATCH,
-  DispatchMessages as DM,
-  statusNameFor,
-  type OrderStatusNumber,
-  type ScheduleOrder,
-} from '@portal/contracts';
+import { statusNameFor, type OrderStatusNumber } from '@portal/contracts';
+import { DISPATCH, DispatchMessages as DM, type ScheduleOrder } from '@portal/contracts/dispatch';
 import { Link, errorText, toast, usePortal } from '@portal/ui';
 import { updateOrderFields, type OrderFields } from './schedule-api.js';
 

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { SCHEDULE_SECTIONS, type ScheduleRoute } from '@portal/contracts';
+import { SCHEDULE_SECTIONS, type ScheduleRoute } from '@portal/contracts/dispatch';
 import { Button, navigateTo, printElement } from '@portal/ui';
 import { SECTION_KEYS, routeOrders } from './model.js';
 import { OrderTable } from './OrderRow.js';

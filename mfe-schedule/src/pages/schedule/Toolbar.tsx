@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DispatchMessages as DM } from '@portal/contracts';
+import { DispatchMessages as DM } from '@portal/contracts/dispatch';
 import { Button, navigateTo } from '@portal/ui';
 import { LIVE_LABELS, type LiveState } from '../../live/useLiveSchedule.js';
 

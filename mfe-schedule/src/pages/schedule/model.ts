@@ -1,13 +1,12 @@
+import { SCHEDULE_STATUS_ORDER, type OrderStatusNumber } from '@portal/contracts';
 import {
   SCHEDULE_SECTIONS,
-  SCHEDULE_STATUS_ORDER,
   type LiveOrderEvent,
-  type OrderStatusNumber,
   type ScheduleDay,
   type ScheduleOrder,
   type ScheduleRoute,
   type ScheduleSection,
-} from '@portal/contracts';
+} from '@portal/contracts/dispatch';
 
 /** The day's sections in screen order (orders §2). */
 export const SECTION_KEYS = Object.keys(SCHEDULE_SECTIONS) as ScheduleSection[];

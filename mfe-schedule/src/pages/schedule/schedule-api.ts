@@ -1,4 +1,5 @@
-import type { MergeCheckAnswer, OrderAnswer, ScheduleDay, ScheduleOpts } from '@portal/contracts';
+import type { MergeCheckAnswer, OrderAnswer } from '@portal/contracts';
+import type { ScheduleDay, ScheduleOpts } from '@portal/contracts/dispatch';
 import { serverMessage, type ApiClient, type Session } from '@portal/ui';
 
 /**

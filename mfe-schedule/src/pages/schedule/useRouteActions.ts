@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { DispatchMessages as DM, OrderStatus, type ScheduleOrder } from '@portal/contracts';
+import { OrderStatus } from '@portal/contracts';
+import { DispatchMessages as DM, type ScheduleOrder } from '@portal/contracts/dispatch';
 import { errorText, saveBlob, toast, usePortal, type ConfirmAsk } from '@portal/ui';
 import { DONE_STATUSES } from './model.js';
 import { checkManifests, mergedManifests, updateOrderFields } from './schedule-api.js';

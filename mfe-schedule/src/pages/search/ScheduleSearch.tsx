@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DISPATCH, PublicMessages, ROUTE_WEEKDAYS, type ScheduleSearchRow } from '@portal/contracts';
+import { ROUTE_WEEKDAYS } from '@portal/contracts';
+import { DISPATCH, PublicMessages, type ScheduleSearchRow } from '@portal/contracts/dispatch';
 import { Alert, Button, PageTitle, TextField, errorText, usePortal } from '@portal/ui';
 import { SEARCH_KEY, searchSchedule } from '../../api.js';
 import './search.css';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DispatchMessages, PublicMessages, type TrackingView } from '@portal/contracts';
+import { DispatchMessages, PublicMessages, type TrackingView } from '@portal/contracts/dispatch';
 import { Alert, ApiError, Button, PageTitle, errorText, usePortal } from '@portal/ui';
 import { TRACK_KEY, getTracking } from '../../api.js';
 import './track.css';

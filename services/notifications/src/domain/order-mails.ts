@@ -1,4 +1,5 @@
-import { DISPATCH, OrderStatus, Subjects, type EventEnvelope, type OrderNotice } from '@portal/contracts';
+import { OrderStatus, Subjects, type EventEnvelope, type OrderNotice } from '@portal/contracts';
+import { DISPATCH } from '@portal/contracts/dispatch';
 import { signTrackingToken } from '@portal/service-kit';
 import { TRACKING_LINK_PLACEHOLDER, orderMail, type OrderMailKind } from '../templates/order-notice.js';
 import type { MailOrder } from './mail-for-event.js';

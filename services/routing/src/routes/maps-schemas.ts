@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { DISPATCH } from '@portal/contracts';
+import { DISPATCH } from '@portal/contracts/dispatch';
 import { MAP_LIMITS as L } from '../domain/maps/state.js';
 
 /** The maps calls' bodies and answers (orders §7 "Maps"; types in contracts dispatch.ts). */

@@ -1,4 +1,5 @@
-import { Role, type MapAddress, type RoleNumber } from '@portal/contracts';
+import { Role, type RoleNumber } from '@portal/contracts';
+import { type MapAddress } from '@portal/contracts/dispatch';
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { readMap, saveMap } from '../domain/maps/state.js';
 import { checkMapAccess } from '../domain/maps/access.js';

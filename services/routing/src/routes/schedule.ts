@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { DATE_PATTERN, type RoleNumber, type ScheduleOpts } from '@portal/contracts';
+import { DATE_PATTERN, type RoleNumber } from '@portal/contracts';
+import { type ScheduleOpts } from '@portal/contracts/dispatch';
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { scheduleJson } from '../domain/schedule/load.js';
 import type { LiveHub } from '../domain/schedule/live.js';

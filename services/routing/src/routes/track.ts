@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DispatchMessages } from '@portal/contracts';
+import { DispatchMessages } from '@portal/contracts/dispatch';
 import { Problem, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { lookupTracking } from '../domain/track/lookup.js';
 

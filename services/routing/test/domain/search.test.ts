@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DISPATCH, type Route } from '@portal/contracts';
+import { type Route } from '@portal/contracts';
+import { DISPATCH } from '@portal/contracts/dispatch';
 import { RouteIndex } from '../../src/domain/route-index.js';
 import { dayNumber, strictOffset } from '../../src/domain/days.js';
 import {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DispatchMessages as D, WeeklyMessages as W } from '@portal/contracts';
+import { DispatchMessages as D, WeeklyMessages as W } from '@portal/contracts/dispatch';
 import { Problem } from '@portal/service-kit';
 import { cleanDays, dayDate, vehicleWarnings, weekOf, type Known } from '../../src/domain/weekly/validate.js';
 

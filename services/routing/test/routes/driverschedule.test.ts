@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { ALL_ROLES, DispatchMessages as D, Role, WeeklyMessages as W, Subjects } from '@portal/contracts';
+import { ALL_ROLES, Role, Subjects } from '@portal/contracts';
+import { DispatchMessages as D, WeeklyMessages as W } from '@portal/contracts/dispatch';
 import { startService, tablePolicy, tokenFor, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { DriverScheduleModel } from '../../src/models/driver-schedule.js';

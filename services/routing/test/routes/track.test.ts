@@ -2,15 +2,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  ALL_ROLES,
-  DISPATCH,
-  DispatchMessages,
-  OrderStatus,
-  mapIdOf,
-  type OrderFacts,
-  type RoleNumber,
-} from '@portal/contracts';
+import { ALL_ROLES, OrderStatus, type OrderFacts, type RoleNumber } from '@portal/contracts';
+import { DISPATCH, DispatchMessages, mapIdOf } from '@portal/contracts/dispatch';
 import { DEV_TRACKING_SECRET, signTrackingToken } from '@portal/service-kit';
 import { startService, tokenFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';

@@ -1,5 +1,5 @@
 import { Problem } from '@portal/service-kit';
-import type { MapAddress, MapState } from '@portal/contracts';
+import type { MapAddress, MapState } from '@portal/contracts/dispatch';
 import { RouteMap } from '../../models/map.js';
 
 /** The rules of a saved map (orders §7 "Maps"): its id, the stops it keeps, reading and saving. */

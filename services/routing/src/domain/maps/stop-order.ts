@@ -1,4 +1,4 @@
-import { mapIdOf, type MapAddress } from '@portal/contracts';
+import { mapIdOf, type MapAddress } from '@portal/contracts/dispatch';
 import { RouteMap } from '../../models/map.js';
 
 /**

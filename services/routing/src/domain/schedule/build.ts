@@ -1,13 +1,12 @@
+import { OrderStatus, SCHEDULE_STATUS_ORDER } from '@portal/contracts';
 import {
   DISPATCH,
-  OrderStatus,
-  SCHEDULE_STATUS_ORDER,
   type ScheduleDay,
   type ScheduleOpts,
   type ScheduleOrder,
   type ScheduleRoute,
   type ScheduleSection,
-} from '@portal/contracts';
+} from '@portal/contracts/dispatch';
 import type { ReadOrder } from '../../readmodels/orders.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { LiveOrderEvent, ScheduleOrder } from '@portal/contracts';
+import type { LiveOrderEvent, ScheduleOrder } from '@portal/contracts/dispatch';
 import type { OrderChange, ReadOrder } from '../../readmodels/orders.js';
 import { driverSees, isCancelled, scheduleOrderOf } from './build.js';
 

@@ -1,10 +1,5 @@
-import {
-  ANY_ZIP,
-  UTILITY_ID_PREFIX,
-  isUtilityRoute,
-  type ScheduleDay,
-  type ScheduleOpts,
-} from '@portal/contracts';
+import { ANY_ZIP, UTILITY_ID_PREFIX, isUtilityRoute } from '@portal/contracts';
+import { type ScheduleDay, type ScheduleOpts } from '@portal/contracts/dispatch';
 import { Route } from '../../models/route.js';
 import { ordersOfDay, ordersStamp } from '../../readmodels/orders.js';
 import { driverIdsOfUser, listDrivers } from '../../readmodels/fleet.js';

@@ -1,10 +1,5 @@
-import {
-  ANY_ZIP,
-  DISPATCH,
-  ROUTE_WEEKDAYS,
-  type RouteWeekday,
-  type ScheduleSearchRow,
-} from '@portal/contracts';
+import { ANY_ZIP, ROUTE_WEEKDAYS, type RouteWeekday } from '@portal/contracts';
+import { DISPATCH, type ScheduleSearchRow } from '@portal/contracts/dispatch';
 import type { IndexedRow, RouteIndex } from '../route-index.js';
 import { isoOfDay, strictOffset, weekdayOf } from '../days.js';
 

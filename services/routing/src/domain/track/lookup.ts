@@ -1,4 +1,5 @@
-import { OrderStatus, type TrackingView } from '@portal/contracts';
+import { OrderStatus } from '@portal/contracts';
+import { type TrackingView } from '@portal/contracts/dispatch';
 import { verifyTrackingToken } from '@portal/service-kit';
 import { ordersOfDay, readOrder } from '../../readmodels/orders.js';
 import { stopOrderOf } from '../maps/stop-order.js';

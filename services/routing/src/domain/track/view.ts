@@ -1,4 +1,5 @@
-import { Deleted, OrderStatus, type TrackingView } from '@portal/contracts';
+import { Deleted, OrderStatus } from '@portal/contracts';
+import { type TrackingView } from '@portal/contracts/dispatch';
 import type { ReadOrder } from '../../readmodels/orders.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { DriverScheduleEntry } from '@portal/contracts';
+import type { DriverScheduleEntry } from '@portal/contracts/dispatch';
 
 /** The days of a week's schedule as stored: '1' (Monday) … '7' (Sunday) → entries. */
 export type Days = Record<string, DriverScheduleEntry[]>;

@@ -1,4 +1,5 @@
-import { expandUtility, type WeeklyDriver, type WeeklyRoute, type WeeklyVehicle } from '@portal/contracts';
+import { expandUtility } from '@portal/contracts';
+import { type WeeklyDriver, type WeeklyRoute, type WeeklyVehicle } from '@portal/contracts/dispatch';
 import { driverById, listDrivers, listVehicles, vehicleById } from '../../readmodels/fleet.js';
 import { listRoutes } from '../routes.js';
 import { DAY_KEYS, type Days } from './changes.js';

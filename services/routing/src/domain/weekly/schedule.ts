@@ -1,15 +1,17 @@
 import {
   Subjects,
-  WeeklyMessages as W,
   canManageRoutes,
   type DriverScheduleChangedData,
   type RoleNumber,
+} from '@portal/contracts';
+import {
+  WeeklyMessages as W,
   type WeeklyChange,
   type WeeklyCopyBody,
   type WeeklyScheduleAnswer,
   type WeeklyUpdateAnswer,
   type WeeklyUpdateBody,
-} from '@portal/contracts';
+} from '@portal/contracts/dispatch';
 import { Problem, type AuthUser, type OutboxMethods } from '@portal/service-kit';
 import { driverIdsOfUser } from '../../readmodels/fleet.js';
 import { DriverScheduleModel, type DriverScheduleDoc } from '../../models/driver-schedule.js';

@@ -3,7 +3,7 @@ import {
   WeeklyMessages as W,
   type DriverScheduleEntry,
   type WeeklyVehicle,
-} from '@portal/contracts';
+} from '@portal/contracts/dispatch';
 import { Problem } from '@portal/service-kit';
 import { DAY_KEYS, type Days } from './changes.js';
 
