@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Part, PartContext } from './part.js';
 import { dispatchFeed } from '../readmodels/feed.js';
-import { onOrderChange, ordersOfDay } from '../readmodels/orders.js';
+import { followChanges, onOrderChange, ordersOfDay } from '../readmodels/orders.js';
 import { ordersFeedConsumer } from '../events/orders-feed.js';
 import { fleetFeedConsumer } from '../events/fleet-feed.js';
 import { ordersSnapshotConsumer } from '../events/orders-snapshot.js';
@@ -10,6 +10,9 @@ import { fleetSnapshotConsumer } from '../events/fleet-snapshot.js';
 import { LiveHub } from '../domain/schedule/live.js';
 import { scheduleRoutes } from '../routes/schedule.js';
 import { liveRoutes } from '../routes/live.js';
+
+/** How often open live streams look for changes applied by other routing instances. */
+const FOLLOW_EVERY_MS = 1000;
 
 /** The snapshot fill at start (readmodels/feed.ts) unless the env turns it off (suites seeding the read models). */
 async function feed(app: FastifyInstance) {
@@ -25,7 +28,17 @@ export const schedulePart = (_ctx: PartContext): Part => {
   const hub = new LiveHub();
   const live = async (app: FastifyInstance) => {
     const off = onOrderChange((c) => hub.push(c));
-    app.addHook('onClose', async () => off());
+    // while streams are open, what other routing instances applied (they share the feed durable) is followed
+    // through the change log about once a second
+    const follow = setInterval(() => {
+      if (hub.streams > 0)
+        void followChanges().catch((err: Error) => app.log.warn({ err: err.message }, 'live follow failed'));
+    }, FOLLOW_EVERY_MS);
+    follow.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(follow);
+      off();
+    });
     // today's and tomorrow's orders into the day cache once ready (a cold day is one slow FerretDB read)
     app.addHook('onReady', async () => {
       const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);

@@ -150,6 +150,7 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
   if (before) {
     await logChange(id);
     merge({ _id: id, ...fields, deleted: facts.deleted });
+    emitted(id, facts.version);
     emitter.emit('change', { id, before: fromDoc(before), after: next, by } satisfies OrderChange);
     return true;
   }
@@ -162,8 +163,30 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
   }
   await logChange(id);
   merge({ _id: id, ...fields, deleted: facts.deleted });
+  emitted(id, facts.version);
   emitter.emit('change', { id, before: null, after: next, by } satisfies OrderChange);
   return true;
+}
+
+/**
+ * The newest version of each order this process has told its listeners about. Several routing instances share the
+ * feed durable, so each applies only its share of the order events; the others' changes reach this process through
+ * the change log (catchUp below), which emits each once, never one this process applied itself.
+ */
+const emittedVersions = new Map<string, number>();
+function emitted(id: string, version: number): boolean {
+  if ((emittedVersions.get(id) ?? 0) >= version) return false;
+  if (emittedVersions.size > 100_000) emittedVersions.clear();
+  emittedVersions.set(id, version);
+  return true;
+}
+/** The cached copy of an order (any cached day), for the `before` of a change another instance applied. */
+function cachedOrder(id: string): ReadOrder | null {
+  for (const list of dayCache.values()) {
+    const o = list.get(id);
+    if (o) return o;
+  }
+  return null;
 }
 
 /**
@@ -207,11 +230,26 @@ async function catchUp(): Promise<void> {
   const lines = await ReadOrderChange.find({ at: { $gt: since } }).lean();
   const ids = [...new Set(lines.map((l) => String(l.id)))];
   const docs = await Promise.all(ids.map((id) => ReadOrderModel.findById(id).lean()));
-  for (const d of docs) if (d) merge(d);
+  for (const d of docs) {
+    if (!d) continue;
+    const before = cachedOrder(String(d._id));
+    merge(d);
+    // a change another instance applied: told to this process's listeners (the live streams) once
+    if (emitted(String(d._id), Number(d.version))) {
+      const after = fromDoc(d);
+      emitter.emit('change', { id: after.id, before, after } satisfies OrderChange);
+    }
+  }
   for (const l of lines) seenUpTo = Math.max(seenUpTo, (l.at as Date).getTime());
   seenSeq = n;
   if (Math.random() < 0.1)
     await ReadOrderChange.deleteMany({ at: { $lt: new Date(Date.now() - CHANGES_KEEP_MS) } });
+}
+
+/** Brings the day caches up to date now and tells the listeners what other instances applied (live streams poll). */
+export async function followChanges(): Promise<void> {
+  if (!seenUpTo) return;
+  await (catchingUp ??= catchUp().finally(() => (catchingUp = null)));
 }
 
 /** Orders delivered or picked up on `day` (YYYY-MM-DD), deleted ones excluded (cancelled kept: status shows it). */

@@ -6,7 +6,11 @@ import { Subjects } from '@portal/contracts';
 import { startService } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import {
+  CATCH_UP_EVERY_MS,
+  ReadOrderChange,
   ReadOrderModel,
+  ReadOrderSeq,
+  followChanges,
   onOrderChange,
   ordersOfDay,
   readOrder,
@@ -86,8 +90,11 @@ test('order events → one document per order with the newest facts; older versi
     (await ordersOfDay('2026-05-06')).map((x) => x.orderId),
     ['7001'],
   );
+  // (this app's feed also applies what the running stack publishes meanwhile: only this test's orders are compared)
   assert.deepEqual(
-    seen.map((c) => [c.before?.facts.version ?? null, c.after?.facts.version, c.by]),
+    seen
+      .filter((c) => c.id === 'id-7001' || c.id === 'id-7002')
+      .map((c) => [c.before?.facts.version ?? null, c.after?.facts.version, c.by]),
     [
       [null, 1, 'u1'],
       [1, 3, 'u1'],
@@ -239,4 +246,29 @@ test('snapshot pages of this scope fill the read models and mark them filled; ot
   assert.equal((await driverById('d2'))?.name, 'Sam');
   assert.equal((await vehicleById('v2'))?.status, 0);
   assert.deepEqual((await FeedMark.find({}).lean()).map((m) => m._id).sort(), ['fleet', 'orders']);
+});
+
+test('a change another routing instance applied (read model + change log) reaches this process once', async () => {
+  const day = '2026-05-12';
+  await ordersFeedConsumer.handle(envelope(Subjects.orderCreated, notice('7101', day, 1)), ctx());
+  await ordersOfDay(day); // the day is cached here, as for a schedule on screen
+  const seen: OrderChange[] = [];
+  const off = onOrderChange((c) => seen.push(c));
+  // what another instance's feed does: the newer facts written, one change-log line, the counter bumped
+  await ReadOrderModel.updateOne(
+    { _id: 'id-7101' },
+    { $set: { status: 2, 'facts.version': 2, version: 2, appliedAt: new Date() } },
+  );
+  await ReadOrderChange.create({ id: 'id-7101', at: new Date() });
+  await ReadOrderSeq.updateOne({ _id: 'orders' }, { $inc: { n: 1 } }, { upsert: true });
+  await new Promise((r) => setTimeout(r, CATCH_UP_EVERY_MS + 10));
+  await followChanges();
+  await new Promise((r) => setTimeout(r, CATCH_UP_EVERY_MS + 10));
+  await followChanges(); // nothing new: not told twice
+  off();
+  const mine = seen.filter((c) => c.id === 'id-7101');
+  assert.equal(mine.length, 1, JSON.stringify(mine));
+  assert.equal(mine[0]!.before?.status, 1);
+  assert.equal(mine[0]!.after?.status, 2);
+  assert.equal((await ordersOfDay(day)).find((o) => o.id === 'id-7101')?.status, 2);
 });
