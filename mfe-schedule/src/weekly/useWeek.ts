@@ -34,9 +34,10 @@ export function useWeek(monday: Date, signedIn: boolean) {
     setLoaded(d.data.days);
     setPending(d.pending ?? []);
     setLastUpdated(d.lastUpdated);
-    setWarnings([]);
     setFailure(null);
   }, [query.data]);
+  // the last save's warnings stay through the refetch that follows it; another week starts without them
+  useEffect(() => setWarnings([]), [week]);
 
   const affected = useMemo(() => affectedNow(pending, loaded, days), [pending, loaded, days]);
   const dirty = isDirty(loaded, days);
