@@ -106,7 +106,12 @@ export const FleetSnapshotPublishedData = Type.Object({
   kind: Type.Union([Type.Literal('drivers'), Type.Literal('vehicles')]),
   drivers: Type.Optional(
     Type.Array(
-      Type.Object({ id: Type.String(), name: Type.String(), email: Type.String(), userId: Type.Optional(Type.String()) }),
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        email: Type.String(),
+        userId: Type.Optional(Type.String()),
+      }),
     ),
   ),
   vehicles: Type.Optional(
