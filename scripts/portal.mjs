@@ -181,10 +181,9 @@ export function serviceArgs() {
 }
 
 /**
- * The data set the services run on: the demo (`npm start`: `portal_<service>` databases, `portal-<service>` queues)
- * or, with PORTAL_DATASET=<set> (npm test sets `e2e`), databases `portal_<service>_<set>` and queues
- * `portal-<set>-<service>` of their own, so the suites that drive the running portal never write into what
- * `npm start` shows. The stack (NATS streams, Keycloak, the object store) is shared; events stay with their
+ * The data set the services run on: the demo (`npm start`: `portal_<service>` databases) or, with
+ * PORTAL_DATASET=<set> (npm test sets `e2e`), databases `portal_<service>_<set>` of their own, so the suites that
+ * drive the running portal never write into what `npm start` shows. The stack (NATS streams, Keycloak, the object store) is shared; events stay with their
  * durables, so the demo services never replay what the test set published.
  */
 export function datasetEnv(name, env) {
@@ -192,7 +191,9 @@ export function datasetEnv(name, env) {
   if (!set) return {};
   if (!/^[a-z0-9]+$/.test(set))
     throw new Error(`PORTAL_DATASET must be lowercase letters and digits: ${set}`);
-  return { MONGO_DB: `portal_${name}_${set}`, QUEUE_PREFIX: `portal-${set}-${name}` };
+  // queues stay the service's own (`portal-<service>`): the service suites' apps share them with the running
+  // service, and a job id derived from the event id is what keeps one event one mail across the two
+  return { MONGO_DB: `portal_${name}_${set}` };
 }
 const datasetFile = join(runDir, 'dataset');
 /** The data set the running services were started on ('' = demo). */

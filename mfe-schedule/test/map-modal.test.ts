@@ -248,10 +248,12 @@ test('a configured tiles URL is the basemap (XYZ requests at the spec zoom), wit
     );
     await page.waitForTimeout(1000);
     assert.ok(asked.length > 0, 'no tile requested');
-    assert.ok(
-      asked.every((p) => /^\/tiles\/10\/\d+\/\d+\.png$/.test(p)),
-      asked.join(' '),
-    );
+    // the map may draw the US overview while the stops are placed (a loaded machine shows it); once at the stops,
+    // it is at the spec's zoom 10 and stays there
+    const z10 = (p: string) => /^\/tiles\/10\/\d+\/\d+\.png$/.test(p);
+    const first = asked.findIndex(z10);
+    assert.ok(first >= 0, asked.join(' '));
+    assert.ok(asked.slice(first).every(z10), asked.join(' '));
     await page.close();
   } finally {
     tiles = false;

@@ -93,6 +93,25 @@ export const OrderSnapshotItem = Type.Object({
 });
 export type OrderSnapshotItem = Static<typeof OrderSnapshotItem>;
 
+/** An order's notice fields as routing keeps them (a snapshot item without its facts), from a notice or an item. */
+export type OrderSlice = Omit<OrderSnapshotItem, 'facts'>;
+export function orderSliceOf(n: OrderSlice): OrderSlice {
+  return {
+    id: n.id,
+    orderId: n.orderId,
+    status: n.status,
+    orderType: n.orderType,
+    orderDef: n.orderDef,
+    pickupLN: n.pickupLN,
+    destinationLN: n.destinationLN,
+    vendorName: n.vendorName,
+    destName: n.destName,
+    ...(n.preferredDelivery ? { preferredDelivery: n.preferredDelivery } : {}),
+    ...(n.deliveryDate ? { deliveryDate: n.deliveryDate } : {}),
+    ...(n.pickupDate ? { pickupDate: n.pickupDate } : {}),
+  };
+}
+
 /** orders.snapshot.published.v1: one page of orders answering routing's request. */
 export const OrdersSnapshotPublishedData = Type.Object({
   ...pageFields,

@@ -31,62 +31,49 @@ export async function publishFleetSnapshot(
     ...(req.scope ? { scope: req.scope } : {}),
     asOf: new Date(now.getTime() - DISPATCH_MARGIN_MS).toISOString(),
   };
+  const driverPage = (docs: any[]) => ({
+    kind: 'drivers' as const,
+    drivers: docs.map((d) => ({
+      id: String(d._id),
+      name: d.name,
+      email: d.email ?? '',
+      ...(d.userId ? { userId: d.userId } : {}),
+    })),
+  });
+  const vehiclePage = (docs: any[]) => ({
+    kind: 'vehicles' as const,
+    vehicles: docs.map((v) => ({
+      id: String(v._id),
+      name: v.name,
+      lic: v.lic ?? '',
+      status: v.status === 0 ? (0 as const) : (1 as const),
+      due: serviceDue({ mileage: Number(v.mileage ?? 0), data: (v.data ?? {}) as VehicleData }, now).map(
+        (d) => d.kind,
+      ),
+    })),
+  });
   let sent = 0;
-  if (req.want.includes('drivers')) {
-    let page = 0;
+  /** Every live record of `model` in pages keyset by _id, each published as `page(docs)`. */
+  const publishAll = async (
+    model: { find: (f: object) => any },
+    page: (docs: any[]) => ReturnType<typeof driverPage> | ReturnType<typeof vehiclePage>,
+  ) => {
     let after: unknown;
-    for (;;) {
-      const docs = await Driver.find({ deleted: false, ...(after ? { _id: { $gt: after } } : {}) })
+    for (let n = 0; ; n++) {
+      const docs: any[] = await model
+        .find({ deleted: false, ...(after ? { _id: { $gt: after } } : {}) })
         .sort({ _id: 1 })
         .limit(DISPATCH_PAGE)
         .lean();
       const last = docs.length < DISPATCH_PAGE;
-      await bus.publish(Subjects.fleetSnapshotPublished, {
-        ...head,
-        kind: 'drivers',
-        page: page++,
-        last,
-        drivers: docs.map((d) => ({
-          id: String(d._id),
-          name: d.name,
-          email: d.email ?? '',
-          ...(d.userId ? { userId: d.userId } : {}),
-        })),
-      });
+      await bus.publish(Subjects.fleetSnapshotPublished, { ...head, page: n, last, ...page(docs) });
       sent++;
-      if (last) break;
+      if (last) return;
       after = docs[docs.length - 1]!._id;
     }
-  }
-  if (req.want.includes('vehicles')) {
-    let page = 0;
-    let after: unknown;
-    for (;;) {
-      const docs = await Vehicle.find({ deleted: false, ...(after ? { _id: { $gt: after } } : {}) })
-        .sort({ _id: 1 })
-        .limit(DISPATCH_PAGE)
-        .lean();
-      const last = docs.length < DISPATCH_PAGE;
-      await bus.publish(Subjects.fleetSnapshotPublished, {
-        ...head,
-        kind: 'vehicles',
-        page: page++,
-        last,
-        vehicles: docs.map((v) => ({
-          id: String(v._id),
-          name: v.name,
-          lic: v.lic ?? '',
-          status: v.status === 0 ? (0 as const) : (1 as const),
-          due: serviceDue({ mileage: Number(v.mileage ?? 0), data: (v.data ?? {}) as VehicleData }, now).map(
-            (d) => d.kind,
-          ),
-        })),
-      });
-      sent++;
-      if (last) break;
-      after = docs[docs.length - 1]!._id;
-    }
-  }
+  };
+  if (req.want.includes('drivers')) await publishAll(Driver, driverPage);
+  if (req.want.includes('vehicles')) await publishAll(Vehicle, vehiclePage);
   return sent;
 }
 

@@ -1,6 +1,7 @@
 import { defineConsumer, type Bus } from '@portal/service-kit';
 import {
   STREAMS,
+  orderSliceOf,
   Subjects,
   type DispatchSnapshotRequestedData,
   type OrderSnapshotItem,
@@ -17,21 +18,7 @@ const FIELDS = { history: 0 } as const;
 /** A stored order as a snapshot item: the notice's fields routing reads, and the facts. Pure. */
 export function snapshotItemOf(doc: OrderDoc): OrderSnapshotItem {
   const n = noticeOf(doc, { appUrl: '', changedBy: { userId: '' } }, []);
-  return {
-    id: n.id,
-    orderId: n.orderId,
-    status: n.status,
-    orderType: n.orderType,
-    orderDef: n.orderDef,
-    pickupLN: n.pickupLN,
-    destinationLN: n.destinationLN,
-    vendorName: n.vendorName,
-    destName: n.destName,
-    ...(n.preferredDelivery ? { preferredDelivery: n.preferredDelivery } : {}),
-    ...(n.deliveryDate ? { deliveryDate: n.deliveryDate } : {}),
-    ...(n.pickupDate ? { pickupDate: n.pickupDate } : {}),
-    facts: n.facts!,
-  };
+  return { ...orderSliceOf(n), facts: n.facts! };
 }
 
 /**

@@ -126,17 +126,29 @@ export async function driverById(id: string): Promise<ReadDriver | null> {
   return d ? driverOf(d) : null;
 }
 /**
- * The fleet driver ids a portal user is: records linked to the user (fleet's link carries the accounts user id), or
- * linked records with the caller's verified token email (fleet links a driver record to the user of that email and
- * role 2, and routing keeps no accounts users: the token's `sub` is not the accounts id).
+ * A portal user's driver records: those linked to the user (fleet's link carries the accounts user id), or linked
+ * records with the caller's verified token email (fleet links a driver record to the user of that email and role 2,
+ * and routing keeps no accounts users: the token's `sub` is not the accounts id).
  */
-export async function driverIdsOfUser(userId: string, email?: string): Promise<string[]> {
+async function driversOfUser(userId: string, email?: string) {
   const or: Record<string, unknown>[] = [];
   if (userId) or.push({ userId });
   if (email) or.push({ email: email.toLowerCase(), userId: { $ne: '' } });
   if (!or.length) return [];
-  const docs = await ReadDriverModel.find({ $or: or, deleted: false }, { _id: 1 }).lean();
-  return docs.map((d) => String(d._id)).sort();
+  return ReadDriverModel.find({ $or: or, deleted: false }, { _id: 1, userId: 1 }).lean();
+}
+/** The fleet driver ids of a portal user (the weekly schedule's rows). */
+export async function fleetDriverIdsOfUser(userId: string, email?: string): Promise<string[]> {
+  return (await driversOfUser(userId, email)).map((d) => String(d._id)).sort();
+}
+/**
+ * The ids orders may name a portal user by as their driver: the fleet driver ids (the order form's picker) and the
+ * portal user id linked to them (orders accepts that too).
+ */
+export async function driverIdsOfUser(userId: string, email?: string): Promise<string[]> {
+  const docs = await driversOfUser(userId, email);
+  const ids = docs.flatMap((d) => [String(d._id), ...(d.userId ? [String(d.userId)] : [])]);
+  return [...new Set(ids)].sort();
 }
 /** Live vehicles by name. */
 export async function listVehicles(): Promise<ReadVehicle[]> {

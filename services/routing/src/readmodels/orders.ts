@@ -1,6 +1,12 @@
 import { EventEmitter } from 'node:events';
 import mongoose, { Schema } from 'mongoose';
-import { dayOf, type OrderFacts, type OrderNotice, type OrderSnapshotItem } from '@portal/contracts';
+import {
+  dayOf,
+  orderSliceOf,
+  type OrderFacts,
+  type OrderNotice,
+  type OrderSnapshotItem,
+} from '@portal/contracts';
 
 /**
  * Routing's copy of orders (issue 14 read model): one document per order, the OrderNotice fields routing shows plus
@@ -93,23 +99,7 @@ const valid = (d: string) => (d === 'invalid' ? '' : d);
 export function readOrderOf(n: NoticeLike | OrderSnapshotItem, facts: OrderFacts): ReadOrder {
   const deliveryDay = valid(dayOf(n.deliveryDate) || dayOf(n.preferredDelivery));
   const pickupDay = valid(dayOf(n.pickupDate));
-  return {
-    id: n.id,
-    orderId: n.orderId,
-    status: n.status,
-    orderType: n.orderType,
-    orderDef: n.orderDef,
-    pickupLN: n.pickupLN,
-    destinationLN: n.destinationLN,
-    vendorName: n.vendorName,
-    destName: n.destName,
-    ...(n.preferredDelivery ? { preferredDelivery: n.preferredDelivery } : {}),
-    ...(n.deliveryDate ? { deliveryDate: n.deliveryDate } : {}),
-    ...(n.pickupDate ? { pickupDate: n.pickupDate } : {}),
-    deliveryDay,
-    pickupDay,
-    facts,
-  };
+  return { ...orderSliceOf(n), deliveryDay, pickupDay, facts };
 }
 
 const fromDoc = (d: any): ReadOrder => {

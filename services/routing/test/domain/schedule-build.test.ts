@@ -223,3 +223,30 @@ test('utility pseudo-routes: the utility route expands per row, zip 00000 is war
   assert.equal(legs.length, 1);
   assert.equal(legs[0]!.warehouse, true);
 });
+
+test('an order naming no route is listed on the route serving its zip (pickup or destination), else "No route"', () => {
+  const routes = [
+    R('z1', 'Trenton 01', { zips: ['08601', '08602'] }),
+    R('w1', 'Warehouse', { zips: ['08603'] }),
+    R('u1', 'Warehouse row', { anyZip: true, zips: ['08604'] }),
+  ];
+  const at = (zip: string) => ({ ...addr, zip });
+  const byZip = order({ f: { route: '', destAddress: at('08602') } });
+  const pickup = order({ pickupDay: DAY, deliveryDay: '', f: { route: '', pickupAddress: at('08601') } });
+  const onlyWarehouse = order({ f: { route: '', destAddress: at('08603') } });
+  const nowhere = order({ f: { route: '', destAddress: at('99999') } });
+  const day = buildScheduleDay([byZip, pickup, onlyWarehouse, nowhere], routes, [], { day: DAY }, 1, [], NOW);
+  const on = (id: string) => day.routes.find((r) => r.route.id === id);
+  assert.deepEqual(
+    on('z1')!.sections.deliveries.map((o) => o.id),
+    [byZip.id],
+  );
+  assert.deepEqual(
+    on('z1')!.sections.layover.map((o) => o.id),
+    [pickup.id],
+  );
+  assert.deepEqual(
+    on('')!.sections.deliveries.map((o) => o.id),
+    [onlyWarehouse.id, nowhere.id],
+  );
+});

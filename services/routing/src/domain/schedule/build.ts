@@ -22,7 +22,7 @@ import type { ReadOrder } from '../../readmodels/orders.js';
  *   every warehouse pickup, also goes to the "Warehouse - {date}" block, unless that route's cities contain
  *   "Utility";
  * - routes whose name contains "Cash" or "Warehouse" are skipped in the main list; a leg with no route is listed
- *   under "No route" (id '') so a dispatcher sees it;
+ *   on the route serving its address's zip, else under "No route" (id '') so a dispatcher sees it;
  * - cancelled orders (status 8 or deleted 2) are left out (the status order has no place for them).
  * Days come from the orders, not from the route's run days, so utility ids (`__utility__…`) need no day check.
  */
@@ -33,6 +33,8 @@ export interface ScheduleRouteInfo {
   cities: string[];
   /** A row serves every zip (00000) or it is a utility pseudo-route: warehouse-type. */
   anyZip: boolean;
+  /** The zips its rows serve (for orders that name no route). */
+  zips?: string[];
 }
 export interface ScheduleDriver {
   id: string;
@@ -45,11 +47,19 @@ const numeric = new Intl.Collator('en', { numeric: true });
 const byStatus = (a: ScheduleOrder, b: ScheduleOrder) =>
   (rank.get(a.status) ?? 99) - (rank.get(b.status) ?? 99) || numeric.compare(a.orderId, b.orderId);
 
-/** Orders name their route by id, older ones (the demo seed's) by name: the map holds both keys. */
+/**
+ * Orders name their route by id, older ones by name: the map holds both keys. An order that names no route is
+ * listed on the route that serves its zip (the leg's address: pickup or destination), the first such route that is
+ * not warehouse-type; only with none is it under "No route".
+ */
 const nameKey = (name: string) => `name:${name.trim().toLowerCase()}`;
+const zipKey = (zip: string) => `zip:${zip.trim().slice(0, 5)}`;
 export function routeLookup(routes: ScheduleRouteInfo[]): Map<string, ScheduleRouteInfo> {
   const map = new Map<string, ScheduleRouteInfo>();
   for (const r of routes) if (!map.has(nameKey(r.name))) map.set(nameKey(r.name), r);
+  for (const r of routes)
+    if (!r.anyZip && !skippedInMain(r.name))
+      for (const z of r.zips ?? []) if (!map.has(zipKey(z))) map.set(zipKey(z), r);
   for (const r of routes) map.set(r.id, r);
   return map;
 }
@@ -121,17 +131,19 @@ interface Leg {
 
 /** The legs of one order on the day (0, 1 or 2), before the search and the skip rules. Pure. */
 export function legsOf(o: ReadOrder, day: string, routes: Map<string, ScheduleRouteInfo>): Leg[] {
-  const routeOf = (id: string) =>
-    id ? (routes.get(id) ?? routes.get(nameKey(id)) ?? { ...NO_ROUTE, id, name: id }) : NO_ROUTE;
+  const routeOf = (id: string, zip: string) =>
+    id
+      ? (routes.get(id) ?? routes.get(nameKey(id)) ?? { ...NO_ROUTE, id, name: id })
+      : (routes.get(zipKey(zip)) ?? NO_ROUTE);
   const legs: Leg[] = [];
   const pickupToday = o.pickupDay === day && o.orderType !== 'cash_return';
   if (pickupToday) {
-    const route = routeOf(o.facts.pickupRoute || o.facts.route);
+    const route = routeOf(o.facts.pickupRoute || o.facts.route, o.facts.pickupAddress.zip);
     const section = pickupSection(o);
     legs.push({ order: o, route, section, warehouse: section === 'warehouse' || isWarehouseType(route) });
   }
   if (o.deliveryDay === day) {
-    const route = routeOf(o.facts.route);
+    const route = routeOf(o.facts.route, o.facts.destAddress.zip);
     const sameDayDone = pickupToday && legs[0]!.section === 'sameDay' && legs[0]!.route.id === route.id;
     if (!sameDayDone) {
       const section: ScheduleSection = o.orderType === 'cash_return' ? 'cashReturn' : 'deliveries';

@@ -38,6 +38,7 @@ export function routeInfosOf(docs: StoredRoute[]): ScheduleRouteInfo[] {
         startTime: r.startTime ?? '',
         cities: rows.map((row) => row.city ?? ''),
         anyZip: rows.some((row) => (row.zipCode ?? '').startsWith(ANY_ZIP)),
+        zips: rows.map((row) => row.zipCode ?? '').filter((z) => z && !z.startsWith(ANY_ZIP)),
       },
     ];
   });

@@ -13,7 +13,7 @@ import {
   type WeeklyUpdateBody,
 } from '@portal/contracts/dispatch';
 import { Problem, type AuthUser, type OutboxMethods } from '@portal/service-kit';
-import { driverIdsOfUser } from '../../readmodels/fleet.js';
+import { fleetDriverIdsOfUser } from '../../readmodels/fleet.js';
 import { DriverScheduleModel, type DriverScheduleDoc } from '../../models/driver-schedule.js';
 import { advanceBaseline, affectedDrivers, diffDays, type CellChange, type Days } from './changes.js';
 import { cleanDays, dayDate, isEmpty, vehicleWarnings, weekOf } from './validate.js';
@@ -53,7 +53,7 @@ export async function readWeek(
       ...shown,
       ...(staff ? { pending: diffDays(notifiedOf(doc), days).map(toWire) } : {}),
       canEdit: staff,
-      mine: user ? await driverIdsOfUser(user.sub, user.email) : [],
+      mine: user ? await fleetDriverIdsOfUser(user.sub, user.email) : [],
     },
   };
 }
