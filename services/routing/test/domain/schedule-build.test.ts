@@ -4,6 +4,7 @@ import type { OrderFacts } from '@portal/contracts';
 import { buildScheduleDay, legsOf, type ScheduleRouteInfo } from '../../src/domain/schedule/build.js';
 import { routeInfosOf } from '../../src/domain/schedule/load.js';
 import type { ReadOrder } from '../../src/readmodels/orders.js';
+import { orderFacts } from '../routes/schedule-helpers.js';
 
 const DAY = '2026-03-04';
 const NOW = new Date('2026-03-04T12:00:00Z');
@@ -25,28 +26,13 @@ function order(o: Partial<ReadOrder> & { f?: Partial<OrderFacts> } = {}): ReadOr
     deliveryDay: DAY,
     pickupDay: '',
     ...rest,
-    facts: {
-      version: 1,
+    facts: orderFacts({
       updatedAt: NOW.toISOString(),
-      deleted: 0,
-      companyKeys: [],
       route: 'r1',
-      pickupRoute: '',
-      pickupType: '',
-      pickupDriver: '',
-      deliveryDriver: '',
-      weight: '1',
-      notes: '',
-      billingNotes: '',
-      checkedin: false,
-      checkedout: false,
-      hasManifest: false,
-      manifestSigned: false,
       pickupAddress: addr,
       destAddress: addr,
-      createdBy: '',
       ...f,
-    },
+    }),
   };
 }
 const R = (id: string, name: string, extra: Partial<ScheduleRouteInfo> = {}): ScheduleRouteInfo => ({

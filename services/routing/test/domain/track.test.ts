@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { OrderStatus, type OrderFacts } from '@portal/contracts';
 import type { ReadOrder } from '../../src/readmodels/orders.js';
 import { stopList, trackingView } from '../../src/domain/track/view.js';
+import { orderFacts } from '../routes/schedule-helpers.js';
 
 /** What a receiver's tracking link shows, pure over read-model orders (no HTTP, no database). */
 const DAY = '2026-11-25';
@@ -19,28 +20,12 @@ const order = (id: string, o: Partial<ReadOrder> = {}, f: Partial<OrderFacts> = 
   deliveryDay: DAY,
   pickupDay: '',
   ...o,
-  facts: {
-    version: 1,
+  facts: orderFacts({
     updatedAt: '2026-11-25T08:00:00.000Z',
-    deleted: 0,
-    companyKeys: [],
     route: 'routeA',
-    pickupRoute: '',
-    pickupType: '',
-    pickupDriver: '',
-    deliveryDriver: '',
-    weight: '1',
-    notes: '',
-    billingNotes: '',
-    checkedin: false,
-    checkedout: false,
-    hasManifest: false,
-    manifestSigned: false,
-    pickupAddress: { name: '', street: '', city: '', zip: '' },
-    destAddress: { name: '', street: '', city: '', zip: '' },
     createdBy: 'u',
     ...f,
-  },
+  }),
 });
 // the route's day: 4 live deliveries, one cancelled, one deleted, one on another route, one on another day
 const day = [

@@ -1,6 +1,33 @@
 import type { OrderFacts, OrderSnapshotItem } from '@portal/contracts';
 
 const addr = { name: 'Shop', street: '1 Main St', city: 'Seattle', zip: '98101' };
+const noAddress = { name: '', street: '', city: '', zip: '' };
+
+/** OrderFacts of a plain order (version 1, live, no route, driver, notes or manifest), with `f` over it. */
+export function orderFacts(f: Partial<OrderFacts> = {}): OrderFacts {
+  return {
+    version: 1,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    deleted: 0,
+    companyKeys: [],
+    route: '',
+    pickupRoute: '',
+    pickupType: '',
+    pickupDriver: '',
+    deliveryDriver: '',
+    weight: '1',
+    notes: '',
+    billingNotes: '',
+    checkedin: false,
+    checkedout: false,
+    hasManifest: false,
+    manifestSigned: false,
+    pickupAddress: noAddress,
+    destAddress: noAddress,
+    createdBy: '',
+    ...f,
+  };
+}
 /** An order as a snapshot item / notice (what the read model applies): delivered on `day`. */
 export function item(
   orderId: string,
@@ -20,28 +47,14 @@ export function item(
     destName: 'Corner Shop',
     deliveryDate: `${day}T12:00:00.000Z`,
     ...fields,
-    facts: {
-      version: 1,
+    facts: orderFacts({
       updatedAt: new Date().toISOString(),
-      deleted: 0,
       companyKeys: ['a-1', 'b-1'],
-      route: '',
-      pickupRoute: '',
-      pickupType: '',
-      pickupDriver: '',
-      deliveryDriver: '',
-      weight: '1',
-      notes: '',
-      billingNotes: '',
-      checkedin: false,
-      checkedout: false,
-      hasManifest: false,
-      manifestSigned: false,
       pickupAddress: addr,
       destAddress: addr,
       createdBy: 'Vera',
       ...facts,
-    },
+    }),
   };
 }
 
