@@ -15,6 +15,7 @@ import { pidFrom, round } from './lib/measure.mjs';
 import { runOrderBenches } from './lib/orders-run.mjs';
 import { runLabelBenches, runManifestBenches } from './lib/custody-run.mjs';
 import { runScheduleBenches } from './lib/schedule-run.mjs';
+import { runBillingBenches } from './lib/billing-run.mjs';
 import { committed, compare, write } from './lib/report.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -122,6 +123,11 @@ async function main() {
     }
     if (['schedule.day.2000', 'schedule.render.2000'].some(only)) {
       const out = await runScheduleBenches({ root, logDir, env, client, only, log, stops });
+      rows.push(...out.rows);
+      notes.push(...out.notes);
+    }
+    if (['billing.recon.month', 'reports.100k'].some(only)) {
+      const out = await runBillingBenches({ root, logDir, env, client, only, log, stops });
       rows.push(...out.rows);
       notes.push(...out.notes);
     }

@@ -32,6 +32,9 @@ export const GOALS = {
   // issue 14: the daily schedule of 2,000 orders on 60 routes, on the server and rendered in Chromium
   'schedule.day.2000': [(r) => r.p95_ms < 150, 'p95 < 150 ms'],
   'schedule.render.2000': [(r) => r.p95_ms < 1000, '< 1 s to render'],
+  // issue 15: one vendor-month's reconciliation over 100,000 orders; a 100,000-row report job end to end
+  'billing.recon.month': [(r) => r.p95_ms < 200, 'p95 < 200 ms'],
+  'reports.100k': [(r) => r.median_ms < 30_000, '< 30 s end to end (peak RSS reported)'],
 };
 
 const fmt = (v) => (v === null || v === undefined ? '–' : String(v));

@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '@portal/contracts';
+import { Role, STAFF_ROLES } from '@portal/contracts';
 import { defineMfe } from '@portal/ui';
 
 /**
@@ -25,9 +25,21 @@ const manifest = defineMfe({
       allowed: STAFF_ROLES,
       menu: { section: 'admin', key: 'reports', label: 'Reports', order: 80 },
     },
-    // Reached by link (orders §2): one account's reports, and the billing rates per company.
-    { path: '/dashboard/userreports', title: 'User Reports' },
-    { path: '/dashboard/manageBilling', title: 'Manage Billing' },
+    {
+      path: '/dashboard/operations',
+      title: 'Operations',
+      allowed: STAFF_ROLES,
+      menu: { section: 'admin', key: 'operations', label: 'Operations', order: 85 },
+    },
+    // A company user's own figures (orders §2 "userreports"): their orders by status and on-time rate.
+    {
+      path: '/dashboard/userreports',
+      title: 'My Reports',
+      allowed: [Role.AccountAdmin, Role.User],
+      menu: { section: 'user', key: 'userreports', label: 'My Reports', order: 125 },
+    },
+    // orders §2 "/dashboard/billing, manageBilling": the reconciliation screen under its other name
+    { path: '/dashboard/manageBilling', title: 'Billing', allowed: STAFF_ROLES },
   ],
 });
 

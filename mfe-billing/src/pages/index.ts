@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
-import { emptyScreen, lazyPage } from '@portal/ui';
+import { lazyPage } from '@portal/ui';
 
-// A real screen is its own chunk, fetched on first visit (issue 9, the browser budget).
+// A real screen is its own chunk, fetched on first visit (issue 9, the browser budget). Issue 15's parts own their
+// folders: recon/ (billing reconciliation), pages/Reports.tsx (report jobs), dashboards/ (operations and vendor).
 const Reports = lazyPage(
   () => import('./Reports.js'),
   (m) => m.Reports,
@@ -10,21 +11,27 @@ const ManifestDownload = lazyPage(
   () => import('../manifests/ManifestDownload.js'),
   (m) => m.ManifestDownload,
 );
+const Billing = lazyPage(
+  () => import('../recon/Billing.js'),
+  (m) => m.Billing,
+);
+const Operations = lazyPage(
+  () => import('../dashboards/Operations.js'),
+  (m) => m.Operations,
+);
+const VendorDashboard = lazyPage(
+  () => import('../dashboards/VendorDashboard.js'),
+  (m) => m.VendorDashboard,
+);
 
 /** The screen for each path of src/manifest.ts (test/manifest.test.ts checks both ways). */
 export const PAGES: Record<string, ComponentType> = {
   '/dashboard/manifestdownload': ManifestDownload,
-  '/dashboard/billing': emptyScreen(
-    'Billing',
-    'Reconcile delivered orders with invoices and the accounting system. There is nothing to reconcile yet.',
-  ),
+  '/dashboard/billing': Billing,
+  // orders §2: "/dashboard/billing, manageBilling | billing reconciliation" — the same screen under both names
+  '/dashboard/manageBilling': Billing,
   '/dashboard/reports': Reports,
-  '/dashboard/userreports': emptyScreen(
-    'User Reports',
-    "Reports for one account's orders and charges. No reports have been run yet.",
-  ),
-  '/dashboard/manageBilling': emptyScreen(
-    'Manage Billing',
-    'Billing rates and settings per company. No billing records exist yet.',
-  ),
+  '/dashboard/operations': Operations,
+  // orders §2 "/dashboard/reports, userreports": a company user's own reports — their dashboard (README)
+  '/dashboard/userreports': VendorDashboard,
 };

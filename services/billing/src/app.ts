@@ -1,18 +1,28 @@
+import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
-import { reportsRoutes } from './routes/reports.js';
-import { consumers } from './events/index.js';
-import './models/report-run.js';
+import { ReportRun } from './models/report-run.js';
+import { OrderProjection } from './models/order-projection.js';
+import { projectionPart } from './parts/projection.js';
+import { reconPart } from './parts/recon.js';
+import { reportsPart } from './parts/reports.js';
+import { dashboardsPart } from './parts/dashboards.js';
 
-/** Reports (and, next, reconciliation and the accounting compare). Owns `portal_billing` and the BILLING stream. */
+/**
+ * Billing (issue 15), joined from four parts (parts/*.ts): the order projection fed by events, reconciliation with
+ * invoices and the accounting compare, report jobs, and dashboards. Owns `portal_billing` and the BILLING stream.
+ */
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
+  const parts = [projectionPart, reconPart, reportsPart, dashboardsPart].map((part) => part());
   return buildService(
     {
       name: 'billing',
       domain: 'billing',
-      routes: [reportsRoutes],
-      // its stream and (next) outbox on NATS; no object store or mail yet: ready without MinIO or SMTP
-      backends: ['mongo', 'nats', 'redis'],
-      consumers,
+      routes: parts.flatMap((p) => p.routes),
+      // its stream, outbox and consumers on NATS; report jobs on Redis; report files in the object store
+      backends: ['mongo', 'nats', 'redis', 's3'],
+      models: [ReportRun, OrderProjection, ...parts.flatMap((p) => p.models ?? [])],
+      consumers: parts.flatMap((p) => p.consumers ?? []),
+      env: Type.Object(Object.assign({}, ...parts.map((p) => p.env ?? {}))),
     },
     overrides,
   );

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { OrderBillingFacts } from './events-billing.js';
 
 /**
  * Issue 14 (dispatch): what routing needs to keep orders, drivers and vehicles as read models.
@@ -46,6 +47,8 @@ export const OrderFacts = Type.Object({
   deliveredAt: Type.Optional(Type.String()),
   signedBy: Type.Optional(Type.String()),
   createdBy: Type.String(),
+  /** Issue 15: the order's billing, signature and custody-time facts (events-billing.ts), for billing's projection. */
+  billing: Type.Optional(OrderBillingFacts),
 });
 export type OrderFacts = Static<typeof OrderFacts>;
 

@@ -26,6 +26,12 @@ import {
   FleetSnapshotPublishedData,
   DriverScheduleChangedData,
 } from './events-dispatch.js';
+import {
+  BillingSnapshotRequestedData,
+  ReconStampedData,
+  ReportCompletedData,
+  RoutesSnapshotPublishedData,
+} from './events-billing.js';
 
 /**
  * Integration events: `<domain>.<entity>.<verb>` on one JetStream stream per domain.
@@ -109,12 +115,21 @@ export const Subjects = {
   fleetSnapshotPublished: 'fleet.snapshot.published.v1',
   /** A weekly driver schedule was saved (net changes per driver and day; notify = email the affected drivers). */
   driverScheduleChanged: 'routing.driverschedule.changed.v1',
+  /** Issue 15: billing asks orders and accounts for their state (events-billing.ts). */
+  billingSnapshotRequested: 'billing.snapshot.requested.v1',
+  /** A reconciliation was printed: orders stamps data.recon and records it in each order's ledger. */
+  reconStamped: 'billing.recon.stamped.v1',
+  /** A report job finished: notifications mails its files. */
+  reportCompleted: 'billing.report.completed.v1',
+  /** Routing's routes (id, name) answering billing's snapshot request. */
+  routesSnapshotPublished: 'routing.routes.published.v1',
 } as const;
 export type EventSubject = (typeof Subjects)[keyof typeof Subjects];
 
 export * from './events-accounts.js';
 export * from './events-operations.js';
 export * from './events-dispatch.js';
+export * from './events-billing.js';
 
 /**
  * The catalogue: each subject's payload schema. Publishers (the kit's outbox) and consumers (the kit's consume)
@@ -154,6 +169,10 @@ export const EventCatalogue = {
   [Subjects.ordersSnapshotPublished]: OrdersSnapshotPublishedData,
   [Subjects.fleetSnapshotPublished]: FleetSnapshotPublishedData,
   [Subjects.driverScheduleChanged]: DriverScheduleChangedData,
+  [Subjects.billingSnapshotRequested]: BillingSnapshotRequestedData,
+  [Subjects.reconStamped]: ReconStampedData,
+  [Subjects.reportCompleted]: ReportCompletedData,
+  [Subjects.routesSnapshotPublished]: RoutesSnapshotPublishedData,
 } as const satisfies Record<EventSubject, TSchema>;
 export type EventPayload<S extends EventSubject> = Static<(typeof EventCatalogue)[S]>;
 /** @deprecated the catalogue under its old name */

@@ -1,14 +1,11 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Role, type RoleNumber } from '@portal/contracts';
-import { serviceBasics, tokenFor, type Policy } from '@portal/service-kit/testing';
+import { serviceBasics, tokenFor } from '@portal/service-kit/testing';
 import { ReportRun } from '../../src/models/report-run.js';
 import { buildApp } from '../../src/app.js';
 
-const POLICY: Policy = {
-  'GET /api/reports': [Role.SuperAdmin, Role.Admin],
-  'POST /api/reports/timestamp': [Role.SuperAdmin, Role.Admin],
-};
+import { POLICY } from '../policy/index.js';
 
 // health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
 const app = serviceBasics(buildApp, POLICY, { MONGO_DB: 'portal_billing_test' });

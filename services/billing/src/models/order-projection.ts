@@ -1,0 +1,116 @@
+import mongoose, { Schema } from 'mongoose';
+import type { OrderBillingFacts } from '@portal/contracts';
+
+/**
+ * Billing's copy of orders (issue 15: "Billing keeps its own read model of orders fed by events"): one document per
+ * order, written ONLY by the projection part (events/orders-feed.ts and the snapshot pages), read by reconciliation,
+ * reports and dashboards. A write applies only when its `version` is higher than the stored one (events may arrive
+ * out of order; a snapshot may overlap the stream).
+ *
+ * FerretDB pushes down only top-level equality (ARCHITECTURE): every read reaches the database with one of the
+ * equality keys below, each narrowing it to about 1,000 rows or fewer at 100,000 orders over 200 vendors:
+ *   vendorMonth  `${pickupLN}|${YYYY-MM}`   one vendor's month (reconciliation, invoices, a vendor's dashboard)
+ *   deliveryDay  YYYY-MM-DD                 one day (timestamp report; a range is read day by day)
+ *   month        YYYY-MM                    one month of every vendor (reports stream it with a keyset on _id)
+ * The delivery day is data.order.deliveryDate, else preferredDelivery ('' when neither: such an order is in no
+ * period).
+ */
+export interface ProjectedOrder {
+  _id: string;
+  orderId: string;
+  status: number;
+  orderType: string;
+  orderDef: string;
+  pickupLN: string;
+  destinationLN: string;
+  vendorName: string;
+  destName: string;
+  deliveryDay: string;
+  month: string;
+  vendorMonth: string;
+  /** The delivery day's ISO week's Monday (YYYY-MM-DD): "orders by status this week". */
+  week: string;
+  route: string;
+  pickupRoute: string;
+  pickupDriver: string;
+  deliveryDriver: string;
+  /** Who may see it besides staff (orders' companyKeys): a vendor's dashboard filters on its own. */
+  companyKeys: string[];
+  /** 0 live, 1 deleted, 2 cancelled. */
+  deleted: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  billing: OrderBillingFacts;
+}
+
+const schema = new Schema(
+  {
+    _id: { type: String, required: true },
+    orderId: { type: String, default: '' },
+    status: { type: Number, default: 0 },
+    orderType: { type: String, default: '' },
+    orderDef: { type: String, default: 'ext' },
+    pickupLN: { type: String, default: '' },
+    destinationLN: { type: String, default: '' },
+    vendorName: { type: String, default: '' },
+    destName: { type: String, default: '' },
+    deliveryDay: { type: String, default: '' },
+    month: { type: String, default: '' },
+    vendorMonth: { type: String, default: '' },
+    week: { type: String, default: '' },
+    route: { type: String, default: '' },
+    pickupRoute: { type: String, default: '' },
+    pickupDriver: { type: String, default: '' },
+    deliveryDriver: { type: String, default: '' },
+    companyKeys: { type: [String], default: [] },
+    deleted: { type: Number, default: 0 },
+    version: { type: Number, default: 0 },
+    createdAt: { type: String, default: '' },
+    updatedAt: { type: String, default: '' },
+    billing: { type: Schema.Types.Mixed, required: true },
+  },
+  { minimize: false, versionKey: false },
+);
+schema.index({ vendorMonth: 1, _id: 1 });
+schema.index({ deliveryDay: 1, _id: 1 });
+schema.index({ month: 1, _id: 1 });
+schema.index({ week: 1 });
+
+export const OrderProjection = mongoose.model('BillingOrder', schema, 'orders_projection');
+
+/**
+ * Names billing shows but does not own (routes from routing, drivers from fleet, vendors' accounts from accounts),
+ * kept by the projection part from events and snapshot pages. `_id` is `${kind}:${id}`: `route:<routeId>`,
+ * `driver:<driverId>`, `vendor:<licenceNumber>` (a vendor with a registered account: `registered` true).
+ */
+export interface NameEntry {
+  _id: string;
+  kind: 'route' | 'driver' | 'vendor';
+  name: string;
+  registered?: boolean;
+  deleted?: boolean;
+  updatedAt: string;
+}
+const nameSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    kind: { type: String, required: true },
+    name: { type: String, default: '' },
+    registered: { type: Boolean },
+    deleted: { type: Boolean },
+    updatedAt: { type: String, default: '' },
+  },
+  { versionKey: false },
+);
+nameSchema.index({ kind: 1 });
+export const NameModel = mongoose.model('BillingName', nameSchema, 'names');
+
+/** YYYY-MM-DD → the keys above. Pure. */
+export function periodKeys(pickupLN: string, deliveryDay: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(deliveryDay)) return { month: '', vendorMonth: '', week: '' };
+  const month = deliveryDay.slice(0, 7);
+  const d = new Date(`${deliveryDay}T00:00:00Z`);
+  const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
+  return { month, vendorMonth: `${pickupLN}|${month}`, week: monday.toISOString().slice(0, 10) };
+}

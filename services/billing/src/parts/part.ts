@@ -1,0 +1,17 @@
+import type { TProperties } from 'typebox';
+import type { ConsumerDef, RoutePlugin } from '@portal/service-kit';
+
+/**
+ * One part of billing (issue 15 was built in parallel parts, each owning its files, as routing's issue 14): its route
+ * plugins, outbox models, consumers and extra env vars. app.ts joins the parts; a part never edits another's files.
+ *   projection  the order projection and name tables fed by events and snapshots (models/order-projection.ts)
+ *   recon       billing reconciliation, invoices, the accounting compare, the print stamp
+ *   reports     report jobs (BullMQ), files in the object store, scheduled reports
+ *   dashboards  the operations dashboard and a vendor's own
+ */
+export interface Part {
+  routes: RoutePlugin[];
+  models?: unknown[];
+  consumers?: ConsumerDef<any>[];
+  env?: TProperties;
+}

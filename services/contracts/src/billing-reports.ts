@@ -1,0 +1,5 @@
+/**
+ * Issue 15, part reports: this part's calls (request and answer shapes as plain JSON-schema `as const` objects or types) and
+ * words. Owned by the reports part; re-exported by billing-ops.ts (`@portal/contracts/billing`).
+ */
+export {};
