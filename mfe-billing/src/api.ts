@@ -1,4 +1,4 @@
-import type { ReportList, ReportRunView, ReportStarted } from '@portal/contracts';
+import type { ReportList, ReportRunView, ReportStarted } from '@portal/contracts/billing';
 import type { ApiClient } from '@portal/ui';
 
 /**

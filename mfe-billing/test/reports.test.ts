@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
-import { Messages, ReportList, ReportStarted, Role } from '@portal/contracts';
+import { Messages, Role } from '@portal/contracts';
+import { ReportList, ReportStarted } from '@portal/contracts/billing';
 import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,9 +17,13 @@ const run = (id: string, selectedDate: string, state: 'queued' | 'done') => ({
   id,
   kind: 'timestamp' as const,
   state,
+  title: `Timestamp report ${selectedDate}`,
   selectedDate,
+  from: selectedDate,
+  to: selectedDate,
   emails: ['admin@demo.portal'],
   createdAt: `${selectedDate}T10:00:00.000Z`,
+  progress: state === 'done' ? 100 : 0,
 });
 
 let reports: ReturnType<typeof run>[] = [];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
 import { Messages } from '@portal/contracts';
+import { REPORT_TITLES } from '@portal/contracts/billing';
 import {
   Alert,
   Button,
@@ -16,12 +17,13 @@ import {
 import { REPORTS_KEY, listReports, requestTimestampReport, type ReportRun } from '../api.js';
 import './reports.css';
 
-const KIND_LABELS: Record<ReportRun['kind'], string> = { timestamp: 'Timestamp report' };
+const KIND_LABELS: Record<ReportRun['kind'], string> = REPORT_TITLES;
 const STATE_LABELS: Record<ReportRun['state'], string> = {
   queued: 'Queued',
   running: 'Running',
   done: 'Emailed',
   failed: 'Failed',
+  cancelled: 'Cancelled',
 };
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -1,4 +1,5 @@
-import { DEFAULT_PAGE_SIZE, type ReportRunView } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE } from '@portal/contracts';
+import { REPORT_TITLES, type ReportRunView } from '@portal/contracts/billing';
 import { ReportRun, type ReportRunDoc } from '../models/report-run.js';
 import type { ReportListQuery, TimestampReportBody } from '../schemas.js';
 
@@ -23,7 +24,11 @@ export function toReportRunView(r: ReportRunDoc): ReportRunView {
     id: String(r._id),
     kind: 'timestamp',
     state: r.state ?? 'queued',
+    title: `${REPORT_TITLES.timestamp} ${r.selectedDate ?? ''}`,
     selectedDate: r.selectedDate ?? '',
+    from: r.selectedDate ?? '',
+    to: r.selectedDate ?? '',
+    progress: 0,
     emails: [...(r.emails ?? [])],
     createdAt: r.createdAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
-import { REPORT_KINDS, REPORT_STATES } from '@portal/contracts';
+import { REPORT_KINDS, REPORT_STATES } from '@portal/contracts/billing';
 
 /**
  * One request for a report (orders spec §2 Reports: results by email). Recorded when asked for; the report job

@@ -1,6 +1,7 @@
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { ALL_ROLES, Messages, ReportList, ReportStarted, canManageBilling } from '@portal/contracts';
+import { ALL_ROLES, Messages, canManageBilling } from '@portal/contracts';
+import { ReportList, ReportStarted } from '@portal/contracts/billing';
 import { listReportRuns, startTimestampReport } from '../domain/reports.js';
 import { ReportListQuery, TimestampReportBody } from '../schemas.js';
 
