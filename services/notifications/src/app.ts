@@ -8,6 +8,8 @@ import { orderMailConsumer } from './events/order-mails.js';
 import { signedCopyConsumer } from './events/signed-copy-mails.js';
 import { signedCopyWorker } from './jobs/signed-copy.js';
 import { driverScheduleMailConsumer } from './events/driver-schedule-mails.js';
+import { reportMailConsumer } from './events/report-mails.js';
+import { reportMailWorker } from './jobs/report-mail.js';
 import { MailEnvSchema } from './env.js';
 
 /**
@@ -32,8 +34,9 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
         orderMailConsumer,
         signedCopyConsumer,
         driverScheduleMailConsumer,
+        reportMailConsumer,
       ],
-      workers: [emailWorker(mailEnv), signedCopyWorker(mailEnv)],
+      workers: [emailWorker(mailEnv), signedCopyWorker(mailEnv), reportMailWorker(mailEnv)],
       env: MailEnvSchema,
     },
     overrides,
