@@ -1,11 +1,13 @@
 import { OrderStatus, type LicenceCopy, type OrderFacts } from '@portal/contracts';
 import type { OrderDoc } from '../models/order.js';
 import { listKeysOf } from '../domain/list-keys.js';
+import { billingFactsOf } from './billing-facts.js';
 
 /**
  * The order's scheduling state after a write (issue 14 `OrderFacts`, contracts events-dispatch.ts): what routing's
  * read model keeps (the schedule, live updates, tracking). Built in this one place from the stored order and put on
- * every order event (publishes.ts noticeOf, custody-write.ts) and on snapshot pages (dispatch-snapshot.ts). Stamps
+ * every order event (publishes.ts noticeOf, custody-write.ts) and on snapshot pages (dispatch-snapshot.ts); issue 15's
+ * `billing` block (billing-facts.ts) rides along for billing's projection. Stamps
  * become booleans, signatures their signer's name and date only: no image, no secret. Pure.
  */
 export type FactsSource = Pick<OrderDoc, 'data'> &
@@ -58,5 +60,6 @@ export function factsOf(doc: FactsSource): OrderFacts {
     ...(deliveredAt ? { deliveredAt } : {}),
     ...(delivered && customer?.name ? { signedBy: str(customer.name) } : {}),
     createdBy: str(doc.createdBy),
+    billing: billingFactsOf(doc),
   };
 }

@@ -1,0 +1,63 @@
+import {
+  dayOf,
+  licenceKey,
+  type OrderBillingFacts,
+  type OrderFacts,
+  type OrderSlice,
+} from '@portal/contracts';
+import { periodKeys, type ProjectedOrder } from '../../models/order-projection.js';
+
+/**
+ * An order event's (or snapshot item's) notice fields and facts → billing's projected order (models/order-projection.ts).
+ * The delivery day is deliveryDate, else preferredDelivery (YYYY-MM-DD; '' when neither or unparseable). An event from
+ * before issue 15 has no `facts.billing`: a zeroed block stands in until a newer event or the snapshot brings it. Pure.
+ */
+export function zeroBilling(): OrderBillingFacts {
+  return {
+    invoice: '',
+    amount: '',
+    amountCents: 0,
+    method: '',
+    methodSelect: '',
+    dateApproved: '',
+    deliveredDay: '',
+    rejected: '',
+    signatures: { pickup: false, driver: false, customer: false, dropoff: false },
+    times: {},
+  };
+}
+
+const dayOrBlank = (v: string | undefined) => {
+  const d = dayOf(v);
+  return d === 'invalid' ? '' : d;
+};
+
+export function projectedOf(n: OrderSlice, facts: OrderFacts): ProjectedOrder {
+  const deliveryDay = dayOrBlank(n.deliveryDate) || dayOrBlank(n.preferredDelivery);
+  return {
+    _id: n.id,
+    orderId: n.orderId,
+    status: n.status,
+    orderType: n.orderType,
+    orderDef: n.orderDef,
+    pickupLN: n.pickupLN,
+    destinationLN: n.destinationLN,
+    vendorName: n.vendorName,
+    destName: n.destName,
+    deliveryDay,
+    ...periodKeys(n.pickupLN, deliveryDay),
+    route: facts.route,
+    pickupRoute: facts.pickupRoute,
+    pickupDriver: facts.pickupDriver,
+    deliveryDriver: facts.deliveryDriver,
+    companyKeys: facts.companyKeys,
+    deleted: facts.deleted,
+    version: facts.version,
+    createdAt: '',
+    updatedAt: facts.updatedAt,
+    billing: facts.billing ?? zeroBilling(),
+  };
+}
+
+/** The NameModel id of a vendor: `vendor:` + licenceKey(licence) — the same key accounts' companyKeys carry. */
+export const vendorNameId = (licence: string) => `vendor:${licenceKey(licence)}`;

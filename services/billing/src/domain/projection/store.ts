@@ -1,0 +1,82 @@
+import type { OrderFacts, OrderSlice } from '@portal/contracts';
+import { NameModel, OrderProjection } from '../../models/order-projection.js';
+import { projectedOf, vendorNameId } from './order.js';
+
+/**
+ * The projection's writes (written ONLY here: events/projection-*.ts call these). An order applies only when its
+ * facts.version is higher than the stored one: a conditional update by _id, else an insert (a duplicate key means a
+ * newer-or-equal version is stored: ignored). Redeliveries, out-of-order events and snapshot overlaps change nothing.
+ */
+export async function applyOrder(n: OrderSlice, facts: OrderFacts): Promise<boolean> {
+  const { _id, createdAt: _c, ...fields } = projectedOf(n, facts);
+  const before = await OrderProjection.findOneAndUpdate(
+    { _id, version: { $lt: facts.version } },
+    { $set: fields },
+    { upsert: false, returnDocument: 'before' },
+  ).lean();
+  let written = !!before;
+  if (!before) {
+    try {
+      // the creation time is known only from version 1 (the created event); facts carry no createdAt
+      await OrderProjection.create({
+        _id,
+        ...fields,
+        createdAt: facts.version === 1 ? fields.updatedAt : '',
+      });
+      written = true;
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000) throw err;
+    }
+  }
+  if (n.pickupLN) await noteVendor(n.pickupLN, n.vendorName, fields.updatedAt);
+  return written;
+}
+
+/** Vendor names seen by this process (id → name): an order event writes the name only when it changed. */
+const vendorsSeen = new Map<string, string>();
+
+/** Every order's pickup licence → `vendor:<LN>` named by its vendorName; registered false unless accounts said so. */
+export async function noteVendor(licence: string, name: string, at: string): Promise<void> {
+  const _id = vendorNameId(licence);
+  if (vendorsSeen.get(_id) === name) return;
+  await NameModel.updateOne(
+    { _id },
+    {
+      $set: { kind: 'vendor', ...(name ? { name } : {}), updatedAt: at },
+      $setOnInsert: { registered: false },
+    },
+    { upsert: true },
+  );
+  vendorsSeen.set(_id, name);
+}
+
+/** A route or driver name (`route:<id>`, `driver:<id>`). */
+export async function applyName(
+  kind: 'route' | 'driver',
+  id: string,
+  name: string,
+  deleted: boolean,
+  at: string,
+): Promise<void> {
+  await NameModel.updateOne(
+    { _id: `${kind}:${id}` },
+    { $set: { kind, name, deleted, updatedAt: at } },
+    { upsert: true },
+  );
+}
+
+/** A company user's licences → their vendors are registered (the name stays what orders said, if any). */
+export async function registerVendors(companyKeys: string[], at: string): Promise<void> {
+  for (const key of companyKeys) {
+    const _id = vendorNameId(key);
+    await NameModel.updateOne(
+      { _id },
+      { $set: { kind: 'vendor', registered: true, updatedAt: at }, $setOnInsert: { name: '' } },
+      { upsert: true },
+    );
+    vendorsSeen.delete(_id);
+  }
+}
+
+/** For tests: forget the vendor names this process has seen. */
+export const forgetVendors = () => vendorsSeen.clear();
