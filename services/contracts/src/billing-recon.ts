@@ -1,5 +1,110 @@
 /**
- * Issue 15, part recon: this part's calls (request and answer shapes as plain JSON-schema `as const` objects or types) and
- * words. Owned by the recon part; re-exported by billing-ops.ts (`@portal/contracts/billing`).
+ * Issue 15, part recon: this part's calls (request and answer shapes as plain types) and words, and the accounting
+ * compare's one matching rule (shared by accounts' "Sync Quickbooks" and billing's vendor compare). Owned by the recon
+ * part; re-exported by billing-ops.ts (`@portal/contracts/billing`). Browser-safe: plain types and pure functions.
  */
-export {};
+
+/** One customer of the accounting system (a name, an email, or both). */
+export interface AccountingCustomer {
+  name: string;
+  email?: string;
+}
+
+const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** A company matches a customer by name (Licensee or DBA, ignoring case and punctuation) or billing/user email. */
+export function matchesCustomer(
+  u: {
+    email: string;
+    company?: { Licensee?: string | null; DBA?: string | null; billingContactEmail?: string | null } | null;
+  },
+  customers: AccountingCustomer[],
+): boolean {
+  const names = new Set([norm(u.company?.Licensee), norm(u.company?.DBA)].filter(Boolean));
+  const emails = new Set(
+    [u.email.toLowerCase(), u.company?.billingContactEmail?.toLowerCase()].filter(Boolean),
+  );
+  return customers.some((c) => (c.name && names.has(norm(c.name))) || (c.email && emails.has(c.email)));
+}
+
+/** The recon part's words (the spec's tooltip text and the page's). */
+export const ReconWords = {
+  mismatch: 'does not match any known customer',
+  empty: 'No orders for this vendor in this period.',
+  stamped: (n: number) => `${n} order${n === 1 ? '' : 's'} stamped as reconciled.`,
+  duplicatePrint: 'This reconciliation was just printed; wait a few seconds before printing it again.',
+} as const;
+
+/** POST /api/orders/reconciliation body (also accepted wrapped as {opts: {...}}, the spec's shape). */
+export interface ReconQuery {
+  vendorLN: string;
+  from?: string;
+  to?: string;
+  registeredOnly?: boolean;
+  after?: string;
+  limit?: number;
+}
+export interface ReconVendor {
+  licenseNumber: string;
+  name: string;
+  registered: boolean;
+  /** true: matches no accounting customer; absent when the compare is unavailable. */
+  mismatch?: boolean;
+}
+export interface ReconRow {
+  id: string;
+  orderId: string;
+  deliveryDay: string;
+  destination: string;
+  destinationLN: string;
+  route: string;
+  routeName: string;
+  driverName: string;
+  invoice: string;
+  amount: string;
+  amountCents: number;
+  method: string;
+  status: number;
+  /** Counted in the totals and stamped by a print (delivered or rejected); others are listed, flagged false. */
+  counted: boolean;
+  recon?: { date: string; user: string };
+}
+export interface ReconTotals {
+  count: number;
+  amountCents: number;
+  byMethod: { method: string; count: number; amountCents: number }[];
+  byRoute: { route: string; routeName: string; count: number; amountCents: number }[];
+}
+export interface ReconAnswer {
+  vendor: ReconVendor;
+  from: string;
+  to: string;
+  orders: ReconRow[];
+  /** The keyset cursor of the next page, or null on the last. */
+  next: string | null;
+  /** Every order listed in the range (counted or not). */
+  listed: number;
+  totals: ReconTotals;
+}
+export interface CompareAnswer {
+  available: boolean;
+  mismatches?: string[];
+  message?: string;
+}
+export interface ReconPrintBody {
+  vendorLN: string;
+  from: string;
+  to: string;
+  courierName?: string;
+  vendorName?: string;
+}
+export interface ReconPrintView {
+  id: string;
+  date: string;
+  user: string;
+  vendorLN: string;
+  from: string;
+  to: string;
+  count: number;
+  totals: ReconTotals;
+}

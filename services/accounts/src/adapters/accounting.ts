@@ -4,10 +4,10 @@
  * `{QueryResponse: {Customer: [{DisplayName, CompanyName?, PrimaryEmailAddr?: {Address}}]}}`.
  * The base URL comes from env ACCOUNTING_URL (the local stub in deploy/local/accounting-stub in tests).
  */
-export interface AccountingCustomer {
-  name: string;
-  email?: string;
-}
+import type { AccountingCustomer } from '@portal/contracts/billing';
+
+/** The matching rule (matchesCustomer) is shared with billing's vendor compare: one copy, in contracts. */
+export type { AccountingCustomer } from '@portal/contracts/billing';
 
 export class AccountingUnavailable extends Error {}
 
@@ -37,21 +37,4 @@ export async function listCustomers(
     const email = c.PrimaryEmailAddr?.Address?.toLowerCase();
     return names.length ? names.map((name) => ({ name, email })) : email ? [{ name: '', email }] : [];
   });
-}
-
-const norm = (s: string | null | undefined) => (s ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
-
-/** A company matches a customer by name (Licensee or DBA, ignoring case and punctuation) or billing/user email. */
-export function matchesCustomer(
-  u: {
-    email: string;
-    company?: { Licensee?: string | null; DBA?: string | null; billingContactEmail?: string | null } | null;
-  },
-  customers: AccountingCustomer[],
-): boolean {
-  const names = new Set([norm(u.company?.Licensee), norm(u.company?.DBA)].filter(Boolean));
-  const emails = new Set(
-    [u.email.toLowerCase(), u.company?.billingContactEmail?.toLowerCase()].filter(Boolean),
-  );
-  return customers.some((c) => (c.name && names.has(norm(c.name))) || (c.email && emails.has(c.email)));
 }

@@ -1,7 +1,8 @@
 import { Messages } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { User, type UserDoc } from '../models/user.js';
-import { AccountingUnavailable, listCustomers, matchesCustomer } from '../adapters/accounting.js';
+import { matchesCustomer } from '@portal/contracts/billing';
+import { AccountingUnavailable, listCustomers } from '../adapters/accounting.js';
 
 export interface AccountingEnv {
   ACCOUNTING_URL: string;
