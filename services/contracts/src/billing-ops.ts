@@ -36,7 +36,10 @@ export const BillingMessages = {
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+const isDay = (s: string) =>
+  DAY.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 /** A range's problem in the words above, or null. Inclusive days, YYYY-MM-DD. Pure. */
 export function rangeProblem(from: string, to: string): string | null {
