@@ -68,7 +68,8 @@ function written(): void {
 
 const OutboxEventSchema = new Schema(
   { id: String, subject: String, data: Schema.Types.Mixed, time: Date, traceparent: String },
-  { _id: false },
+  // minimize false: an empty object in a payload (e.g. facts.billing.times {}) is kept, as the catalogue requires
+  { _id: false, minimize: false },
 );
 
 /**

@@ -1,7 +1,8 @@
 import { snapshotRequests } from './snapshot.js';
+import { billingSnapshotRequests } from './billing-snapshot.js';
 
 /**
  * What accounts consumes: only requests for a snapshot of its users, licences and config (snapshot.ts), from a
  * service whose read model of accounts is empty or older than the stream. What it publishes is publishes.ts.
  */
-export const consumers = [snapshotRequests];
+export const consumers = [snapshotRequests, billingSnapshotRequests];

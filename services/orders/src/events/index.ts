@@ -3,6 +3,8 @@ import { accountsLicencesConsumer } from './accounts-licences.js';
 import { accountsConfigConsumer } from './accounts-config.js';
 import { accountsSnapshotConsumer } from './accounts-snapshot.js';
 import { fleetDriverLinksConsumer } from './accounts-fleet-links.js';
+import { billingSnapshotConsumer } from './billing-snapshot.js';
+import { billingReconConsumer } from './billing-recon.js';
 
 export { accountsFeed } from './accounts-snapshot.js';
 
@@ -18,4 +20,6 @@ export const consumers = [
   accountsConfigConsumer,
   accountsSnapshotConsumer,
   fleetDriverLinksConsumer,
+  billingSnapshotConsumer,
+  billingReconConsumer,
 ];
