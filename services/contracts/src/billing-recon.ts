@@ -29,7 +29,7 @@ export function matchesCustomer(
 
 /** The recon part's words (the spec's tooltip text and the page's). */
 export const ReconWords = {
-  mismatch: 'does not match any known customer',
+  mismatch: 'This account does not match any known customer in the accounting system.',
   empty: 'No orders for this vendor in this period.',
   stamped: (n: number) => `${n} order${n === 1 ? '' : 's'} stamped as reconciled.`,
   duplicatePrint: 'This reconciliation was just printed; wait a few seconds before printing it again.',
