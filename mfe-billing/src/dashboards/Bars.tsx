@@ -29,7 +29,7 @@ export function Bars({
           <XAxis type="number" allowDecimals={false} tick={tick} />
           <YAxis type="category" dataKey={x} width={150} tick={tick} interval={0} />
           <Tooltip />
-          <Bar dataKey={y} name={name} fill={BAR} maxBarSize={48} />
+          <Bar dataKey={y} name={name} fill={BAR} maxBarSize={48} isAnimationActive={false} />
         </BarChart>
       ) : (
         <BarChart data={data} margin={{ left: 0, right: 16, top: 8, bottom: 8 }}>
@@ -37,7 +37,7 @@ export function Bars({
           <XAxis dataKey={x} tick={tick} minTickGap={12} />
           <YAxis allowDecimals={false} tick={tick} width={36} />
           <Tooltip />
-          <Bar dataKey={y} name={name} fill={BAR} maxBarSize={48} />
+          <Bar dataKey={y} name={name} fill={BAR} maxBarSize={48} isAnimationActive={false} />
         </BarChart>
       )}
     </ResponsiveContainer>
