@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, row, watchRss } from './measure.mjs';
 import { demoToken } from './http.mjs';
+import { ensureGinIndexes } from './gin.mjs';
 
 export const RECON_DB = 'portal_billing_bench';
 const ORDERS = 100_000;
@@ -118,6 +119,32 @@ async function seed(client, log) {
   );
 }
 
+/**
+ * The projection's indexes as billing's start-up migration declares them (mongoose names), made here once: built by the
+ * service over 100,000 documents they would outlast its start-up timeout. Idempotent, one at a time (FerretDB 1.24).
+ */
+async function ensureIndexes(client, log) {
+  const db = client.db(RECON_DB);
+  for (const [name, keys, gin] of [
+    [
+      'orders_projection',
+      [{ vendorMonth: 1, _id: 1 }, { deliveryDay: 1, _id: 1 }, { month: 1, _id: 1 }, { week: 1 }],
+      ['_id', 'vendorMonth', 'deliveryDay', 'month', 'week'],
+    ],
+    ['names', [{ kind: 1 }], ['_id', 'kind']],
+  ]) {
+    const coll = db.collection(name);
+    const existing = new Set((await coll.listIndexes().toArray()).map((i) => i.name));
+    for (const key of keys) {
+      const ixName = Object.entries(key)
+        .map(([k, v]) => `${k}_${v}`)
+        .join('_');
+      if (!existing.has(ixName)) await coll.createIndexes([{ key, name: ixName }]);
+    }
+    await ensureGinIndexes(RECON_DB, name, gin, log);
+  }
+}
+
 async function startBilling(root, logDir, stackEnv) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -213,6 +240,7 @@ export async function runBillingRecon({ root, logDir, env, client, log, stops })
     .map((l) => l.toFixed(1))
     .join(' / ');
   await seed(client, log);
+  await ensureIndexes(client, log);
   const top = busiest();
   const billing = await startBilling(root, logDir, env);
   stops?.push(billing.stop);

@@ -6,11 +6,6 @@ import { DataTable } from '@portal/ui';
 const columns: ColDef<ReconRow>[] = [
   { field: 'orderId', headerName: 'Order', minWidth: 110 },
   { field: 'deliveryDay', headerName: 'Delivery day', minWidth: 120 },
-  { field: 'destination', headerName: 'Destination', minWidth: 150 },
-  { field: 'routeName', headerName: 'Route', minWidth: 120 },
-  { field: 'driverName', headerName: 'Driver', minWidth: 120 },
-  { field: 'invoice', headerName: 'Invoice', minWidth: 100 },
-  { field: 'method', headerName: 'Method', minWidth: 110 },
   {
     field: 'amountCents',
     headerName: 'Amount',
@@ -18,6 +13,8 @@ const columns: ColDef<ReconRow>[] = [
     type: 'rightAligned',
     valueFormatter: (p) => formatCents(Number(p.value ?? 0)),
   },
+  { field: 'method', headerName: 'Method', minWidth: 110 },
+  { field: 'invoice', headerName: 'Invoice', minWidth: 100 },
   {
     field: 'status',
     headerName: 'Status',
@@ -30,6 +27,9 @@ const columns: ColDef<ReconRow>[] = [
     minWidth: 150,
     valueGetter: (p) => (p.data?.recon ? `${p.data.recon.date.slice(0, 10)} ${p.data.recon.user}` : ''),
   },
+  { field: 'destination', headerName: 'Destination', minWidth: 150 },
+  { field: 'routeName', headerName: 'Route', minWidth: 120 },
+  { field: 'driverName', headerName: 'Driver', minWidth: 120 },
 ];
 
 /** The orders of the range (ag-grid through @portal/ui DataTable, 250 a page as orders §9 says). */
