@@ -89,19 +89,23 @@ export function RunsList({ runs, pending, onCancel, onRetry, onDownload }: RunsL
                 {r.title}
                 {r.scheduleId && <span className="rp-badge">scheduled</span>}
               </td>
-              <td data-label="Range">{range(r)}</td>
+              <td data-label="Range" className="rp-nowrap">
+                {range(r)}
+              </td>
               <td data-label="State">
                 <span className={`rp-state rp-state-${r.state}`} data-testid="report-state">
                   {STATE_LABELS[r.state]}
                 </span>
               </td>
-              <td data-label="Result">
+              <td data-label="Result" className="rp-nowrap">
                 <Outcome run={r} />
               </td>
               <td data-label="Sent to" className="rp-emails">
                 {r.emails.join(', ')}
               </td>
-              <td data-label="Requested">{when(r.createdAt)}</td>
+              <td data-label="Requested" className="rp-nowrap">
+                {when(r.createdAt)}
+              </td>
               <td className="rp-actions">
                 {isActive(r) && (
                   <Button size="sm" onClick={() => onCancel(r)} disabled={busy} data-testid="report-cancel">
