@@ -16,6 +16,12 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const REPORT_EVERY = ['weekly', 'monthly'] as const;
 export type ReportEvery = (typeof REPORT_EVERY)[number];
 
+/**
+ * Where a finished run's files are (object store): bucket `reports`, key `runs/<run id>/<filename>`; the
+ * billing.report.completed.v1 event names them by key (notifications reads them there to attach them).
+ */
+export const REPORTS_BUCKET = 'reports';
+
 /** Each kind's name (the mail's subject starts with it, the screen lists it). */
 export const REPORT_TITLES: Record<ReportKind, string> = {
   timestamp: 'Timestamp report',
@@ -35,6 +41,7 @@ export const ReportMessages = {
   noFiles: 'This report has no files to download yet.',
   cancelled: 'The report was cancelled.',
   scheduled: 'Your report is scheduled.',
+  noOrders: 'No orders in this range',
 } as const;
 
 /** A finished run's file (its object-store key stays server-side; GET …/download answers a short-lived URL). */
