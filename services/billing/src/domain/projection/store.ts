@@ -9,6 +9,8 @@ import { projectedOf, vendorNameId } from './order.js';
  */
 export async function applyOrder(n: OrderSlice, facts: OrderFacts): Promise<boolean> {
   const { _id, createdAt: _c, ...fields } = projectedOf(n, facts);
+  // the vendor first: once the order is visible, its vendor's name is too
+  if (n.pickupLN) await noteVendor(n.pickupLN, n.vendorName, fields.updatedAt);
   const before = await OrderProjection.findOneAndUpdate(
     { _id, version: { $lt: facts.version } },
     { $set: fields },
@@ -28,7 +30,6 @@ export async function applyOrder(n: OrderSlice, facts: OrderFacts): Promise<bool
       if ((err as { code?: number }).code !== 11000) throw err;
     }
   }
-  if (n.pickupLN) await noteVendor(n.pickupLN, n.vendorName, fields.updatedAt);
   return written;
 }
 
