@@ -20,6 +20,7 @@ import {
   ReportScheduled,
   ReportStarted,
   lastMonth,
+  REPORT_TITLES,
   type ReportRunView,
   type ReportScheduleView,
 } from '@portal/contracts/billing';
@@ -71,12 +72,10 @@ const done = (r: ReportRunView): ReportRunView => ({
 const started = (body: unknown, over: Partial<ReportRunView>) => {
   const b = body as { from?: string; to?: string; emails?: string[]; selectedDate?: string };
   if (b.from === '2020-01-01') return ok({}, 400, { message: 'Billing refuses 2020 (server rule)' });
-  const run = newRun({
-    from: b.from ?? b.selectedDate,
-    to: b.to ?? b.selectedDate,
-    emails: b.emails,
-    ...over,
-  });
+  const [from, to] = [b.from ?? b.selectedDate!, b.to ?? b.selectedDate!];
+  const kind = over.kind ?? 'status';
+  const title = `${REPORT_TITLES[kind]} ${from === to ? from : `${from} to ${to}`}`;
+  const run = newRun({ from, to, emails: b.emails, ...over, title });
   runs = [run, ...runs];
   return ok(ReportStarted, 202, { message: Messages.reportStarted, data: { report: run } });
 };
@@ -92,7 +91,7 @@ const fixed: FakeRoutes = {
       title: 'Timestamp report',
       selectedDate: (b as { selectedDate: string }).selectedDate,
     }),
-  'POST /api/orders/signaturereport': (b) => started(b, { kind: 'signature', title: 'Signature report' }),
+  'POST /api/orders/signaturereport': (b) => started(b, { kind: 'signature' }),
   'GET /api/reports/schedules': () => ok(ReportScheduleList, 200, { data: { schedules } }),
   'POST /api/reports/schedules': (b) => {
     const s = {

@@ -12,9 +12,6 @@ export interface RunsListProps {
   onDownload(run: ReportRun, format: ReportFormat): void;
 }
 
-const range = (r: ReportRun) =>
-  r.selectedDate ? r.selectedDate : r.from === r.to ? r.from : `${r.from} – ${r.to}`;
-
 function Progress({ run }: { run: ReportRun }) {
   return (
     <div className="rp-progress-wrap">
@@ -64,79 +61,75 @@ function Outcome({ run }: { run: ReportRun }) {
  */
 export function RunsList({ runs, pending, onCancel, onRetry, onDownload }: RunsListProps) {
   return (
-    <table className="rp-runs" data-testid="reports-table">
-      <caption className="rp-sr">Your reports, newest first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Report</th>
-          <th scope="col">Range</th>
-          <th scope="col">State</th>
-          <th scope="col">Result</th>
-          <th scope="col">Sent to</th>
-          <th scope="col">Requested</th>
-          <th scope="col">
-            <span className="rp-sr">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {runs.map((r) => {
-          const busy = pending.has(r.id);
-          const formats = (r.files ?? []).map((f) => f.format);
-          return (
-            <tr key={r.id} data-testid="report-row" data-state={r.state} data-id={r.id}>
-              <td data-label="Report" className="rp-title">
-                {r.title}
-                {r.scheduleId && <span className="rp-badge">scheduled</span>}
-              </td>
-              <td data-label="Range" className="rp-nowrap">
-                {range(r)}
-              </td>
-              <td data-label="State">
-                <span className={`rp-state rp-state-${r.state}`} data-testid="report-state">
-                  {STATE_LABELS[r.state]}
-                </span>
-              </td>
-              <td data-label="Result" className="rp-nowrap">
-                <Outcome run={r} />
-              </td>
-              <td data-label="Sent to" className="rp-emails">
-                {r.emails.join(', ')}
-              </td>
-              <td data-label="Requested" className="rp-nowrap">
-                {when(r.createdAt)}
-              </td>
-              <td className="rp-actions">
-                {isActive(r) && (
-                  <Button size="sm" onClick={() => onCancel(r)} disabled={busy} data-testid="report-cancel">
-                    Cancel
-                  </Button>
-                )}
-                {(r.state === 'failed' || r.state === 'cancelled') && (
-                  <Button size="sm" onClick={() => onRetry(r)} disabled={busy} data-testid="report-retry">
-                    Retry
-                  </Button>
-                )}
-                {r.state === 'done' &&
-                  (['csv', 'xlsx'] as const)
-                    .filter((f) => formats.includes(f))
-                    .map((f) => (
-                      <Button
-                        key={f}
-                        size="sm"
-                        onClick={() => onDownload(r, f)}
-                        disabled={busy}
-                        data-testid={`report-download-${f}`}
-                        aria-label={`Download ${r.title} as ${f === 'csv' ? 'CSV' : 'xlsx'}`}
-                      >
-                        {f === 'csv' ? 'Download CSV' : 'Download xlsx'}
-                      </Button>
-                    ))}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="rp-runs-wrap">
+      <table className="rp-runs" data-testid="reports-table">
+        <caption className="rp-sr">Your reports, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Report</th>
+            <th scope="col">State</th>
+            <th scope="col">Result</th>
+            <th scope="col">Sent to</th>
+            <th scope="col">Requested</th>
+            <th scope="col">
+              <span className="rp-sr">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((r) => {
+            const busy = pending.has(r.id);
+            const formats = (r.files ?? []).map((f) => f.format);
+            return (
+              <tr key={r.id} data-testid="report-row" data-state={r.state} data-id={r.id}>
+                <td data-label="Report" className="rp-title">
+                  {r.title}
+                  {r.scheduleId && <span className="rp-badge">scheduled</span>}
+                </td>
+                <td data-label="State">
+                  <span className={`rp-state rp-state-${r.state}`} data-testid="report-state">
+                    {STATE_LABELS[r.state]}
+                  </span>
+                </td>
+                <td data-label="Result">
+                  <Outcome run={r} />
+                </td>
+                <td data-label="Sent to" className="rp-emails">
+                  {r.emails.join(', ')}
+                </td>
+                <td data-label="Requested">{when(r.createdAt)}</td>
+                <td className="rp-actions">
+                  {isActive(r) && (
+                    <Button size="sm" onClick={() => onCancel(r)} disabled={busy} data-testid="report-cancel">
+                      Cancel
+                    </Button>
+                  )}
+                  {(r.state === 'failed' || r.state === 'cancelled') && (
+                    <Button size="sm" onClick={() => onRetry(r)} disabled={busy} data-testid="report-retry">
+                      Retry
+                    </Button>
+                  )}
+                  {r.state === 'done' &&
+                    (['csv', 'xlsx'] as const)
+                      .filter((f) => formats.includes(f))
+                      .map((f) => (
+                        <Button
+                          key={f}
+                          size="sm"
+                          onClick={() => onDownload(r, f)}
+                          disabled={busy}
+                          data-testid={`report-download-${f}`}
+                          aria-label={`Download ${r.title} as ${f === 'csv' ? 'CSV' : 'xlsx'}`}
+                        >
+                          {f === 'csv' ? 'Download CSV' : 'Download xlsx'}
+                        </Button>
+                      ))}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
