@@ -15,5 +15,7 @@ export const reconPart = (): Part => ({
     ACCOUNTING_REALM: Type.String({ default: 'portal-demo' }),
     ACCOUNTING_TOKEN: Type.String({ default: '' }),
     ACCOUNTING_TIMEOUT_MS: Type.Integer({ default: 3000 }),
+    /** How long a vendor-month read is reused by the reconciliation call (domain/recon/month-cache.ts); 0 = off. */
+    RECON_CACHE_MS: Type.Integer({ default: 5000, minimum: 0 }),
   },
 });

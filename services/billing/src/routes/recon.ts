@@ -4,6 +4,7 @@ import { ALL_ROLES, canManageBilling } from '@portal/contracts';
 import { BillingMessages } from '@portal/contracts/billing';
 import { customerCache, type AccountingEnv } from '../adapters/accounting.js';
 import { reconcile } from '../domain/recon/read.js';
+import { MonthCache } from '../domain/recon/month-cache.js';
 import { listVendors, vendorMismatches } from '../domain/recon/vendors.js';
 import { reconInvoiceRoutes } from './recon-invoice.js';
 
@@ -36,6 +37,7 @@ const errors = {
 export const reconRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const roles = ALL_ROLES.filter(canManageBilling);
   const compare = customerCache(app.env as unknown as AccountingEnv);
+  const months = new MonthCache(Number((app.env as { RECON_CACHE_MS?: number }).RECON_CACHE_MS ?? 5000));
 
   app.post(
     '/orders/reconciliation',
@@ -44,7 +46,7 @@ export const reconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { opts, ...fields } = request.body;
       const q = opts ?? fields;
       if (!q.vendorLN?.trim()) throw new Problem(400, 'vendorLN is required');
-      return { data: await reconcile({ ...q, vendorLN: q.vendorLN }, compare) };
+      return { data: await reconcile({ ...q, vendorLN: q.vendorLN }, compare, months) };
     },
   );
 

@@ -6,4 +6,6 @@ export const RECON_TEST_ENV = {
   CONSUMER_SUFFIX: `recon${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
   QUEUE_PREFIX: 'portal-billing-recon-test',
   BILLING_SNAPSHOT: 'off',
+  // every read sees what the test just wrote (month-cache.test.ts tests the cache itself)
+  RECON_CACHE_MS: 0,
 };

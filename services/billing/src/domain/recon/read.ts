@@ -18,6 +18,7 @@ import {
 } from '../../models/order-projection.js';
 import { vendorMatches, type CustomerCache } from '../../adapters/accounting.js';
 import { compareRows, cursorOf, isListed, monthsOf, rowOf, totalsOf } from './rules.js';
+import type { MonthCache } from './month-cache.js';
 
 /** Read in batches of this many per vendorMonth query (keyset on _id). */
 const BATCH = 1000;
@@ -34,26 +35,36 @@ export function rangeOf(q: { from?: string; to?: string }): { from: string; to: 
   return { from, to };
 }
 
+/** One vendor-month, in keyset batches by _id (index {vendorMonth, _id}). */
+async function monthOrders(vendorMonth: string): Promise<ProjectedOrder[]> {
+  const out: ProjectedOrder[] = [];
+  let after = '';
+  for (;;) {
+    const page = await OrderProjection.find({ vendorMonth, ...(after ? { _id: { $gt: after } } : {}) })
+      .sort({ _id: 1 })
+      .limit(BATCH)
+      .select(FIELDS)
+      .lean<ProjectedOrder[]>();
+    out.push(...page);
+    if (page.length < BATCH) return out;
+    after = page[page.length - 1]!._id;
+  }
+}
+
 /** Every projected order of the vendor with a delivery day in [from, to]: one equality query per month touched. */
-export async function vendorOrders(vendorLN: string, from: string, to: string): Promise<ProjectedOrder[]> {
+export async function vendorOrders(
+  vendorLN: string,
+  from: string,
+  to: string,
+  cache?: MonthCache,
+): Promise<ProjectedOrder[]> {
   const lns = [...new Set([vendorLN, licenceKey(vendorLN)])];
   const out: ProjectedOrder[] = [];
   for (const month of monthsOf(from, to)) {
     for (const ln of lns) {
-      let after = '';
-      for (;;) {
-        const page = await OrderProjection.find({
-          vendorMonth: `${ln}|${month}`,
-          ...(after ? { _id: { $gt: after } } : {}),
-        })
-          .sort({ _id: 1 })
-          .limit(BATCH)
-          .select(FIELDS)
-          .lean<ProjectedOrder[]>();
-        for (const o of page) if (o.deliveryDay >= from && o.deliveryDay <= to) out.push(o);
-        if (page.length < BATCH) break;
-        after = page[page.length - 1]!._id;
-      }
+      const key = `${ln}|${month}`;
+      const rows = cache ? await cache.get(key, () => monthOrders(key)) : await monthOrders(key);
+      for (const o of rows) if (o.deliveryDay >= from && o.deliveryDay <= to) out.push(o);
     }
   }
   return out;
@@ -114,10 +125,14 @@ export interface ReconInput {
 }
 
 /** POST /orders/reconciliation: one page of rows after the cursor, the totals over the whole range. */
-export async function reconcile(q: ReconInput, compare: CustomerCache | null): Promise<ReconAnswer> {
+export async function reconcile(
+  q: ReconInput,
+  compare: CustomerCache | null,
+  cache?: MonthCache,
+): Promise<ReconAnswer> {
   const { from, to } = rangeOf(q);
   const vendorLN = q.vendorLN.trim();
-  const all = await vendorOrders(vendorLN, from, to);
+  const all = await vendorOrders(vendorLN, from, to, cache);
   const vendor = await vendorOf(vendorLN, all, compare);
   const listed = all.filter(isListed);
   const names = await namesFor(listed);
