@@ -10,20 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
 import { Messages, Role } from '@portal/contracts';
-import {
-  BillingMessages,
-  ReportDownload,
-  ReportList,
-  ReportMessages,
-  ReportOne,
-  ReportScheduleList,
-  ReportScheduled,
-  ReportStarted,
-  lastMonth,
-  REPORT_TITLES,
-  type ReportRunView,
-  type ReportScheduleView,
-} from '@portal/contracts/billing';
+import * as B from '@portal/contracts/billing';
 import {
   mountComponent,
   screenshotDir,
@@ -40,67 +27,53 @@ const ok = (schema: object, status: number, body: unknown): Answer => {
   return [status, body];
 };
 
-let runs: ReportRunView[] = [];
-let schedules: ReportScheduleView[] = [];
+let runs: B.ReportRunView[] = [];
+let schedules: B.ReportScheduleView[] = [];
 let down = false;
 /** Progress the fake reports on each poll (GET /api/reports/:id). */
 let step = 50;
 let n = 0;
-const newRun = (over: Partial<ReportRunView>): ReportRunView => ({
-  id: `r${++n}`,
-  kind: 'status',
-  state: 'queued',
-  title: 'Orders by status',
-  from: '2026-10-01',
-  to: '2026-10-31',
-  emails: ['admin@demo.portal'],
-  createdAt: new Date(Date.UTC(2026, 10, 20, 10, n)).toISOString(),
-  progress: 0,
-  ...over,
+const newRun = (over: Partial<B.ReportRunView>): B.ReportRunView => ({
+  ...{ id: `r${++n}`, kind: 'status', state: 'queued', title: 'Orders by status', progress: 0 },
+  ...{ from: '2026-10-01', to: '2026-10-31', emails: ['admin@demo.portal'] },
+  ...{ createdAt: new Date(Date.UTC(2026, 10, 20, 10, n)).toISOString(), ...over },
 });
-const done = (r: ReportRunView): ReportRunView => ({
+const done = (r: B.ReportRunView): B.ReportRunView => ({
   ...r,
   state: 'done',
   progress: 100,
   rows: 3,
-  files: [
-    { format: 'csv', filename: `${r.id}.csv`, size: 120 },
-    { format: 'xlsx', filename: `${r.id}.xlsx`, size: 6100 },
-  ],
+  files: (['csv', 'xlsx'] as const).map((format, i) => ({
+    format,
+    filename: `${r.id}.${format}`,
+    size: 120 + i * 6000,
+  })),
   finishedAt: '2026-11-20T10:30:00.000Z',
 });
-const started = (body: unknown, over: Partial<ReportRunView>) => {
+const started = (body: unknown, over: Partial<B.ReportRunView>) => {
   const b = body as { from?: string; to?: string; emails?: string[]; selectedDate?: string };
   if (b.from === '2020-01-01') return ok({}, 400, { message: 'Billing refuses 2020 (server rule)' });
   const [from, to] = [b.from ?? b.selectedDate!, b.to ?? b.selectedDate!];
   const kind = over.kind ?? 'status';
-  const title = `${REPORT_TITLES[kind]} ${from === to ? from : `${from} to ${to}`}`;
+  const title = `${B.REPORT_TITLES[kind]} ${from === to ? from : `${from} to ${to}`}`;
   const run = newRun({ from, to, emails: b.emails, ...over, title });
   runs = [run, ...runs];
-  return ok(ReportStarted, 202, { message: Messages.reportStarted, data: { report: run } });
+  return ok(B.ReportStarted, 202, { message: Messages.reportStarted, data: { report: run } });
 };
 const find = (url: URL) => runs.find((r) => r.id === url.pathname.split('/')[3]);
 
 const fixed: FakeRoutes = {
   'GET /api/reports': () =>
-    down ? [503, { message: 'billing is unavailable' }] : ok(ReportList, 200, { data: { reports: runs } }),
+    down ? [503, { message: 'billing is unavailable' }] : ok(B.ReportList, 200, { data: { reports: runs } }),
   'POST /api/reports/run': (b) => started(b, { kind: (b as { kind: 'status' }).kind }),
   'POST /api/reports/timestamp': (b) =>
-    started(b, {
-      kind: 'timestamp',
-      title: 'Timestamp report',
-      selectedDate: (b as { selectedDate: string }).selectedDate,
-    }),
+    started(b, { kind: 'timestamp', selectedDate: (b as { selectedDate: string }).selectedDate }),
   'POST /api/orders/signaturereport': (b) => started(b, { kind: 'signature' }),
-  'GET /api/reports/schedules': () => ok(ReportScheduleList, 200, { data: { schedules } }),
+  'GET /api/reports/schedules': () => ok(B.ReportScheduleList, 200, { data: { schedules } }),
   'POST /api/reports/schedules': (b) => {
-    const s = {
-      id: `s${++n}`,
-      createdAt: '2026-11-20T10:00:00.000Z',
-      ...(b as Pick<ReportScheduleView, 'kind' | 'every' | 'emails'>),
-    };
+    const s = { id: `s${++n}`, createdAt: '2026-11-20T10:00:00.000Z', ...(b as B.ReportScheduleRequest) };
     schedules = [s, ...schedules];
-    return ok(ReportScheduled, 201, { message: ReportMessages.scheduled, data: { schedule: s } });
+    return ok(B.ReportScheduled, 201, { message: B.ReportMessages.scheduled, data: { schedule: s } });
   },
 };
 /** The fixed routes, then /api/reports/:id[/action] and /api/reports/schedules/:id by pattern. */
@@ -116,27 +89,25 @@ const routes = new Proxy(fixed, {
     if (!p?.startsWith('/api/reports/')) return undefined;
     return (_b: unknown, url: URL): Answer => {
       const r = find(url);
-      if (!r) return [404, { message: ReportMessages.notFound }];
+      if (!r) return [404, { message: B.ReportMessages.notFound }];
       const action = url.pathname.split('/')[4];
-      const put = (next: ReportRunView) => ((runs = runs.map((x) => (x.id === r.id ? next : x))), next);
+      const put = (next: B.ReportRunView) => ((runs = runs.map((x) => (x.id === r.id ? next : x))), next);
       if (method === 'GET' && !action) {
         const p2 = Math.min(100, r.progress + step);
         const next = put(p2 >= 100 ? done(r) : { ...r, state: 'running', progress: p2 });
-        return ok(ReportOne, 200, { data: { report: next } });
+        return ok(B.ReportOne, 200, { data: { report: next } });
       }
       if (action === 'cancel')
-        return ok(ReportOne, 200, {
-          data: { report: put({ ...r, state: 'cancelled', progress: r.progress }) },
-        });
+        return ok(B.ReportOne, 200, { data: { report: put({ ...r, state: 'cancelled' }) } });
       if (action === 'retry') {
         const { error: _e, ...rest } = r;
-        return ok(ReportStarted, 202, {
+        return ok(B.ReportStarted, 202, {
           message: Messages.reportStarted,
           data: { report: put({ ...rest, state: 'queued', progress: 0 }) },
         });
       }
       if (action === 'download')
-        return ok(ReportDownload, 200, { data: { url: `/files/${r.id}.csv`, filename: `${r.id}.csv` } });
+        return ok(B.ReportDownload, 200, { data: { url: `/files/${r.id}.csv`, filename: `${r.id}.csv` } });
       return [404, { message: 'no such call' }];
     };
   },
@@ -159,7 +130,7 @@ test('first visit: the empty states and the defaults (status, last month, the ca
   const page = await ui.open({ path: '/dashboard/reports', user: admin });
   await page.getByTestId('reports-empty').getByText('No reports have been run yet.').waitFor();
   await page.getByTestId('schedules-empty').waitFor();
-  const { from, to } = lastMonth();
+  const { from, to } = B.lastMonth();
   assert.equal(await page.getByTestId('reports-kind').inputValue(), 'status');
   assert.equal(await page.getByTestId('reports-from').inputValue(), from);
   assert.equal(await page.getByTestId('reports-to').inputValue(), to);
@@ -180,7 +151,7 @@ test('run a report: the toast, a progress bar polled every second until done, th
   const sent = ui.calls.find((c) => c.call === 'POST /api/reports/run')?.body;
   assert.deepEqual(sent, {
     kind: 'status',
-    ...lastMonth(),
+    ...B.lastMonth(),
     emails: ['admin@demo.portal', 'ops@demo.portal'],
   });
   const row = page.getByTestId('report-row').first();
@@ -228,7 +199,7 @@ test('the timestamp report picks one day; the signature report uses the spec pat
     emails: ['admin@demo.portal'],
   });
   runs = [
-    { ...done(runs[0]!), rows: 0, emptyText: BillingMessages.noMissingSignatures, files: [] },
+    { ...done(runs[0]!), rows: 0, emptyText: B.BillingMessages.noMissingSignatures, files: [] },
     ...runs.slice(1),
   ];
   await page.reload();
@@ -243,19 +214,19 @@ test("bad input: the server's words before sending (range, emails), and the serv
   await page.getByTestId('reports-from').fill('2025-01-01');
   await page.getByTestId('reports-to').fill('2026-06-30');
   await page.getByTestId('reports-run').click();
-  await page.getByText(BillingMessages.rangeTooLong).waitFor();
+  await page.getByText(B.BillingMessages.rangeTooLong).waitFor();
   await page.getByTestId('reports-to').fill('2024-12-31');
-  await page.getByText(BillingMessages.badRange).waitFor();
+  await page.getByText(B.BillingMessages.badRange).waitFor();
   await page.getByTestId('reports-to').fill('2025-01-31');
   await page.getByTestId('reports-emails-input').fill('not-an-address');
   await page.getByTestId('reports-emails-input').press('Enter');
-  await page.getByText(BillingMessages.badEmail('not-an-address')).waitFor();
+  await page.getByText(B.BillingMessages.badEmail('not-an-address')).waitFor();
   await page.getByRole('button', { name: 'Remove not-an-address' }).click();
   await page
     .getByTestId('reports-emails-input')
     .fill(Array.from({ length: 10 }, (_, i) => `p${i}@demo.portal`).join(','));
   await page.getByTestId('reports-emails-input').press('Enter');
-  await page.getByText(BillingMessages.tooManyEmails).waitFor();
+  await page.getByText(B.BillingMessages.tooManyEmails).waitFor();
   assert.equal(ui.calls.slice(before).filter((c) => c.call.startsWith('POST')).length, 0, 'nothing sent');
   await page.getByTestId('reports-emails-input').press('Backspace');
   await page.getByTestId('reports-from').fill('2020-01-01');
@@ -272,7 +243,7 @@ test('a failed run says why and can be retried; a running one can be cancelled (
     newRun({
       state: 'failed',
       progress: 20,
-      error: BillingMessages.reportFailed('the object store is unreachable'),
+      error: B.BillingMessages.reportFailed('the object store is unreachable'),
     }),
   ];
   const page = await ui.open({ path: '/dashboard/reports', user: admin });
@@ -298,7 +269,7 @@ test('scheduled reports: add one weekly; delete asks first (Cancel keeps it)', a
   await page.getByTestId('schedule-kind').selectOption('rejections');
   await page.getByTestId('schedule-every').selectOption('monthly');
   await page.getByTestId('schedule-add').click();
-  await page.getByTestId('toast').filter({ hasText: ReportMessages.scheduled }).waitFor();
+  await page.getByTestId('toast').filter({ hasText: B.ReportMessages.scheduled }).waitFor();
   assert.deepEqual(last('POST /api/reports/schedules'), {
     kind: 'rejections',
     every: 'monthly',
