@@ -141,3 +141,26 @@ test("a bad range shows the server's words and queues nothing", async ({ api, si
   await page.screenshot({ path: `${SHOTS}/reports-bad-range.png`, fullPage: true });
   expect(await count()).toBe(before);
 });
+
+test('a scheduled report: added weekly to a test address, listed with its next run, deleted after a confirm', async ({
+  signedInAs,
+}) => {
+  const to = `e2e-reports-sched-${Date.now().toString(36)}@test.portal`;
+  const page = await signedInAs(Role.Admin);
+  await page.goto(`${APP}/dashboard/reports`);
+  const form = page.getByTestId('schedule-form');
+  await page.getByTestId('schedule-kind').selectOption('rejections');
+  await page.getByTestId('schedule-every').selectOption('weekly');
+  await form.getByRole('button', { name: 'Remove admin@demo.portal' }).click();
+  await page.getByTestId('schedule-emails-input').fill(to);
+  await page.getByTestId('schedule-emails-input').press('Enter');
+  await page.getByTestId('schedule-add').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Your report is scheduled.' })).toBeVisible();
+  const row = page.getByTestId('schedule-row').filter({ hasText: to });
+  await expect(row).toContainText('Rejections by reason');
+  await expect(row).toContainText('next');
+  await page.screenshot({ path: `${SHOTS}/reports-schedule.png`, fullPage: true });
+  await row.getByTestId('schedule-delete').click();
+  await page.getByTestId('schedule-confirm-yes').click();
+  await expect(row).toHaveCount(0);
+});
