@@ -24,6 +24,8 @@ export interface StoredMessage {
   date: string;
   text: string;
   html: string;
+  /** The attached files (base64), so tests can open what a mail carried. */
+  attachments?: { filename: string; contentType: string; size: number; content: string }[];
   envelope: { from: string; to: string[] };
 }
 
@@ -159,6 +161,12 @@ export async function startMailbox(opts: MailboxOptions = {}): Promise<Mailbox> 
             date: (parsed.date ?? new Date()).toISOString(),
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              contentType: a.contentType,
+              size: a.size,
+              content: a.content.toString('base64'),
+            })),
             envelope: { from: envFrom, to: envTo },
           };
           const tmp = join(dir, `.${id}.tmp`);

@@ -16,6 +16,8 @@ export interface MailSummary {
 export interface Mail extends MailSummary {
   text: string;
   html: string;
+  /** The attached files, base64 (a sink started before attachments were kept answers none). */
+  attachments?: { filename: string; contentType: string; size: number; content: string }[];
 }
 
 export interface MailQuery {
