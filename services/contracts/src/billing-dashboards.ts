@@ -13,7 +13,7 @@ export const DASHBOARD = {
   /** The default range: the last 30 days, today included. */
   defaultDays: 30,
   /** A computed answer is reused this long for the same caller and range. */
-  cacheSeconds: 10,
+  cacheSeconds: 30,
 } as const;
 
 export const DashboardWords = {

@@ -1,7 +1,6 @@
 import { Problem } from '@portal/service-kit';
 import { licenceKey } from '@portal/contracts';
 import {
-  BillingMessages,
   DASHBOARD,
   lastDays,
   rangeProblem,
@@ -35,13 +34,7 @@ export function rangeOf(q: { from?: string; to?: string }, now = new Date()): { 
   if (!q.from && !q.to) return lastDays(DASHBOARD.defaultDays, now);
   const from = q.from ?? '';
   const to = q.to ?? '';
-  // rangeProblem throws on a well-shaped impossible date (2031-13-01: toISOString of an invalid Date); it is a bad date
-  let problem: string | null;
-  try {
-    problem = rangeProblem(from, to);
-  } catch {
-    problem = BillingMessages.badDate;
-  }
+  const problem = rangeProblem(from, to);
   if (problem) throw new Problem(400, problem);
   return { from, to };
 }
