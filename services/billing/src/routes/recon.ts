@@ -4,7 +4,7 @@ import { ALL_ROLES, canManageBilling } from '@portal/contracts';
 import { BillingMessages } from '@portal/contracts/billing';
 import { customerCache, type AccountingEnv } from '../adapters/accounting.js';
 import { reconcile } from '../domain/recon/read.js';
-import { MonthCache } from '../domain/recon/month-cache.js';
+import { MonthCache, NameCache } from '../domain/recon/month-cache.js';
 import { listVendors, vendorMismatches } from '../domain/recon/vendors.js';
 import { reconInvoiceRoutes } from './recon-invoice.js';
 
@@ -37,7 +37,9 @@ const errors = {
 export const reconRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const roles = ALL_ROLES.filter(canManageBilling);
   const compare = customerCache(app.env as unknown as AccountingEnv);
-  const months = new MonthCache(Number((app.env as { RECON_CACHE_MS?: number }).RECON_CACHE_MS ?? 5000));
+  const ttl = Number((app.env as { RECON_CACHE_MS?: number }).RECON_CACHE_MS ?? 5000);
+  const months = new MonthCache(ttl);
+  const names = new NameCache(ttl ? Math.max(ttl, 60_000) : 0);
 
   app.post(
     '/orders/reconciliation',
@@ -46,7 +48,7 @@ export const reconRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { opts, ...fields } = request.body;
       const q = opts ?? fields;
       if (!q.vendorLN?.trim()) throw new Problem(400, 'vendorLN is required');
-      return { data: await reconcile({ ...q, vendorLN: q.vendorLN }, compare, months) };
+      return { data: await reconcile({ ...q, vendorLN: q.vendorLN }, compare, months, names) };
     },
   );
 

@@ -7,14 +7,14 @@ import type { ProjectedOrder } from '../../models/order-projection.js';
  * reused for `ttlMs` (RECON_CACHE_MS, default 5 s: a clerk's Search, its "More" pages and the export right after).
  * The print never uses it (it stamps what the database holds now). One per app instance; 0 turns it off (tests).
  */
-export class MonthCache {
-  private entries = new Map<string, { at: number; rows: Promise<ProjectedOrder[]> }>();
+export class TtlCache<T> {
+  private entries = new Map<string, { at: number; rows: Promise<T> }>();
   constructor(
     private ttlMs: number,
     private now = () => Date.now(),
   ) {}
 
-  get(key: string, read: () => Promise<ProjectedOrder[]>): Promise<ProjectedOrder[]> {
+  get(key: string, read: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return read();
     const t = this.now();
     const hit = this.entries.get(key);
@@ -28,3 +28,10 @@ export class MonthCache {
     return rows;
   }
 }
+
+export class MonthCache extends TtlCache<ProjectedOrder[]> {}
+/**
+ * Route and driver names by `_id` (`route:<id>`, `driver:<id>`), reused a minute: a month of one vendor names up to
+ * every route and driver, one FerretDB read each, which cost more than the month itself.
+ */
+export class NameCache extends TtlCache<string | null> {}

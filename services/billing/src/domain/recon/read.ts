@@ -18,7 +18,7 @@ import {
 } from '../../models/order-projection.js';
 import { vendorMatches, type CustomerCache } from '../../adapters/accounting.js';
 import { compareRows, cursorOf, isListed, monthsOf, rowOf, totalsOf } from './rules.js';
-import type { MonthCache } from './month-cache.js';
+import type { MonthCache, NameCache } from './month-cache.js';
 
 /** Read in batches of this many per vendorMonth query (keyset on _id). */
 const BATCH = 1000;
@@ -71,17 +71,22 @@ export async function vendorOrders(
 }
 
 /** Route and driver names by id (one _id equality each, in parallel; unknown ids show as themselves). */
-export async function namesFor(orders: ProjectedOrder[]) {
+export async function namesFor(orders: ProjectedOrder[], cache?: NameCache) {
   const ids = new Set<string>();
   for (const o of orders) {
     if (o.route) ids.add(`route:${o.route}`);
     const d = o.deliveryDriver || o.pickupDriver;
     if (d) ids.add(`driver:${d}`);
   }
+  const read = (id: string) => () =>
+    NameModel.findById(id)
+      .select('_id name')
+      .lean<NameEntry>()
+      .then((n) => n?.name ?? null);
   const found = await Promise.all(
-    [...ids].map((id) => NameModel.findById(id).select('_id name').lean<NameEntry>()),
+    [...ids].map(async (id) => [id, await (cache ? cache.get(id, read(id)) : read(id)())] as const),
   );
-  const map = new Map(found.filter((n): n is NameEntry => !!n).map((n) => [n._id, n.name]));
+  const map = new Map(found.filter((n): n is [string, string] => !!n[1]));
   return {
     route: (id: string) => map.get(`route:${id}`) || id,
     driver: (id: string) => map.get(`driver:${id}`) || id,
@@ -129,13 +134,14 @@ export async function reconcile(
   q: ReconInput,
   compare: CustomerCache | null,
   cache?: MonthCache,
+  nameCache?: NameCache,
 ): Promise<ReconAnswer> {
   const { from, to } = rangeOf(q);
   const vendorLN = q.vendorLN.trim();
   const all = await vendorOrders(vendorLN, from, to, cache);
   const vendor = await vendorOf(vendorLN, all, compare);
   const listed = all.filter(isListed);
-  const names = await namesFor(listed);
+  const names = await namesFor(listed, nameCache);
   const rows: ReconRow[] = listed.map((o) => rowOf(o, names, centsOf)).sort(compareRows);
   const limit = Math.min(Math.max(1, q.limit ?? BILLING.pageSize), BILLING.pageSize);
   const start = q.after ? rows.findIndex((r) => cursorOf(r) > q.after!) : 0;
