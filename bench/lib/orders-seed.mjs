@@ -152,13 +152,17 @@ function order(i, rnd, now, listKeysOf) {
 export async function seedOrders(client, root, log) {
   const db = client.db(ORDERS_DB);
   const meta = await db.collection('bench_meta').findOne({ _id: 'orders' });
-  if (meta?.n === N_ORDERS && meta.version === SEED_VERSION) return { db, now: meta.now };
+  if (meta?.n === N_ORDERS && meta.version === SEED_VERSION) {
+    await seedRows(db, root, log);
+    return { db, now: meta.now };
+  }
   const { listKeysOf } = await tsImport(`${root}/services/orders/src/domain/list-keys.ts`, import.meta.url);
   const t0 = Date.now();
   await db
     .collection('orders')
     .drop()
     .catch(() => {});
+  await db.collection('order_rows_meta').deleteMany({}); // the rows follow the new orders (seedRows)
   const now = Date.now();
   const rnd = prng(12);
   const BATCH = 2000;
@@ -174,7 +178,49 @@ export async function seedOrders(client, root, log) {
   log(
     `orders: seeded ${N_ORDERS} orders over ${N_COMPANIES} companies into ${ORDERS_DB} in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
+  await seedRows(db, root, log);
   return { db, now };
+}
+
+/**
+ * The orders' list rows (services/orders models/order-row.ts, written by the service's own rowOf) and the marker the
+ * service reads before using them, once: the seeded orders are read a created month at a time (one pushed-down
+ * equality each) and their rows inserted in batches.
+ */
+async function seedRows(db, root, log) {
+  const { rowOf } = await tsImport(`${root}/services/orders/src/domain/lists-rows.ts`, import.meta.url);
+  const { ROWS_VERSION } = await tsImport(
+    `${root}/services/orders/src/domain/lists-store.ts`,
+    import.meta.url,
+  );
+  const marker = await db.collection('order_rows_meta').findOne({ _id: 'rows' });
+  if (marker?.version === ROWS_VERSION) return;
+  const t0 = Date.now();
+  await db
+    .collection('order_rows')
+    .drop()
+    .catch(() => {});
+  // one delivery week at a time (~960 orders: a short read each; a full scan held a snapshot for minutes, which
+  // stalls every concurrent index build on the shared PostgreSQL), over the seed's span and the bench's writes
+  const meta = await db.collection('bench_meta').findOne({ _id: 'orders' });
+  const now = meta?.now ?? Date.now();
+  const weeks = [];
+  for (let t = now - (SPAN_DAYS + 7) * DAY; t <= Date.now() + 60 * DAY; t += 7 * DAY) {
+    const d = new Date(t);
+    d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+    weeks.push(d.toISOString().slice(0, 10));
+  }
+  let n = 0;
+  for (const w of new Set(weeks)) {
+    const docs = await db.collection('orders').find({ deliveryWeek: w }).toArray();
+    for (let i = 0; i < docs.length; i += 2000)
+      await db.collection('order_rows').insertMany(docs.slice(i, i + 2000).map(rowOf), { ordered: false });
+    n += docs.length;
+  }
+  await db
+    .collection('order_rows_meta')
+    .updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION, at: new Date() } }, { upsert: true });
+  log(`orders: ${n} list rows written in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 }
 
 /** The 200 bench companies in orders' licence read model (what the create and bulk checks look licences up in). */

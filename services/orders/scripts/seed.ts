@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import { loadEnv } from '@portal/service-kit';
 import { Order } from '../src/models/order.js';
+import { deleteRows, insertRows } from '../src/domain/lists-store.js';
 import { Member } from '../src/models/member.js';
 import { listKeysOf, weekOf, dayOf } from '../src/domain/list-keys.js';
 import { nextEntry } from '../src/domain/ledger.js';
@@ -179,11 +180,13 @@ export async function seed(now = new Date()): Promise<{ created: number; weeks: 
     // an earlier seed's order placed in the future (before this rule) is made again
     const future = found.filter((o) => o.orderId.startsWith('D-') && o.createdAt > now);
     for (const o of future) await Order.collection.deleteOne({ _id: o._id as mongoose.Types.ObjectId });
+    await deleteRows(future.map((o) => o._id)); // issue 12 perf: the list rows follow (domain/lists-store.ts)
     const have = new Set(found.filter((o) => !future.includes(o)).map((o) => o.orderId));
     const missing = Array.from({ length: PER_WEEK }, (_, n) =>
       demoOrder(week, n, today, now, driverId),
     ).filter((o) => !have.has(o.orderId));
     if (missing.length) await Order.collection.insertMany(missing, { ordered: false });
+    await insertRows(missing);
     created += missing.length;
   }
   return { created, weeks };

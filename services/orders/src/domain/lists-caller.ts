@@ -5,6 +5,8 @@ import { memberOf } from './members.js';
 import { dayOf, weekOf } from './list-keys.js';
 import type { ListCaller } from './lists-query.js';
 import { LIST_PROJECTION, toPublicRow, type StoredOrder } from './lists-rows.js';
+import { OrderRowModel, type StoredRow } from '../models/order-row.js';
+import { rowsReady, storedOf } from './lists-store.js';
 
 /**
  * Who the caller of a list is, from the members read model (helper F's domain/members.ts): their company's licence
@@ -56,11 +58,15 @@ export async function publicWeek(userId: string, week: string | undefined, now =
   const monday = weekOf(week ?? dayOf(now));
   const m = await memberOf(userId);
   const keys = [...new Set(m?.companyKeys ?? [])].filter(Boolean);
-  const rows = (
-    await Promise.all(
-      keys.map((k) => Order.find(publicFilter(k, monday), LIST_PROJECTION).lean<StoredOrder[]>()),
-    )
-  ).flat();
+  const fromRows = await rowsReady();
+  const one = (k: string): Promise<StoredOrder[]> =>
+    fromRows
+      ? OrderRowModel.collection
+          .find<StoredRow>(publicFilter(k, monday))
+          .toArray()
+          .then((rows) => rows.map(storedOf))
+      : Order.find(publicFilter(k, monday), LIST_PROJECTION).lean<StoredOrder[]>();
+  const rows = (await Promise.all(keys.map(one))).flat();
   const seen = new Set<string>();
   const orders: PublicOrderRow[] = rows
     .filter((r) => !seen.has(String(r._id)) && !!seen.add(String(r._id)))

@@ -39,6 +39,8 @@ export interface ListPlan {
   sort: { column: OrderSortColumn; path: string; dir: 1 | -1 };
   keyset: boolean;
   limit: number;
+  /** The search box's words (searchWords): each must prefix one of an order's search tokens. */
+  words: string[];
 }
 
 export const MAX_RANGE_DAYS = 62;
@@ -196,5 +198,6 @@ export function listPlan(
     },
     keyset: KEYSET_COLUMNS.has(column),
     limit,
+    words: searchWords(p.q ?? ''),
   };
 }

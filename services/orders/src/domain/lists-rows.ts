@@ -9,12 +9,13 @@ import {
   type PublicOrderRow,
   type RoleNumber,
 } from '@portal/contracts';
+import type { StoredRow } from '../models/order-row.js';
 
 /**
  * From a stored order to a list row (the spec §2 columns). Lists load only the row's fields (LIST_PROJECTION):
  * never `history`, the outbox, signatures or notes.
  */
-const ROW_FIELDS = [
+export const ROW_FIELDS = [
   'orderId',
   'createdAt',
   'deliveryDate',
@@ -140,4 +141,59 @@ export function toPublicRow(doc: StoredOrder): PublicOrderRow {
     boxCount: r.boxCount,
     overnight: r.overnight,
   };
+}
+
+/* The list row of an order (models/order-row.ts): pure, shared by the service and the bench's seed. */
+
+/** Top-level values a row keeps: what the lists' scopes and residual filters name. */
+const TOP = [
+  'createdAt',
+  'user',
+  'deleted',
+  'status',
+  'orderDef',
+  'pickupKey',
+  'destKey',
+  'companyKeys',
+  'deliveryDay',
+  'deliveryWeek',
+  'createdMonth',
+  'driverIds',
+] as const;
+const SHOWN = ROW_FIELDS.filter((f) => f !== 'createdAt');
+
+/** The displayed fields of an order (the list projection's paths) as a nested object. */
+function project(doc: Any): Any {
+  const out: Any = {};
+  for (const path of SHOWN) {
+    const keys = path.split('.');
+    let v: unknown = doc;
+    for (const k of keys) v = v && typeof v === 'object' ? (v as Any)[k] : undefined;
+    if (v === undefined) continue;
+    let at = out;
+    for (const k of keys.slice(0, -1)) at = at[k] ??= {};
+    at[keys[keys.length - 1]!] = v;
+  }
+  return out;
+}
+
+/** An order document (with its list keys) → its list row. */
+export function rowOf(doc: Any): StoredRow {
+  const row: Any = { _id: doc._id, v: Number(doc.version ?? 0) };
+  for (const k of TOP) if (doc[k] !== undefined) row[k] = doc[k];
+  row.tok = Array.isArray(doc.searchTokens) ? doc.searchTokens.join(' ') : '';
+  row.r = JSON.stringify(project(doc));
+  return row as StoredRow;
+}
+
+/** A row read back → the stored order's list fields (what toOrderRow and the sort read). */
+export function storedOf(row: StoredRow): StoredOrder {
+  return { ...JSON.parse(row.r), _id: row._id, createdAt: row.createdAt } as StoredOrder;
+}
+
+/** Whether a row holds every search word as the prefix of one of its tokens (the orders' `^word` on searchTokens). */
+export function rowMatches(row: StoredRow, words: readonly string[]): boolean {
+  if (!words.length) return true;
+  const tok = ` ${row.tok}`;
+  return words.every((w) => tok.includes(` ${w}`));
 }

@@ -4,6 +4,8 @@ import { Problem } from '@portal/service-kit';
 import { Order } from '../models/order.js';
 import { listPlan, type Filter, type ListCaller, type ListPlan } from './lists-query.js';
 import { LIST_PROJECTION, toOrderRow, valueAt, type StoredOrder } from './lists-rows.js';
+import { OrderRowModel, type StoredRow } from '../models/order-row.js';
+import { rowMatches, rowsReady, storedOf } from './lists-store.js';
 
 /**
  * Runs a list plan (lists-query.ts): each scope is one query whose top-level equalities the database serves from an
@@ -62,10 +64,15 @@ export const SCOPE_CAP = 5000;
  * stop once a page is full.
  */
 async function narrowed(plan: ListPlan, want: number): Promise<StoredOrder[]> {
-  const run = (scope: Filter) =>
-    Order.find({ ...scope, ...plan.residual }, LIST_PROJECTION)
-      .limit(SCOPE_CAP)
-      .lean<StoredOrder[]>();
+  const fromRows = await rowsReady();
+  const run = (scope: Filter): Promise<StoredOrder[]> => {
+    // the whole-token search of all history narrows by searchTokens, which only the orders keep (few rows)
+    if (!fromRows || 'searchTokens' in scope)
+      return Order.find({ ...scope, ...plan.residual }, LIST_PROJECTION)
+        .limit(SCOPE_CAP)
+        .lean<StoredOrder[]>();
+    return scopeRows(scope, plan).then((rows) => rows.map(storedOf));
+  };
   let rows: StoredOrder[] = [];
   if (plan.kind === 'driver') {
     for (const scope of plan.scopes) {
@@ -81,6 +88,18 @@ async function narrowed(plan: ListPlan, want: number): Promise<StoredOrder[]> {
         plan.sort.dir *
         (cmp(valueAt(a, plan.sort.path), valueAt(b, plan.sort.path)) || cmp(String(a._id), String(b._id))),
     );
+}
+
+/** Residual filters a row keeps top-level (all but the search prefixes, matched on `tok` here). */
+export function rowResidual(plan: ListPlan): Filter {
+  const { $and: _search, ...rest } = plan.residual;
+  return rest;
+}
+
+/** One scope's rows (models/order-row.ts): the scope's equalities pushed down, the search words matched here. */
+async function scopeRows(scope: Filter, plan: ListPlan): Promise<StoredRow[]> {
+  const rows = await OrderRowModel.collection.find<StoredRow>({ ...scope, ...rowResidual(plan) }).toArray();
+  return rows.filter((r) => rowMatches(r, plan.words)).slice(0, SCOPE_CAP);
 }
 
 async function pageOf(plan: ListPlan, cursor: Cursor | undefined) {

@@ -23,7 +23,7 @@ import { diff, type Change } from './ledger.js';
 import type { Caller } from './order-access.js';
 import { assertMayChange } from './order-fields.js';
 import { licenceByNumber, type LicenceRecordView } from './licences.js';
-import { orderConfig } from './config.js';
+import { orderConfig, type OrderConfig } from './config.js';
 import { dayAllowedList, type RouteDaysDeps } from './order-route-days.js';
 
 /**
@@ -82,6 +82,8 @@ export interface Prepared {
   data: OrderData;
   /** Every change from the stored order to the next one (the ledger's). */
   changes: Change[];
+  /** The config switches the checks read (the create's events reuse them: no second read). */
+  config: OrderConfig;
 }
 
 export interface PrepareOpts {
@@ -149,7 +151,7 @@ export async function prepareOrder(
   const from = opts.creating ? 0 : prev.order.status;
   if (!opts.creating && !canTransition(from, o.status, c.role))
     throw new Problem(409, transitionMessage(from, o.status));
-  return { data: next, changes: diff(prev, next, 'data') };
+  return { data: next, changes: diff(prev, next, 'data'), config };
 }
 
 /** The type rules when their field changed (contracts applyTypeRules); a type chosen with the definition wins. */

@@ -5,6 +5,7 @@ import {
   OrderMessages as M,
   OrderStatus,
   Role,
+  Subjects,
   canCancel,
   isStaff,
   type OrderCancelBody,
@@ -15,15 +16,17 @@ import {
 import { Problem, withDocLock, type NewEvent } from '@portal/service-kit';
 import { Order, OrderCounter, type OrderDoc } from '../models/order.js';
 import { listKeysOf } from './list-keys.js';
+import { writeRow } from './lists-store.js';
 import { nextEntry, redactImages, type Change } from './ledger.js';
 import { assertActive, writableOrder, type Caller } from './order-access.js';
 import { emptyData, prepareOrder } from './order-prepare.js';
 import { orderConfig } from './config.js';
+import { recipientsForLicences } from './members.js';
 import { assertUpdateGate } from './scan/gate.js';
 import {
   cancelledEvents,
-  createdEvents,
   deletedEvent,
+  noticeOf,
   updatedEvents,
   type NoticeCtx,
 } from '../events/publishes.js';
@@ -75,7 +78,7 @@ export async function createOrder(
   // drivers place only Cash Pickup orders (orders §6)
   if (c.role === Role.Driver && body.data.order.orderType !== 'cash_pickup')
     throw new Problem(403, M.driverOnlyFields);
-  const { data, changes } = await prepareOrder(c, emptyData(), body.data, {
+  const { data, changes, config } = await prepareOrder(c, emptyData(), body.data, {
     creating: true,
     now,
     routing: { routingUrl: deps.routingUrl },
@@ -83,7 +86,13 @@ export async function createOrder(
   // a driver's Cash Pickup is theirs to run: they are its pickup driver (so it is in their list)
   if (c.role === Role.Driver)
     data.order.driver = { ...data.order.driver, pickup: c.driverIds[0] ?? c.userId };
-  const [orderId] = await nextOrderIds(1);
+  // the number and the new-order mail's recipients are independent reads: one round trip's wait, not two
+  const [[orderId], to] = await Promise.all([
+    nextOrderIds(1),
+    config.alertNewOrders
+      ? recipientsForLicences([data.order.pickupLN, data.order.destinationLN])
+      : Promise.resolve([]),
+  ]);
   const base = {
     _id: new mongoose.Types.ObjectId(),
     orderId: orderId!,
@@ -109,10 +118,12 @@ export async function createOrder(
     changes: redactImages(changes),
   });
   const doc = new Order({ ...base, ...listKeysOf(base), history: [entry] });
-  for (const ev of await createdEvents(base, ctxOf(c, deps), await orderConfig()))
-    doc.addEvent(ev.subject, ev.data as never);
+  // createdEvents' event (events/publishes.ts) with the recipients read above, as the bulk upload builds it
+  doc.addEvent(Subjects.orderCreated, noticeOf(base, ctxOf(c, deps), to) as never);
   await doc.save();
-  return { ...base, ...listKeysOf(base), history: [entry] } as OrderDoc;
+  const created = { ...base, ...listKeysOf(base), history: [entry] } as OrderDoc;
+  await writeRow(created); // its list row (models/order-row.ts), after the order
+  return created;
 }
 
 function assertLive(o: OrderDoc): void {
@@ -155,6 +166,7 @@ export async function commit(c: Caller, prev: OrderDoc, w: Write, now: Date): Pr
     await w.events(next),
   );
   if (res.matchedCount === 0) throw await conflict(prev._id);
+  await writeRow(next); // the list row follows the order (never an older version over a newer one)
   return next;
 }
 

@@ -14,6 +14,8 @@ import {
 } from '@portal/service-kit/testing';
 import { listsRoutes } from '../../src/routes/lists.js';
 import { Order } from '../../src/models/order.js';
+import { OrderRowModel, OrderRowsMeta } from '../../src/models/order-row.js';
+import { ROWS_VERSION, backfillRows, forceRows, insertRows, writeRow } from '../../src/domain/lists-store.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf, weekOf, dayOf } from '../../src/domain/list-keys.js';
 
@@ -111,9 +113,14 @@ before(async () => {
   docs.push(order(i++, A1, B1, { deleted: 2, status: 8 }));
   docs.push(order(i++, A1, B1, { days: -70 })); // delivered long ago, created 70 days ago: outside the window
   await Order.collection.insertMany(docs);
+  // the lists read the orders' rows (models/order-row.ts): written as the seed writes them, marked complete
+  await OrderRowModel.deleteMany({});
+  await insertRows(docs);
+  await OrderRowsMeta.updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION } }, { upsert: true });
 });
 after(async () => {
   await Order.deleteMany({});
+  await OrderRowModel.deleteMany({});
   await app.close();
 });
 
@@ -342,5 +349,67 @@ describe('public weekly view', () => {
     }
     assert.deepEqual((await call(null, '/api/orders/public?userid=nobody')).body.data.orders, []);
     assert.equal((await call(null, '/api/orders/public')).status, 400);
+  });
+});
+
+describe('the list rows (models/order-row.ts) answer what the orders answer', () => {
+  const urls: [RoleNumber | null, string][] = [
+    [Role.AccountAdmin, '/api/orders?list=outgoing&sort=destName'],
+    [Role.AccountAdmin, '/api/orders?list=outgoing&q=alder%20farm&sort=vendor&dir=desc'],
+    [Role.AccountAdmin, `/api/orders?list=placed&week=${thisWeek}&sort=deliveryDate`],
+    [Role.User, '/api/orders?list=incoming&sort=status&dir=desc'],
+    [Role.Admin, '/api/orders?deleted=true&sort=pickup'],
+    [Role.Admin, `/api/orders?company=${A1}&all=true&sort=deliveryDate&dir=desc&q=farm`],
+    [Role.Admin, `/api/orders?from=${today}&to=${dayOf(new Date(now.getTime() + 3 * DAY))}&delivered=true`],
+    [Role.Admin, '/api/orders?status=4&def=ext'],
+    [Role.Driver, '/api/orders?list=driver&limit=200'],
+    [null, `/api/orders/public?userid=u-b&week=${today}`],
+  ];
+  const answers = async () => {
+    const out: unknown[] = [];
+    for (const [role, url] of urls) {
+      const r = await call(role, url);
+      assert.equal(r.status, 200, `${url}: ${JSON.stringify(r.body)}`);
+      out.push(r.body.data);
+    }
+    return out;
+  };
+  after(() => forceRows(undefined));
+
+  test('same rows, same order, same counts, rows or orders', async () => {
+    forceRows(true);
+    const fromRows = await answers();
+    forceRows(false);
+    const fromOrders = await answers();
+    assert.deepEqual(fromRows, fromOrders);
+    assert.ok(fromRows.some((a) => ((a as { orders: unknown[] }).orders ?? []).length > 0));
+  });
+
+  test('the backfill writes every order its row once (idempotent) and marks the database', async () => {
+    forceRows(false);
+    const before = await answers();
+    await OrderRowModel.deleteMany({});
+    await OrderRowsMeta.deleteMany({});
+    assert.equal(await backfillRows(7), docs.length);
+    assert.equal(await OrderRowModel.countDocuments({}), docs.length);
+    assert.equal(await backfillRows(7), docs.length); // again: nothing added, nothing doubled
+    assert.equal(await OrderRowModel.countDocuments({}), docs.length);
+    assert.equal((await OrderRowsMeta.findById('rows').lean<{ version: number }>())?.version, ROWS_VERSION);
+    forceRows(undefined);
+    assert.deepEqual(await answers(), before);
+  });
+
+  test('a newer row is never replaced by an older version of the order', async () => {
+    const d = docs[0]!;
+    await writeRow({ ...d, version: 5, orderId: 'L-NEWER' });
+    await writeRow({ ...d, version: 2 });
+    const row = await OrderRowModel.findById(d._id).lean<{ v: number; r: string }>();
+    assert.equal(row?.v, 5);
+    assert.equal(JSON.parse(row!.r).orderId, 'L-NEWER');
+    await writeRow({ ...d, version: 6 });
+    assert.equal(
+      JSON.parse((await OrderRowModel.findById(d._id).lean<{ r: string }>())!.r).orderId,
+      d.orderId,
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import { Order } from '../../models/order.js';
 import { listKeysOf } from '../list-keys.js';
+import { insertRows } from '../lists-store.js';
 import { diff, nextEntry, redactImages } from '../ledger.js';
 import { emptyData } from '../order-prepare.js';
 import { orderConfig, type OrderConfig } from '../config.js';
@@ -127,5 +128,8 @@ export async function writeBulkOrders(
       if (i !== undefined) failed.set(rows[i].row, w.err?.errmsg ?? (err as Error).message);
     }
   }
+  // the list rows of the orders written (models/order-row.ts), one insert
+  const failedIds = new Set(rows.filter((r) => failed.has(r.row)).map((r) => r.id));
+  await insertRows(docs.filter((d) => !failedIds.has(String(d._id))));
   return failed;
 }
