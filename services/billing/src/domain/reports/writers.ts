@@ -25,6 +25,8 @@ export class ReportFiles {
   private book: ExcelJS.stream.xlsx.WorkbookWriter;
   private sheet: ExcelJS.Worksheet;
   rows = 0;
+  /** A write error of the CSV stream (disk full …), thrown by the next add() or close(). */
+  private failed: Error | undefined;
 
   constructor(
     readonly csvPath: string,
@@ -33,6 +35,7 @@ export class ReportFiles {
     readonly columns: string[],
   ) {
     this.csv = createWriteStream(csvPath);
+    this.csv.on('error', (err) => (this.failed ??= err));
     this.book = new ExcelJS.stream.xlsx.WorkbookWriter({
       filename: xlsxPath,
       useStyles: true,
@@ -47,6 +50,7 @@ export class ReportFiles {
 
   /** Appends rows to both files, waiting when the CSV stream asks to (back-pressure). */
   async add(rows: Row[]): Promise<void> {
+    if (this.failed) throw this.failed;
     if (!rows.length) return;
     let chunk = '';
     for (const row of rows) {
@@ -59,6 +63,7 @@ export class ReportFiles {
 
   /** Ends both files (an optional second sheet in the xlsx). */
   async close(summary?: Sheet): Promise<void> {
+    if (this.failed) throw this.failed;
     this.sheet.commit();
     if (summary) {
       const ws = this.book.addWorksheet(summary.name.slice(0, 31));
