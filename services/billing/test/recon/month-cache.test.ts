@@ -22,7 +22,8 @@ test('concurrent reads of one vendor-month share one database read; it is reused
   await cache.get('V|2026-12', read);
   assert.equal(reads, 2, 'another month is its own read');
   t = 5000;
-  await cache.get('V|2026-11', read);
+  await cache.get('V|2026-11', read); // stale: answered at once, refreshed behind
+  await cache.get('V|2026-11', read); // the refresh is one read
   assert.equal(reads, 3);
 });
 

@@ -4,28 +4,45 @@ import type { ProjectedOrder } from '../../models/order-projection.js';
  * The reconciliation's read of one vendor-month, shared (issue 15 bench billing.recon.month): FerretDB 1.24 turns each
  * stored document back into BSON at about 1–3 ms a document on a busy machine, so a 600-order vendor-month costs a
  * second or more. Callers asking for the same vendor-month at once share one read (single flight), and its rows are
- * reused for `ttlMs` (RECON_CACHE_MS, default 5 s: a clerk's Search, its "More" pages and the export right after).
+ * reused for `ttlMs` (RECON_CACHE_MS, default 5 s), then refreshed in the background while the last rows answer.
  * The print never uses it (it stamps what the database holds now). One per app instance; 0 turns it off (tests).
  */
 export class TtlCache<T> {
-  private entries = new Map<string, { at: number; rows: Promise<T> }>();
+  private entries = new Map<string, { at: number; rows: Promise<T>; ready?: T; refreshing?: boolean }>();
   constructor(
     private ttlMs: number,
     private now = () => Date.now(),
   ) {}
 
+  /**
+   * Fresh within the ttl; after it, the last good value is answered while ONE read refreshes it in the background
+   * (stale while revalidate: a caller never waits on a refresh once a value exists).
+   */
   get(key: string, read: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return read();
     const t = this.now();
     const hit = this.entries.get(key);
     if (hit && t - hit.at < this.ttlMs) return hit.rows;
-    const rows = read();
-    this.entries.set(key, { at: t, rows });
-    rows.catch(() => this.entries.delete(key));
-    if (this.entries.size > 2000) {
-      for (const [k, e] of this.entries) if (t - e.at >= this.ttlMs) this.entries.delete(k);
+    if (hit && hit.ready !== undefined) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        read().then(
+          (v) => this.entries.set(key, { at: this.now(), rows: Promise.resolve(v), ready: v }),
+          () => (hit.refreshing = false),
+        );
+      }
+      return Promise.resolve(hit.ready);
     }
-    return rows;
+    const entry: { at: number; rows: Promise<T>; ready?: T } = { at: t, rows: read() };
+    this.entries.set(key, entry);
+    entry.rows.then(
+      (v) => (entry.ready = v),
+      () => this.entries.delete(key),
+    );
+    if (this.entries.size > 5000) {
+      for (const [k, e] of this.entries) if (t - e.at >= this.ttlMs * 12) this.entries.delete(k);
+    }
+    return entry.rows;
   }
 }
 
