@@ -21,6 +21,8 @@ export const reportsEnv = (file: string) => ({
   MONGO_DB: 'portal_billing_reports_test',
   CONSUMER_SUFFIX: `rp${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
   QUEUE_PREFIX: `portal-billing-reports-test-${file}`,
+  // no start-up snapshot request: the stack's owners answer only their own scope anyway
+  BILLING_SNAPSHOT: 'off',
   LOG_LEVEL: 'warn',
 });
 
