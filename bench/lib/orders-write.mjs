@@ -82,6 +82,7 @@ export async function benchCreate({ base, pid, token, db, log, connections = 4, 
   const rss = stopRss();
   // the bench's own orders go again: the list data set stays the seeded 100,000
   const made = await db.collection('orders').deleteMany({ user });
+  await db.collection('order_rows').deleteMany({ user }); // their list rows too (services/orders order-row.ts)
   log(`orders.create: removed the ${made.deletedCount} orders it made`);
   const errors = bad + res.errors + res.timeouts;
   if (errors) console.warn(`orders.create: ${errors} failed requests (non-2xx ${bad})`);
@@ -169,7 +170,12 @@ export async function benchBulk({ base, pid, token, db, log }) {
   const { ObjectId } = await import('mongodb');
   for (let i = 0; i < ids.length; i += 500)
     await Promise.all(
-      ids.slice(i, i + 500).map((id) => db.collection('orders').deleteOne({ _id: new ObjectId(id) })),
+      ids
+        .slice(i, i + 500)
+        .flatMap((id) => [
+          db.collection('orders').deleteOne({ _id: new ObjectId(id) }),
+          db.collection('order_rows').deleteOne({ _id: new ObjectId(id) }),
+        ]),
     );
   return { ...row('orders.bulk.5000', [ms], { rps: 5000 / (ms / 1000), rss }), errors: 0 };
 }
