@@ -3,6 +3,7 @@ import { buildService, type Env } from '@portal/service-kit';
 import { ReportRun } from './models/report-run.js';
 import { OrderProjection, NameModel } from './models/order-projection.js';
 import { MemberModel } from './models/member.js';
+import { DayStats, DayVersion } from './models/day-stats.js';
 import { projectionPart } from './parts/projection.js';
 import { reconPart } from './parts/recon.js';
 import { reportsPart } from './parts/reports.js';
@@ -21,7 +22,15 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       routes: parts.flatMap((p) => p.routes),
       // its stream, outbox and consumers on NATS; report jobs on Redis; report files in the object store
       backends: ['mongo', 'nats', 'redis', 's3'],
-      models: [ReportRun, OrderProjection, NameModel, MemberModel, ...parts.flatMap((p) => p.models ?? [])],
+      models: [
+        ReportRun,
+        OrderProjection,
+        NameModel,
+        MemberModel,
+        DayStats,
+        DayVersion,
+        ...parts.flatMap((p) => p.models ?? []),
+      ],
       consumers: parts.flatMap((p) => p.consumers ?? []),
       env: Type.Object(Object.assign({}, ...parts.map((p) => p.env ?? {}))),
     },
