@@ -62,6 +62,12 @@ export class OnTime {
     this.measured += 1;
     if ((o.billing?.deliveredDay ?? '') === approved) this.onTime += 1;
   }
+  /** Another tally's counts (a day summary, day-stats.ts). */
+  merge(t: { delivered: number; measured: number; onTime: number }) {
+    this.delivered += t.delivered;
+    this.measured += t.measured;
+    this.onTime += t.onTime;
+  }
   view() {
     const rate = this.measured ? Math.round((this.onTime / this.measured) * 1000) / 1000 : null;
     return { delivered: this.delivered, measured: this.measured, onTime: this.onTime, rate };
@@ -78,8 +84,16 @@ export class ByStatus {
   private n = new Map<number, number>();
   constructor(private readonly role: number) {}
   add(o: DashboardOrder) {
-    const s = this.role > 1 && o.status === OrderStatus.exception ? OrderStatus.approved : o.status;
-    this.n.set(s, (this.n.get(s) ?? 0) + 1);
+    this.count(o.status, 1);
+  }
+  /** `n` orders of a status (a day summary's row, day-stats.ts). */
+  count(status: number, n: number) {
+    const s = this.role > 1 && status === OrderStatus.exception ? OrderStatus.approved : status;
+    this.n.set(s, (this.n.get(s) ?? 0) + n);
+  }
+  /** The raw counts (non-zero), before any view. */
+  rows() {
+    return [...this.n.entries()].map(([status, count]) => ({ status, count }));
   }
   view() {
     return STATUSES.filter((s) => this.role <= 1 || s !== OrderStatus.exception).map((status) => ({
@@ -95,8 +109,15 @@ export class ByReason {
   private n = new Map<string, number>();
   add(o: DashboardOrder) {
     if (!isRejection(o)) return;
-    const reason = String(o.billing?.rejected ?? '').trim();
-    this.n.set(reason, (this.n.get(reason) ?? 0) + 1);
+    this.count(String(o.billing?.rejected ?? '').trim(), 1);
+  }
+  /** `n` rejections of a reason code (a day summary's row, day-stats.ts). */
+  count(reason: string, n: number) {
+    this.n.set(reason, (this.n.get(reason) ?? 0) + n);
+  }
+  /** The raw counts, before labels. */
+  rows() {
+    return [...this.n.entries()].map(([reason, count]) => ({ reason, count }));
   }
   total() {
     let t = 0;
