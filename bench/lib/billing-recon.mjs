@@ -11,144 +11,21 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, row, watchRss } from './measure.mjs';
 import { demoToken } from './http.mjs';
-import { ensureGinIndexes } from './gin.mjs';
 
-export const RECON_DB = 'portal_billing_bench';
-const ORDERS = 100_000;
-const VENDORS = 200;
-const ROUTES = 60;
-const DRIVERS = 40;
-const MONTHS = Array.from({ length: 12 }, (_, i) => {
-  const d = new Date(Date.UTC(2025, 11 + i, 1));
-  return d.toISOString().slice(0, 7);
-}); // 2025-12 … 2026-11
+import {
+  MONTHS,
+  ORDERS,
+  RECON_DB,
+  VENDORS,
+  ensureBenchIndexes,
+  ln,
+  rng,
+  seedBench,
+} from './billing-bench-seed.mjs';
+
+export { RECON_DB, ensureBenchIndexes, seedBench };
 const CONNECTIONS = Number(process.env.BENCH_RECON_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-const METHODS = ['Cash 101', 'Check 2044', 'Net Terms', 'Samples', ''];
-const AMOUNTS = ['$1,250.50', '0.1', '19.99', '', '300', '12.345', '7'];
-const cents = { '$1,250.50': 125050, 0.1: 10, 19.99: 1999, '': 0, 300: 30000, 12.345: 1235, 7: 700 };
-
-// a deterministic generator (the seed is the same every run)
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
-const ln = (v) => `BENCH-V${String(v).padStart(3, '0')}`;
-
-function weekOf(day) {
-  const d = new Date(`${day}T00:00:00Z`);
-  return new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function seed(client, log) {
-  const db = client.db(RECON_DB);
-  const col = db.collection('orders_projection');
-  // a marker written after the last batch, read by _id (FerretDB answers a count by reading the whole table)
-  const marker = await db.collection('names').findOne({ _id: 'bench:seeded' });
-  if (marker?.orders === ORDERS) return;
-  await Promise.all(['orders_projection', 'names'].map((c) => db.collection(c).deleteMany({})));
-  const names = [
-    ...Array.from({ length: VENDORS }, (_, v) => ({
-      _id: `vendor:${ln(v)}`,
-      kind: 'vendor',
-      name: `Bench Vendor ${v}`,
-      registered: v % 3 !== 0,
-      updatedAt: '',
-    })),
-    ...Array.from({ length: ROUTES }, (_, r) => ({
-      _id: `route:br${r}`,
-      kind: 'route',
-      name: `Route ${r}`,
-      updatedAt: '',
-    })),
-    ...Array.from({ length: DRIVERS }, (_, d) => ({
-      _id: `driver:bd${d}`,
-      kind: 'driver',
-      name: `Driver ${d}`,
-      updatedAt: '',
-    })),
-  ];
-  await db.collection('names').insertMany(names);
-  const r = rng(15);
-  const batch = [];
-  for (let i = 0; i < ORDERS; i++) {
-    const v = Math.min(VENDORS - 1, Math.floor(VENDORS * r() ** 2)); // skewed towards the first vendors
-    const month = MONTHS[Math.floor(r() * MONTHS.length)];
-    const day = `${month}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`;
-    const amount = AMOUNTS[i % AMOUNTS.length];
-    const status = [3, 3, 3, 3, 5, 6, 2, 1, 8][i % 9];
-    batch.push({
-      _id: `bench-${String(i).padStart(6, '0')}`,
-      orderId: `BR-${100000 + i}`,
-      status,
-      orderType: 'sameDay',
-      orderDef: 'ext',
-      pickupLN: ln(v),
-      destinationLN: `BENCH-D${i % 500}`,
-      vendorName: `Bench Vendor ${v}`,
-      destName: `Shop ${i % 500}`,
-      deliveryDay: day,
-      month,
-      vendorMonth: `${ln(v)}|${month}`,
-      week: weekOf(day),
-      route: `br${i % ROUTES}`,
-      pickupRoute: '',
-      pickupDriver: '',
-      deliveryDriver: `bd${i % DRIVERS}`,
-      companyKeys: [ln(v)],
-      deleted: i % 97 === 0 ? 1 : 0,
-      version: 3,
-      createdAt: `${day}T08:00:00.000Z`,
-      updatedAt: `${day}T08:00:00.000Z`,
-      billing: {
-        invoice: `INV-${i}`,
-        amount,
-        amountCents: cents[amount],
-        method: METHODS[i % METHODS.length],
-        methodSelect: '',
-        dateApproved: day,
-        deliveredDay: day,
-        rejected: status === 5 ? 'damaged' : '',
-        signatures: { pickup: true, driver: true, customer: true, dropoff: true },
-        times: {},
-      },
-    });
-    if (batch.length === 5000) await col.insertMany(batch.splice(0));
-  }
-  if (batch.length) await col.insertMany(batch);
-  await db
-    .collection('names')
-    .insertOne({ _id: 'bench:seeded', kind: 'bench', orders: ORDERS, updatedAt: '' });
-  log(
-    `billing.recon.month: seeded ${ORDERS} projected orders of ${VENDORS} vendors over ${MONTHS.length} months into ${RECON_DB}`,
-  );
-}
-
-/**
- * The projection's indexes as billing's start-up migration declares them (mongoose names), made here once: built by the
- * service over 100,000 documents they would outlast its start-up timeout. Idempotent, one at a time (FerretDB 1.24).
- */
-async function ensureIndexes(client, log) {
-  const db = client.db(RECON_DB);
-  for (const [name, keys, gin] of [
-    [
-      'orders_projection',
-      [{ vendorMonth: 1, _id: 1 }, { deliveryDay: 1, _id: 1 }, { month: 1, _id: 1 }, { week: 1 }],
-      ['_id', 'vendorMonth', 'deliveryDay', 'month', 'week'],
-    ],
-    ['names', [{ kind: 1 }], ['_id', 'kind']],
-  ]) {
-    const coll = db.collection(name);
-    const existing = new Set((await coll.listIndexes().toArray()).map((i) => i.name));
-    for (const key of keys) {
-      const ixName = Object.entries(key)
-        .map(([k, v]) => `${k}_${v}`)
-        .join('_');
-      if (!existing.has(ixName)) await coll.createIndexes([{ key, name: ixName }]);
-    }
-    await ensureGinIndexes(RECON_DB, name, gin, log);
-  }
-}
 
 async function startBilling(root, logDir, stackEnv) {
   const port = await freePort();
@@ -244,8 +121,8 @@ export async function runBillingRecon({ root, logDir, env, client, log, stops })
   const load1 = loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-  await seed(client, log);
-  await ensureIndexes(client, log);
+  await seedBench(client, log);
+  await ensureBenchIndexes(client, log);
   const top = busiest();
   const billing = await startBilling(root, logDir, env);
   stops?.push(billing.stop);

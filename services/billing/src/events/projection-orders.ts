@@ -1,6 +1,6 @@
 import { STREAMS, Subjects, orderSliceOf, type OrderSlice } from '@portal/contracts';
 import { defineConsumer } from '@portal/service-kit';
-import { OrderProjection, type ProjectedOrder } from '../models/order-projection.js';
+import { OrderProjection, fromStored, type ProjectedOrder } from '../models/order-projection.js';
 import { applyOrder } from '../domain/projection/store.js';
 import { REQUESTED_BY, noteAnswered } from './projection-request.js';
 
@@ -42,7 +42,8 @@ export const projectionOrdersConsumer = defineConsumer({
     const d = event.data;
     if (!d.facts) return;
     if ('step' in d) {
-      const cur = await OrderProjection.findById(d.id).lean<ProjectedOrder>();
+      const doc = await OrderProjection.findById(d.id).lean();
+      const cur = doc ? fromStored(doc) : null;
       if (cur && cur.version < d.facts.version) await applyOrder(sliceOfStored(cur), d.facts);
       return;
     }

@@ -23,6 +23,27 @@ export function noteAnswered(requestId: string): void {
   answered.add(requestId);
 }
 
+/**
+ * The stored shape's marker (a NameModel row `feed:shape`, `shape: 2` = slim documents, models/order-projection.ts).
+ * A database without it holds the old full documents (or nothing): the projection is emptied once and the snapshot
+ * below refills it in the slim shape. A marker, not `findOne({r: {$exists: false}})`: FerretDB pushes down only
+ * equality, so that probe would decode the whole collection when every document is already slim.
+ */
+const SHAPE_ID = 'feed:shape';
+export const SHAPE = 2;
+export async function ensureShape(): Promise<'ok' | 'emptied'> {
+  const mark = await NameModel.collection.findOne({ _id: SHAPE_ID as never }, { projection: { shape: 1 } });
+  if (mark?.shape === SHAPE) return 'ok';
+  const had = !!(await OrderProjection.findOne({}, { _id: 1 }).lean());
+  if (had) await OrderProjection.deleteMany({});
+  await NameModel.collection.updateOne(
+    { _id: SHAPE_ID as never },
+    { $set: { kind: 'feed', shape: SHAPE, updatedAt: new Date().toISOString() } },
+    { upsert: true },
+  );
+  return had ? 'emptied' : 'ok';
+}
+
 /** Why the projection needs a snapshot, or null. */
 export async function fillReason(now = Date.now()): Promise<string | null> {
   if (!(await OrderProjection.findOne({}, { _id: 1 }).lean())) return 'empty';
@@ -55,6 +76,8 @@ export async function projectionFeed(app: FastifyInstance): Promise<void> {
     });
   const run = async () => {
     await app.bus.ready;
+    if ((await ensureShape()) === 'emptied')
+      app.log.info('old-shape projection emptied; refilling from a snapshot');
     const reason = await fillReason();
     if (!reason) return;
     for (let i = 0, wait = RETRY_FIRST_MS; i <= RETRIES && !closing; i++, wait *= 2) {

@@ -4,6 +4,7 @@ import { OrderStatus as S, type RoleNumber } from '@portal/contracts';
 import { tokenFor } from '@portal/service-kit/testing';
 import { OrderProjection, periodKeys } from '../../src/models/order-projection.js';
 import { MemberModel } from '../../src/models/member.js';
+import { seedProjected } from '../helpers/projected.js';
 
 /** The dashboards suites' own database and durables (never the demo's, never the running billing's feeds). */
 export const TEST_ENV = {
@@ -98,7 +99,7 @@ export const SEEDS: Seed[] = [
 export async function seed() {
   await OrderProjection.deleteMany({});
   await MemberModel.deleteMany({});
-  await OrderProjection.insertMany(SEEDS.map(projected));
+  await seedProjected(SEEDS.map(projected));
   await MemberModel.insertMany([
     member('dash-a', 'accountadmin@demo.portal', 3, [LN.A]),
     member('dash-b', 'user@demo.portal', 4, [LN.B]),

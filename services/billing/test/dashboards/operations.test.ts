@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Role } from '@portal/contracts';
 import { assertRoleMatrix, assertUsesIndex, startService } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
-import { OrderProjection } from '../../src/models/order-projection.js';
+import { OrderProjection, fromStored } from '../../src/models/order-projection.js';
 import {
   clearDashboardCache,
   operationsDashboard,
@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/dashboards/read.js';
 import { DASHBOARDS_POLICY } from '../policy/dashboards.js';
 import { LN, TEST_ENV, get, nonZero, seed } from './helpers.js';
+import { seedProjected } from '../helpers/projected.js';
 
 let app: FastifyInstance;
 before(async () => {
@@ -59,9 +60,9 @@ test('March 2031: deliveries per day, on-time rate, rejections by reason and tot
 });
 
 test('a range over 31 days reads by month and keeps only its days (April 2 in, April 20 out)', async () => {
-  await OrderProjection.insertMany([
+  await seedProjected([
     {
-      ...(await OrderProjection.findById('A8').lean())!,
+      ...fromStored(await OrderProjection.findById('A8').lean()),
       _id: 'A9',
       orderId: 'A9',
       deliveryDay: '2031-04-20',

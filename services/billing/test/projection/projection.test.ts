@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Subjects, orderSliceOf } from '@portal/contracts';
 import { startService, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
-import { NameModel, OrderProjection, type ProjectedOrder } from '../../src/models/order-projection.js';
+import { NameModel, OrderProjection, fromStored } from '../../src/models/order-projection.js';
 import { MemberModel } from '../../src/models/member.js';
 import { namesOf } from '../../src/domain/projection/names.js';
 import { PROJECTION_ENV, facts, notice, tag } from './helpers.js';
@@ -18,7 +18,8 @@ after(() => app?.close());
 
 const projected = (id: string, version = 1) =>
   waitFor(async () => {
-    const d = await OrderProjection.findById(id).lean<ProjectedOrder>();
+    const doc = await OrderProjection.findById(id).lean();
+    const d = doc ? fromStored(doc) : null;
     return d && d.version >= version ? d : null;
   }, 15_000);
 

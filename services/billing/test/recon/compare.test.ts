@@ -7,10 +7,11 @@ import { Role } from '@portal/contracts';
 import { BillingMessages } from '@portal/contracts/billing';
 import { freePort, startService, tokenFor } from '@portal/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
-import { NameModel, OrderProjection } from '../../src/models/order-projection.js';
+import { NameModel } from '../../src/models/order-projection.js';
 import { buildApp } from '../../src/app.js';
 import { freshLN, projected } from './fixtures.js';
 import { RECON_TEST_ENV } from './env.js';
+import { seedProjected } from '../helpers/projected.js';
 
 const V = freshLN('CMP');
 const MATCHED = freshLN('CMM');
@@ -30,9 +31,7 @@ before(async () => {
     { _id: `vendor:${V}`, kind: 'vendor', name: 'Nobody Known Cannabis', registered: true, updatedAt: '' },
     { _id: `vendor:${MATCHED}`, kind: 'vendor', name: 'Northridge Gardens', registered: true, updatedAt: '' },
   ]);
-  await OrderProjection.insertMany([
-    projected(V, '2026-11-03', { billing: { amount: '12.34', amountCents: 1234 } }),
-  ]);
+  await seedProjected([projected(V, '2026-11-03', { billing: { amount: '12.34', amountCents: 1234 } })]);
 });
 after(async () => {
   for (const a of apps) await a.close();

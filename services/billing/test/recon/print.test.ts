@@ -16,11 +16,12 @@ import {
 } from '@portal/contracts';
 import { startService, tokenFor, waitFor } from '@portal/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
-import { NameModel, OrderProjection } from '../../src/models/order-projection.js';
+import { NameModel, OrderProjection, fromStored } from '../../src/models/order-projection.js';
 import { ReconPrint } from '../../src/models/recon-print.js';
 import { buildApp } from '../../src/app.js';
 import { freshLN, projected } from './fixtures.js';
 import { RECON_TEST_ENV } from './env.js';
+import { seedProjected } from '../helpers/projected.js';
 
 let app: FastifyInstance;
 const events: EventEnvelope<ReconStampedData>[] = [];
@@ -47,7 +48,7 @@ before(async () => {
     updatedAt: '',
   });
   // 260 delivered orders (two stamp events: 250 + 10), one in transit (not stamped), '0.1' amounts and one big one
-  await OrderProjection.insertMany([
+  await seedProjected([
     ...Array.from({ length: 260 }, (_, i) =>
       projected(V, i % 2 ? '2026-11-17' : '2026-11-20', {
         billing:
@@ -102,9 +103,10 @@ test('print: 201 with the print, the document, and the stamp events on NATS with
     mine.map((e) => e.data.orderIds.length).sort((a, b) => b - a),
     [250, 10],
   );
-  const counted = (await OrderProjection.find({ pickupLN: V, status: 3 }).select('_id').lean()).map(
-    (o) => o._id,
-  );
+  const counted = (await OrderProjection.find({ vendorMonth: `${V}|2026-11` }).lean())
+    .map(fromStored)
+    .filter((o) => o.status === 3)
+    .map((o) => o._id);
   assert.deepEqual([...ids].sort(), counted.sort());
   for (const e of mine) {
     assert.equal(e.data.vendorLN, V);

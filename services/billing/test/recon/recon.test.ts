@@ -11,6 +11,7 @@ import { buildApp } from '../../src/app.js';
 import { POLICY } from '../policy/index.js';
 import { freshLN, projected } from './fixtures.js';
 import { RECON_TEST_ENV } from './env.js';
+import { seedProjected } from '../helpers/projected.js';
 
 // health, readiness, the route table against the joined POLICY and the role × endpoint matrix
 const app = serviceBasics(buildApp, POLICY, RECON_TEST_ENV);
@@ -64,7 +65,7 @@ before(async () => {
     projected(V, '2026-11-09', { billing: { amount: '900', amountCents: 90000 } }), // outside the range
     projected(OTHER, '2026-11-02', { billing: { amount: '1000', amountCents: 100000 } }), // another vendor
   ];
-  await OrderProjection.insertMany(docs);
+  await seedProjected(docs);
 });
 function amountCents(a: string) {
   return a === '$1,250.50' ? 125050 : a === '0.1' ? 10 : a === '19.99' ? 1999 : 0;

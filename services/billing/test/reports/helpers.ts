@@ -12,6 +12,7 @@ import {
 } from '../../src/models/order-projection.js';
 import { ReportRun } from '../../src/models/report-run.js';
 import { ReportSchedule } from '../../src/models/report-schedule.js';
+import { seedProjected } from '../helpers/projected.js';
 
 /**
  * The reports suites' env: their own database, durables and BullMQ prefix (the running billing's worker never takes
@@ -87,8 +88,7 @@ export function projected(
 }
 
 export async function seed(orders: ProjectedOrder[]): Promise<void> {
-  for (let i = 0; i < orders.length; i += 1000)
-    await OrderProjection.collection.insertMany(orders.slice(i, i + 1000) as never[], { ordered: false });
+  await seedProjected(orders);
 }
 
 export async function seedNames(): Promise<void> {

@@ -13,6 +13,8 @@ import { Problem } from '@portal/service-kit';
 import {
   NameModel,
   OrderProjection,
+  STORED_FIELDS,
+  fromStored,
   type NameEntry,
   type ProjectedOrder,
 } from '../../models/order-projection.js';
@@ -22,8 +24,6 @@ import type { MonthCache, NameCache } from './month-cache.js';
 
 /** Read in batches of this many per vendorMonth query (keyset on _id). */
 const BATCH = 1000;
-const FIELDS =
-  '_id orderId status deleted pickupLN destinationLN destName deliveryDay route pickupDriver deliveryDriver billing';
 
 /** The range asked for, default last week; a bad one is a 400 with the shared words (nothing read or written). */
 export function rangeOf(q: { from?: string; to?: string }): { from: string; to: string } {
@@ -43,11 +43,11 @@ async function monthOrders(vendorMonth: string): Promise<ProjectedOrder[]> {
     const page = await OrderProjection.find({ vendorMonth, ...(after ? { _id: { $gt: after } } : {}) })
       .sort({ _id: 1 })
       .limit(BATCH)
-      .select(FIELDS)
-      .lean<ProjectedOrder[]>();
-    out.push(...page);
+      .select(STORED_FIELDS)
+      .lean();
+    out.push(...page.map(fromStored));
     if (page.length < BATCH) return out;
-    after = page[page.length - 1]!._id;
+    after = String(page[page.length - 1]!._id);
   }
 }
 

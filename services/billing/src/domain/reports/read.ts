@@ -1,4 +1,9 @@
-import { NameModel, OrderProjection, type ProjectedOrder } from '../../models/order-projection.js';
+import {
+  NameModel,
+  OrderProjection,
+  fromStored,
+  type ProjectedOrder,
+} from '../../models/order-projection.js';
 import type { Names } from './kinds.js';
 
 /** Orders read per round trip (a cancel is noticed between two batches). */
@@ -11,12 +16,12 @@ export const BATCH = 1000;
 export async function* dayBatches(day: string, size = BATCH): AsyncGenerator<ProjectedOrder[]> {
   const cursor = OrderProjection.find({ deliveryDay: day })
     .sort({ _id: 1 })
-    .lean<ProjectedOrder[]>()
+    .lean()
     .cursor({ batchSize: size });
   let batch: ProjectedOrder[] = [];
   try {
     for await (const doc of cursor) {
-      batch.push(doc as unknown as ProjectedOrder);
+      batch.push(fromStored(doc));
       if (batch.length >= size) {
         yield batch;
         batch = [];
