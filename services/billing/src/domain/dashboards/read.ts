@@ -7,7 +7,7 @@ import {
   type OperationsDashboard,
   type VendorDashboard,
 } from '@portal/contracts/billing';
-import { OrderProjection } from '../../models/order-projection.js';
+import { OrderProjection, STORED_FIELDS, fromStored } from '../../models/order-projection.js';
 import {
   ByReason,
   ByStatus,
@@ -20,13 +20,13 @@ import {
   weeksOf,
   type DashboardOrder,
 } from './figures.js';
+import { figuresOfDays, forgetDayStats } from './day-stats.js';
 
 /**
  * The dashboards' reads. FerretDB pushes down only top-level equality (ARCHITECTURE): every query names one
  * `deliveryDay` (ranges up to 31 days, one query a day), one `month` (longer ranges, filtered to the days here), one
  * `week`, or one `vendorMonth` per licence and month; the figures are tallied in one streaming pass (figures.ts).
  */
-const FIELDS = { status: 1, deleted: 1, deliveryDay: 1, week: 1, pickupLN: 1, billing: 1 } as const;
 const DAY_QUERIES_UP_TO = 31;
 
 /** The range asked for (default the last 30 days) or a 400 in the shared words. */
@@ -51,15 +51,53 @@ export const vendorFilters = (keys: string[], from: string, to: string) =>
 
 async function each(filters: Record<string, string>[], visit: (o: DashboardOrder) => void) {
   for (const filter of filters) {
-    for await (const o of OrderProjection.find(filter, FIELDS).lean<DashboardOrder>().cursor()) visit(o);
+    for await (const o of OrderProjection.find(filter).select(STORED_FIELDS).lean().cursor())
+      visit(fromStored(o) as DashboardOrder);
   }
 }
 
 const inRange = (from: string, to: string) => (o: DashboardOrder) =>
   counts(o) && o.deliveryDay >= from && o.deliveryDay <= to;
 
-/** The operations dashboard (staff): every vendor's orders delivered for the range, and this week's by status. */
+/**
+ * The operations dashboard (staff): every vendor's orders delivered for the range, and this week's by status, summed
+ * from one summary per day (day-stats.ts: the range's days and this week's 7; a stale day is recomputed first).
+ */
 export async function operationsDashboard(range: { from: string; to: string }, now = new Date()) {
+  const { from, to } = range;
+  const days = daysOf(from, to);
+  const week = mondayOf(now.toISOString().slice(0, 10));
+  const weekDays = daysOf(week, isoPlus(week, 6));
+  const figures = await figuresOfDays([...days, ...weekDays]);
+  const onTime = new OnTime();
+  const reasons = new ByReason();
+  let orders = 0;
+  for (const day of days) {
+    const f = figures.get(day)!;
+    orders += f.orders;
+    onTime.merge(f);
+    for (const r of f.reasons) reasons.count(r.reason, r.count);
+  }
+  const byStatus = new ByStatus(0);
+  for (const day of weekDays) for (const r of figures.get(day)!.statuses) byStatus.count(r.status, r.count);
+  const onTimeView = onTime.view();
+  const data: OperationsDashboard['data'] = {
+    from,
+    to,
+    deliveriesPerDay: days.map((day) => ({ day, delivered: figures.get(day)!.delivered })),
+    onTime: onTimeView,
+    rejectionsByReason: reasons.view(),
+    week,
+    ordersByStatusThisWeek: byStatus.view(),
+    totals: { orders, delivered: onTimeView.delivered, rejections: reasons.total() },
+  };
+  return data;
+}
+const isoPlus = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The same answer read from every projected order of the range (the reference the day summaries must equal). */
+export async function operationsFullRead(range: { from: string; to: string }, now = new Date()) {
   const { from, to } = range;
   const perDay = new PerBucket(daysOf(from, to), (o) => o.deliveryDay);
   const onTime = new OnTime();
@@ -134,5 +172,8 @@ export function cached<T>(key: string, compute: () => Promise<T>, seconds: numbe
   value.catch(() => cache.delete(key));
   return value;
 }
-/** Tests: forget every cached answer. */
-export const clearDashboardCache = () => cache.clear();
+/** Tests: forget every cached answer (the 30 s answers and the stored day summaries: tests seed the projection directly). */
+export async function clearDashboardCache() {
+  cache.clear();
+  await forgetDayStats();
+}

@@ -1,6 +1,7 @@
 import type { OrderFacts, OrderSlice } from '@portal/contracts';
-import { NameModel, OrderProjection } from '../../models/order-projection.js';
+import { NameModel, OrderProjection, toStored } from '../../models/order-projection.js';
 import { projectedOf, vendorNameId } from './order.js';
+import { bumpDays } from '../../models/day-stats.js';
 
 /**
  * The projection's writes (written ONLY here: events/projection-*.ts call these). An order applies only when its
@@ -9,11 +10,13 @@ import { projectedOf, vendorNameId } from './order.js';
  */
 export async function applyOrder(n: OrderSlice, facts: OrderFacts): Promise<boolean> {
   const { _id, createdAt: _c, ...fields } = projectedOf(n, facts);
+  // the stored shape (models/order-projection.ts): keys top-level, the rest one JSON text; createdAt kept as stored
+  const { _id: _i, ...stored } = toStored({ _id, ...fields });
   // the vendor first: once the order is visible, its vendor's name is too
   if (n.pickupLN) await noteVendor(n.pickupLN, n.vendorName, fields.updatedAt);
   const before = await OrderProjection.findOneAndUpdate(
     { _id, version: { $lt: facts.version } },
-    { $set: fields },
+    { $set: stored },
     { upsert: false, returnDocument: 'before' },
   ).lean();
   let written = !!before;
@@ -22,7 +25,7 @@ export async function applyOrder(n: OrderSlice, facts: OrderFacts): Promise<bool
       // the creation time is known only from version 1 (the created event); facts carry no createdAt
       await OrderProjection.create({
         _id,
-        ...fields,
+        ...stored,
         createdAt: facts.version === 1 ? fields.updatedAt : '',
       });
       written = true;
@@ -30,6 +33,8 @@ export async function applyOrder(n: OrderSlice, facts: OrderFacts): Promise<bool
       if ((err as { code?: number }).code !== 11000) throw err;
     }
   }
+  // the dashboards' day summaries: after the write, the old and the new delivery day (models/day-stats.ts)
+  if (written) await bumpDays([(before as { deliveryDay?: string } | null)?.deliveryDay, fields.deliveryDay]);
   return written;
 }
 
