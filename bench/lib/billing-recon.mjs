@@ -4,13 +4,10 @@
 // projection once and reused; never the demo database), 10 connections (a billing office), one staff token. The
 // measured vendor-month is the biggest vendor's busiest month (the hard case), answered with its totals and the
 // first page of 250 rows.
-import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, row, watchRss } from './measure.mjs';
-import { demoToken } from './http.mjs';
+import { row, watchRss } from './measure.mjs';
+import { demoToken, startService } from './http.mjs';
 
 import {
   MONTHS,
@@ -27,53 +24,20 @@ export { RECON_DB, ensureBenchIndexes, seedBench };
 const CONNECTIONS = Number(process.env.BENCH_RECON_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 
-async function startBilling(root, logDir, stackEnv) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const log = join(logDir, 'bench-billing-recon.log');
-  const child = spawn(
-    process.execPath,
-    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
-    {
-      cwd: join(root, 'services/billing'),
-      env: {
-        ...process.env,
-        ...stackEnv,
-        PORT: String(port),
-        BILLING_PORT: String(port),
-        MONGO_DB: RECON_DB,
-        // its own durables and queues, no snapshot request: nothing of the stack comes into the bench database
-        CONSUMER_SUFFIX: 'benchrecon',
-        QUEUE_PREFIX: 'portal-bench-recon',
-        BILLING_SNAPSHOT: 'off',
-        LOG_LEVEL: 'info',
-        OTEL_SERVICE_NAME: 'billing-bench-recon',
-        OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
-      },
-      stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+const startBilling = (root, logDir, stackEnv) =>
+  startService(root, logDir, stackEnv, {
+    service: 'billing',
+    log: 'bench-billing-recon.log',
+    readyMs: 180_000,
+    env: {
+      MONGO_DB: RECON_DB,
+      // its own durables and queues, no snapshot request: nothing of the stack comes into the bench database
+      CONSUMER_SUFFIX: 'benchrecon',
+      QUEUE_PREFIX: 'portal-bench-recon',
+      BILLING_SNAPSHOT: 'off',
+      OTEL_SERVICE_NAME: 'billing-bench-recon',
     },
-  );
-  const until = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`billing exited ${child.exitCode}; see ${log}`);
-    if (
-      await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    if (Date.now() > until) throw new Error(`billing not ready after 180 s; see ${log}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return { pid: child.pid, base, stop };
-}
+  });
 
 /** The biggest vendor's busiest month, from the same deterministic draw as the seed (no database scan). */
 function busiest() {

@@ -36,14 +36,15 @@ export async function load(name, { url, headers = {}, connections = 100, pid, se
 }
 
 /** Spawns a node process, waits until `ready()` resolves true, returns {pid, stop}. */
-async function startProcess(args, { cwd, env, log, ready }) {
+async function startProcess(args, { cwd, env, log, ready, readyMs = 60_000 }) {
   const out = openSync(log, 'a');
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', out, out] });
-  const until = Date.now() + 60_000;
+  const until = Date.now() + readyMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited ${child.exitCode}; see ${log}`);
     if (await ready().catch(() => false)) break;
-    if (Date.now() > until) throw new Error(`${args.join(' ')} not ready after 60 s; see ${log}`);
+    if (Date.now() > until)
+      throw new Error(`${args.join(' ')} not ready after ${readyMs / 1000} s; see ${log}`);
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
@@ -71,32 +72,47 @@ export async function startBaseline(root, logDir) {
 }
 
 /**
- * An accounts service of its own on a free port over the bench database, started exactly as the portal starts
- * it (telemetry preload, LOG_LEVEL info, one log line per request) but with the production trace sampling.
+ * A portal service of its own on a free port over a bench database, started exactly as the portal starts it
+ * (telemetry preload, LOG_LEVEL info, one log line per request) but with the production trace sampling. `env` adds
+ * the bench's own settings (its database, durables, queues, switches); `entry` replaces `src/server.ts`.
  */
-export async function startAccounts(root, logDir, stackEnv, db) {
+export async function startService(
+  root,
+  logDir,
+  stackEnv,
+  { service, log, env = {}, entry = ['src/server.ts'], readyMs = 60_000 },
+) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const proc = await startProcess(
-    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
+    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', ...entry],
     {
-      cwd: join(root, 'services/accounts'),
+      cwd: join(root, `services/${service}`),
       env: {
         ...process.env,
         ...stackEnv,
         PORT: String(port),
-        ACCOUNTS_PORT: String(port),
-        MONGO_DB: db,
+        [`${service.toUpperCase()}_PORT`]: String(port),
         LOG_LEVEL: 'info',
-        OTEL_SERVICE_NAME: 'accounts-bench',
+        OTEL_SERVICE_NAME: `${service}-bench`,
         OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
+        ...env,
       },
-      log: join(logDir, 'bench-accounts.log'),
+      log: join(logDir, log),
+      readyMs,
       ready: async () => (await fetch(`${base}/readyz`)).ok,
     },
   );
   return { ...proc, base };
 }
+
+/** An accounts service over the bench database's 5,000 users. */
+export const startAccounts = (root, logDir, stackEnv, db) =>
+  startService(root, logDir, stackEnv, {
+    service: 'accounts',
+    log: 'bench-accounts.log',
+    env: { MONGO_DB: db },
+  });
 
 /** A real Keycloak access token for a demo user (password grant on the public client, as the tests get one). */
 export async function demoToken(env, email = 'admin@demo.portal') {

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, row, watchRss } from './measure.mjs';
+import { row, watchRss } from './measure.mjs';
+import { startService } from './http.mjs';
 import { ORDERS_DB, licence } from './orders-seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -67,56 +68,22 @@ export function migrateOrders(root, logDir, stackEnv) {
 }
 
 /** An orders service over the bench database, started as the portal starts services (own consumer names). */
-export async function startOrders(root, logDir, stackEnv) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const log = join(logDir, 'bench-orders.log');
-  const entry = [benchApp(root, logDir)];
-  const child = spawn(
-    process.execPath,
-    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', ...entry],
-    {
-      cwd: join(root, 'services/orders'),
-      env: {
-        ...process.env,
-        ...stackEnv,
-        PORT: String(port),
-        ORDERS_PORT: String(port),
-        MONGO_DB: ORDERS_DB,
-        LOG_LEVEL: 'info',
-        CONSUMER_SUFFIX: 'bench',
-        // the bench's members are its own (orders-seed.mjs): no snapshot of accounts' real ones
-        ORDERS_ACCOUNTS_FEED: 'off',
-        // the public view is rate-limited per address; the bench is one address
-        RATE_LIMIT_ALLOW: '127.0.0.1,::1,::ffff:127.0.0.1',
-        OTEL_SERVICE_NAME: 'orders-bench',
-        OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
-      },
-      stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+// the first start over 100,000 orders builds the list indexes (GIN, concurrently) before it listens
+export const startOrders = (root, logDir, stackEnv) =>
+  startService(root, logDir, stackEnv, {
+    service: 'orders',
+    log: 'bench-orders.log',
+    entry: [benchApp(root, logDir)],
+    readyMs: 300_000,
+    env: {
+      MONGO_DB: ORDERS_DB,
+      CONSUMER_SUFFIX: 'bench',
+      // the bench's members are its own (orders-seed.mjs): no snapshot of accounts' real ones
+      ORDERS_ACCOUNTS_FEED: 'off',
+      // the public view is rate-limited per address; the bench is one address
+      RATE_LIMIT_ALLOW: '127.0.0.1,::1,::ffff:127.0.0.1',
     },
-  );
-  // the first start over 100,000 orders builds the list indexes (GIN, concurrently) before it listens
-  const until = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`orders exited ${child.exitCode}; see ${log}`);
-    if (
-      await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    if (Date.now() > until) throw new Error(`orders not ready after 300 s; see ${log}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return { pid: child.pid, base, stop };
-}
+  });
 
 /**
  * The list pages measured, per list: each a first page with a filter, a sort and a search (the issue's "each list

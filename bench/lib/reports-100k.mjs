@@ -5,12 +5,9 @@
 // shape, reused when there). The report covers the 365 days of those months, so every order is read: day by day
 // (deliveryDay equality), streamed in batches into the CSV and the xlsx. Reported: the wall time from the POST to
 // `done` (median_ms = p95_ms: one run) and the billing process's peak RSS while it ran (rss_mb).
-import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
-import { freePort, round, watchRss } from './measure.mjs';
-import { demoToken } from './http.mjs';
+import { round, watchRss } from './measure.mjs';
+import { demoToken, startService } from './http.mjs';
 import { RECON_DB, ensureBenchIndexes, seedBench } from './billing-recon.mjs';
 
 const ORDERS = 100_000;
@@ -18,53 +15,20 @@ const FROM = '2025-12-01';
 const TO = '2026-11-30';
 const TIMEOUT_MS = Number(process.env.BENCH_REPORTS_TIMEOUT_MS ?? 900_000);
 
-async function startBilling(root, logDir, stackEnv) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const log = join(logDir, 'bench-billing-reports.log');
-  const child = spawn(
-    process.execPath,
-    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
-    {
-      cwd: join(root, 'services/billing'),
-      env: {
-        ...process.env,
-        ...stackEnv,
-        PORT: String(port),
-        BILLING_PORT: String(port),
-        MONGO_DB: RECON_DB,
-        // its own durables and report queue, no snapshot request: nothing of the stack comes into the bench database
-        CONSUMER_SUFFIX: 'benchreports',
-        QUEUE_PREFIX: 'portal-bench-reports',
-        BILLING_SNAPSHOT: 'off',
-        LOG_LEVEL: 'info',
-        OTEL_SERVICE_NAME: 'billing-bench-reports',
-        OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
-      },
-      stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+const startBilling = (root, logDir, stackEnv) =>
+  startService(root, logDir, stackEnv, {
+    service: 'billing',
+    log: 'bench-billing-reports.log',
+    readyMs: 180_000,
+    env: {
+      MONGO_DB: RECON_DB,
+      // its own durables and report queue, no snapshot request: nothing of the stack comes into the bench database
+      CONSUMER_SUFFIX: 'benchreports',
+      QUEUE_PREFIX: 'portal-bench-reports',
+      BILLING_SNAPSHOT: 'off',
+      OTEL_SERVICE_NAME: 'billing-bench-reports',
     },
-  );
-  const until = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`billing exited ${child.exitCode}; see ${log}`);
-    if (
-      await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    if (Date.now() > until) throw new Error(`billing not ready after 180 s; see ${log}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return { pid: child.pid, base, stop };
-}
+  });
 
 export async function runReports100k({ root, logDir, env, client, log, stops }) {
   const load1 = loadavg()

@@ -1,11 +1,11 @@
 // routes.find (issue 11): POST /api/routes/find on a routing instance the bench starts over its own database
 // (portal_bench_routing: 60 routes whose rows cover 400 zips), 200 connections, each request a different zip.
 import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ObjectId } from 'mongodb';
-import { freePort, row, watchRss } from './measure.mjs';
+import { row, watchRss } from './measure.mjs';
+import { startService } from './http.mjs';
 
 export const ROUTES_DB = `${process.env.BENCH_DB ?? 'portal_bench'}_routing`;
 export const ROUTES = 60;
@@ -52,49 +52,15 @@ export async function seedRoutes(client, log) {
 }
 
 /** A routing service over the bench's routes database, started as the portal starts services. */
-export async function startRouting(root, logDir, stackEnv) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const log = join(logDir, 'bench-routing.log');
-  const child = spawn(
-    process.execPath,
-    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
-    {
-      cwd: join(root, 'services/routing'),
-      env: {
-        ...process.env,
-        ...stackEnv,
-        PORT: String(port),
-        ROUTING_PORT: String(port),
-        MONGO_DB: ROUTES_DB,
-        LOG_LEVEL: 'info',
-        OTEL_SERVICE_NAME: 'routing-bench',
-        OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
-      },
-      stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+export const startRouting = (root, logDir, stackEnv) =>
+  startService(root, logDir, stackEnv, {
+    service: 'routing',
+    log: 'bench-routing.log',
+    readyMs: 60_000,
+    env: {
+      MONGO_DB: ROUTES_DB,
     },
-  );
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`routing exited ${child.exitCode}; see ${log}`);
-    if (
-      await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    if (Date.now() > until) throw new Error(`routing not ready after 60 s; see ${log}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return { pid: child.pid, base, stop };
-}
+  });
 
 /** autocannon at 200 connections, each request the next zip of the 400; exact p95/p99 from every response. */
 export async function loadFind(name, { url, token, pid, connections = 200, seconds = SECONDS }) {

@@ -3,14 +3,11 @@
 // the 2,000 orders written straight into routing's read model; never the demo database), 10 connections (a
 // dispatch office's screens refreshing at once), one staff token. Beside it, the bare Fastify baseline at the same
 // concurrency (schedule.day.2000.baseline) and the answer built in process alone (schedule.day.2000.fn).
-import { spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { ObjectId } from 'mongodb';
-import { freePort, row, watchRss } from './measure.mjs';
-import { demoToken, load, startBaseline } from './http.mjs';
+import { row, watchRss } from './measure.mjs';
+import { demoToken, load, startBaseline, startService } from './http.mjs';
 
 export const SCHEDULE_DB = `${process.env.BENCH_DB ?? 'portal_bench'}_schedule`;
 const ORDERS = 2000;
@@ -122,53 +119,20 @@ async function seed(client, log) {
   );
 }
 
-async function startRouting(root, logDir, stackEnv) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const log = join(logDir, 'bench-routing-schedule.log');
-  const child = spawn(
-    process.execPath,
-    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
-    {
-      cwd: join(root, 'services/routing'),
-      env: {
-        ...process.env,
-        ...stackEnv,
-        PORT: String(port),
-        ROUTING_PORT: String(port),
-        MONGO_DB: SCHEDULE_DB,
-        // its own durables and no snapshot request: nothing of the stack's orders comes into the bench database
-        CONSUMER_SUFFIX: 'benchschedule',
-        QUEUE_PREFIX: 'portal-bench-schedule',
-        ROUTING_DISPATCH_FEED: 'off',
-        LOG_LEVEL: 'info',
-        OTEL_SERVICE_NAME: 'routing-bench-schedule',
-        OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_SAMPLER_ARG ?? '0.1',
-      },
-      stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
+const startRouting = (root, logDir, stackEnv) =>
+  startService(root, logDir, stackEnv, {
+    service: 'routing',
+    log: 'bench-routing-schedule.log',
+    readyMs: 90_000,
+    env: {
+      MONGO_DB: SCHEDULE_DB,
+      // its own durables and no snapshot request: nothing of the stack's orders comes into the bench database
+      CONSUMER_SUFFIX: 'benchschedule',
+      QUEUE_PREFIX: 'portal-bench-schedule',
+      ROUTING_DISPATCH_FEED: 'off',
+      OTEL_SERVICE_NAME: 'routing-bench-schedule',
     },
-  );
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`routing exited ${child.exitCode}; see ${log}`);
-    if (
-      await fetch(`${base}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    if (Date.now() > until) throw new Error(`routing not ready after 90 s; see ${log}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
-  return { pid: child.pid, base, stop };
-}
+  });
 
 async function shoot(url, token, pid) {
   const body = JSON.stringify({ opts: { day: DAY } });
