@@ -1,5 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
-import type { OrderBillingFacts } from '@portal/contracts';
+import { licenceKey, type OrderBillingFacts } from '@portal/contracts';
 
 /**
  * Billing's copy of orders (issue 15: "Billing keeps its own read model of orders fed by events"): one document per
@@ -151,11 +151,15 @@ const nameSchema = new Schema(
 nameSchema.index({ kind: 1 });
 export const NameModel = mongoose.model('BillingName', nameSchema, 'names');
 
-/** YYYY-MM-DD → the keys above. Pure. */
+/**
+ * YYYY-MM-DD → the keys above. Pure. The vendor part of `vendorMonth` is the normalised licence (contracts
+ * `licenceKey`: no spaces, upper case), the same key a company user's companyKeys and the reconciliation's lookup use,
+ * so an order whose licence was typed as 'c10-0000513-lic ' still meets its vendor.
+ */
 export function periodKeys(pickupLN: string, deliveryDay: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(deliveryDay)) return { month: '', vendorMonth: '', week: '' };
   const month = deliveryDay.slice(0, 7);
   const d = new Date(`${deliveryDay}T00:00:00Z`);
   const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
-  return { month, vendorMonth: `${pickupLN}|${month}`, week: monday.toISOString().slice(0, 10) };
+  return { month, vendorMonth: `${licenceKey(pickupLN)}|${month}`, week: monday.toISOString().slice(0, 10) };
 }
