@@ -8,6 +8,9 @@ import type { Locator } from '@playwright/test';
 // out here as the oracle: the MFEs' manifests publish the entries and the shell filters and orders them, so
 // deriving the expectation from either would test them against themselves. No hideRoutes (the demo config has
 // none; config-and-header.spec.ts covers it). Undelivered Mail: issue 8's staff screen (mfe-accounts' README).
+// Operations (staff) and My Reports (/dashboard/userreports, company users 3 and 4): issue 15's dashboards
+// (mfe-billing's README); the spec lists userreports among the other dashboard routes, the menu entry makes it
+// reachable.
 const STAFF_USER_MENU = [
   'Profile',
   'Invite Users',
@@ -32,6 +35,7 @@ const STAFF_ADMIN_MENU = [
   'Manage Drivers',
   'Billing',
   'Reports',
+  'Operations',
   'Check In',
   'License Update',
   'Fleet Manager',
@@ -61,6 +65,7 @@ const MENUS: Record<RoleNumber, { user: string[]; admin: string[] }> = {
       'Create Order',
       'Delivery Schedule',
       'Check Out',
+      'My Reports',
       'Manifest Download',
       'FAQ',
     ],
@@ -74,6 +79,7 @@ const MENUS: Record<RoleNumber, { user: string[]; admin: string[] }> = {
       'Create Order',
       'Delivery Schedule',
       'Check Out',
+      'My Reports',
       'Manifest Download',
       'FAQ',
     ],
