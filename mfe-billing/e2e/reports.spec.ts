@@ -95,16 +95,13 @@ test('an admin runs a report over its own orders: progress to done, CSV and xlsx
     expect(mail.to).toEqual([to]);
     expect(mail.text).toContain(`Attached: ${csv.name}, ${xlsx.name}`);
     expect(mail.text).toMatch(new RegExp(`is ready: ${rows.length - 1} rows?\\.`));
-    // The shared sink keeps attachments only with /tmp/p15/mailbox-attachments.patch applied (see the README);
-    // the attached bytes themselves are checked end to end in services/notifications/test/report-mails.test.ts.
-    const attached = (mail as { attachments?: { filename: string; content: string }[] }).attachments;
-    if (attached) {
-      expect(attached.map((a) => a.filename)).toEqual([csv.name, xlsx.name]);
-      const mailed = parseCsv(Buffer.from(attached[0]!.content, 'base64').toString('utf8'));
-      for (const id of ids) expect(mailed.some((x) => x[1] === id)).toBe(true);
-      const mailedSheet = await xlsxRows(Buffer.from(attached[1]!.content, 'base64'));
-      for (const id of ids) expect(mailedSheet.some((x) => x.includes(id))).toBe(true);
-    } else test.info().annotations.push({ type: 'note', description: 'mailbox keeps no attachments' });
+    // The mailed files themselves, as the sink received them (it keeps attachments, base64): parsed and checked.
+    const attached = (mail as { attachments?: { filename: string; content: string }[] }).attachments ?? [];
+    expect(attached.map((a) => a.filename)).toEqual([csv.name, xlsx.name]);
+    const mailed = parseCsv(Buffer.from(attached[0]!.content, 'base64').toString('utf8'));
+    for (const id of ids) expect(mailed.some((x) => x[1] === id)).toBe(true);
+    const mailedSheet = await xlsxRows(Buffer.from(attached[1]!.content, 'base64'));
+    for (const id of ids) expect(mailedSheet.some((x) => x.includes(id))).toBe(true);
 
     await page.setViewportSize({ width: 700, height: 900 });
     await page.screenshot({ path: `${SHOTS}/reports-700.png`, fullPage: true });
