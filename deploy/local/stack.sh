@@ -179,10 +179,13 @@ go_mod_dir() {
   printf '%s' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p' | head -n1
 }
 
-# Our fix to FerretDB 1.24's update command (deploy/local/README.md): it held each statement's read open until
-# the command returned, so a bulkWrite of 50 updates took all 50 pooled connections and hung every client.
-FERRETDB_PATCH="$HERE/ferretdb-update-conns.patch"
-ferretdb_build_id() { echo "$FERRETDB_VERSION+$(sha256sum "$FERRETDB_PATCH" | cut -c1-12)"; }
+# Our patches to FerretDB 1.24 (deploy/local/README.md), applied in this order:
+# - update-conns: its update command held each statement's read open until the command returned, so a bulkWrite of
+#   50 updates took all 50 pooled connections and hung every client;
+# - pushdown: PostgreSQL does a sort on top-level fields (in MongoDB's order), ranges on top-level strings, dates and
+#   ObjectIds, $in of scalars and anchored literal prefixes, so a sorted, limited page decodes only its rows.
+FERRETDB_PATCHES=("$HERE/ferretdb-update-conns.patch" "$HERE/ferretdb-pushdown.patch")
+ferretdb_build_id() { echo "$FERRETDB_VERSION+$(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -c1-12)"; }
 build_ferretdb() {
   stamp_ok ferretdb "$(ferretdb_build_id)" && return 0
   need_tool go "needed to build FerretDB"
@@ -193,8 +196,11 @@ build_ferretdb() {
   # the module cache is read-only and FerretDB needs build/version/version.txt: build from a writable copy
   rm -rf "$src"; cp -r "$dir" "$src"; chmod -R u+w "$src"
   echo "$FERRETDB_VERSION" >"$src/build/version/version.txt"
-  (cd "$src" && patch -p1 -s <"$FERRETDB_PATCH") >>"$LOGS/build-ferretdb.log" 2>&1 ||
-    fail_with_log build-ferretdb "patching FerretDB failed"
+  local patch
+  for patch in "${FERRETDB_PATCHES[@]}"; do
+    (cd "$src" && patch -p1 -s <"$patch") >>"$LOGS/build-ferretdb.log" 2>&1 ||
+      fail_with_log build-ferretdb "patching FerretDB failed ($(basename "$patch"))"
+  done
   (cd "$src" && GOFLAGS=-buildvcs=false go build -o "$BIN/ferretdb" ./cmd/ferretdb) >>"$LOGS/build-ferretdb.log" 2>&1 ||
     fail_with_log build-ferretdb "FerretDB build failed"
   stamp ferretdb "$(ferretdb_build_id)"

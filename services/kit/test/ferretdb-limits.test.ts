@@ -63,3 +63,48 @@ test('no multi-document transactions and no change streams (hence the outbox on 
   await assert.rejects(stream.tryNext(), (err: { code?: number }) => err.code === 238);
   await stream.close().catch(() => {});
 });
+
+/**
+ * Our pushdown patch (deploy/local/ferretdb-pushdown.patch): PostgreSQL sorts by top-level fields and applies ranges,
+ * $in and anchored prefixes. The answers must stay MongoDB's: the expected values below are MongoDB's own (its
+ * comparison order: null and missing, numbers, strings, ObjectId, bool, date).
+ */
+test('pushdown patch: top-level sorts, ranges, $in and prefixes answer as MongoDB does', async () => {
+  const col = conn.db!.collection('pushdown');
+  const oid = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));
+  const values: [number, unknown][] = [
+    [1, 'b'],
+    [2, 'B'],
+    [3, 10],
+    [4, 2.5],
+    [5, null],
+    [6, undefined],
+    [7, new Date(5)],
+    [8, new Date(-5)],
+    [9, true],
+    [10, oid(7)],
+    [11, 'ab'],
+    [12, ''],
+    [13, 'é'],
+  ];
+  await col.insertMany(
+    values.map(([n, v]) => ({
+      n,
+      g: 'k',
+      toks: ['green', `t${n}`],
+      ...(v === undefined ? {} : { f: v }),
+    })),
+  );
+  const ns = async (filter: object, sort: Record<string, 1 | -1>, limit = 0) =>
+    (await col.find(filter).sort(sort).limit(limit).toArray()).map((d) => d.n);
+  // null and missing first (tie: n), numbers, strings in code point order, ObjectId, bool, dates
+  assert.deepEqual(await ns({ g: 'k' }, { f: 1, n: 1 }), [5, 6, 4, 3, 12, 2, 11, 1, 13, 10, 9, 8, 7]);
+  assert.deepEqual(await ns({ g: 'k' }, { f: -1, n: 1 }, 4), [7, 8, 9, 10]);
+  assert.deepEqual(await ns({ f: { $gte: 'B', $lt: 'b' } }, { n: 1 }), [2, 11]);
+  assert.deepEqual(await ns({ f: { $gt: new Date(-5) } }, { n: 1 }), [7]);
+  assert.deepEqual(await ns({ f: { $lte: oid(7) } }, { n: 1 }), [10]);
+  assert.deepEqual(await ns({ f: { $in: ['b', 10, true] } }, { n: 1 }), [1, 3, 9]);
+  assert.deepEqual(await ns({ toks: { $regex: '^t1' } }, { n: -1 }), [13, 12, 11, 10, 1]);
+  assert.deepEqual(await ns({ toks: /^gre/, f: { $regex: '^b' } }, { n: 1 }), [1]);
+  assert.deepEqual(await ns({ f: { $regex: '^B', $options: 'i' } }, { n: 1 }), [1, 2]);
+});

@@ -177,11 +177,54 @@ function project(doc: Any): Any {
   return out;
 }
 
+/**
+ * Where each sortable column lives on a list row: a top-level value (FerretDB, patched, sorts by top-level fields in
+ * PostgreSQL, so a page decodes only its rows: deploy/local/ferretdb-pushdown.patch). The values are the ones the
+ * orders' SORT_PATHS name, shown as the list shows them (a vendor without a Licensee sorts by its DBA).
+ */
+export const ROW_SORT: Record<OrderSortColumn, string> = {
+  orderId: 'orderId',
+  createdAt: 'createdAt',
+  pickupDate: 'pickupDate',
+  deliveryDate: 'deliveryDay',
+  vendor: 'vendor',
+  pickup: 'pickupCity',
+  destName: 'destName',
+  destination: 'destCity',
+  status: 'status',
+  driver: 'driver',
+  vehicle: 'vehicle',
+  manifestNo: 'manifestNo',
+  boxCount: 'boxCount',
+};
+
+/** The sort values of an order (ROW_SORT's fields but the list keys): strings, a date or null, a number. */
+function sortValues(doc: Any): Any {
+  const o: Any = doc.data?.order ?? {};
+  const p: Any = doc.data?.pickupCompany ?? {};
+  const d: Any = doc.data?.destCompany ?? {};
+  const date = (v: unknown) => (iso(v) ? new Date(iso(v)!) : null);
+  const weight = o.weight ?? '1';
+  return {
+    orderId: text(doc.orderId),
+    pickupDate: date(o.pickupDate),
+    vendor: text(p.Licensee || p.DBA),
+    pickupCity: text(p.City),
+    destName: text(d.Licensee || d.DBA),
+    destCity: text(d.City),
+    driver: text(o.driver?.delivery || o.driver?.pickup),
+    vehicle: text(o.vehicle),
+    manifestNo: text(doc.data?.billing?.manifest ?? doc.manifest?.file),
+    boxCount: weight !== '' && Number.isFinite(Number(weight)) ? Number(weight) : text(weight),
+  };
+}
+
 /** An order document (with its list keys) → its list row. */
 export function rowOf(doc: Any): StoredRow {
   const row: Any = { _id: doc._id, v: Number(doc.version ?? 0) };
   for (const k of TOP) if (doc[k] !== undefined) row[k] = doc[k];
-  row.tok = Array.isArray(doc.searchTokens) ? doc.searchTokens.join(' ') : '';
+  Object.assign(row, sortValues(doc));
+  row.toks = Array.isArray(doc.searchTokens) ? doc.searchTokens : [];
   row.r = JSON.stringify(project(doc));
   return row as StoredRow;
 }
@@ -193,7 +236,5 @@ export function storedOf(row: StoredRow): StoredOrder {
 
 /** Whether a row holds every search word as the prefix of one of its tokens (the orders' `^word` on searchTokens). */
 export function rowMatches(row: StoredRow, words: readonly string[]): boolean {
-  if (!words.length) return true;
-  const tok = ` ${row.tok}`;
-  return words.every((w) => tok.includes(` ${w}`));
+  return words.every((w) => row.toks.some((t) => t.startsWith(w)));
 }

@@ -10,7 +10,8 @@ export { rowMatches, rowOf, storedOf } from './lists-rows.js';
  * Orders written before rows existed get theirs once per database (`ensureRows`: a background backfill on the first
  * list call, batched inserts, idempotent); until it is done the lists read the orders collection as before.
  */
-export const ROWS_VERSION = 1;
+/** 2: sort values and `toks` top-level (the patched FerretDB sorts and matches prefixes in PostgreSQL). */
+export const ROWS_VERSION = 2;
 
 type Any = Record<string, any>;
 
@@ -69,6 +70,12 @@ export function backfillMonths(now = new Date()): string[] {
  * newer and stay. Answers the number of orders read.
  */
 export async function backfillRows(batch = 500, now = new Date()): Promise<number> {
+  // rows of an older shape are made again: emptied first (a write meanwhile writes its row in the new shape)
+  const meta = await OrderRowsMeta.findById('rows').lean<{ version?: number }>();
+  if (meta && meta.version !== ROWS_VERSION) {
+    await OrderRowModel.collection.deleteMany({});
+    await OrderRowsMeta.deleteOne({ _id: 'rows' });
+  }
   let n = 0;
   for (const m of ['', ...backfillMonths(now)]) {
     const docs = await Order.find({ createdMonth: m }).lean<Any[]>();

@@ -3,15 +3,17 @@ import type { OrderListKind, OrderListParams, OrderRow } from '@portal/contracts
 import { Problem } from '@portal/service-kit';
 import { Order } from '../models/order.js';
 import { listPlan, type Filter, type ListCaller, type ListPlan } from './lists-query.js';
-import { LIST_PROJECTION, toOrderRow, valueAt, type StoredOrder } from './lists-rows.js';
+import { LIST_PROJECTION, ROW_SORT, toOrderRow, valueAt, type StoredOrder } from './lists-rows.js';
 import { OrderRowModel, type StoredRow } from '../models/order-row.js';
-import { rowMatches, rowsReady, storedOf } from './lists-store.js';
+import { rowsReady, storedOf } from './lists-store.js';
 
 /**
- * Runs a list plan (lists-query.ts): each scope is one query whose top-level equalities the database serves from an
- * index (~1,000 rows at most); the rows are merged in the caller's sort and paged — by keyset (the sort value and
- * _id) where the column allows it, by an offset inside the narrowed rows otherwise. The count is the narrowed
- * rows' number: never a scan of every order.
+ * Runs a list plan (lists-query.ts) on the list rows (models/order-row.ts): each scope is one query whose top-level
+ * equalities the database serves from an index (~1,000 rows at most); the patched local FerretDB, like MongoDB,
+ * filters, sorts and limits it there, so a page reads only its own rows plus one. Several scopes are merged in the
+ * caller's sort and paged — by keyset (the sort value and _id) where the column allows it, by an offset otherwise.
+ * The count comes with a first page when the list was read to its end; a longer list answers `total: null` (the
+ * table then shows pages without "of N") rather than a second pass over every row.
  */
 type Cursor = { v: unknown; id: string } | { o: number };
 
@@ -54,25 +56,19 @@ function cmp(a: unknown, b: unknown): number {
 const after = (plan: ListPlan, c: { v: unknown; id: string }) => (r: StoredOrder) =>
   plan.sort.dir * (cmp(valueAt(r, plan.sort.path), c.v) || cmp(String(r._id), c.id)) > 0;
 
-/** Rows a scope may hold at most: the plans keep each near 1,000; this only bounds a surprise. */
+/** Rows a scope of the orders collection may hold at most: the plans keep each near 1,000; this only bounds a surprise. */
 export const SCOPE_CAP = 5000;
 
 /**
- * The narrowed rows of a plan, in its sort. One pass: the rows a scope's equality returns are what FerretDB decodes
- * anyway (it pushes no sort or limit down), so they are fetched once (only the row's fields) and counted, sorted
- * and paged here — no second count query over the same rows. Month scopes of the driver's list (newest first)
- * stop once a page is full.
+ * The narrowed orders of a plan read from the orders collection (before the rows are backfilled, and for the
+ * whole-history search by a whole token, which only orders keep): every row a scope's equality returns, counted,
+ * sorted and paged here. Month scopes of the driver's list (newest first) stop once a page is full.
  */
-async function narrowed(plan: ListPlan, want: number): Promise<StoredOrder[]> {
-  const fromRows = await rowsReady();
-  const run = (scope: Filter): Promise<StoredOrder[]> => {
-    // the whole-token search of all history narrows by searchTokens, which only the orders keep (few rows)
-    if (!fromRows || 'searchTokens' in scope)
-      return Order.find({ ...scope, ...plan.residual }, LIST_PROJECTION)
-        .limit(SCOPE_CAP)
-        .lean<StoredOrder[]>();
-    return scopeRows(scope, plan).then((rows) => rows.map(storedOf));
-  };
+async function narrowedOrders(plan: ListPlan, want: number): Promise<StoredOrder[]> {
+  const run = (scope: Filter): Promise<StoredOrder[]> =>
+    Order.find({ ...scope, ...plan.residual }, LIST_PROJECTION)
+      .limit(SCOPE_CAP)
+      .lean<StoredOrder[]>();
   let rows: StoredOrder[] = [];
   if (plan.kind === 'driver') {
     for (const scope of plan.scopes) {
@@ -90,21 +86,9 @@ async function narrowed(plan: ListPlan, want: number): Promise<StoredOrder[]> {
     );
 }
 
-/** Residual filters a row keeps top-level (all but the search prefixes, matched on `tok` here). */
-export function rowResidual(plan: ListPlan): Filter {
-  const { $and: _search, ...rest } = plan.residual;
-  return rest;
-}
-
-/** One scope's rows (models/order-row.ts): the scope's equalities pushed down, the search words matched here. */
-async function scopeRows(scope: Filter, plan: ListPlan): Promise<StoredRow[]> {
-  const rows = await OrderRowModel.collection.find<StoredRow>({ ...scope, ...rowResidual(plan) }).toArray();
-  return rows.filter((r) => rowMatches(r, plan.words)).slice(0, SCOPE_CAP);
-}
-
-async function pageOf(plan: ListPlan, cursor: Cursor | undefined) {
+async function pageOfOrders(plan: ListPlan, cursor: Cursor | undefined) {
   const offset = cursor && 'o' in cursor ? cursor.o : 0;
-  const all = await narrowed(plan, cursor && 'v' in cursor ? Infinity : offset + plan.limit + 1);
+  const all = await narrowedOrders(plan, cursor && 'v' in cursor ? Infinity : offset + plan.limit + 1);
   const rest = cursor && 'v' in cursor ? all.filter(after(plan, cursor)) : all.slice(offset);
   const page = rest.slice(0, plan.limit);
   const last = page[page.length - 1];
@@ -114,7 +98,102 @@ async function pageOf(plan: ListPlan, cursor: Cursor | undefined) {
       : plan.keyset
         ? { v: valueAt(last, plan.sort.path), id: String(last._id) }
         : { o: offset + plan.limit };
-  return { page, nextCursor: next ? encodeCursor(next) : null, total: all.length };
+  return { page, nextCursor: next ? encodeCursor(next) : null, total: all.length as number | null };
+}
+
+/** Residual filters a row keeps top-level (all but the search prefixes, matched on `toks`). */
+export function rowResidual(plan: ListPlan): Filter {
+  const { $and: _search, ...rest } = plan.residual;
+  return rest;
+}
+
+const RANGE = { 1: ['$gt', '$gte'], [-1]: ['$lt', '$lte'] } as const;
+
+/**
+ * One scope's query on the rows: its equalities, the residual filters, the search words (the longest as a
+ * top-level anchored prefix on `toks`, which PostgreSQL matches; the others checked by FerretDB among those rows)
+ * and the keyset cursor (after its sort value and _id: a range on the value that PostgreSQL applies, the exact
+ * condition checked by FerretDB).
+ */
+export function rowQuery(scope: Filter, plan: ListPlan, cursor?: { v: unknown; id: string }): Filter {
+  const f: Filter = { ...scope, ...rowResidual(plan) };
+  const and: Filter[] = [];
+  const [first, ...rest] = [...plan.words].sort((a, b) => b.length - a.length);
+  if (first) f.toks = { $regex: `^${first}` };
+  for (const w of rest) and.push({ toks: { $regex: `^${w}` } });
+  if (cursor) {
+    const field = ROW_SORT[plan.sort.column];
+    const [strict, loose] = RANGE[plan.sort.dir];
+    const id = new mongoose.Types.ObjectId(cursor.id);
+    and.push({ $or: [{ [field]: { [strict]: cursor.v } }, { [field]: cursor.v, _id: { [strict]: id } }] });
+    const had = f[field];
+    if (had === undefined) f[field] = { [loose]: cursor.v };
+    else if (isOperators(had) && !(loose in had)) f[field] = { ...had, [loose]: cursor.v };
+  }
+  if (and.length) f.$and = and;
+  return f;
+}
+const isOperators = (v: unknown): v is Filter =>
+  !!v && typeof v === 'object' && !(v instanceof Date) && Object.keys(v).every((k) => k.startsWith('$'));
+
+/**
+ * The first `want` rows of a plan in its sort: each scope one query that PostgreSQL filters, sorts and FerretDB
+ * stops reading at the limit (the patched FerretDB: deploy/local/ferretdb-pushdown.patch), merged here. `total`
+ * when every scope returned fewer rows than asked (the merged rows are all the list holds), else null.
+ */
+async function narrowedRows(plan: ListPlan, want: number, cursor?: { v: unknown; id: string }) {
+  const field = ROW_SORT[plan.sort.column];
+  const sort = { [field]: plan.sort.dir, _id: plan.sort.dir } as Record<string, 1 | -1>;
+  let exhausted = true;
+  const run = async (scope: Filter, limit: number) => {
+    const got = await OrderRowModel.collection
+      .find<StoredRow>(rowQuery(scope, plan, cursor))
+      .sort(sort)
+      .limit(limit)
+      .toArray();
+    if (got.length >= limit) exhausted = false;
+    return got;
+  };
+  let rows: StoredRow[] = [];
+  if (plan.kind === 'driver') {
+    // the most recent months first; a full page ends the reading
+    for (const scope of plan.scopes) {
+      rows.push(...(await run(scope, want - rows.length)));
+      if (rows.length >= want) break;
+    }
+  } else rows = (await Promise.all(plan.scopes.map((s) => run(s, want)))).flat();
+  const seen = new Set<string>();
+  const merged = rows
+    .filter((r) => !seen.has(String(r._id)) && !!seen.add(String(r._id)))
+    .sort((a, b) => plan.sort.dir * (cmp(a[field], b[field]) || cmp(String(a._id), String(b._id))));
+  return { rows: merged.slice(0, want), total: exhausted ? merged.length : null };
+}
+
+async function pageOfRows(plan: ListPlan, cursor: Cursor | undefined) {
+  const offset = cursor && 'o' in cursor ? cursor.o : 0;
+  const keyCursor = cursor && 'v' in cursor ? cursor : undefined;
+  const { rows, total } = await narrowedRows(plan, offset + plan.limit + 1, keyCursor);
+  const rest = rows.slice(offset);
+  const page = rest.slice(0, plan.limit);
+  const last = page[page.length - 1];
+  const field = ROW_SORT[plan.sort.column];
+  const next: Cursor | null =
+    rest.length <= plan.limit
+      ? null
+      : plan.keyset
+        ? { v: last![field], id: String(last!._id) }
+        : { o: offset + plan.limit };
+  return {
+    page: page.map(storedOf),
+    nextCursor: next ? encodeCursor(next) : null,
+    // the count when the list was read to its end (a first page): never a second pass over the rows
+    total: keyCursor ? null : total,
+  };
+}
+
+async function pageOf(plan: ListPlan, cursor: Cursor | undefined) {
+  const fromRows = (await rowsReady()) && !plan.scopes.some((s) => 'searchTokens' in s);
+  return fromRows ? pageOfRows(plan, cursor) : pageOfOrders(plan, cursor);
 }
 
 export interface ListAnswer {

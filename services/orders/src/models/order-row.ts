@@ -2,12 +2,13 @@ import mongoose, { Schema } from 'mongoose';
 
 /**
  * The list row of an order (issue 12 performance): what the five lists read instead of the order document. FerretDB
- * decodes every row a pushed-down equality returns, and its cost grows with the number of values in the document
- * (measured on portal_bench_orders: 974 full orders 1.9–2.9 s, the same 974 as 16-value rows 0.45–0.54 s, a
- * 4-value document 0.1 s, load average 5 on 2 cores). So a row holds only the top-level keys the lists filter on
- * (the same values as the order's, listKeysOf), `tok` (the search tokens joined by spaces: matched as prefixes in
- * the service, one value instead of an array of ~20) and `r` (the displayed fields as one JSON text).
- * `v` is the order's version: a row is never replaced by an older one (domain/order-rows.ts).
+ * decodes every row PostgreSQL returns, at a cost that grows with the row's number of values (measured on
+ * portal_bench_orders: 974 full orders 1.9–2.9 s, the same 974 as 16-value rows 0.45–0.54 s). Our FerretDB patch
+ * (deploy/local/ferretdb-pushdown.patch) lets PostgreSQL sort by a top-level field, compare ranges and match an
+ * anchored prefix, so a list page decodes only the rows it shows. A row holds the top-level keys the lists filter on
+ * (the same values as the order's, listKeysOf), one top-level value per sortable column (ROW_SORT), `toks` (the
+ * search tokens, matched as prefixes) and `r` (the displayed fields as one JSON text). `v` is the order's version: a
+ * row is never replaced by an older one (domain/lists-store.ts).
  */
 const orderRowSchema = new Schema(
   {
@@ -25,7 +26,17 @@ const orderRowSchema = new Schema(
     deliveryWeek: { type: String },
     createdMonth: { type: String },
     driverIds: { type: [String], default: undefined },
-    tok: { type: String, default: '' },
+    toks: { type: [String], default: undefined },
+    orderId: { type: String },
+    pickupDate: { type: Date },
+    vendor: { type: String },
+    pickupCity: { type: String },
+    destName: { type: String },
+    destCity: { type: String },
+    driver: { type: String },
+    vehicle: { type: String },
+    manifestNo: { type: String },
+    boxCount: { type: Schema.Types.Mixed },
     r: { type: String, default: '{}' },
   },
   { versionKey: false, minimize: false, collection: 'order_rows' },
@@ -53,7 +64,7 @@ export interface StoredRow {
   _id: mongoose.Types.ObjectId;
   v: number;
   createdAt?: Date;
-  tok: string;
+  toks: string[];
   r: string;
   [key: string]: unknown;
 }

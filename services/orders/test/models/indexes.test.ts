@@ -31,13 +31,13 @@ before(async () => {
     _id: new mongoose.Types.ObjectId(),
     pickupKey: 'INDEX-PROBE',
     companyKeys: ['INDEX-PROBE'],
-    tok: 'index-probe',
+    toks: ['index-probe'],
     r: '{}',
   });
 });
 after(async () => {
   await Order.deleteMany({ orderId: 'INDEX-PROBE' });
-  await OrderRowModel.deleteMany({ tok: 'index-probe' });
+  await OrderRowModel.deleteMany({ toks: 'index-probe' });
   await app.close();
 });
 

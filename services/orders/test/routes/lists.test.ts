@@ -374,6 +374,7 @@ describe('the list rows (models/order-row.ts) answer what the orders answer', ()
     }
     return out;
   };
+  const withoutTotal = (a: unknown) => ({ ...(a as object), total: undefined });
   after(() => forceRows(undefined));
 
   test('same rows, same order, same counts, rows or orders', async () => {
@@ -381,8 +382,14 @@ describe('the list rows (models/order-row.ts) answer what the orders answer', ()
     const fromRows = await answers();
     forceRows(false);
     const fromOrders = await answers();
-    assert.deepEqual(fromRows, fromOrders);
+    assert.deepEqual(fromRows.map(withoutTotal), fromOrders.map(withoutTotal));
+    // the rows count a list they read to its end; a longer one answers null rather than reading every row again
+    fromRows.forEach((a, i) => {
+      const t = (a as { total?: number | null }).total;
+      if (t !== null) assert.equal(t, (fromOrders[i] as { total?: number | null }).total, urls[i]![1]);
+    });
     assert.ok(fromRows.some((a) => ((a as { orders: unknown[] }).orders ?? []).length > 0));
+    assert.ok(fromRows.some((a) => typeof (a as { total?: unknown }).total === 'number'));
   });
 
   test('the backfill writes every order its row once (idempotent) and marks the database', async () => {
@@ -396,7 +403,7 @@ describe('the list rows (models/order-row.ts) answer what the orders answer', ()
     assert.equal(await OrderRowModel.countDocuments({}), docs.length);
     assert.equal((await OrderRowsMeta.findById('rows').lean<{ version: number }>())?.version, ROWS_VERSION);
     forceRows(undefined);
-    assert.deepEqual(await answers(), before);
+    assert.deepEqual((await answers()).map(withoutTotal), before.map(withoutTotal));
   });
 
   test('a newer row is never replaced by an older version of the order', async () => {
