@@ -73,6 +73,7 @@ export async function ensureGinIndexes(
     await new Promise((r) => setTimeout(r, 100));
   }
   try {
+    await storeUncompressed(client, db, table);
     const existing = await client.query<{ name: string; valid: boolean }>(
       `SELECT ci.relname AS name, i.indisvalid AS valid FROM pg_index i
          JOIN pg_class ci ON ci.oid = i.indexrelid JOIN pg_class ct ON ct.oid = i.indrelid
@@ -102,6 +103,22 @@ export async function ensureGinIndexes(
   } finally {
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
   }
+}
+
+/**
+ * Documents up to a page stored as they are (toast_tuple_target = 8160), as our FerretDB patch creates new tables:
+ * PostgreSQL otherwise compresses a document over ~2 KB and decompresses it whole for every field a pushed-down
+ * filter or sort reads (measured: a filtered, sorted page over 914 list rows 29–42 ms compressed, 10–13 ms not).
+ * Rows written before keep their storage until they are written again.
+ */
+async function storeUncompressed(client: pg.ClientBase, db: string, table: string): Promise<void> {
+  const got = await client.query<{ opts: string[] | null }>(
+    `SELECT c.reloptions AS opts FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relname = $2`,
+    [db, table],
+  );
+  if (!(got.rows[0]?.opts ?? []).includes('toast_tuple_target=8160'))
+    await client.query(`ALTER TABLE ${ident(db)}.${ident(table)} SET (toast_tuple_target = 8160)`);
 }
 
 /**
