@@ -107,4 +107,28 @@ test('pushdown patch: top-level sorts, ranges, $in and prefixes answer as MongoD
   assert.deepEqual(await ns({ toks: { $regex: '^t1' } }, { n: -1 }), [13, 12, 11, 10, 1]);
   assert.deepEqual(await ns({ toks: /^gre/, f: { $regex: '^b' } }, { n: 1 }), [1]);
   assert.deepEqual(await ns({ f: { $regex: '^B', $options: 'i' } }, { n: 1 }), [1, 2]);
+  // an unanchored literal: matched anywhere in a string or an element
+  assert.deepEqual(await ns({ toks: { $regex: 't1' } }, { n: 1 }), [1, 10, 11, 12, 13]);
+  assert.deepEqual(await ns({ f: { $regex: 'b' } }, { n: 1 }), [1, 11]);
+});
+
+test('pushdown patch: documents decode as they were written (its faster string, integer and object reading)', async () => {
+  const col = conn.db!.collection('roundtrip');
+  const doc = {
+    _id: new mongoose.Types.ObjectId(),
+    plain: 'plain text',
+    quoted: 'say "hi" \\ back\\slash\ttab\nline \u0001 end',
+    unicode: 'é ü 漢字 🙂',
+    empty: '',
+    int: 42,
+    neg: -7,
+    big: 2 ** 40,
+    dbl: 2.5,
+    date: new Date(1_700_000_000_123),
+    old: new Date(-86_400_000),
+    nested: { a: [1, 'two', { three: [3, '"3"'] }], b: null, c: [] },
+    arr: ['a', 'b "c"', 'd\\e', 7, 1.5, true, null, new Date(5), { in: ['x', 1] }], // no nested arrays in FerretDB
+  };
+  await col.insertOne(doc);
+  assert.deepEqual(await col.findOne({ _id: doc._id }), doc);
 });

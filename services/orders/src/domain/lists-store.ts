@@ -10,8 +10,8 @@ export { rowMatches, rowOf, storedOf } from './lists-rows.js';
  * Orders written before rows existed get theirs once per database (`ensureRows`: a background backfill on the first
  * list call, batched inserts, idempotent); until it is done the lists read the orders collection as before.
  */
-/** 2: sort values and `toks` top-level (the patched FerretDB sorts and matches prefixes in PostgreSQL); 3: rows written again, stored uncompressed. */
-export const ROWS_VERSION = 3;
+/** 2: sort values and `toks` top-level (the patched FerretDB sorts and matches prefixes in PostgreSQL); 3: rows written again, stored uncompressed; 4: `tok` one text. */
+export const ROWS_VERSION = 4;
 
 type Any = Record<string, any>;
 

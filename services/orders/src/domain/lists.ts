@@ -101,7 +101,7 @@ async function pageOfOrders(plan: ListPlan, cursor: Cursor | undefined) {
   return { page, nextCursor: next ? encodeCursor(next) : null, total: all.length as number | null };
 }
 
-/** Residual filters a row keeps top-level (all but the search prefixes, matched on `toks`). */
+/** Residual filters a row keeps top-level (all but the search prefixes, matched on `tok`). */
 export function rowResidual(plan: ListPlan): Filter {
   const { $and: _search, ...rest } = plan.residual;
   return rest;
@@ -111,7 +111,7 @@ const RANGE = { 1: ['$gt', '$gte'], [-1]: ['$lt', '$lte'] } as const;
 
 /**
  * One scope's query on the rows: its equalities, the residual filters, the search words (the longest as a
- * top-level anchored prefix on `toks`, which PostgreSQL matches; the others checked by FerretDB among those rows)
+ * top-level literal " word" on `tok`, which PostgreSQL matches; the others checked by FerretDB among those rows)
  * and the keyset cursor (after its sort value and _id: a range on the value that PostgreSQL applies, the exact
  * condition checked by FerretDB).
  */
@@ -119,8 +119,8 @@ export function rowQuery(scope: Filter, plan: ListPlan, cursor?: { v: unknown; i
   const f: Filter = { ...scope, ...rowResidual(plan) };
   const and: Filter[] = [];
   const [first, ...rest] = [...plan.words].sort((a, b) => b.length - a.length);
-  if (first) f.toks = { $regex: `^${first}` };
-  for (const w of rest) and.push({ toks: { $regex: `^${w}` } });
+  if (first) f.tok = { $regex: ` ${first}` };
+  for (const w of rest) and.push({ tok: { $regex: ` ${w}` } });
   if (cursor) {
     const field = ROW_SORT[plan.sort.column];
     const [strict, loose] = RANGE[plan.sort.dir];

@@ -6,8 +6,8 @@ import mongoose, { Schema } from 'mongoose';
  * portal_bench_orders: 974 full orders 1.9–2.9 s, the same 974 as 16-value rows 0.45–0.54 s). Our FerretDB patch
  * (deploy/local/ferretdb-pushdown.patch) lets PostgreSQL sort by a top-level field, compare ranges and match an
  * anchored prefix, so a list page decodes only the rows it shows. A row holds the top-level keys the lists filter on
- * (the same values as the order's, listKeysOf), one top-level value per sortable column (ROW_SORT), `toks` (the
- * search tokens, matched as prefixes) and `r` (the displayed fields as one JSON text). `v` is the order's version: a
+ * (the same values as the order's, listKeysOf), one top-level value per sortable column (ROW_SORT), `tok` (the
+ * search tokens as one text, each after a space: a word is matched as ` word`) and `r` (the displayed fields as one JSON text). `v` is the order's version: a
  * row is never replaced by an older one (domain/lists-store.ts).
  */
 const orderRowSchema = new Schema(
@@ -26,7 +26,7 @@ const orderRowSchema = new Schema(
     deliveryWeek: { type: String },
     createdMonth: { type: String },
     driverIds: { type: [String], default: undefined },
-    toks: { type: [String], default: undefined },
+    tok: { type: String, default: '' },
     orderId: { type: String },
     pickupDate: { type: Date },
     vendor: { type: String },
@@ -64,7 +64,7 @@ export interface StoredRow {
   _id: mongoose.Types.ObjectId;
   v: number;
   createdAt?: Date;
-  toks: string[];
+  tok: string;
   r: string;
   [key: string]: unknown;
 }

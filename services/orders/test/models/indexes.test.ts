@@ -31,13 +31,13 @@ before(async () => {
     _id: new mongoose.Types.ObjectId(),
     pickupKey: 'INDEX-PROBE',
     companyKeys: ['INDEX-PROBE'],
-    toks: ['index-probe'],
+    tok: ' index-probe',
     r: '{}',
   });
 });
 after(async () => {
   await Order.deleteMany({ orderId: 'INDEX-PROBE' });
-  await OrderRowModel.deleteMany({ toks: 'index-probe' });
+  await OrderRowModel.deleteMany({ tok: ' index-probe' });
   await app.close();
 });
 
