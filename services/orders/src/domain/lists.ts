@@ -156,11 +156,18 @@ async function narrowedRows(plan: ListPlan, want: number, cursor?: { v: unknown;
   };
   let rows: StoredRow[] = [];
   if (plan.kind === 'driver') {
-    // the most recent months first; a full page ends the reading
-    for (const scope of plan.scopes) {
-      rows.push(...(await run(scope, want - rows.length)));
-      if (rows.length >= want) break;
+    // the most recent months first, until a page is full: two at once, then as many as the rate of the rows found
+    // so far says are still needed (a search finds few rows a month; waiting month after month would cost more)
+    let i = 0;
+    for (let batch = 2; i < plan.scopes.length && rows.length < want; ) {
+      const next = plan.scopes.slice(i, i + batch);
+      const got = await Promise.all(next.map((s) => run(s, want - rows.length)));
+      rows.push(...got.flat());
+      i += next.length;
+      const perMonth = rows.length / i;
+      batch = perMonth > 0 ? Math.ceil((want - rows.length) / perMonth) : plan.scopes.length;
     }
+    if (i < plan.scopes.length) exhausted = false;
   } else rows = (await Promise.all(plan.scopes.map((s) => run(s, want)))).flat();
   const seen = new Set<string>();
   const merged = rows
