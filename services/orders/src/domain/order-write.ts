@@ -16,7 +16,7 @@ import {
 import { Problem, withDocLock, type NewEvent } from '@portal/service-kit';
 import { Order, OrderCounter, type OrderDoc } from '../models/order.js';
 import { listKeysOf } from './list-keys.js';
-import { writeRow } from './lists-store.js';
+import { insertRows, writeRow } from './lists-store.js';
 import { nextEntry, redactImages, type Change } from './ledger.js';
 import { assertActive, writableOrder, type Caller } from './order-access.js';
 import { emptyData, prepareOrder } from './order-prepare.js';
@@ -50,6 +50,12 @@ export interface WriteDeps {
  * process (docs/DATA.md: the cross-process race remains on FerretDB, not on MongoDB).
  */
 export async function nextOrderIds(n = 1): Promise<string[]> {
+  if (n === 1) return [await nextSingleId()];
+  return reserve(n).then((first) => Array.from({ length: n }, (_, i) => `G-${first + i}`));
+}
+
+/** The first of `n` order numbers taken from the counter (this process's calls in turn: see nextOrderIds). */
+async function reserve(n: number): Promise<number> {
   const c = await withDocLock('ordercounters', 'orderId', () =>
     OrderCounter.findOneAndUpdate(
       { _id: 'orderId' },
@@ -57,8 +63,29 @@ export async function nextOrderIds(n = 1): Promise<string[]> {
       { upsert: true, returnDocument: 'after' },
     ).lean<{ seq: number }>(),
   );
-  const last = 100_000 + c!.seq;
-  return Array.from({ length: n }, (_, i) => `G-${last - n + 1 + i}`);
+  return 100_000 + c!.seq - n + 1;
+}
+
+/**
+ * Single orders (the form) take their numbers from a block this process reserved (ORDER_ID_BLOCK at a time): one
+ * counter round trip per block instead of one per order, so concurrent creates do not queue on the counter. Numbers
+ * of a block still unused when the process stops are never handed out (a gap in the sequence, never a repeat).
+ */
+export const ORDER_ID_BLOCK = 10;
+let block: { next: number; end: number } | undefined;
+let refill: Promise<void> | undefined;
+async function nextSingleId(): Promise<string> {
+  for (;;) {
+    if (block && block.next < block.end) return `G-${block.next++}`;
+    refill ??= reserve(ORDER_ID_BLOCK)
+      .then((first) => {
+        block = { next: first, end: first + ORDER_ID_BLOCK };
+      })
+      .finally(() => {
+        refill = undefined;
+      });
+    await refill;
+  }
 }
 
 const isVendorRole = (role: number) => !isStaff(role as never) && role !== Role.Driver;
@@ -122,7 +149,7 @@ export async function createOrder(
   doc.addEvent(Subjects.orderCreated, noticeOf(base, ctxOf(c, deps), to) as never);
   await doc.save();
   const created = { ...base, ...listKeysOf(base), history: [entry] } as OrderDoc;
-  await writeRow(created); // its list row (models/order-row.ts), after the order
+  await insertRows([created]); // its list row (models/order-row.ts), after the order: new, so an insert
   return created;
 }
 
