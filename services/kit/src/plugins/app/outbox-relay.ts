@@ -99,7 +99,8 @@ export default fp(
     const drainDoc = async (col: mongo.Collection, doc: mongo.Document): Promise<number> => {
       const key = docKey(col.collectionName, doc._id);
       let published = 0;
-      for (const ev of (doc._outbox ?? []) as OutboxEvent[]) {
+      const events = (doc._outbox ?? []) as OutboxEvent[];
+      for (const [i, ev] of events.entries()) {
         if (closing) return published;
         const valid = opts.events.checkPayload(ev.subject, ev.data);
         if (!valid.ok) {
@@ -119,10 +120,21 @@ export default fp(
           return published;
         }
         stuck.delete(key);
-        await withDocLock(col.collectionName, doc._id, () =>
-          col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never),
-        );
+        const lowered = await withDocLock(col.collectionName, doc._id, async () => {
+          // the last event, still the only one: pulled and the flag lowered in one update (one write of the
+          // document, not two); a write that queued another event meanwhile makes it match nothing
+          if (i === events.length - 1) {
+            const r = await col.updateOne(
+              { _id: doc._id, _outbox: { $size: 1 }, '_outbox.0.id': ev.id },
+              { $pullAll: { _outbox: [ev] }, $unset: { [OUTBOX_PENDING]: '' } } as never,
+            );
+            if (r.modifiedCount === 1) return true;
+          }
+          await col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never);
+          return false;
+        });
         published++;
+        if (lowered) return published;
       }
       // Drained: lower the flag, unless a write queued a new event in the meantime (then it stays up).
       await withDocLock(col.collectionName, doc._id, () =>
