@@ -104,6 +104,7 @@ test('pushdown patch: top-level sorts, ranges, $in and prefixes answer as MongoD
   assert.deepEqual(await ns({ f: { $gt: new Date(-5) } }, { n: 1 }), [7]);
   assert.deepEqual(await ns({ f: { $lte: oid(7) } }, { n: 1 }), [10]);
   assert.deepEqual(await ns({ f: { $in: ['b', 10, true] } }, { n: 1 }), [1, 3, 9]);
+  assert.deepEqual(await ns({ f: { $in: [] } }, { n: 1 }), []);
   assert.deepEqual(await ns({ toks: { $regex: '^t1' } }, { n: -1 }), [13, 12, 11, 10, 1]);
   assert.deepEqual(await ns({ toks: /^gre/, f: { $regex: '^b' } }, { n: 1 }), [1]);
   assert.deepEqual(await ns({ f: { $regex: '^B', $options: 'i' } }, { n: 1 }), [1, 2]);

@@ -80,9 +80,12 @@ async function alreadySaved(fileHash: string, rows: number[]): Promise<Map<numbe
   const wanted = new Set(rows);
   const claims = (await BulkRow.find({ fileHash }).lean<BulkRowClaim[]>()).filter((c) => wanted.has(c.row));
   const Order = mongoose.model('Order');
-  const found = await Order.find({ _id: { $in: claims.map((c) => c.orderRef) } }, { orderId: 1 }).lean<
-    { _id: mongoose.Types.ObjectId; orderId: string }[]
-  >();
+  // a first upload has no claims: no query at all (an empty $in read every order on an unpatched FerretDB)
+  const found = claims.length
+    ? await Order.find({ _id: { $in: claims.map((c) => c.orderRef) } }, { orderId: 1 }).lean<
+        { _id: mongoose.Types.ObjectId; orderId: string }[]
+      >()
+    : [];
   const written = new Map(found.map((o) => [String(o._id), o.orderId]));
   const out = new Map<number, BulkRowSaved>();
   const stale: string[] = [];
