@@ -78,6 +78,9 @@ export const startOrders = (root, logDir, stackEnv) =>
     env: {
       MONGO_DB: ORDERS_DB,
       CONSUMER_SUFFIX: 'bench',
+      // its own job queues: under the default prefix the running portal's orders worker took the bench's bulk
+      // upload jobs (then failed them: their payload is in the bench database), leaving the bench's "waiting"
+      QUEUE_PREFIX: 'portal-orders-bench',
       // the bench's members are its own (orders-seed.mjs): no snapshot of accounts' real ones
       ORDERS_ACCOUNTS_FEED: 'off',
       // the public view is rate-limited per address; the bench is one address

@@ -100,6 +100,27 @@ export async function recipientsForLicences(lics: string[], opts: RecipientOpts 
   return addresses(found.map(toMemberView), opts);
 }
 
+/**
+ * recipientsForLicences for many licence sets at once (a bulk upload's pairs): one `$in` for all their licences,
+ * then each set's addresses from those members, by the same rules.
+ */
+export async function recipientsLookup(
+  lics: string[],
+  opts: RecipientOpts = {},
+): Promise<(set: string[]) => string[]> {
+  const keys = [...new Set(lics.filter(Boolean).map(licenceKey))].filter(Boolean);
+  const found = keys.length
+    ? (await Member.find({ companyKeys: { $in: keys } }).lean<Stored[]>()).map(toMemberView)
+    : [];
+  return (set) => {
+    const want = new Set(set.filter(Boolean).map(licenceKey));
+    return addresses(
+      found.filter((m) => m.companyKeys.some((k) => want.has(k))),
+      opts,
+    );
+  };
+}
+
 /** The staff (superadmin and admin) addresses: the cancel mail's extra recipients (orders §4 "Cancel"). */
 export async function adminEmails(opts: RecipientOpts = {}): Promise<string[]> {
   const found = await Member.find({ role: { $in: [...STAFF_ROLES] } }).lean<Stored[]>();

@@ -17,7 +17,7 @@ import { diff, nextEntry, redactImages } from '../ledger.js';
 import { emptyData } from '../order-prepare.js';
 import { orderConfig, type OrderConfig } from '../config.js';
 import { licencesByNumbers, type LicenceRecordView } from '../licences.js';
-import { recipientsForLicences } from '../members.js';
+import { recipientsLookup } from '../members.js';
 import { noticeOf } from '../../events/publishes.js';
 import { licenceCopy } from './check.js';
 import type { BulkOrderInput } from './map.js';
@@ -80,13 +80,11 @@ export async function writeBulkOrders(
     licencesByNumbers(rows.flatMap((r) => [r.input.order.pickupLN, r.input.order.destinationLN])),
     orderConfig(),
   ]);
-  const recipients = new Map<string, Promise<string[]>>();
-  const recipientsOf = (p: string, d: string) => {
-    const k = `${licenceKey(p)}|${licenceKey(d)}`;
-    if (!recipients.has(k))
-      recipients.set(k, config.alertNewOrders ? recipientsForLicences([p, d]) : Promise.resolve([]));
-    return recipients.get(k)!;
-  };
+  // the new-order mail's recipients: one read of the members of every licence in the batch
+  const lookup = config.alertNewOrders
+    ? await recipientsLookup(rows.flatMap((r) => [r.input.order.pickupLN, r.input.order.destinationLN]))
+    : () => [];
+  const recipientsOf = (p: string, d: string) => lookup([p, d]);
   const by = { userId: caller.userId, name: caller.name, role: caller.role };
   const ctx = { appUrl: deps.appUrl, changedBy: { userId: caller.userId, name: caller.name } };
   const docs: Record<string, unknown>[] = [];
@@ -111,7 +109,7 @@ export async function writeBulkOrders(
     };
     const changes = redactImages(diff(emptyData(), data, 'data'));
     const entry = nextEntry([], { at: now, by, source: 'bulk', action: 'created', changes });
-    const notice = noticeOf(base, ctx, await recipientsOf(data.order.pickupLN, data.order.destinationLN));
+    const notice = noticeOf(base, ctx, recipientsOf(data.order.pickupLN, data.order.destinationLN));
     // the outbox's own event shape and pending flag (the kit's addEvent), so the relay publishes it like any other
     const event = { id: randomUUID(), subject: Subjects.orderCreated, data: notice, time: now };
     docs.push({ ...base, ...listKeysOf(base), history: [entry], _outbox: [event], _outboxPending: true });
