@@ -97,7 +97,8 @@ export function useRouteMap(routeId: string, day: string, scheduleStops: Schedul
   return {
     id,
     config: config.data,
-    loading: saved.isLoading,
+    // still loading until the saved map has been merged into the stops (else "no stops" flashes for a render)
+    loading: saved.isLoading || (!!saved.data && stops === null),
     loadError: saved.error ? errorText(saved.error) : null,
     geoError: geo.error ? errorText(geo.error) : null,
     stops: located,

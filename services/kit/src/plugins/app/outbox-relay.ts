@@ -124,10 +124,10 @@ export default fp(
           // the last event, still the only one: pulled and the flag lowered in one update (one write of the
           // document, not two); a write that queued another event meanwhile makes it match nothing
           if (i === events.length - 1) {
-            const r = await col.updateOne(
-              { _id: doc._id, _outbox: { $size: 1 }, '_outbox.0.id': ev.id },
-              { $pullAll: { _outbox: [ev] }, $unset: { [OUTBOX_PENDING]: '' } } as never,
-            );
+            const r = await col.updateOne({ _id: doc._id, _outbox: { $size: 1 }, '_outbox.0.id': ev.id }, {
+              $pullAll: { _outbox: [ev] },
+              $unset: { [OUTBOX_PENDING]: '' },
+            } as never);
             if (r.modifiedCount === 1) return true;
           }
           await col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never);
