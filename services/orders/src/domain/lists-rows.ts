@@ -235,8 +235,3 @@ export function rowOf(doc: Any): StoredRow {
 export function storedOf(row: StoredRow): StoredOrder {
   return { ...JSON.parse(row.r), _id: row._id, createdAt: row.createdAt } as StoredOrder;
 }
-
-/** Whether a row holds every search word as the prefix of one of its tokens (the orders' `^word` on searchTokens). */
-export function rowMatches(row: StoredRow, words: readonly string[]): boolean {
-  return words.every((w) => row.tok.includes(` ${w}`));
-}

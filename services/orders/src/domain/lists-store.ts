@@ -2,7 +2,7 @@ import { Order } from '../models/order.js';
 import { OrderRowModel, OrderRowsMeta } from '../models/order-row.js';
 import { rowOf } from './lists-rows.js';
 
-export { rowMatches, rowOf, storedOf } from './lists-rows.js';
+export { rowOf, storedOf } from './lists-rows.js';
 
 /**
  * The list rows (models/order-row.ts), kept beside the orders: every write path writes its order's row after the
@@ -10,7 +10,10 @@ export { rowMatches, rowOf, storedOf } from './lists-rows.js';
  * Orders written before rows existed get theirs once per database (`ensureRows`: a background backfill on the first
  * list call, batched inserts, idempotent); until it is done the lists read the orders collection as before.
  */
-/** 2: sort values and `toks` top-level (the patched FerretDB sorts and matches prefixes in PostgreSQL); 3: rows written again, stored uncompressed; 4: `tok` one text. */
+/**
+ * The rows' shape: 2, sort values top-level (the patched FerretDB sorts and matches in PostgreSQL); 3, rows written
+ * again, stored uncompressed; 4, `tok` one text. A database whose marker names another version is refilled.
+ */
 export const ROWS_VERSION = 4;
 
 type Any = Record<string, any>;

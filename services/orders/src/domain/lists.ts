@@ -56,6 +56,32 @@ function cmp(a: unknown, b: unknown): number {
 const after = (plan: ListPlan, c: { v: unknown; id: string }) => (r: StoredOrder) =>
   plan.sort.dir * (cmp(valueAt(r, plan.sort.path), c.v) || cmp(String(r._id), c.id)) > 0;
 
+/** Rows of several scopes as one list: each row once, in the plan's sort (its value, then _id). */
+function merged<T extends { _id: unknown }>(rows: T[], plan: ListPlan, valueOf: (r: T) => unknown): T[] {
+  const seen = new Set<string>();
+  return rows
+    .filter((r) => !seen.has(String(r._id)) && !!seen.add(String(r._id)))
+    .sort((a, b) => plan.sort.dir * (cmp(valueOf(a), valueOf(b)) || cmp(String(a._id), String(b._id))));
+}
+
+/** One page of `rest` (the rows from the page's start on) and the cursor of the next, if there are more. */
+function paged<T extends { _id: unknown }>(
+  rest: T[],
+  offset: number,
+  plan: ListPlan,
+  valueOf: (r: T) => unknown,
+) {
+  const page = rest.slice(0, plan.limit);
+  const last = page[page.length - 1]!;
+  const next: Cursor | null =
+    rest.length <= plan.limit
+      ? null
+      : plan.keyset
+        ? { v: valueOf(last), id: String(last._id) }
+        : { o: offset + plan.limit };
+  return { page, nextCursor: next ? encodeCursor(next) : null };
+}
+
 /** Rows a scope of the orders collection may hold at most: the plans keep each near 1,000; this only bounds a surprise. */
 export const SCOPE_CAP = 5000;
 
@@ -76,29 +102,15 @@ async function narrowedOrders(plan: ListPlan, want: number): Promise<StoredOrder
       if (rows.length >= want) break;
     }
   } else rows = (await Promise.all(plan.scopes.map(run))).flat();
-  const seen = new Set<string>();
-  return rows
-    .filter((r) => !seen.has(String(r._id)) && !!seen.add(String(r._id)))
-    .sort(
-      (a, b) =>
-        plan.sort.dir *
-        (cmp(valueAt(a, plan.sort.path), valueAt(b, plan.sort.path)) || cmp(String(a._id), String(b._id))),
-    );
+  return merged(rows, plan, (r) => valueAt(r, plan.sort.path));
 }
 
 async function pageOfOrders(plan: ListPlan, cursor: Cursor | undefined) {
   const offset = cursor && 'o' in cursor ? cursor.o : 0;
   const all = await narrowedOrders(plan, cursor && 'v' in cursor ? Infinity : offset + plan.limit + 1);
   const rest = cursor && 'v' in cursor ? all.filter(after(plan, cursor)) : all.slice(offset);
-  const page = rest.slice(0, plan.limit);
-  const last = page[page.length - 1];
-  const next: Cursor | null =
-    rest.length <= plan.limit
-      ? null
-      : plan.keyset
-        ? { v: valueAt(last, plan.sort.path), id: String(last._id) }
-        : { o: offset + plan.limit };
-  return { page, nextCursor: next ? encodeCursor(next) : null, total: all.length as number | null };
+  const { page, nextCursor } = paged(rest, offset, plan, (r) => valueAt(r, plan.sort.path));
+  return { page, nextCursor, total: all.length as number | null };
 }
 
 /** Residual filters a row keeps top-level (all but the search prefixes, matched on `tok`). */
@@ -169,30 +181,19 @@ async function narrowedRows(plan: ListPlan, want: number, cursor?: { v: unknown;
     }
     if (i < plan.scopes.length) exhausted = false;
   } else rows = (await Promise.all(plan.scopes.map((s) => run(s, want)))).flat();
-  const seen = new Set<string>();
-  const merged = rows
-    .filter((r) => !seen.has(String(r._id)) && !!seen.add(String(r._id)))
-    .sort((a, b) => plan.sort.dir * (cmp(a[field], b[field]) || cmp(String(a._id), String(b._id))));
-  return { rows: merged.slice(0, want), total: exhausted ? merged.length : null };
+  const all = merged(rows, plan, (r) => r[field]);
+  return { rows: all.slice(0, want), total: exhausted ? all.length : null };
 }
 
 async function pageOfRows(plan: ListPlan, cursor: Cursor | undefined) {
   const offset = cursor && 'o' in cursor ? cursor.o : 0;
   const keyCursor = cursor && 'v' in cursor ? cursor : undefined;
   const { rows, total } = await narrowedRows(plan, offset + plan.limit + 1, keyCursor);
-  const rest = rows.slice(offset);
-  const page = rest.slice(0, plan.limit);
-  const last = page[page.length - 1];
   const field = ROW_SORT[plan.sort.column];
-  const next: Cursor | null =
-    rest.length <= plan.limit
-      ? null
-      : plan.keyset
-        ? { v: last![field], id: String(last!._id) }
-        : { o: offset + plan.limit };
+  const { page, nextCursor } = paged(rows.slice(offset), offset, plan, (r) => r[field]);
   return {
     page: page.map(storedOf),
-    nextCursor: next ? encodeCursor(next) : null,
+    nextCursor,
     // the count when the list was read to its end (a first page): never a second pass over the rows
     total: keyCursor ? null : total,
   };

@@ -94,10 +94,7 @@ export interface RecipientOpts {
  * One `$in` on the indexed top-level companyKeys.
  */
 export async function recipientsForLicences(lics: string[], opts: RecipientOpts = {}): Promise<string[]> {
-  const keys = [...new Set(lics.filter(Boolean).map(licenceKey))].filter(Boolean);
-  if (!keys.length) return [];
-  const found = await Member.find({ companyKeys: { $in: keys } }).lean<Stored[]>();
-  return addresses(found.map(toMemberView), opts);
+  return (await recipientsLookup(lics, opts))(lics);
 }
 
 /**

@@ -84,7 +84,6 @@ export async function writeBulkOrders(
   const lookup = config.alertNewOrders
     ? await recipientsLookup(rows.flatMap((r) => [r.input.order.pickupLN, r.input.order.destinationLN]))
     : () => [];
-  const recipientsOf = (p: string, d: string) => lookup([p, d]);
   const by = { userId: caller.userId, name: caller.name, role: caller.role };
   const ctx = { appUrl: deps.appUrl, changedBy: { userId: caller.userId, name: caller.name } };
   const docs: Record<string, unknown>[] = [];
@@ -109,7 +108,7 @@ export async function writeBulkOrders(
     };
     const changes = redactImages(diff(emptyData(), data, 'data'));
     const entry = nextEntry([], { at: now, by, source: 'bulk', action: 'created', changes });
-    const notice = noticeOf(base, ctx, recipientsOf(data.order.pickupLN, data.order.destinationLN));
+    const notice = noticeOf(base, ctx, lookup([data.order.pickupLN, data.order.destinationLN]));
     // the outbox's own event shape and pending flag (the kit's addEvent), so the relay publishes it like any other
     const event = { id: randomUUID(), subject: Subjects.orderCreated, data: notice, time: now };
     docs.push({ ...base, ...listKeysOf(base), history: [entry], _outbox: [event], _outboxPending: true });
