@@ -183,12 +183,14 @@ export function serviceArgs() {
 /**
  * The data set the services run on: the demo (`npm start`: `portal_<service>` databases) or, with
  * PORTAL_DATASET=<set> (npm test sets `e2e`), databases `portal_<service>_<set>` of their own, so the suites that
- * drive the running portal never write into what `npm start` shows. The stack (NATS streams, Keycloak, the object store) is shared; events stay with their
- * durables, so the demo services never replay what the test set published.
+ * drive the running portal never write into what `npm start` shows. Keycloak and the object store are shared; NATS
+ * is not: the demo services sign in to the PORTAL account, everything else (suites, the e2e set, benchmarks) is
+ * TEST, so their events never reach the demo's consumers.
  */
 export function datasetEnv(name, env) {
   const set = env.PORTAL_DATASET ?? '';
-  if (!set) return {};
+  // the demo's own NATS account (deploy/local/stack.sh): a test's or a bench's events (TEST) never reach it
+  if (!set) return { NATS_USER: env.PORTAL_NATS_USER ?? '', NATS_PASSWORD: env.PORTAL_NATS_PASSWORD ?? '' };
   if (!/^[a-z0-9]+$/.test(set))
     throw new Error(`PORTAL_DATASET must be lowercase letters and digits: ${set}`);
   // queues stay the service's own (`portal-<service>`): the service suites' apps share them with the running

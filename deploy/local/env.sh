@@ -6,6 +6,10 @@
 # serving indexes there (docs/DATA.md). Unset in production on real MongoDB.
 : "${POSTGRES_URL:=postgres://postgres@127.0.0.1:5433/ferretdb}"; export POSTGRES_URL
 : "${NATS_URL:=nats://127.0.0.1:4222}"; export NATS_URL
+# The demo's NATS account (stack.sh): only the services npm start runs sign in with it (scripts/portal.mjs);
+# a connection without a user is the TEST account. Local values only.
+: "${PORTAL_NATS_USER:=portal}"; export PORTAL_NATS_USER
+: "${PORTAL_NATS_PASSWORD:=portal-nats-local-6d2f9a}"; export PORTAL_NATS_PASSWORD
 : "${REDIS_URL:=redis://127.0.0.1:6390}"; export REDIS_URL
 
 : "${S3_ENDPOINT:=127.0.0.1}"; export S3_ENDPOINT

@@ -267,7 +267,17 @@ jetstream {
   max_memory_store: 256MB
   max_file_store: 4GB
 }
+# Two accounts, each with its own streams and durables: the demo services of npm start sign in as PORTAL
+# (scripts/portal.mjs); everything else (service suites, the e2e data set, benchmarks) connects without a user and
+# is TEST, so a test's or a bench's events never reach the demo's consumers (mails, billing, the schedule).
+accounts {
+  PORTAL: { jetstream: enabled, users: [{ user: "$PORTAL_NATS_USER", password: "$PORTAL_NATS_PASSWORD" }] }
+  TEST: { jetstream: enabled, users: [{ user: "test", password: "test" }] }
+}
+no_auth_user: test
 EOF
+  # the streams of the one global account used before the two accounts (nobody reads them any more)
+  rm -rf "$CACHE/nats/jetstream/jetstream/\$G"
   spawn nats "$BIN/nats-server" -c "$CACHE/nats/nats.conf"
 }
 
@@ -459,6 +469,10 @@ cmd_start() {
   need_tool node "Node.js 20"
   need_tool curl "apt-get install curl"
   # the fast, most-needed pieces first
+  # a NATS started before the two accounts (stack.sh start_nats) is restarted with them
+  if is_running nats && health_nats && ! curl -fsS --max-time 3 "http://127.0.0.1:$NATS_MONITOR_PORT/accountz" | grep -q '"TEST"'; then
+    say "NATS runs without the PORTAL and TEST accounts: restarting it"; stop_one nats
+  fi
   ensure_started nats 60
   ensure_started redis 30
   ensure_started postgres 60

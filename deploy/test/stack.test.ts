@@ -34,6 +34,54 @@ test('NATS: JetStream is enabled (monitor /jsz)', async () => {
   assert.ok(jsz.config?.store_dir, 'JetStream config with a store dir');
 });
 
+test("NATS: the demo's account (PORTAL) and everyone else's (TEST) do not see each other's events", async () => {
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const url = env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const tester = await connect({ servers: url }); // no user: TEST (no_auth_user)
+  const demo = await connect({
+    servers: url,
+    user: env.PORTAL_NATS_USER ?? 'portal',
+    pass: env.PORTAL_NATS_PASSWORD ?? 'portal-nats-local-6d2f9a',
+  });
+  const subject = `iso${randomUUID().slice(0, 8)}.orders.order.created.v1`;
+  try {
+    const seen: string[] = [];
+    const sub = demo.subscribe(subject, { callback: (_e, m) => seen.push(m.string()) });
+    const own = tester.subscribe(subject, { max: 1 });
+    await demo.flush();
+    await tester.flush();
+    tester.publish(subject, 'from a test');
+    for await (const m of own) assert.equal(m.string(), 'from a test'); // TEST hears itself
+    await demo.flush();
+    assert.deepEqual(seen, [], 'the demo account heard a test event');
+    sub.unsubscribe();
+    // and the streams are the account's own: one a test makes is not the demo's
+    const names = async (nc: typeof demo) => {
+      const out: string[] = [];
+      for await (const si of (await jetstreamManager(nc)).streams.list()) out.push(si.config.name);
+      return out;
+    };
+    const stream = subject.slice(0, 11).toUpperCase();
+    const jsm = await jetstreamManager(tester);
+    await jsm.streams.add({ name: stream, subjects: [`${subject.slice(0, 11)}.>`] });
+    try {
+      assert.ok((await names(tester)).includes(stream));
+      assert.ok(!(await names(demo)).includes(stream), "a test's stream is in the demo's account");
+    } finally {
+      await jsm.streams.delete(stream);
+    }
+    const wrong = await connect({ servers: url, user: 'portal', pass: 'not-the-password' }).then(
+      (nc) => nc.close().then(() => 'connected'),
+      (err: Error) => err.message,
+    );
+    assert.notEqual(wrong, 'connected', 'a wrong password is refused');
+  } finally {
+    await tester.close();
+    await demo.close();
+  }
+});
+
 test('Redis answers PING', async () => {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {

@@ -54,6 +54,9 @@ export const EnvSchema = Type.Object({
   /** PostgreSQL behind FerretDB (GIN serving indexes at start, docs/DATA.md); empty on real MongoDB. */
   POSTGRES_URL: Type.String({ default: '' }),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
+  /** NATS user and password, when the server wants them (locally: the demo's account, deploy/local/stack.sh). */
+  NATS_USER: Type.String({ default: '' }),
+  NATS_PASSWORD: Type.String({ default: '' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6390' }),
   S3_ENDPOINT: Type.String({ default: '127.0.0.1' }),
   S3_PORT: Type.Integer({ default: 9100 }),

@@ -91,6 +91,7 @@ export default fp(
         maxReconnectAttempts: -1,
         waitOnFirstConnect: true,
         reconnectTimeWait: 1000,
+        ...(app.env.NATS_USER ? { user: app.env.NATS_USER, pass: app.env.NATS_PASSWORD } : {}),
       });
       void (async () => {
         for await (const s of nc.status()) {
