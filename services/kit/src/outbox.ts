@@ -49,8 +49,18 @@ export interface OutboxStatics {
 }
 export type OutboxModel = Model<any> & OutboxStatics;
 
-/** In-process nudge: the relay drains right after a write instead of waiting for its sweep. */
+/**
+ * In-process nudges: `written` makes the relay drain right after a write instead of waiting for its sweep;
+ * `inserted` hands it a new document's only event ({@link InsertedEvent}), which it publishes without reading the
+ * document back.
+ */
 export const outboxSignal = new EventEmitter();
+/** A document inserted with exactly one event: nothing older can wait on it, so the relay may publish it at once. */
+export interface InsertedEvent {
+  collection: string;
+  id: unknown;
+  event: OutboxEvent;
+}
 
 function makeEvent(subject: string, data: unknown): OutboxEvent {
   return {
@@ -184,6 +194,7 @@ export function withOutbox(schema: Schema): void {
       unknown
     >;
     doc.$locals.outboxDirty = this.isModified('_outbox');
+    doc.$locals.outboxNew = this.isNew;
     // events set any other way (create({_outbox}), assignment) still raise the flag
     // the flag is written even when it is already true in memory: the relay may have cleared it in the database
     // since this document was loaded (mongoose saves only paths that changed in memory)
@@ -192,9 +203,24 @@ export function withOutbox(schema: Schema): void {
       this.markModified(OUTBOX_PENDING);
     }
   });
-  schema.post('save', function (doc: { _outbox?: OutboxEvent[]; $locals: Record<string, unknown> }) {
-    if (doc.$locals.outboxDirty && doc._outbox?.length) written();
-  });
+  schema.post(
+    'save',
+    function (
+      this: { constructor: unknown },
+      doc: { _id: unknown; _outbox?: { toObject(): OutboxEvent }[]; $locals: Record<string, unknown> },
+    ) {
+      if (!doc.$locals.outboxDirty || !doc._outbox?.length) return;
+      if (doc.$locals.outboxNew && doc._outbox.length === 1) {
+        const inserted: InsertedEvent = {
+          collection: (this.constructor as Model<unknown>).collection.collectionName,
+          id: doc._id,
+          event: doc._outbox[0]!.toObject(),
+        };
+        if (outboxSignal.emit('inserted', inserted)) return;
+      }
+      written();
+    },
+  );
   schema.set('toJSON', {
     ...(schema.get('toJSON') ?? {}),
     transform: hideOutbox(schema.get('toJSON')?.transform),

@@ -1,3 +1,4 @@
+import { ReadCache } from '../models/read-cache.js';
 import { OrderConfigValue } from '../models/order-config.js';
 
 /**
@@ -93,11 +94,13 @@ function dig(o: Record<string, unknown>, path: string): unknown {
   return cur;
 }
 
-/** The stored values (removed keys left out). */
+const configCache = new ReadCache<{ key: string; value: unknown }[]>('orderconfigvalues');
+
+/** The stored values (removed keys left out; a short-lived copy, models/read-cache.ts). */
 export async function configValues(): Promise<Record<string, unknown>> {
-  const docs = await OrderConfigValue.find({ removed: { $ne: true } }).lean<
-    { key: string; value: unknown }[]
-  >();
+  const docs = await configCache.get('', () =>
+    OrderConfigValue.find({ removed: { $ne: true } }).lean<{ key: string; value: unknown }[]>(),
+  );
   // `_feed.*` are the feed's own marks (events/accounts-snapshot.ts), not config
   return Object.fromEntries(docs.filter((d) => !d.key.startsWith('_feed.')).map((d) => [d.key, d.value]));
 }

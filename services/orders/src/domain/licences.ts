@@ -1,5 +1,6 @@
 import { licenceKey } from '@portal/contracts';
 import { Licence } from '../models/licence.js';
+import { ReadCache } from '../models/read-cache.js';
 import { orderConfig, type OrderConfig } from './config.js';
 import type { MemberView } from './members.js';
 
@@ -42,11 +43,16 @@ export function toLicenceView(r: Stored): LicenceRecordView {
   };
 }
 
+/** Licence key → stored record or null (short-lived copies, models/read-cache.ts; each answer is a fresh view). */
+const licenceCache = new ReadCache<Stored | null>('licences');
+
 /** The licence record of a licence number however typed (case, spaces), as a fresh copy; null if not listed. */
 export async function licenceByNumber(lic: string): Promise<LicenceRecordView | null> {
   const key = lic ? licenceKey(lic) : '';
   if (!key) return null;
-  const r = await Licence.findOne({ licenseKey: key, deleted: { $ne: true } }).lean<Stored>();
+  const r = await licenceCache.get(key, () =>
+    Licence.findOne({ licenseKey: key, deleted: { $ne: true } }).lean<Stored>(),
+  );
   return r ? toLicenceView(r) : null;
 }
 
@@ -54,8 +60,17 @@ export async function licenceByNumber(lic: string): Promise<LicenceRecordView | 
 export async function licencesByNumbers(lics: string[]): Promise<Map<string, LicenceRecordView>> {
   const keys = [...new Set(lics.filter(Boolean).map(licenceKey))];
   if (!keys.length) return new Map();
-  const rs = await Licence.find({ licenseKey: { $in: keys }, deleted: { $ne: true } }).lean<Stored[]>();
-  return new Map(rs.map((r) => [r.licenseKey, toLicenceView(r)]));
+  const rs = await licenceCache.getMany(
+    keys,
+    async (missing) => {
+      const found = await Licence.find({ licenseKey: { $in: missing }, deleted: { $ne: true } }).lean<
+        Stored[]
+      >();
+      return new Map(found.map((r) => [r.licenseKey, r]));
+    },
+    null,
+  );
+  return new Map([...rs.values()].flatMap((r) => (r ? [[r.licenseKey, toLicenceView(r)] as const] : [])));
 }
 
 /** The licence records of a member's company (the vendor's originating licence choices, orders §6). */

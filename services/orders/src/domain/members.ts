@@ -1,6 +1,11 @@
 import { Role, STAFF_ROLES } from '@portal/contracts';
 import { licenceKey } from '@portal/contracts';
 import { Member } from '../models/member.js';
+import { ReadCache } from '../models/read-cache.js';
+
+/** Short-lived copies (models/read-cache.ts): a member by sub or user id, and the members of a company key. */
+const memberCache = new ReadCache<Stored | null>('members');
+const companyCache = new ReadCache<Stored[]>('members');
 
 /** What orders knows of a portal user (accounts' facts and fleet's driver link), as its read model keeps it. */
 export interface MemberView {
@@ -66,9 +71,12 @@ export function toMemberView(m: Stored): MemberView {
 export async function memberOf(userId: string): Promise<MemberView | null> {
   if (!userId) return null;
   // one sub, one live profile; should two carry it (a profile re-created after a delete), the live, newest wins
-  const m =
-    (await Member.findOne({ sub: userId }).sort({ deleted: 1, asOf: -1 }).lean<Stored>()) ??
-    (await Member.findOne({ userId }).lean<Stored>());
+  const m = await memberCache.get(
+    userId,
+    async () =>
+      (await Member.findOne({ sub: userId }).sort({ deleted: 1, asOf: -1 }).lean<Stored>()) ??
+      (await Member.findOne({ userId }).lean<Stored>()),
+  );
   return m ? toMemberView(m) : null;
 }
 
@@ -106,9 +114,16 @@ export async function recipientsLookup(
   opts: RecipientOpts = {},
 ): Promise<(set: string[]) => string[]> {
   const keys = [...new Set(lics.filter(Boolean).map(licenceKey))].filter(Boolean);
-  const found = keys.length
-    ? (await Member.find({ companyKeys: { $in: keys } }).lean<Stored[]>()).map(toMemberView)
-    : [];
+  const byKey = await companyCache.getMany(
+    keys,
+    async (missing) => {
+      const ms = await Member.find({ companyKeys: { $in: missing } }).lean<Stored[]>();
+      return new Map(missing.map((k) => [k, ms.filter((m) => m.companyKeys?.includes(k))]));
+    },
+    [],
+  );
+  // a member of several of the keys once
+  const found = [...new Map([...byKey.values()].flat().map((m) => [m.userId, m])).values()].map(toMemberView);
   return (set) => {
     const want = new Set(set.filter(Boolean).map(licenceKey));
     return addresses(

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import { dropsReadCache } from './read-cache.js';
 
 /**
  * Read model: accounts' licence records (the "LN" list), as `accounts.licence.changed.v1` last carried them. The
@@ -25,6 +26,8 @@ const licenceSchema = new Schema(
   },
   { timestamps: true, minimize: false },
 );
+
+licenceSchema.plugin(dropsReadCache('licences'));
 
 export type LicenceDoc = InferSchemaType<typeof licenceSchema>;
 export const Licence = mongoose.model('Licence', licenceSchema);

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type InferSchemaType } from 'mongoose';
+import { dropsReadCache } from './read-cache.js';
 
 /**
  * Read model: the portal users as accounts last said (plus the fleet driver each is linked to). Orders never reads
@@ -37,6 +38,8 @@ const memberSchema = new Schema(
   },
   { timestamps: true, minimize: false },
 );
+
+memberSchema.plugin(dropsReadCache('members'));
 
 export type MemberDoc = InferSchemaType<typeof memberSchema>;
 export const Member = mongoose.model('Member', memberSchema);

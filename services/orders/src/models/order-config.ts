@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+import { dropsReadCache } from './read-cache.js';
 
 /**
  * Read model: accounts' public config values that orders' rules read (domain/config.ts lists them), one document
@@ -14,5 +15,7 @@ const orderConfigSchema = new Schema(
   },
   { timestamps: true, minimize: false },
 );
+
+orderConfigSchema.plugin(dropsReadCache('orderconfigvalues'));
 
 export const OrderConfigValue = mongoose.model('OrderConfigValue', orderConfigSchema);
