@@ -157,9 +157,11 @@ async function narrowedRows(plan: ListPlan, want: number, cursor?: { v: unknown;
   const field = ROW_SORT[plan.sort.column];
   const sort = { [field]: plan.sort.dir, _id: plan.sort.dir } as Record<string, 1 | -1>;
   let exhausted = true;
+  // only what the page is built from (storedOf) and ordered by: the row's filter keys stay in the database
+  const projection = { r: 1, createdAt: 1, [field]: 1 };
   const run = async (scope: Filter, limit: number) => {
     const got = await OrderRowModel.collection
-      .find<StoredRow>(rowQuery(scope, plan, cursor))
+      .find<StoredRow>(rowQuery(scope, plan, cursor), { projection })
       .sort(sort)
       .limit(limit)
       .toArray();
