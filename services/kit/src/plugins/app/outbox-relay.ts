@@ -90,6 +90,23 @@ export default fp(
       );
     };
 
+    /**
+     * The document's last event, still its only one: taken off and the flag lowered in one update (one write of the
+     * document, not two). A write that queued another event meanwhile makes it match nothing (false).
+     */
+    const takeLast = async (col: mongo.Collection, id: unknown, eventId: string): Promise<boolean> => {
+      const r = await withDocLock(col.collectionName, id, () =>
+        col.updateOne(
+          { _id: id, _outbox: { $size: 1 }, '_outbox.0.id': eventId } as never,
+          {
+            $set: { _outbox: [] },
+            $unset: { [OUTBOX_PENDING]: '' },
+          } as never,
+        ),
+      );
+      return r.modifiedCount === 1;
+    };
+
     const hooked = (ev: OutboxEvent) => {
       const wrap = app.outboxRelayHooks.wrapPublish;
       return wrap ? wrap(() => publish(ev), ev) : publish(ev);
@@ -120,19 +137,11 @@ export default fp(
           return published;
         }
         stuck.delete(key);
-        const lowered = await withDocLock(col.collectionName, doc._id, async () => {
-          // the last event, still the only one: pulled and the flag lowered in one update (one write of the
-          // document, not two); a write that queued another event meanwhile makes it match nothing
-          if (i === events.length - 1) {
-            const r = await col.updateOne({ _id: doc._id, _outbox: { $size: 1 }, '_outbox.0.id': ev.id }, {
-              $pullAll: { _outbox: [ev] },
-              $unset: { [OUTBOX_PENDING]: '' },
-            } as never);
-            if (r.modifiedCount === 1) return true;
-          }
-          await col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never);
-          return false;
-        });
+        const lowered = i === events.length - 1 && (await takeLast(col, doc._id, ev.id));
+        if (!lowered)
+          await withDocLock(col.collectionName, doc._id, () =>
+            col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never),
+          );
         published++;
         if (lowered) return published;
       }
@@ -199,17 +208,8 @@ export default fp(
       let sweep = false;
       try {
         await hooked(event);
-        const r = await withDocLock(collection, id, () =>
-          model.collection.updateOne(
-            { _id: id, _outbox: { $size: 1 }, '_outbox.0.id': event.id } as never,
-            {
-              $set: { _outbox: [] },
-              $unset: { [OUTBOX_PENDING]: '' },
-            } as never,
-          ),
-        );
         // another event was queued meanwhile (the sweep left this document to us): the sweep takes it from here
-        sweep = r.modifiedCount === 0;
+        sweep = !(await takeLast(model.collection, id, event.id));
       } catch (err) {
         app.log.warn(
           { err: (err as Error).message, event: event.id, subject: event.subject },
