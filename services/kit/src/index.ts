@@ -52,6 +52,7 @@ export {
   type ParkedEvent,
   OUTBOX_PARKED,
 } from './outbox.js';
+export { Batcher, batchedInsert, insertEach } from './batch.js';
 export { withSpan, injectTrace, extractTrace, currentTraceId, shutdownTelemetry } from './telemetry.js';
 export {
   loadEnv,

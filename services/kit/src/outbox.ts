@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { Schema, type Model, type UpdateQuery, type UpdateWriteOpResult } from 'mongoose';
 import type { EventPayload, EventSubject } from '@portal/contracts';
 import { injectTrace } from './telemetry.js';
+import { batchedInsert } from './batch.js';
 import type { TypedEvent } from './events.js';
 
 export interface OutboxEvent {
@@ -40,6 +41,13 @@ export interface OutboxStatics {
     update: UpdateQuery<unknown>,
     events: readonly NewEvent[],
   ): Promise<UpdateWriteOpResult>;
+  /**
+   * Inserts a new document, whole as given (no casting: the caller built it; `_id` included), with one event, through
+   * the driver in a batch with concurrent inserts into the collection (batch.ts). The event is written as an intent
+   * first when a relay of this process serves the collection (OUTBOX_INTENTS), else on the document. A duplicate key
+   * rejects as from insertOne (code 11000), and its event is never published.
+   */
+  insertWithEvent(doc: Record<string, unknown> & { _id: unknown }, event: NewEvent): Promise<void>;
   /** @deprecated type the events (`NewEvent`) so the compiler checks the payloads; checked at run time only. */
   updateOneWithEvents<E extends UntypedEvent>(
     filter: Record<string, unknown>,
@@ -60,7 +68,37 @@ export interface InsertedEvent {
   collection: string;
   id: unknown;
   event: OutboxEvent;
+  /** The event waits in {@link OUTBOX_INTENTS} (not on the document): the relay deletes its intent once published. */
+  intent?: boolean;
 }
+
+/**
+ * A new document's only event, written to this collection of the same database just BEFORE the document (which is
+ * then inserted without it): an order's create writes its large document once instead of twice (insert, then the
+ * relay's update taking the event off). The relay publishes the event and deletes the intent (small, batched). An
+ * intent whose document exists is published by the sweep; one whose document never came (the insert failed, or the
+ * process died between the two writes) is dropped once older than {@link INTENT_GRACE_MS}, never published. Used
+ * only for collections a relay of this process serves ({@link intentCollections}); scripts keep the event on the
+ * document. docs/DATA.md §5.
+ */
+export const OUTBOX_INTENTS = 'outbox_intents';
+/** An intent without its document younger than this may be an insert still in flight (in any process). */
+export const INTENT_GRACE_MS = 60_000;
+export interface OutboxIntent {
+  _id: string;
+  /** The document's collection and `_id`. */
+  col: string;
+  doc: unknown;
+  event: OutboxEvent;
+  at: Date;
+}
+/** The collections whose new documents' single event goes through an intent: those a running relay serves. */
+export const intentCollections = new Set<string>();
+/**
+ * Intents of saves in flight in this process (the document's insert not answered yet), by event id → the document:
+ * not the sweep's to publish, and their documents' later events wait.
+ */
+export const savingIntents = new Map<string, { col: string; doc: unknown }>();
 
 function makeEvent(subject: string, data: unknown): OutboxEvent {
   return {
@@ -72,8 +110,12 @@ function makeEvent(subject: string, data: unknown): OutboxEvent {
   };
 }
 
-function written(): void {
-  outboxSignal.emit('written');
+/** A write queued events on the document `collection:id` (the relay's key; unknown when the filter named no id). */
+function written(collection?: string, id?: unknown): void {
+  outboxSignal.emit(
+    'written',
+    collection !== undefined && id !== undefined ? `${collection}:${String(id)}` : undefined,
+  );
 }
 
 const OutboxEventSchema = new Schema(
@@ -157,8 +199,46 @@ export function withOutbox(schema: Schema): void {
       const id = (filter as Record<string, unknown>)._id;
       const res =
         id !== undefined ? await withDocLock(this.collection.collectionName, id, write) : await write();
-      if (res.matchedCount > 0 && evs.length) written();
+      if (res.matchedCount > 0 && evs.length) written(this.collection.collectionName, id);
       return res;
+    },
+  );
+  schema.static(
+    'insertWithEvent',
+    async function (this: Model<unknown>, doc: Record<string, unknown> & { _id: unknown }, e: UntypedEvent) {
+      const col = this.collection;
+      const event = makeEvent(e.subject, e.data);
+      if (!intentCollections.has(col.collectionName)) {
+        await batchedInsert(col, { ...doc, _outbox: [event], [OUTBOX_PENDING]: true });
+        const inserted: InsertedEvent = { collection: col.collectionName, id: doc._id, event };
+        if (!outboxSignal.emit('inserted', inserted)) written();
+        return;
+      }
+      const intents = this.db.collection<OutboxIntent>(OUTBOX_INTENTS);
+      const intent: OutboxIntent = {
+        _id: event.id,
+        col: col.collectionName,
+        doc: doc._id,
+        event,
+        at: new Date(),
+      };
+      savingIntents.set(event.id, { col: col.collectionName, doc: doc._id });
+      try {
+        await batchedInsert(intents, intent as never);
+        try {
+          await batchedInsert(col, { ...doc, _outbox: [] });
+        } catch (err) {
+          // not written: a duplicate key is certain (the intent goes now); anything else the sweep decides after the
+          // grace (the document may have been written after all)
+          if ((err as { code?: number }).code === 11000)
+            await intents.deleteOne({ _id: event.id }).catch(() => undefined);
+          throw err;
+        }
+      } finally {
+        savingIntents.delete(event.id);
+      }
+      const inserted: InsertedEvent = { collection: col.collectionName, id: doc._id, event, intent: true };
+      if (!outboxSignal.emit('inserted', inserted)) written();
     },
   );
   // A save of a loaded document writes the whole of it back through FerretDB's read-modify-write, so it takes the
@@ -185,16 +265,59 @@ export function withOutbox(schema: Schema): void {
     'save',
     function (this: Locals, err: unknown, doc: Locals | undefined, next: (e?: unknown) => void) {
       release(doc ?? this);
+      const d = doc ?? this;
+      const intent = d.$locals?.intent as OutboxEvent | undefined;
+      if (intent) {
+        delete d.$locals.intent;
+        // the document was not written (a duplicate key is certain; anything else the sweep decides after the grace)
+        const col = (this as unknown as { constructor: Model<unknown> }).constructor;
+        const drop =
+          (err as { code?: number })?.code === 11000
+            ? col.db
+                .collection<OutboxIntent>(OUTBOX_INTENTS)
+                .deleteOne({ _id: intent.id })
+                .catch(() => undefined)
+            : Promise.resolve();
+        void drop.finally(() => savingIntents.delete(intent.id));
+      }
       next(err);
     },
   );
-  schema.pre('save', function () {
+  schema.pre('save', async function () {
     const doc = this as unknown as { $locals: Record<string, unknown>; _outbox?: OutboxEvent[] } & Record<
       string,
       unknown
     >;
     doc.$locals.outboxDirty = this.isModified('_outbox');
     doc.$locals.outboxNew = this.isNew;
+    const model = this.constructor as Model<unknown>;
+    if (
+      this.isNew &&
+      doc.$locals.outboxDirty &&
+      doc._outbox?.length === 1 &&
+      intentCollections.has(model.collection.collectionName)
+    ) {
+      // the intent first, then the document without the event (OUTBOX_INTENTS)
+      const event = (doc._outbox[0] as unknown as { toObject(): OutboxEvent }).toObject();
+      const intent: OutboxIntent = {
+        _id: event.id,
+        col: model.collection.collectionName,
+        doc: this._id,
+        event,
+        at: new Date(),
+      };
+      savingIntents.set(event.id, { col: intent.col, doc: this._id });
+      try {
+        await batchedInsert(model.db.collection<OutboxIntent>(OUTBOX_INTENTS), intent as never);
+      } catch (err) {
+        savingIntents.delete(event.id);
+        throw err;
+      }
+      doc.$locals.intent = event;
+      this.set('_outbox', []);
+      this.set(OUTBOX_PENDING, undefined);
+      return;
+    }
     // events set any other way (create({_outbox}), assignment) still raise the flag
     // the flag is written even when it is already true in memory: the relay may have cleared it in the database
     // since this document was loaded (mongoose saves only paths that changed in memory)
@@ -209,6 +332,20 @@ export function withOutbox(schema: Schema): void {
       this: { constructor: unknown },
       doc: { _id: unknown; _outbox?: { toObject(): OutboxEvent }[]; $locals: Record<string, unknown> },
     ) {
+      const intent = doc.$locals.intent as OutboxEvent | undefined;
+      if (intent) {
+        delete doc.$locals.intent;
+        const inserted: InsertedEvent = {
+          collection: (this.constructor as Model<unknown>).collection.collectionName,
+          id: doc._id,
+          event: intent,
+          intent: true,
+        };
+        const taken = outboxSignal.emit('inserted', inserted);
+        savingIntents.delete(intent.id);
+        if (!taken) written();
+        return;
+      }
       if (!doc.$locals.outboxDirty || !doc._outbox?.length) return;
       if (doc.$locals.outboxNew && doc._outbox.length === 1) {
         const inserted: InsertedEvent = {
@@ -218,7 +355,7 @@ export function withOutbox(schema: Schema): void {
         };
         if (outboxSignal.emit('inserted', inserted)) return;
       }
-      written();
+      written((this.constructor as Model<unknown>).collection.collectionName, doc._id);
     },
   );
   schema.set('toJSON', {

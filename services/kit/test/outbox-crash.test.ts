@@ -1,6 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import mongoose from 'mongoose';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '../testing/index.js';
 import type { PortalApp } from '../src/index.js';
@@ -31,6 +33,7 @@ async function streamCount(subject: string): Promise<number> {
   return info.state.subjects?.[subject] ?? 0;
 }
 const things = () => app.mongo.useDb('portal_kitcrash').collection('things');
+const intents = () => app.mongo.useDb('portal_kitcrash').collection<Record<string, any>>('outbox_intents');
 
 before(async () => {
   app = await buildThingApp('kitcrashconsumer', { consumers: [rec.consumer], models: false });
@@ -47,13 +50,16 @@ for (const fault of ['exit-after-write', 'exit-after-publish'] as const) {
     const crashed = runChild(['write', name, fault], { OUTBOX_SWEEP_MS: '60000' });
     assert.equal(await crashed.exited, 137);
     const doc = await things().findOne({ name });
-    assert.equal(doc?._outbox.length, 1, 'the event is still in the document outbox');
-    const eventId = doc!._outbox[0].id as string;
+    assert.ok(doc, 'the document was written');
+    // a new document's only event waits as an intent beside it (kit outbox.ts OUTBOX_INTENTS), not on the document
+    const intent = await intents().findOne({ doc: doc._id });
+    assert.equal(intent?.col, 'things', 'the event is still waiting as the intent of the document');
+    const eventId = intent!.event.id as string;
     assert.equal(await streamCount(subject), fault === 'exit-after-write' ? 0 : 1);
 
     const restarted = runChild(['serve'], { OUTBOX_SWEEP_MS: '200' });
     await restarted.ready;
-    await waitFor(async () => (await things().findOne({ name }))?._outbox.length === 0, 15_000);
+    await waitFor(async () => !(await intents().findOne({ doc: doc._id })), 15_000);
     await waitFor(() => mine().length > 0, 15_000);
     restarted.p.kill('SIGTERM');
     assert.equal(await restarted.exited, 0);
@@ -65,3 +71,43 @@ for (const fault of ['exit-after-write', 'exit-after-publish'] as const) {
     assert.equal(await streamCount(subject), 1, 'JetStream kept one copy (Nats-Msg-Id de-dup)');
   });
 }
+
+/**
+ * The process died between the intent and the document (or the insert failed): the event is never published. An
+ * intent without its document is left alone while young (another process may be inserting it) and published once the
+ * document is there; an old one is dropped.
+ */
+test('an intent without its document: published once the document comes, dropped when old, never published alone', async () => {
+  const run = Date.now().toString(36);
+  const event = (name: string) => ({
+    id: randomUUID(),
+    subject: `kitcrash.${name}.created`,
+    data: { name },
+    time: new Date(),
+  });
+  const late = event(`late${run}`);
+  const lost = event(`lost${run}`);
+  const lateId = new mongoose.Types.ObjectId();
+  await intents().insertMany([
+    { _id: late.id, col: 'things', doc: lateId, event: late, at: new Date() },
+    {
+      _id: lost.id,
+      col: 'things',
+      doc: new mongoose.Types.ObjectId(),
+      event: lost,
+      at: new Date(Date.now() - 5 * 60_000),
+    },
+  ] as never[]);
+  const served = runChild(['serve'], { OUTBOX_SWEEP_MS: '200' });
+  await served.ready;
+  await waitFor(async () => !(await intents().findOne({ _id: lost.id } as never)), 15_000);
+  await new Promise((r) => setTimeout(r, 1000)); // several sweeps
+  assert.ok(await intents().findOne({ _id: late.id } as never), 'a young intent without its document waits');
+  await things().insertOne({ _id: lateId, name: `late${run}`, _outbox: [] });
+  await waitFor(async () => !(await intents().findOne({ _id: late.id } as never)), 15_000);
+  await waitFor(() => rec.received.some((e) => e.id === late.id), 15_000);
+  served.p.kill('SIGTERM');
+  assert.equal(await served.exited, 0);
+  assert.equal(await streamCount(lost.subject), 0, 'the event of a document never written is not published');
+  assert.ok(!rec.received.some((e) => e.id === lost.id));
+});

@@ -1,5 +1,6 @@
 import { Order } from '../models/order.js';
 import { OrderRowModel, OrderRowsMeta } from '../models/order-row.js';
+import { batchedInsert } from '@portal/service-kit';
 import { rowOf } from './lists-rows.js';
 
 export { rowOf, storedOf } from './lists-rows.js';
@@ -45,6 +46,16 @@ export async function writeRow(doc: Any): Promise<void> {
 export async function insertRows(docs: Any[]): Promise<void> {
   if (!docs.length) return;
   await OrderRowModel.collection.insertMany(docs.map(rowOf) as never[], { ordered: false }).catch((err) => {
+    if (!isDuplicate(err)) throw err;
+  });
+}
+
+/**
+ * A new order's row (the single create): inserted in one batch with the rows of concurrent creates (the kit's
+ * batchedInsert); a row already there (a later write) stays.
+ */
+export async function insertRow(doc: Any): Promise<void> {
+  await batchedInsert(OrderRowModel.collection, rowOf(doc) as never).catch((err) => {
     if (!isDuplicate(err)) throw err;
   });
 }

@@ -22,7 +22,7 @@ import { Problem } from '@portal/service-kit';
 import { diff, type Change } from './ledger.js';
 import type { Caller } from './order-access.js';
 import { assertMayChange } from './order-fields.js';
-import { licenceByNumber, type LicenceRecordView } from './licences.js';
+import { licencesByNumbers, type LicenceRecordView } from './licences.js';
 import { orderConfig, type OrderConfig } from './config.js';
 import { dayAllowedList, type RouteDaysDeps } from './order-route-days.js';
 
@@ -106,11 +106,13 @@ export async function prepareOrder(
       throw new Problem(403, M.notOwnLicence);
   }
   typeRules(prev.order, o, input.order ?? {}, opts.creating);
-  const [config, pickup, dest] = await Promise.all([
+  // both licences in one read (one `$in` for those not in the short-lived copies)
+  const [config, licences] = await Promise.all([
     orderConfig(),
-    o.pickupLN ? licenceByNumber(o.pickupLN) : null,
-    o.destinationLN ? licenceByNumber(o.destinationLN) : null,
+    licencesByNumbers([o.pickupLN, o.destinationLN]),
   ]);
+  const pickup = o.pickupLN ? (licences.get(licenceKey(o.pickupLN)) ?? null) : null;
+  const dest = o.destinationLN ? (licences.get(licenceKey(o.destinationLN)) ?? null) : null;
   const keepInput = isStaff(c.role) || config.editAddress;
   if (pickup && licenceKey(o.pickupLN) !== licenceKey(prev.order.pickupLN ?? ''))
     next.pickupCompany = { ...copyOf(pickup), ...(keepInput ? input.pickupCompany : {}) };

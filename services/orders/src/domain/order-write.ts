@@ -16,7 +16,7 @@ import {
 import { Problem, withDocLock, type NewEvent } from '@portal/service-kit';
 import { Order, OrderCounter, type OrderDoc } from '../models/order.js';
 import { listKeysOf } from './list-keys.js';
-import { insertRows, writeRow } from './lists-store.js';
+import { insertRow, writeRow } from './lists-store.js';
 import { nextEntry, redactImages, type Change } from './ledger.js';
 import { assertActive, writableOrder, type Caller } from './order-access.js';
 import { emptyData, prepareOrder } from './order-prepare.js';
@@ -144,12 +144,17 @@ export async function createOrder(
     action: 'created',
     changes: redactImages(changes),
   });
-  const doc = new Order({ ...base, ...listKeysOf(base), history: [entry] });
-  // createdEvents' event (events/publishes.ts) with the recipients read above, as the bulk upload builds it
-  doc.addEvent(Subjects.orderCreated, noticeOf(base, ctxOf(c, deps), to) as never);
-  await doc.save();
   const created = { ...base, ...listKeysOf(base), history: [entry] } as OrderDoc;
-  await insertRows([created]); // its list row (models/order-row.ts), after the order: new, so an insert
+  // the document whole as built here (the bulk upload's shape: no mongoose casting), in one batched insert with
+  // concurrent creates, and createdEvents' event (events/publishes.ts) with the recipients read above
+  await Order.insertWithEvent(
+    created as never,
+    {
+      subject: Subjects.orderCreated,
+      data: noticeOf(base, ctxOf(c, deps), to),
+    } as never,
+  );
+  await insertRow(created); // its list row (models/order-row.ts), after the order: new, so an insert
   return created;
 }
 

@@ -4,8 +4,17 @@ import { suppressTracing } from '@opentelemetry/core';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@portal/contracts';
 import type { mongo } from 'mongoose';
-import type { InsertedEvent, OutboxEvent, OutboxModel, ParkedEvent } from '../../outbox.js';
-import { OUTBOX_PARKED, OUTBOX_PENDING, outboxSignal, withDocLock } from '../../outbox.js';
+import type { InsertedEvent, OutboxEvent, OutboxIntent, OutboxModel, ParkedEvent } from '../../outbox.js';
+import {
+  INTENT_GRACE_MS,
+  OUTBOX_INTENTS,
+  OUTBOX_PARKED,
+  OUTBOX_PENDING,
+  intentCollections,
+  outboxSignal,
+  savingIntents,
+  withDocLock,
+} from '../../outbox.js';
 import type { EventValidators } from '../../events.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
 
@@ -23,6 +32,8 @@ declare module 'fastify' {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** How long published intents gather before their one delete. */
+const INTENT_DELETE_MS = 50;
 
 /**
  * Publishes what the models' `_outbox` arrays hold, waits for the PubAck, then $pulls the event.
@@ -76,7 +87,13 @@ export default fp(
      * consumers would choke on it), but moved aside to `_outboxParked` with the reason, so the document's later
      * events go on. The log names the event, never its payload.
      */
-    const park = async (col: mongo.Collection, doc: mongo.Document, ev: OutboxEvent, reason: string) => {
+    const park = async (
+      col: mongo.Collection,
+      doc: mongo.Document,
+      ev: OutboxEvent,
+      reason: string,
+      fromIntent = false,
+    ) => {
       app.log.error(
         { event: ev.id, subject: ev.subject, collection: col.collectionName, id: String(doc._id), reason },
         'outbox: event does not match the event catalogue; parked, not published',
@@ -84,7 +101,7 @@ export default fp(
       const parked: ParkedEvent = { ...ev, reason, parkedAt: new Date() };
       await withDocLock(col.collectionName, doc._id, () =>
         col.updateOne({ _id: doc._id }, {
-          $pullAll: { _outbox: [ev] },
+          ...(fromIntent ? {} : { $pullAll: { _outbox: [ev] } }),
           $push: { [OUTBOX_PARKED]: parked },
         } as never),
       );
@@ -127,13 +144,7 @@ export default fp(
         try {
           await hooked(ev);
         } catch (err) {
-          const n = (stuck.get(key)?.n ?? 0) + 1;
-          const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(n, 16));
-          stuck.set(key, { n, until: Date.now() + wait, id: doc._id });
-          app.log.warn(
-            { err: (err as Error).message, event: ev.id, subject: ev.subject, attempts: n, retryInMs: wait },
-            'outbox: publish failed; retrying later, other records go on',
-          );
+          failed(key, doc._id, ev, err);
           return published;
         }
         stuck.delete(key);
@@ -154,11 +165,137 @@ export default fp(
       return published;
     };
 
+    /**
+     * Intents (OUTBOX_INTENTS) are deleted a batch at a time: one delete for the ids published over INTENT_DELETE_MS
+     * (a delete per create cost as much as the create's other small writes). Until its delete is answered an intent
+     * counts as done (`deleting`): the sweep neither publishes it again nor holds its document's later events back. A
+     * crash before the delete leaves published intents, which the next sweep publishes again: JetStream drops the
+     * copies by their ids.
+     */
+    const deleting = new Set<string>();
+    const toDelete = new Map<mongo.Collection<OutboxIntent>, string[]>();
+    let deleteRun: Promise<void> | undefined;
+    const flushDeletes = async (): Promise<void> => {
+      if (!closing) await new Promise((r) => setTimeout(r, INTENT_DELETE_MS));
+      while (toDelete.size) {
+        const batches = [...toDelete.entries()];
+        toDelete.clear();
+        await Promise.all(
+          batches.map(async ([intents, ids]) => {
+            try {
+              await intents.deleteMany({ _id: { $in: ids } });
+            } catch (err) {
+              // left for the sweep, which finds them published (their documents exist) and publishes again: JetStream
+              // drops the copies by their ids
+              app.log.warn({ err: (err as Error).message, n: ids.length }, 'outbox: intents not deleted');
+            } finally {
+              for (const id of ids) deleting.delete(id);
+            }
+          }),
+        );
+      }
+    };
+    const deleteIntent = (intents: mongo.Collection<OutboxIntent>, id: string) => {
+      deleting.add(id);
+      toDelete.set(intents, [...(toDelete.get(intents) ?? []), id]);
+      deleteRun ??= flushDeletes().finally(() => (deleteRun = undefined));
+    };
+    const intentsOf = (model: OutboxModel) => model.db.collection<OutboxIntent>(OUTBOX_INTENTS);
+
+    /**
+     * The intents of one database, oldest first: each whose document exists is published and deleted; one without its
+     * document is kept while young (an insert in flight somewhere) and dropped once older than INTENT_GRACE_MS (its
+     * insert failed: the event must never be published). Answers the documents whose intents are still waiting, whose
+     * later events must wait too, and whether there were more intents than one batch.
+     */
+    const drainIntents = async (
+      models: OutboxModel[],
+    ): Promise<{ held: { col: string; doc: unknown }[]; full: boolean }> => {
+      const intents = intentsOf(models[0]!);
+      const skip = [...savingIntents.keys(), ...deleting, ...inflightIntents];
+      const list = await intents
+        .find(skip.length ? { _id: { $nin: skip } } : {})
+        .sort({ at: 1 })
+        .limit(BATCH)
+        .toArray();
+      const held: { col: string; doc: unknown }[] = [];
+      const now = Date.now();
+      for (const it of list) {
+        if (closing) break;
+        const model = models.find((m) => m.collection.collectionName === it.col);
+        if (!model) continue; // another service's collection in a shared database: its relay's
+        const col = model.collection;
+        const key = docKey(col.collectionName, it.doc);
+        const s = stuck.get(key);
+        if (s && s.until > now) {
+          held.push(it);
+          continue;
+        }
+        const doc = await col.findOne({ _id: it.doc } as never, { projection: { _id: 1 } });
+        if (!doc) {
+          if (now - new Date(it.at).getTime() > INTENT_GRACE_MS) {
+            app.log.warn(
+              { event: it._id, subject: it.event.subject, collection: it.col, id: String(it.doc) },
+              'outbox: an intent whose document was never written; dropped, not published',
+            );
+            await intents.deleteOne({ _id: it._id });
+          } else held.push(it);
+          continue;
+        }
+        const valid = opts.events.checkPayload(it.event.subject, it.event.data);
+        try {
+          if (valid.ok) await hooked(it.event);
+          else await park(col, doc, it.event, valid.reason, true);
+        } catch (err) {
+          failed(key, it.doc, it.event, err);
+          held.push(it);
+          continue;
+        }
+        stuck.delete(key);
+        await intents.deleteOne({ _id: it._id });
+      }
+      return { held, full: list.length === BATCH };
+    };
+
+    const failed = (key: string, id: unknown, ev: OutboxEvent, err: unknown) => {
+      const n = (stuck.get(key)?.n ?? 0) + 1;
+      const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(n, 16));
+      stuck.set(key, { n, until: Date.now() + wait, id });
+      app.log.warn(
+        { err: (err as Error).message, event: ev.id, subject: ev.subject, attempts: n, retryInMs: wait },
+        'outbox: publish failed; retrying later, other records go on',
+      );
+    };
+
+    /** The models by database (intents live beside their documents). */
+    const byDb = () => {
+      const m = new Map<unknown, OutboxModel[]>();
+      for (const model of opts.models) m.set(model.db, [...(m.get(model.db) ?? []), model]);
+      return [...m.values()];
+    };
+
     /** One pass over the models; true when a full batch made progress (there may be more). */
     const drainOnce = async (): Promise<boolean> => {
       let more = false;
+      const held: { db: unknown; col: string; doc: unknown }[] = [];
+      const blockedDbs = new Set<unknown>();
+      // documents being inserted in this process: any later event of theirs waits for their first
+      for (const { col, doc } of savingIntents.values()) {
+        const db = opts.models.find((m) => m.collection.collectionName === col)?.db;
+        if (db) held.push({ db, col, doc });
+      }
+      for (const models of byDb()) {
+        const r = await drainIntents(models);
+        held.push(...r.held.map((h) => ({ db: models[0]!.db, ...h })));
+        // more intents than one batch: their documents' later events wait for the next pass
+        if (r.full) {
+          blockedDbs.add(models[0]!.db);
+          more = true;
+        }
+      }
       const now = Date.now();
       for (const model of opts.models) {
+        if (blockedDbs.has(model.db)) continue;
         // Native driver on purpose: the element is pulled by exact equality with what was read (FerretDB v1's
         // $pull takes no conditions), so it must come back byte-for-byte, without mongoose casting.
         const col = model.collection;
@@ -167,6 +304,8 @@ export default fp(
           .map(([, s]) => s.id);
         for (const k of inflight.keys())
           if (k.startsWith(`${col.collectionName}:`)) waiting.push(inflight.get(k));
+        // a document whose first event still waits as an intent: its later events after it
+        for (const h of held) if (h.db === model.db && h.col === col.collectionName) waiting.push(h.doc);
         const filter: Record<string, unknown> = { [OUTBOX_PENDING]: true };
         if (waiting.length) filter._id = { $nin: waiting };
         const docs = await col
@@ -197,7 +336,10 @@ export default fp(
      * write that queued another event meanwhile) is left to the sweep, which handles it as any pending document.
      */
     const inflight = new Map<string, unknown>();
-    const fast = async ({ collection, id, event }: InsertedEvent): Promise<void> => {
+    const inflightIntents = new Set<string>();
+    /** Documents in flight on the fast path that a write gave another event meanwhile (the sweep left them to us). */
+    const writtenInflight = new Set<string>();
+    const fast = async ({ collection, id, event, intent }: InsertedEvent): Promise<void> => {
       const model = opts.models.find((m) => m.collection.collectionName === collection);
       const key = docKey(collection, id);
       if (!model || closing || stuck.has(key) || !opts.events.checkPayload(event.subject, event.data).ok) {
@@ -205,11 +347,13 @@ export default fp(
         return;
       }
       inflight.set(key, id);
+      if (intent) inflightIntents.add(event.id);
       let sweep = false;
       try {
         await hooked(event);
+        if (intent) deleteIntent(intentsOf(model), event.id);
         // another event was queued meanwhile (the sweep left this document to us): the sweep takes it from here
-        sweep = !(await takeLast(model.collection, id, event.id));
+        else sweep = !(await takeLast(model.collection, id, event.id));
       } catch (err) {
         app.log.warn(
           { err: (err as Error).message, event: event.id, subject: event.subject },
@@ -218,7 +362,10 @@ export default fp(
         sweep = true;
       } finally {
         inflight.delete(key);
+        inflightIntents.delete(event.id);
       }
+      // a write meanwhile queued a later event on this document, which the sweep left to us
+      if (writtenInflight.delete(key)) sweep = true;
       if (sweep) nudge();
     };
 
@@ -242,22 +389,29 @@ export default fp(
 
     // Sweeps are not traced (a span per second is noise); each publish joins the trace of the write that queued it.
     const nudge = () => void context.with(suppressTracing(ROOT_CONTEXT), drain);
+    const onWritten = (key?: string) => {
+      if (key && inflight.has(key)) writtenInflight.add(key);
+      nudge();
+    };
     const onInserted = (e: InsertedEvent) => void context.with(suppressTracing(ROOT_CONTEXT), () => fast(e));
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       if (!opts.models.length) return;
-      outboxSignal.on('written', nudge);
+      outboxSignal.on('written', onWritten);
       outboxSignal.on('inserted', onInserted);
+      for (const m of opts.models) intentCollections.add(m.collection.collectionName);
       timer = setInterval(nudge, app.env.OUTBOX_SWEEP_MS);
       nudge();
     });
     app.addHook('preClose', async () => {
       closing = true;
       clearInterval(timer);
-      outboxSignal.off('written', nudge);
+      outboxSignal.off('written', onWritten);
       outboxSignal.off('inserted', onInserted);
+      for (const m of opts.models) intentCollections.delete(m.collection.collectionName);
       await running;
       for (let t = 0; inflight.size && t < 500; t++) await new Promise((r) => setTimeout(r, 10));
+      await deleteRun;
     });
   },
   { name: 'outbox-relay', dependencies: ['mongo', 'nats'] },
