@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { Schema, type Model, type UpdateQuery, type UpdateWriteOpResult } from 'mongoose';
 import type { EventPayload, EventSubject } from '@portal/contracts';
 import { injectTrace } from './telemetry.js';
-import { batchedInsert } from './batch.js';
+import { batchedInsert, insertEach } from './batch.js';
 import type { TypedEvent } from './events.js';
 
 export interface OutboxEvent {
@@ -48,6 +48,14 @@ export interface OutboxStatics {
    * rejects as from insertOne (code 11000), and its event is never published.
    */
   insertWithEvent(doc: Record<string, unknown> & { _id: unknown }, event: NewEvent): Promise<void>;
+  /**
+   * insertWithEvent for many documents at once (a bulk upload's batch): the intents in one insert, then the documents
+   * in one unordered insert. Answers each item's error in order (undefined: written, its event on its way); a
+   * document whose intent or insert failed has no event published.
+   */
+  insertManyWithEvents(
+    items: { doc: Record<string, unknown> & { _id: unknown }; event: NewEvent }[],
+  ): Promise<(Error | undefined)[]>;
   /** @deprecated type the events (`NewEvent`) so the compiler checks the payloads; checked at run time only. */
   updateOneWithEvents<E extends UntypedEvent>(
     filter: Record<string, unknown>,
@@ -70,6 +78,8 @@ export interface InsertedEvent {
   event: OutboxEvent;
   /** The event waits in {@link OUTBOX_INTENTS} (not on the document): the relay deletes its intent once published. */
   intent?: boolean;
+  /** The database (mongoose connection) of the document: a relay serves its own models' only. */
+  db?: unknown;
 }
 
 /**
@@ -94,6 +104,9 @@ export interface OutboxIntent {
 }
 /** The collections whose new documents' single event goes through an intent: those a running relay serves. */
 export const intentCollections = new Set<string>();
+/** The key of a model's collection in {@link intentCollections}: its database and name. */
+export const intentKey = (model: { db: { name: string }; collection: { collectionName: string } }) =>
+  `${model.db.name}.${model.collection.collectionName}`;
 /**
  * Intents of saves in flight in this process (the document's insert not answered yet), by event id → the document:
  * not the sweep's to publish, and their documents' later events wait.
@@ -208,9 +221,9 @@ export function withOutbox(schema: Schema): void {
     async function (this: Model<unknown>, doc: Record<string, unknown> & { _id: unknown }, e: UntypedEvent) {
       const col = this.collection;
       const event = makeEvent(e.subject, e.data);
-      if (!intentCollections.has(col.collectionName)) {
+      if (!intentCollections.has(intentKey(this))) {
         await batchedInsert(col, { ...doc, _outbox: [event], [OUTBOX_PENDING]: true });
-        const inserted: InsertedEvent = { collection: col.collectionName, id: doc._id, event };
+        const inserted: InsertedEvent = { collection: col.collectionName, id: doc._id, event, db: this.db };
         if (!outboxSignal.emit('inserted', inserted)) written();
         return;
       }
@@ -237,8 +250,70 @@ export function withOutbox(schema: Schema): void {
       } finally {
         savingIntents.delete(event.id);
       }
-      const inserted: InsertedEvent = { collection: col.collectionName, id: doc._id, event, intent: true };
+      const inserted: InsertedEvent = {
+        collection: col.collectionName,
+        id: doc._id,
+        event,
+        intent: true,
+        db: this.db,
+      };
       if (!outboxSignal.emit('inserted', inserted)) written();
+    },
+  );
+  schema.static(
+    'insertManyWithEvents',
+    async function (
+      this: Model<unknown>,
+      items: { doc: Record<string, unknown> & { _id: unknown }; event: UntypedEvent }[],
+    ): Promise<(Error | undefined)[]> {
+      const col = this.collection;
+      const name = col.collectionName;
+      const events = items.map((it) => makeEvent(it.event.subject, it.event.data));
+      const signal = (i: number, intent: boolean) => {
+        const inserted: InsertedEvent = {
+          collection: name,
+          id: items[i]!.doc._id,
+          event: events[i]!,
+          intent,
+          db: this.db,
+        };
+        if (!outboxSignal.emit('inserted', inserted)) written();
+      };
+      if (!intentCollections.has(intentKey(this))) {
+        const errors = await insertEach(
+          col,
+          items.map((it, i) => ({ ...it.doc, _outbox: [events[i]], [OUTBOX_PENDING]: true })),
+        );
+        errors.forEach((e, i) => e || signal(i, false));
+        return errors;
+      }
+      const intents = this.db.collection<OutboxIntent>(OUTBOX_INTENTS);
+      const at = new Date();
+      for (const [i, e] of events.entries()) savingIntents.set(e.id, { col: name, doc: items[i]!.doc._id });
+      try {
+        const errors = await insertEach(
+          intents,
+          events.map((e, i) => ({ _id: e.id, col: name, doc: items[i]!.doc._id, event: e, at })),
+        );
+        const next = items.flatMap((_, i) => (errors[i] ? [] : [i]));
+        const docErrors = await insertEach(
+          col,
+          next.map((i) => ({ ...items[i]!.doc, _outbox: [] })),
+        );
+        const gone: string[] = [];
+        docErrors.forEach((e, k) => {
+          const i = next[k]!;
+          errors[i] = e;
+          // not written: a duplicate key is certain (its intent goes now); anything else the sweep decides
+          if ((e as { code?: number } | undefined)?.code === 11000) gone.push(events[i]!.id);
+        });
+        if (gone.length) await intents.deleteMany({ _id: { $in: gone } }).catch(() => undefined);
+        for (const e of events) savingIntents.delete(e.id);
+        errors.forEach((e, i) => e || signal(i, true));
+        return errors;
+      } finally {
+        for (const e of events) savingIntents.delete(e.id);
+      }
     },
   );
   // A save of a loaded document writes the whole of it back through FerretDB's read-modify-write, so it takes the
@@ -295,7 +370,7 @@ export function withOutbox(schema: Schema): void {
       this.isNew &&
       doc.$locals.outboxDirty &&
       doc._outbox?.length === 1 &&
-      intentCollections.has(model.collection.collectionName)
+      intentCollections.has(intentKey(model))
     ) {
       // the intent first, then the document without the event (OUTBOX_INTENTS)
       const event = (doc._outbox[0] as unknown as { toObject(): OutboxEvent }).toObject();
@@ -340,6 +415,7 @@ export function withOutbox(schema: Schema): void {
           id: doc._id,
           event: intent,
           intent: true,
+          db: (this.constructor as Model<unknown>).db,
         };
         const taken = outboxSignal.emit('inserted', inserted);
         savingIntents.delete(intent.id);
@@ -352,6 +428,7 @@ export function withOutbox(schema: Schema): void {
           collection: (this.constructor as Model<unknown>).collection.collectionName,
           id: doc._id,
           event: doc._outbox[0]!.toObject(),
+          db: (this.constructor as Model<unknown>).db,
         };
         if (outboxSignal.emit('inserted', inserted)) return;
       }

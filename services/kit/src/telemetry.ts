@@ -112,8 +112,26 @@ export async function startTelemetry(): Promise<void> {
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)/.test(req.url ?? ''),
       }),
-      new MongoDBInstrumentation(),
+      new MongoDBInstrumentation({ dbStatementSerializer: mongoStatement }),
     ],
   });
   g.__portalTelemetryShutdown = () => provider.shutdown();
+}
+
+/**
+ * The statement a MongoDB span records: the command's shape with every value masked, as the instrumentation's own
+ * default does, except that an insert's documents are only counted. Masking each 7 KB order of an insert walked every
+ * value of it and cost more than the rest of the span (issue 12's create, profiled).
+ */
+export function mongoStatement(cmd: Record<string, unknown>): string {
+  const seen = new WeakSet<object>();
+  const docs = cmd.documents;
+  const shown = Array.isArray(docs) ? { ...cmd, documents: docs.length } : cmd;
+  return JSON.stringify(shown, function (this: unknown, key: string, value: unknown) {
+    if (key === 'documents' && this === shown) return `${value as number} document${value === 1 ? '' : 's'}`;
+    if (typeof value !== 'object' || !value) return '?';
+    if (seen.has(value)) return '[Circular]';
+    seen.add(value);
+    return value;
+  });
 }

@@ -1,20 +1,10 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import mongoose, { type Connection } from 'mongoose';
 import { Batcher, batchedInsert, insertEach } from '../src/batch.js';
+import { scratchDb } from '../testing/scratch-db.js';
 
 /** Natural batching (src/batch.ts) against the real backend: what goes together, and whose error is whose. */
-const MONGO_URL = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27027/portal';
-const DB = `portal_kitbatch_${Date.now().toString(36)}`;
-let conn: Connection;
-
-before(async () => {
-  conn = await mongoose.createConnection(MONGO_URL, { dbName: DB, autoIndex: false }).asPromise();
-});
-after(async () => {
-  await conn?.dropDatabase().catch(() => {});
-  await conn?.close();
-});
+const conn = scratchDb('kitbatch');
 
 test('the first item goes alone at once; items added while it is in flight go out together in one write', async () => {
   const writes: number[][] = [];
@@ -41,7 +31,7 @@ test('the first item goes alone at once; items added while it is in flight go ou
 });
 
 test('insertEach: a duplicate key is that document’s error (code 11000), the others are written', async () => {
-  const col = conn.db!.collection('things');
+  const col = conn().db!.collection('things');
   await col.insertOne({ _id: 'b' as never, n: 0 });
   const errors = await insertEach(col, [
     { _id: 'a', n: 1 },
@@ -63,7 +53,7 @@ test('insertEach: a duplicate key is that document’s error (code 11000), the o
 });
 
 test('batchedInsert: concurrent inserts share writes; a duplicate rejects only its own caller', async () => {
-  const col = conn.db!.collection('rows');
+  const col = conn().db!.collection('rows');
   await col.insertOne({ _id: 'dup' as never });
   const ids = Array.from({ length: 20 }, (_, i) => `r${i}`);
   const results = await Promise.allSettled([

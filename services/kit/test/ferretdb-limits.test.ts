@@ -1,34 +1,25 @@
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import mongoose, { Schema, type Connection } from 'mongoose';
+import mongoose, { Schema } from 'mongoose';
+import { scratchDb } from '../testing/scratch-db.js';
 
 /**
  * The limits of the local backend (FerretDB 1.24 on PostgreSQL) that the code relies on — docs/DATA.md. Each test
  * pins today's behaviour: if one starts failing, the backend changed and the rule in DATA.md can be revisited.
  */
-const MONGO_URL = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27027/portal';
-const DB = `portal_kitlimits_${Date.now().toString(36)}`;
-let conn: Connection;
-
-before(async () => {
-  conn = await mongoose.createConnection(MONGO_URL, { dbName: DB, autoIndex: false }).asPromise();
-});
-after(async () => {
-  await conn?.dropDatabase().catch(() => {});
-  await conn?.close();
-});
+const db = scratchDb('kitlimits');
 
 test('no TTL: a schema path with `expires` makes the index step fail (expire with a periodic job)', async () => {
-  const Expiring = conn.model('Expiring', new Schema({ at: { type: Date, expires: 60 } }));
+  const Expiring = db().model('Expiring', new Schema({ at: { type: Date, expires: 60 } }));
   await assert.rejects(Expiring.syncIndexes(), (err: { code?: number }) => err.code === 238);
   await assert.rejects(
-    conn.db!.collection('plain').createIndex({ at: 1 }, { expireAfterSeconds: 0 }),
+    db().db!.collection('plain').createIndex({ at: 1 }, { expireAfterSeconds: 0 }),
     (err: { code?: number }) => err.code === 238,
   );
 });
 
 test('$group: one accumulator is right, a second one in the same stage comes back 0', async () => {
-  const col = conn.db!.collection('lines');
+  const col = db().db!.collection('lines');
   await col.insertMany([
     { k: 'a', qty: 2 },
     { k: 'a', qty: 3 },
@@ -52,8 +43,8 @@ test('$group: one accumulator is right, a second one in the same stage comes bac
 });
 
 test('no multi-document transactions and no change streams (hence the outbox on the document)', async () => {
-  const col = conn.db!.collection('tx');
-  const session = conn.getClient().startSession();
+  const col = db().db!.collection('tx');
+  const session = db().getClient().startSession();
   try {
     await assert.rejects(session.withTransaction(() => col.insertOne({ a: 1 }, { session })));
   } finally {
@@ -70,7 +61,7 @@ test('no multi-document transactions and no change streams (hence the outbox on 
  * comparison order: null and missing, numbers, strings, ObjectId, bool, date).
  */
 test('pushdown patch: top-level sorts, ranges, $in and prefixes answer as MongoDB does', async () => {
-  const col = conn.db!.collection('pushdown');
+  const col = db().db!.collection('pushdown');
   const oid = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));
   const values: [number, unknown][] = [
     [1, 'b'],
@@ -114,7 +105,7 @@ test('pushdown patch: top-level sorts, ranges, $in and prefixes answer as MongoD
 });
 
 test('pushdown patch: documents decode as they were written (its faster string, integer and object reading)', async () => {
-  const col = conn.db!.collection('roundtrip');
+  const col = db().db!.collection('roundtrip');
   const doc = {
     _id: new mongoose.Types.ObjectId(),
     plain: 'plain text',

@@ -1,7 +1,7 @@
 /**
  * @portal/service-kit/testing — helpers for the tests of every service. Never imported by src/ (production
  * images ship src/ only): real Keycloak tokens, polling, the shared mailbox client, the role × endpoint matrix,
- * the stub-service basics, outbox fault injection and the index proof.
+ * the stub-service basics, outbox fault injection, the index proof and scratch databases.
  */
 export { DEMO_PASSWORD, demoEmail, tokenFor } from './tokens.js';
 export { waitFor, freePort } from './wait.js';
@@ -10,3 +10,4 @@ export { Mailbox, mailbox, codeIn, type Mail, type MailSummary, type MailQuery }
 export { startService, serviceBasics } from './stub-service.js';
 export { injectOutboxFault, type OutboxFault } from './faults.js';
 export { assertUsesIndex, planNodes } from './index-proof.js';
+export { scratchDb } from './scratch-db.js';

@@ -11,6 +11,7 @@ import {
   OUTBOX_PARKED,
   OUTBOX_PENDING,
   intentCollections,
+  intentKey,
   outboxSignal,
   savingIntents,
   withDocLock,
@@ -210,7 +211,7 @@ export default fp(
      */
     const drainIntents = async (
       models: OutboxModel[],
-    ): Promise<{ held: { col: string; doc: unknown }[]; full: boolean }> => {
+    ): Promise<{ held: { col: string; doc: unknown }[]; full: boolean; done: number }> => {
       const intents = intentsOf(models[0]!);
       const skip = [...savingIntents.keys(), ...deleting, ...inflightIntents];
       const list = await intents
@@ -220,6 +221,7 @@ export default fp(
         .toArray();
       const held: { col: string; doc: unknown }[] = [];
       const now = Date.now();
+      let done = 0;
       for (const it of list) {
         if (closing) break;
         const model = models.find((m) => m.collection.collectionName === it.col);
@@ -239,6 +241,7 @@ export default fp(
               'outbox: an intent whose document was never written; dropped, not published',
             );
             await intents.deleteOne({ _id: it._id });
+            done++;
           } else held.push(it);
           continue;
         }
@@ -253,8 +256,9 @@ export default fp(
         }
         stuck.delete(key);
         await intents.deleteOne({ _id: it._id });
+        done++;
       }
-      return { held, full: list.length === BATCH };
+      return { held, full: list.length === BATCH, done };
     };
 
     const failed = (key: string, id: unknown, ev: OutboxEvent, err: unknown) => {
@@ -287,10 +291,10 @@ export default fp(
       for (const models of byDb()) {
         const r = await drainIntents(models);
         held.push(...r.held.map((h) => ({ db: models[0]!.db, ...h })));
-        // more intents than one batch: their documents' later events wait for the next pass
+        // more intents than one batch: their documents' later events wait for a pass that sees them all
         if (r.full) {
           blockedDbs.add(models[0]!.db);
-          more = true;
+          if (r.done) more = true;
         }
       }
       const now = Date.now();
@@ -339,8 +343,10 @@ export default fp(
     const inflightIntents = new Set<string>();
     /** Documents in flight on the fast path that a write gave another event meanwhile (the sweep left them to us). */
     const writtenInflight = new Set<string>();
-    const fast = async ({ collection, id, event, intent }: InsertedEvent): Promise<void> => {
-      const model = opts.models.find((m) => m.collection.collectionName === collection);
+    const fast = async ({ collection, id, event, intent, db }: InsertedEvent): Promise<void> => {
+      const model = opts.models.find(
+        (m) => m.collection.collectionName === collection && (db === undefined || m.db === db),
+      );
       const key = docKey(collection, id);
       if (!model || closing || stuck.has(key) || !opts.events.checkPayload(event.subject, event.data).ok) {
         nudge();
@@ -399,7 +405,7 @@ export default fp(
       if (!opts.models.length) return;
       outboxSignal.on('written', onWritten);
       outboxSignal.on('inserted', onInserted);
-      for (const m of opts.models) intentCollections.add(m.collection.collectionName);
+      for (const m of opts.models) intentCollections.add(intentKey(m));
       timer = setInterval(nudge, app.env.OUTBOX_SWEEP_MS);
       nudge();
     });
@@ -408,7 +414,7 @@ export default fp(
       clearInterval(timer);
       outboxSignal.off('written', onWritten);
       outboxSignal.off('inserted', onInserted);
-      for (const m of opts.models) intentCollections.delete(m.collection.collectionName);
+      for (const m of opts.models) intentCollections.delete(intentKey(m));
       await running;
       for (let t = 0; inflight.size && t < 500; t++) await new Promise((r) => setTimeout(r, 10));
       await deleteRun;

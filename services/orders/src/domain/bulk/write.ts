@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import {
   Deleted,
@@ -10,6 +9,7 @@ import {
   needsDateApproved,
   type OrderData,
 } from '@portal/contracts';
+import type { NewEvent } from '@portal/service-kit';
 import { Order } from '../../models/order.js';
 import { listKeysOf } from '../list-keys.js';
 import { insertRows } from '../lists-store.js';
@@ -86,7 +86,7 @@ export async function writeBulkOrders(
     : () => [];
   const by = { userId: caller.userId, name: caller.name, role: caller.role };
   const ctx = { appUrl: deps.appUrl, changedBy: { userId: caller.userId, name: caller.name } };
-  const docs: Record<string, unknown>[] = [];
+  const items: { doc: Record<string, unknown> & { _id: unknown }; event: NewEvent }[] = [];
   for (const r of rows) {
     const data = bulkOrderData(r.input, licences, config, now);
     const base = {
@@ -109,24 +109,20 @@ export async function writeBulkOrders(
     const changes = redactImages(diff(emptyData(), data, 'data'));
     const entry = nextEntry([], { at: now, by, source: 'bulk', action: 'created', changes });
     const notice = noticeOf(base, ctx, lookup([data.order.pickupLN, data.order.destinationLN]));
-    // the outbox's own event shape and pending flag (the kit's addEvent), so the relay publishes it like any other
-    const event = { id: randomUUID(), subject: Subjects.orderCreated, data: notice, time: now };
-    docs.push({ ...base, ...listKeysOf(base), history: [entry], _outbox: [event], _outboxPending: true });
+    items.push({
+      doc: { ...base, ...listKeysOf(base), history: [entry] },
+      event: { subject: Subjects.orderCreated, data: notice } as NewEvent,
+    });
   }
-  try {
-    // the driver's insert: the documents are whole already, and mongoose's casting of 250 of them costs more than
-    // the write itself (measured: orders.bulk.5000 in README)
-    await Order.collection.insertMany(docs, { ordered: false });
-  } catch (err) {
-    const e = err as { writeErrors?: { index?: number; err?: { index?: number; errmsg?: string } }[] };
-    if (!e.writeErrors) throw err;
-    for (const w of e.writeErrors) {
-      const i = w.index ?? w.err?.index;
-      if (i !== undefined) failed.set(rows[i].row, w.err?.errmsg ?? (err as Error).message);
-    }
-  }
+  // the driver's insert (the kit's insertManyWithEvents): the documents are whole already, and mongoose's casting of
+  // 250 of them costs more than the write itself (measured: orders.bulk.5000 in README); the events wait as intents
+  // (docs/DATA.md §5), so the relay never rewrites the orders to take them off
+  const errors = await Order.insertManyWithEvents(items);
+  // an error that names no document (the connection, the command) fails the batch, as before: the job retries it
+  const whole = errors.find((e) => e && (e as { code?: number }).code === undefined);
+  if (whole) throw whole;
+  errors.forEach((e, i) => e && failed.set(rows[i]!.row, e.message));
   // the list rows of the orders written (models/order-row.ts), one insert
-  const failedIds = new Set(rows.filter((r) => failed.has(r.row)).map((r) => r.id));
-  await insertRows(docs.filter((d) => !failedIds.has(String(d._id))));
+  await insertRows(items.filter((_, i) => !errors[i]).map((it) => it.doc));
   return failed;
 }
