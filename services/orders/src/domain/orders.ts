@@ -12,14 +12,8 @@ export {
   findOrder,
   type Caller,
 } from './order-access.js';
-export {
-  cancelOrder,
-  createOrder,
-  nextOrderIds,
-  setDeleted,
-  updateOrder,
-  type WriteDeps,
-} from './order-write.js';
+export { cancelOrder, createOrder, setDeleted, updateOrder, type WriteDeps } from './order-write.js';
+export { nextOrderIds } from './order-ids.js';
 export { OrderInvalid, emptyData, mergeData, prepareOrder } from './order-prepare.js';
 export { forViewer, toOrderDto } from './order-view.js';
 export { verifyChain } from './ledger.js';

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import mongoose from 'mongoose';
 import { loadEnv } from '@portal/service-kit';
 import { OrderCounter } from '../../src/models/order.js';
-import { nextOrderIds } from '../../src/domain/order-write.js';
+import { nextOrderIds } from '../../src/domain/order-ids.js';
 
 // Order numbers handed out at once (creates and a bulk upload at the same moment) never repeat: FerretDB's
 // findOneAndUpdate reads and writes the counter without a row lock, so two calls could both read the same seq.

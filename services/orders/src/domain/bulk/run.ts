@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import type { RoleNumber } from '@portal/contracts';
 import { mapRow, type MappedRow } from './map.js';
 import type { RowToWrite } from './write.js';
-import { nextOrderIds } from '../order-write.js';
+import { nextOrderIds } from '../order-ids.js';
 import type { SheetRow } from './parse.js';
 import { BulkRow, rowKey, type BulkRowClaim } from './store.js';
 
