@@ -290,8 +290,9 @@ export function withOutbox(schema: Schema): void {
       const intents = this.db.collection<OutboxIntent>(OUTBOX_INTENTS);
       const at = new Date();
       for (const [i, e] of events.entries()) savingIntents.set(e.id, { col: name, doc: items[i]!.doc._id });
+      let errors: (Error | undefined)[];
       try {
-        const errors = await insertEach(
+        errors = await insertEach(
           intents,
           events.map((e, i) => ({ _id: e.id, col: name, doc: items[i]!.doc._id, event: e, at })),
         );
@@ -308,12 +309,11 @@ export function withOutbox(schema: Schema): void {
           if ((e as { code?: number } | undefined)?.code === 11000) gone.push(events[i]!.id);
         });
         if (gone.length) await intents.deleteMany({ _id: { $in: gone } }).catch(() => undefined);
-        for (const e of events) savingIntents.delete(e.id);
-        errors.forEach((e, i) => e || signal(i, true));
-        return errors;
       } finally {
         for (const e of events) savingIntents.delete(e.id);
       }
+      errors.forEach((e, i) => e || signal(i, true));
+      return errors;
     },
   );
   // A save of a loaded document writes the whole of it back through FerretDB's read-modify-write, so it takes the
