@@ -1,0 +1,145 @@
+import type { Model } from 'mongoose';
+import { batchedInsert, insertEach } from './batch.js';
+// a cycle with outbox.ts, for functions only (each is called long after both modules loaded)
+import {
+  makeEvent,
+  outboxSignal,
+  written,
+  OUTBOX_PENDING,
+  type InsertedEvent,
+  type OutboxEvent,
+  type UntypedEvent,
+} from './outbox.js';
+
+/**
+ * A new document's only event, written to this collection of the same database just BEFORE the document (which is
+ * then inserted without it): an order's create writes its large document once instead of twice (insert, then the
+ * relay's update taking the event off). The relay publishes the event and deletes the intent (small, batched). An
+ * intent whose document exists is published by the sweep; one whose document never came (the insert failed, or the
+ * process died between the two writes) is dropped once older than {@link INTENT_GRACE_MS}, never published. Used
+ * only for collections a relay of this process serves ({@link intentCollections}); scripts keep the event on the
+ * document. docs/DATA.md §5.
+ */
+export const OUTBOX_INTENTS = 'outbox_intents';
+/** An intent without its document younger than this may be an insert still in flight (in any process). */
+export const INTENT_GRACE_MS = 60_000;
+export interface OutboxIntent {
+  _id: string;
+  /** The document's collection and `_id`. */
+  col: string;
+  doc: unknown;
+  event: OutboxEvent;
+  at: Date;
+}
+/** The collections whose new documents' single event goes through an intent: those a running relay serves. */
+export const intentCollections = new Set<string>();
+/** The key of a model's collection in {@link intentCollections}: its database and name. */
+export const intentKey = (model: { db: { name: string }; collection: { collectionName: string } }) =>
+  `${model.db.name}.${model.collection.collectionName}`;
+/**
+ * Intents of saves in flight in this process (the document's insert not answered yet), by event id → the document:
+ * not the sweep's to publish, and their documents' later events wait.
+ */
+export const savingIntents = new Map<string, { col: string; doc: unknown }>();
+
+/** `Model.insertWithEvent()` (OutboxStatics, registered by withOutbox). */
+export async function insertWithEvent(
+  model: Model<unknown>,
+  doc: Record<string, unknown> & { _id: unknown },
+  e: UntypedEvent,
+) {
+  const col = model.collection;
+  const event = makeEvent(e.subject, e.data);
+  if (!intentCollections.has(intentKey(model))) {
+    await batchedInsert(col, { ...doc, _outbox: [event], [OUTBOX_PENDING]: true });
+    const inserted: InsertedEvent = { collection: col.collectionName, id: doc._id, event, db: model.db };
+    if (!outboxSignal.emit('inserted', inserted)) written();
+    return;
+  }
+  const intents = model.db.collection<OutboxIntent>(OUTBOX_INTENTS);
+  const intent: OutboxIntent = {
+    _id: event.id,
+    col: col.collectionName,
+    doc: doc._id,
+    event,
+    at: new Date(),
+  };
+  savingIntents.set(event.id, { col: col.collectionName, doc: doc._id });
+  try {
+    await batchedInsert(intents, intent as never);
+    try {
+      await batchedInsert(col, { ...doc, _outbox: [] });
+    } catch (err) {
+      // not written: a duplicate key is certain (the intent goes now); anything else the sweep decides after the
+      // grace (the document may have been written after all)
+      if ((err as { code?: number }).code === 11000)
+        await intents.deleteOne({ _id: event.id }).catch(() => undefined);
+      throw err;
+    }
+  } finally {
+    savingIntents.delete(event.id);
+  }
+  const inserted: InsertedEvent = {
+    collection: col.collectionName,
+    id: doc._id,
+    event,
+    intent: true,
+    db: model.db,
+  };
+  if (!outboxSignal.emit('inserted', inserted)) written();
+}
+
+/** `Model.insertManyWithEvents()` (OutboxStatics, registered by withOutbox). */
+export async function insertManyWithEvents(
+  model: Model<unknown>,
+  items: { doc: Record<string, unknown> & { _id: unknown }; event: UntypedEvent }[],
+): Promise<(Error | undefined)[]> {
+  const col = model.collection;
+  const name = col.collectionName;
+  const events = items.map((it) => makeEvent(it.event.subject, it.event.data));
+  const signal = (i: number, intent: boolean) => {
+    const inserted: InsertedEvent = {
+      collection: name,
+      id: items[i]!.doc._id,
+      event: events[i]!,
+      intent,
+      db: model.db,
+    };
+    if (!outboxSignal.emit('inserted', inserted)) written();
+  };
+  if (!intentCollections.has(intentKey(model))) {
+    const errors = await insertEach(
+      col,
+      items.map((it, i) => ({ ...it.doc, _outbox: [events[i]], [OUTBOX_PENDING]: true })),
+    );
+    errors.forEach((e, i) => e || signal(i, false));
+    return errors;
+  }
+  const intents = model.db.collection<OutboxIntent>(OUTBOX_INTENTS);
+  const at = new Date();
+  for (const [i, e] of events.entries()) savingIntents.set(e.id, { col: name, doc: items[i]!.doc._id });
+  let errors: (Error | undefined)[];
+  try {
+    errors = await insertEach(
+      intents,
+      events.map((e, i) => ({ _id: e.id, col: name, doc: items[i]!.doc._id, event: e, at })),
+    );
+    const next = items.flatMap((_, i) => (errors[i] ? [] : [i]));
+    const docErrors = await insertEach(
+      col,
+      next.map((i) => ({ ...items[i]!.doc, _outbox: [] })),
+    );
+    const gone: string[] = [];
+    docErrors.forEach((e, k) => {
+      const i = next[k]!;
+      errors[i] = e;
+      // not written: a duplicate key is certain (its intent goes now); anything else the sweep decides
+      if ((e as { code?: number } | undefined)?.code === 11000) gone.push(events[i]!.id);
+    });
+    if (gone.length) await intents.deleteMany({ _id: { $in: gone } }).catch(() => undefined);
+  } finally {
+    for (const e of events) savingIntents.delete(e.id);
+  }
+  errors.forEach((e, i) => e || signal(i, true));
+  return errors;
+}
