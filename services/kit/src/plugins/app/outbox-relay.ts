@@ -1,14 +1,10 @@
 import fp from 'fastify-plugin';
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
-import { headers as natsHeaders } from '@nats-io/transport-node';
-import type { EventEnvelope } from '@portal/contracts';
 import type { mongo } from 'mongoose';
-import type { InsertedEvent, OutboxEvent, OutboxIntent, OutboxModel, ParkedEvent } from '../../outbox.js';
+import type { InsertedEvent, OutboxEvent, OutboxIntent, OutboxModel } from '../../outbox.js';
 import {
-  INTENT_GRACE_MS,
   OUTBOX_INTENTS,
-  OUTBOX_PARKED,
   OUTBOX_PENDING,
   intentCollections,
   intentKey,
@@ -17,7 +13,9 @@ import {
   withDocLock,
 } from '../../outbox.js';
 import type { EventValidators } from '../../events.js';
-import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
+import { IntentDeletes } from './intent-deletes.js';
+import { drainIntents, type IntentSweep } from './intent-sweep.js';
+import { parkEvent, publishEvent } from './outbox-publish.js';
 
 export interface RelayHooks {
   /**
@@ -33,8 +31,6 @@ declare module 'fastify' {
 }
 
 const MAX_BACKOFF_MS = 30_000;
-/** How long published intents gather before their one delete. */
-const INTENT_DELETE_MS = 50;
 
 /**
  * Publishes what the models' `_outbox` arrays hold, waits for the PubAck, then $pulls the event.
@@ -50,31 +46,7 @@ export default fp(
     let again = false;
     let closing = false;
 
-    const publish = async (ev: OutboxEvent) => {
-      const parent = extractTrace(ev.traceparent ? { traceparent: ev.traceparent } : undefined, ROOT_CONTEXT);
-      await withSpan(
-        `${ev.subject} publish`,
-        async () => {
-          const envelope: EventEnvelope = {
-            id: ev.id,
-            type: ev.subject,
-            version: opts.events.version(ev.subject),
-            time: new Date(ev.time).toISOString(),
-            source: app.serviceName,
-            data: ev.data,
-          };
-          const h = natsHeaders();
-          for (const [k, v] of Object.entries(injectTrace({} as Record<string, string>))) h.set(k, v);
-          await app.js.publish(ev.subject, JSON.stringify(envelope), { msgID: ev.id, headers: h });
-        },
-        {
-          'messaging.system': 'nats',
-          'messaging.destination.name': ev.subject,
-          'messaging.message.id': ev.id,
-        },
-        { kind: SpanKind.PRODUCER, parent },
-      );
-    };
+    const publish = (ev: OutboxEvent) => publishEvent(app, opts.events, ev);
 
     // A record whose publish fails (NATS down, no stream for its subject, too big) is retried with backoff;
     // meanwhile its document is left out of the sweep, so one stuck record never blocks the others. The later
@@ -83,30 +55,13 @@ export default fp(
     const docKey = (col: string, id: unknown) => `${col}:${String(id)}`;
     const BATCH = 100;
 
-    /**
-     * An event whose payload does not match the catalogue is a programming error: it is never published (its
-     * consumers would choke on it), but moved aside to `_outboxParked` with the reason, so the document's later
-     * events go on. The log names the event, never its payload.
-     */
-    const park = async (
+    const park = (
       col: mongo.Collection,
       doc: mongo.Document,
       ev: OutboxEvent,
       reason: string,
       fromIntent = false,
-    ) => {
-      app.log.error(
-        { event: ev.id, subject: ev.subject, collection: col.collectionName, id: String(doc._id), reason },
-        'outbox: event does not match the event catalogue; parked, not published',
-      );
-      const parked: ParkedEvent = { ...ev, reason, parkedAt: new Date() };
-      await withDocLock(col.collectionName, doc._id, () =>
-        col.updateOne({ _id: doc._id }, {
-          ...(fromIntent ? {} : { $pullAll: { _outbox: [ev] } }),
-          $push: { [OUTBOX_PARKED]: parked },
-        } as never),
-      );
-    };
+    ) => parkEvent(app.log, col, doc, ev, reason, fromIntent);
 
     /**
      * The document's last event, still its only one: taken off and the flag lowered in one update (one write of the
@@ -166,99 +121,18 @@ export default fp(
       return published;
     };
 
-    /**
-     * Intents (OUTBOX_INTENTS) are deleted a batch at a time: one delete for the ids published over INTENT_DELETE_MS
-     * (a delete per create cost as much as the create's other small writes). Until its delete is answered an intent
-     * counts as done (`deleting`): the sweep neither publishes it again nor holds its document's later events back. A
-     * crash before the delete leaves published intents, which the next sweep publishes again: JetStream drops the
-     * copies by their ids.
-     */
-    const deleting = new Set<string>();
-    const toDelete = new Map<mongo.Collection<OutboxIntent>, string[]>();
-    let deleteRun: Promise<void> | undefined;
-    const flushDeletes = async (): Promise<void> => {
-      if (!closing) await new Promise((r) => setTimeout(r, INTENT_DELETE_MS));
-      while (toDelete.size) {
-        const batches = [...toDelete.entries()];
-        toDelete.clear();
-        await Promise.all(
-          batches.map(async ([intents, ids]) => {
-            try {
-              await intents.deleteMany({ _id: { $in: ids } });
-            } catch (err) {
-              // left for the sweep, which finds them published (their documents exist) and publishes again: JetStream
-              // drops the copies by their ids
-              app.log.warn({ err: (err as Error).message, n: ids.length }, 'outbox: intents not deleted');
-            } finally {
-              for (const id of ids) deleting.delete(id);
-            }
-          }),
-        );
-      }
-    };
-    const deleteIntent = (intents: mongo.Collection<OutboxIntent>, id: string) => {
-      deleting.add(id);
-      toDelete.set(intents, [...(toDelete.get(intents) ?? []), id]);
-      deleteRun ??= flushDeletes().finally(() => (deleteRun = undefined));
-    };
+    const deletes = new IntentDeletes(app.log, () => closing);
     const intentsOf = (model: OutboxModel) => model.db.collection<OutboxIntent>(OUTBOX_INTENTS);
 
-    /**
-     * The intents of one database, oldest first: each whose document exists is published and deleted; one without its
-     * document is kept while young (an insert in flight somewhere) and dropped once older than INTENT_GRACE_MS (its
-     * insert failed: the event must never be published). Answers the documents whose intents are still waiting, whose
-     * later events must wait too, and whether there were more intents than one batch.
-     */
-    const drainIntents = async (
-      models: OutboxModel[],
-    ): Promise<{ held: { col: string; doc: unknown }[]; full: boolean; done: number }> => {
-      const intents = intentsOf(models[0]!);
-      const skip = [...savingIntents.keys(), ...deleting, ...inflightIntents];
-      const list = await intents
-        .find(skip.length ? { _id: { $nin: skip } } : {})
-        .sort({ at: 1 })
-        .limit(BATCH)
-        .toArray();
-      const held: { col: string; doc: unknown }[] = [];
-      const now = Date.now();
-      let done = 0;
-      for (const it of list) {
-        if (closing) break;
-        const model = models.find((m) => m.collection.collectionName === it.col);
-        if (!model) continue; // another service's collection in a shared database: its relay's
-        const col = model.collection;
-        const key = docKey(col.collectionName, it.doc);
-        const s = stuck.get(key);
-        if (s && s.until > now) {
-          held.push(it);
-          continue;
-        }
-        const doc = await col.findOne({ _id: it.doc } as never, { projection: { _id: 1 } });
-        if (!doc) {
-          if (now - new Date(it.at).getTime() > INTENT_GRACE_MS) {
-            app.log.warn(
-              { event: it._id, subject: it.event.subject, collection: it.col, id: String(it.doc) },
-              'outbox: an intent whose document was never written; dropped, not published',
-            );
-            await intents.deleteOne({ _id: it._id });
-            done++;
-          } else held.push(it);
-          continue;
-        }
-        const valid = opts.events.checkPayload(it.event.subject, it.event.data);
-        try {
-          if (valid.ok) await hooked(it.event);
-          else await park(col, doc, it.event, valid.reason, true);
-        } catch (err) {
-          failed(key, it.doc, it.event, err);
-          held.push(it);
-          continue;
-        }
-        stuck.delete(key);
-        await intents.deleteOne({ _id: it._id });
-        done++;
-      }
-      return { held, full: list.length === BATCH, done };
+    const sweep: IntentSweep = {
+      log: app.log,
+      events: opts.events,
+      stuck,
+      publish: hooked,
+      park: (col, doc, ev, reason) => park(col, doc, ev, reason, true),
+      failed: (key, id, ev, err) => failed(key, id, ev, err),
+      closing: () => closing,
+      skip: () => [...savingIntents.keys(), ...deletes.pending, ...inflightIntents],
     };
 
     const failed = (key: string, id: unknown, ev: OutboxEvent, err: unknown) => {
@@ -289,7 +163,7 @@ export default fp(
         if (db) held.push({ db, col, doc });
       }
       for (const models of byDb()) {
-        const r = await drainIntents(models);
+        const r = await drainIntents(sweep, models, BATCH);
         held.push(...r.held.map((h) => ({ db: models[0]!.db, ...h })));
         // more intents than one batch: their documents' later events wait for a pass that sees them all
         if (r.full) {
@@ -357,7 +231,7 @@ export default fp(
       let sweep = false;
       try {
         await hooked(event);
-        if (intent) deleteIntent(intentsOf(model), event.id);
+        if (intent) deletes.add(intentsOf(model), event.id);
         // another event was queued meanwhile (the sweep left this document to us): the sweep takes it from here
         else sweep = !(await takeLast(model.collection, id, event.id));
       } catch (err) {
@@ -417,7 +291,7 @@ export default fp(
       for (const m of opts.models) intentCollections.delete(intentKey(m));
       await running;
       for (let t = 0; inflight.size && t < 500; t++) await new Promise((r) => setTimeout(r, 10));
-      await deleteRun;
+      await deletes.settled();
     });
   },
   { name: 'outbox-relay', dependencies: ['mongo', 'nats'] },
