@@ -183,8 +183,10 @@ go_mod_dir() {
 # - update-conns: its update command held each statement's read open until the command returned, so a bulkWrite of
 #   50 updates took all 50 pooled connections and hung every client;
 # - pushdown: PostgreSQL does a sort on top-level fields (in MongoDB's order), ranges on top-level strings, dates and
-#   ObjectIds, $in of scalars and anchored literal prefixes, so a sorted, limited page decodes only its rows.
-FERRETDB_PATCHES=("$HERE/ferretdb-update-conns.patch" "$HERE/ferretdb-pushdown.patch")
+#   ObjectIds, $in of scalars and anchored literal prefixes, so a sorted, limited page decodes only its rows;
+# - unique-only: a non-unique index is recorded but not built (no query used those btrees; they only slowed every
+#   write); the kit's start-up migration makes the GIN indexes that serve queries.
+FERRETDB_PATCHES=("$HERE/ferretdb-update-conns.patch" "$HERE/ferretdb-pushdown.patch" "$HERE/ferretdb-unique-only.patch")
 ferretdb_build_id() { echo "$FERRETDB_VERSION+$(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -c1-12)"; }
 build_ferretdb() {
   stamp_ok ferretdb "$(ferretdb_build_id)" && return 0

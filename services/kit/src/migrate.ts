@@ -7,7 +7,9 @@ import pg from 'pg';
  * one source; `autoIndex` is off), then — on FerretDB's PostgreSQL backend — one GIN `((_jsonb->'f')
  * jsonb_path_ops)` per top-level field those indexes filter on, `_id` included. FerretDB 1.24 pushes top-level
  * equality down as `_jsonb->'f' @> value`, which only such an index serves; its own createIndexes btrees are never
- * used by queries (they still enforce `unique`). Recipe: ../shared/notes/ferretdb-postgresql.md §4.
+ * used by queries. A unique one still enforces `unique`; a non-unique one only slowed every write, so our FerretDB
+ * build records it without building it (deploy/local/ferretdb-unique-only.patch) and this migration drops the ones
+ * an older build made. Recipe: ../shared/notes/ferretdb-postgresql.md §4.
  */
 
 export interface Logger {
@@ -15,13 +17,18 @@ export interface Logger {
   warn(obj: object, msg: string): void;
 }
 
-/** Top-level fields the model's declared indexes filter on, `_id` first. Dotted paths are never pushed down. */
+/**
+ * Top-level fields the model's declared indexes filter on by equality, `_id` first. Dotted paths are never pushed
+ * down. A descending key after the first (`{companyKey: 1, createdAt: -1}`) is the sort of a keyset page, never an
+ * equality: a GIN index cannot serve a sort or a range, so it gets none (it would only cost every insert).
+ */
 export function servingFields(model: Model<any>): string[] {
   const fields = new Set<string>(['_id']);
   for (const [keys] of model.schema.indexes()) {
-    for (const [field, kind] of Object.entries(keys)) {
-      if (!field.includes('.') && kind !== 'text') fields.add(field);
-    }
+    Object.entries(keys).forEach(([field, kind], i) => {
+      if (field.includes('.') || kind === 'text' || (i > 0 && kind === -1)) return;
+      fields.add(field);
+    });
   }
   return [...fields];
 }
@@ -98,11 +105,29 @@ export async function ensureGinIndexes(
       );
       created.push(name);
     }
+    await dropUnusedBtrees(client, db, table);
     if (created.length) await client.query(`ANALYZE ${ident(db)}.${ident(table)}`);
     return created;
   } finally {
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
   }
+}
+
+/**
+ * Drops the non-unique btrees an unpatched FerretDB build made for declared indexes (`<table>_<name>_<hash>_idx`):
+ * no query uses them (see the top of this file). FerretDB keeps them in its metadata, and our build drops an index
+ * with IF EXISTS, so a later `dropIndexes` still works.
+ */
+async function dropUnusedBtrees(client: pg.ClientBase, db: string, table: string): Promise<void> {
+  const got = await client.query<{ name: string }>(
+    `SELECT ci.relname AS name FROM pg_index i
+       JOIN pg_class ci ON ci.oid = i.indexrelid JOIN pg_class ct ON ct.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = ct.relnamespace
+     WHERE n.nspname = $1 AND ct.relname = $2 AND NOT i.indisunique AND ci.relname LIKE '%\\_idx'`,
+    [db, table],
+  );
+  for (const { name } of got.rows)
+    await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ident(db)}.${ident(name)}`);
 }
 
 /**

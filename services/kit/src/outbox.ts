@@ -14,12 +14,22 @@ import {
   insertManyWithEvents,
   insertWithEvent,
   intentCollections,
+  intentEvent,
   intentKey,
+  intentOf,
   savingIntents,
   type OutboxIntent,
 } from './outbox-intents.js';
 
-export { INTENT_GRACE_MS, OUTBOX_INTENTS, intentCollections, intentKey, savingIntents, type OutboxIntent };
+export {
+  INTENT_GRACE_MS,
+  OUTBOX_INTENTS,
+  intentCollections,
+  intentEvent,
+  intentKey,
+  savingIntents,
+  type OutboxIntent,
+};
 
 export interface OutboxEvent {
   id: string;
@@ -203,13 +213,7 @@ export function withOutbox(schema: Schema): void {
     ) {
       // the intent first, then the document without the event (OUTBOX_INTENTS)
       const event = (doc._outbox[0] as unknown as { toObject(): OutboxEvent }).toObject();
-      const intent: OutboxIntent = {
-        _id: event.id,
-        col: model.collection.collectionName,
-        doc: this._id,
-        event,
-        at: new Date(),
-      };
+      const intent = intentOf(event, model.collection.collectionName, this._id);
       savingIntents.set(event.id, { col: intent.col, doc: this._id });
       try {
         await batchedInsert(model.db.collection<OutboxIntent>(OUTBOX_INTENTS), intent as never);

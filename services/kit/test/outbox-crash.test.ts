@@ -54,7 +54,8 @@ for (const fault of ['exit-after-write', 'exit-after-publish'] as const) {
     // a new document's only event waits as an intent beside it (kit outbox.ts OUTBOX_INTENTS), not on the document
     const intent = await intents().findOne({ doc: doc._id });
     assert.equal(intent?.col, 'things', 'the event is still waiting as the intent of the document');
-    const eventId = intent!.event.id as string;
+    const eventId = intent!._id as unknown as string; // the intent's id is its event's
+    assert.equal(JSON.parse(intent!.json).id, eventId, 'the intent holds the event as its JSON text');
     assert.equal(await streamCount(subject), fault === 'exit-after-write' ? 0 : 1);
 
     const restarted = runChild(['serve'], { OUTBOX_SWEEP_MS: '200' });
@@ -88,8 +89,9 @@ test('an intent without its document: published once the document comes, dropped
   const late = event(`late${run}`);
   const lost = event(`lost${run}`);
   const lateId = new mongoose.Types.ObjectId();
+  // one intent as written now (the event's JSON text), one as written before (the event as a document)
   await intents().insertMany([
-    { _id: late.id, col: 'things', doc: lateId, event: late, at: new Date() },
+    { _id: late.id, col: 'things', doc: lateId, json: JSON.stringify(late), at: new Date() },
     {
       _id: lost.id,
       col: 'things',

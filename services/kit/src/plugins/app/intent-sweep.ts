@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { mongo } from 'mongoose';
-import { INTENT_GRACE_MS, OUTBOX_INTENTS } from '../../outbox.js';
+import { INTENT_GRACE_MS, OUTBOX_INTENTS, intentEvent } from '../../outbox.js';
 import type { OutboxEvent, OutboxIntent, OutboxModel } from '../../outbox.js';
 import type { EventValidators } from '../../events.js';
 
@@ -41,6 +41,7 @@ export async function drainIntents(
   let done = 0;
   for (const it of list) {
     if (s.closing()) break;
+    const event = intentEvent(it);
     const model = models.find((m) => m.collection.collectionName === it.col);
     if (!model) continue; // another service's collection in a shared database: its relay's
     const col = model.collection;
@@ -54,7 +55,7 @@ export async function drainIntents(
     if (!doc) {
       if (now - new Date(it.at).getTime() > INTENT_GRACE_MS) {
         s.log.warn(
-          { event: it._id, subject: it.event.subject, collection: it.col, id: String(it.doc) },
+          { event: it._id, subject: event.subject, collection: it.col, id: String(it.doc) },
           'outbox: an intent whose document was never written; dropped, not published',
         );
         await intents.deleteOne({ _id: it._id });
@@ -62,12 +63,12 @@ export async function drainIntents(
       } else held.push(it);
       continue;
     }
-    const valid = s.events.checkPayload(it.event.subject, it.event.data);
+    const valid = s.events.checkPayload(event.subject, event.data);
     try {
-      if (valid.ok) await s.publish(it.event);
-      else await s.park(col, doc, it.event, valid.reason);
+      if (valid.ok) await s.publish(event);
+      else await s.park(col, doc, event, valid.reason);
     } catch (err) {
-      s.failed(key, it.doc, it.event, err);
+      s.failed(key, it.doc, event, err);
       held.push(it);
       continue;
     }
