@@ -51,6 +51,7 @@ export {
   type UntypedEvent,
   type ParkedEvent,
   OUTBOX_PARKED,
+  onIntentAbandoned,
 } from './outbox.js';
 export { Batcher, batchedInsert, insertEach } from './batch.js';
 export { withSpan, injectTrace, extractTrace, currentTraceId, shutdownTelemetry } from './telemetry.js';

@@ -60,11 +60,24 @@ export const intentKey = (model: { db: { name: string }; collection: { collectio
  */
 export const savingIntents = new Map<string, { col: string; doc: unknown }>();
 
+/**
+ * What a service does when the sweep drops an intent whose document was never written (by collection): remove what
+ * it wrote beside the document (`insertWithEvent`'s `alongside`), e.g. orders' list row. Idempotent; called before
+ * the intent is deleted, so a crash in between calls it again.
+ */
+const abandonedHandlers = new Map<string, (id: unknown) => Promise<void>>();
+export function onIntentAbandoned(collection: string, handler: (id: unknown) => Promise<void>): void {
+  abandonedHandlers.set(collection, handler);
+}
+export const intentAbandoned = async (collection: string, id: unknown): Promise<void> =>
+  abandonedHandlers.get(collection)?.(id);
+
 /** `Model.insertWithEvent()` (OutboxStatics, registered by withOutbox). */
 export async function insertWithEvent(
   model: Model<unknown>,
   doc: Record<string, unknown> & { _id: unknown },
   e: UntypedEvent,
+  alongside?: () => Promise<void>,
 ) {
   const col = model.collection;
   const event = makeEvent(e.subject, e.data);
@@ -72,6 +85,7 @@ export async function insertWithEvent(
     await batchedInsert(col, { ...doc, _outbox: [event], [OUTBOX_PENDING]: true });
     const inserted: InsertedEvent = { collection: col.collectionName, id: doc._id, event, db: model.db };
     if (!outboxSignal.emit('inserted', inserted)) written();
+    await alongside?.(); // no intent to clean up after a crash: only once the document is there
     return;
   }
   const intents = model.db.collection<OutboxIntent>(OUTBOX_INTENTS);
@@ -79,15 +93,21 @@ export async function insertWithEvent(
   savingIntents.set(event.id, { col: col.collectionName, doc: doc._id });
   try {
     await batchedInsert(intents, intent as never);
+    // the intent is there: what goes beside the document is written with it (one round trip's wait, not two); if
+    // the document never comes, the sweep's drop of the intent calls onIntentAbandoned
+    const beside = alongside?.();
+    beside?.catch(() => undefined); // awaited below, after the document's own outcome
     try {
       await batchedInsert(col, { ...doc, _outbox: [] });
     } catch (err) {
+      await beside?.catch(() => undefined);
       // not written: a duplicate key is certain (the intent goes now); anything else the sweep decides after the
       // grace (the document may have been written after all)
       if ((err as { code?: number }).code === 11000)
         await intents.deleteOne({ _id: event.id }).catch(() => undefined);
       throw err;
     }
+    await beside;
   } finally {
     savingIntents.delete(event.id);
   }

@@ -29,7 +29,16 @@ export interface OutboxStatics {
    * first when a relay of this process serves the collection (OUTBOX_INTENTS), else on the document. A duplicate key
    * rejects as from insertOne (code 11000), and its event is never published.
    */
-  insertWithEvent(doc: Record<string, unknown> & { _id: unknown }, event: NewEvent): Promise<void>;
+  insertWithEvent(
+    doc: Record<string, unknown> & { _id: unknown },
+    event: NewEvent,
+    /**
+     * A write beside the document (its projection, e.g. a list row), started once the intent is written and run
+     * with the document's insert; awaited, its error thrown after the document's. If the document never comes, the
+     * sweep's drop of the intent calls the collection's onIntentAbandoned handler to remove it.
+     */
+    alongside?: () => Promise<void>,
+  ): Promise<void>;
   /**
    * insertWithEvent for many documents at once (a bulk upload's batch): the intents in one insert, then the documents
    * in one unordered insert. Answers each item's error in order (undefined: written, its event on its way); a

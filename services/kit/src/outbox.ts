@@ -14,9 +14,11 @@ import {
   insertManyWithEvents,
   insertWithEvent,
   intentCollections,
+  intentAbandoned,
   intentEvent,
   intentKey,
   intentOf,
+  onIntentAbandoned,
   savingIntents,
   type OutboxIntent,
 } from './outbox-intents.js';
@@ -24,9 +26,11 @@ import {
 export {
   INTENT_GRACE_MS,
   OUTBOX_INTENTS,
+  intentAbandoned,
   intentCollections,
   intentEvent,
   intentKey,
+  onIntentAbandoned,
   savingIntents,
   type OutboxIntent,
 };
@@ -142,8 +146,13 @@ export function withOutbox(schema: Schema): void {
   );
   schema.static(
     'insertWithEvent',
-    function (this: Model<unknown>, doc: Record<string, unknown> & { _id: unknown }, e: UntypedEvent) {
-      return insertWithEvent(this, doc, e);
+    function (
+      this: Model<unknown>,
+      doc: Record<string, unknown> & { _id: unknown },
+      e: UntypedEvent,
+      alongside?: () => Promise<void>,
+    ) {
+      return insertWithEvent(this, doc, e, alongside);
     },
   );
   schema.static(

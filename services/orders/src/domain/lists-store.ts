@@ -1,6 +1,6 @@
 import { Order } from '../models/order.js';
 import { OrderRowModel, OrderRowsMeta } from '../models/order-row.js';
-import { batchedInsert } from '@portal/service-kit';
+import { batchedInsert, onIntentAbandoned } from '@portal/service-kit';
 import { rowOf } from './lists-rows.js';
 
 export { rowOf, storedOf } from './lists-rows.js';
@@ -60,10 +60,14 @@ export async function insertRow(doc: Any): Promise<void> {
   });
 }
 
-/** The rows of removed orders (the demo seed's re-made ones). */
+/** The rows of removed orders (the demo seed's re-made ones; an order whose create failed). */
 export async function deleteRows(ids: unknown[]): Promise<void> {
   if (ids.length) await OrderRowModel.collection.deleteMany({ _id: { $in: ids as never[] } });
 }
+
+// a create writes the row beside the order once its intent is written (order-write.ts): an order that never came
+// (the process died between) loses its row when the sweep drops the intent
+onIntentAbandoned('orders', (id) => deleteRows([id]));
 
 /** Orders placed before this month have no row to backfill (the portal's data starts after it). */
 export const FIRST_MONTH = '2000-01';

@@ -17,7 +17,7 @@ import { Problem, type NewEvent } from '@portal/service-kit';
 import { Order, type OrderDoc } from '../models/order.js';
 import { nextOrderIds } from './order-ids.js';
 import { listKeysOf } from './list-keys.js';
-import { insertRow, writeRow } from './lists-store.js';
+import { deleteRows, insertRow, writeRow } from './lists-store.js';
 import { nextEntry, redactImages, type Change } from './ledger.js';
 import { assertActive, writableOrder, type Caller } from './order-access.js';
 import { emptyData, prepareOrder } from './order-prepare.js';
@@ -110,14 +110,20 @@ export async function createOrder(
   const created = { ...base, ...listKeysOf(base), history: [entry] } as OrderDoc;
   // the document whole as built here (the bulk upload's shape: no mongoose casting), in one batched insert with
   // concurrent creates, and createdEvents' event (events/publishes.ts) with the recipients read above
+  // its list row (models/order-row.ts) goes beside the order once the intent is written: one round trip's wait, not
+  // two. If the order is not written, the row goes again: here on an error, or by the sweep's drop of the intent
+  // after a crash (onIntentAbandoned in lists-store.ts). Its _id was minted above, so the row is this order's only.
   await Order.insertWithEvent(
     created as never,
     {
       subject: Subjects.orderCreated,
       data: noticeOf(base, ctxOf(c, deps), to),
     } as never,
-  );
-  await insertRow(created); // its list row (models/order-row.ts), after the order: new, so an insert
+    () => insertRow(created),
+  ).catch(async (err: unknown) => {
+    await deleteRows([created._id]).catch(() => undefined);
+    throw err;
+  });
   return created;
 }
 

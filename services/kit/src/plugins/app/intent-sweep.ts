@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { mongo } from 'mongoose';
-import { INTENT_GRACE_MS, OUTBOX_INTENTS, intentEvent } from '../../outbox.js';
+import { INTENT_GRACE_MS, OUTBOX_INTENTS, intentAbandoned, intentEvent } from '../../outbox.js';
 import type { OutboxEvent, OutboxIntent, OutboxModel } from '../../outbox.js';
 import type { EventValidators } from '../../events.js';
 
@@ -58,6 +58,13 @@ export async function drainIntents(
           { event: it._id, subject: event.subject, collection: it.col, id: String(it.doc) },
           'outbox: an intent whose document was never written; dropped, not published',
         );
+        try {
+          await intentAbandoned(it.col, it.doc); // what was written beside the document goes first
+        } catch (err) {
+          s.log.warn({ err: (err as Error).message, collection: it.col }, 'outbox: abandoned handler failed');
+          held.push(it);
+          continue;
+        }
         await intents.deleteOne({ _id: it._id });
         done++;
       } else held.push(it);
