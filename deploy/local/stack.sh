@@ -185,8 +185,10 @@ go_mod_dir() {
 # - pushdown: PostgreSQL does a sort on top-level fields (in MongoDB's order), ranges on top-level strings, dates and
 #   ObjectIds, $in of scalars and anchored literal prefixes, so a sorted, limited page decodes only its rows;
 # - unique-only: a non-unique index is recorded but not built (no query used those btrees; they only slowed every
-#   write); the kit's start-up migration makes the GIN indexes that serve queries.
-FERRETDB_PATCHES=("$HERE/ferretdb-update-conns.patch" "$HERE/ferretdb-pushdown.patch" "$HERE/ferretdb-unique-only.patch")
+#   write); the kit's start-up migration makes the GIN indexes that serve queries;
+# - single-insert: documents that fit one INSERT statement go without BEGIN and COMMIT (atomic as one statement).
+FERRETDB_PATCHES=("$HERE/ferretdb-update-conns.patch" "$HERE/ferretdb-pushdown.patch" "$HERE/ferretdb-unique-only.patch"
+  "$HERE/ferretdb-single-insert.patch")
 ferretdb_build_id() { echo "$FERRETDB_VERSION+$(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -c1-12)"; }
 build_ferretdb() {
   stamp_ok ferretdb "$(ferretdb_build_id)" && return 0
