@@ -1,3 +1,6 @@
+/** A document's key in this process's outbox bookkeeping (locks, the relay's nudges and backoff): `collection:id`. */
+export const docKey = (collection: string, id: unknown): string => `${collection}:${String(id)}`;
+
 /** Per-document turns within this process (the outbox plugin and its relay). */
 const locks = new Map<string, Promise<unknown>>();
 /**
@@ -7,7 +10,7 @@ const locks = new Map<string, Promise<unknown>>();
  * serialise here; across processes the race remains (docs/DATA.md).
  */
 export function withDocLock<T>(collection: string, id: unknown, fn: () => Promise<T>): Promise<T> {
-  const key = `${collection}:${String(id)}`;
+  const key = docKey(collection, id);
   const prev = locks.get(key) ?? Promise.resolve();
   const run = prev.then(fn, fn);
   const tail = run.catch(() => undefined);

@@ -81,14 +81,8 @@ export async function ensureGinIndexes(
   }
   try {
     await storeUncompressed(client, db, table);
-    const existing = await client.query<{ name: string; valid: boolean }>(
-      `SELECT ci.relname AS name, i.indisvalid AS valid FROM pg_index i
-         JOIN pg_class ci ON ci.oid = i.indexrelid JOIN pg_class ct ON ct.oid = i.indrelid
-         JOIN pg_namespace n ON n.oid = ct.relnamespace
-       WHERE n.nspname = $1 AND ct.relname = $2 AND ci.relname LIKE '%\\_gin'`,
-      [db, table],
-    );
-    const have = new Map(existing.rows.map((r) => [r.name, r.valid]));
+    const indexes = await tableIndexes(client, db, table);
+    const have = new Map(indexes.filter((i) => i.name.endsWith('_gin')).map((i) => [i.name, i.valid]));
     const want = new Map(fields.map((f) => [ginIndexName(table, f), f]));
     const created: string[] = [];
     for (const [name, valid] of have) {
@@ -105,7 +99,12 @@ export async function ensureGinIndexes(
       );
       created.push(name);
     }
-    await dropUnusedBtrees(client, db, table);
+    // the non-unique btrees an unpatched FerretDB build made (`<table>_<name>_<hash>_idx`): no query uses them (see
+    // the top of this file); FerretDB keeps them in its metadata, and our build drops an index with IF EXISTS, so a
+    // later `dropIndexes` still works
+    for (const i of indexes)
+      if (!i.unique && i.name.endsWith('_idx'))
+        await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ident(db)}.${ident(i.name)}`);
     if (created.length) await client.query(`ANALYZE ${ident(db)}.${ident(table)}`);
     return created;
   } finally {
@@ -113,21 +112,20 @@ export async function ensureGinIndexes(
   }
 }
 
-/**
- * Drops the non-unique btrees an unpatched FerretDB build made for declared indexes (`<table>_<name>_<hash>_idx`):
- * no query uses them (see the top of this file). FerretDB keeps them in its metadata, and our build drops an index
- * with IF EXISTS, so a later `dropIndexes` still works.
- */
-async function dropUnusedBtrees(client: pg.ClientBase, db: string, table: string): Promise<void> {
-  const got = await client.query<{ name: string }>(
-    `SELECT ci.relname AS name FROM pg_index i
+/** Every index of a table in PostgreSQL: its name, whether it is valid (a build finished) and unique. */
+export async function tableIndexes(
+  client: pg.ClientBase,
+  db: string,
+  table: string,
+): Promise<{ name: string; valid: boolean; unique: boolean }[]> {
+  const got = await client.query<{ name: string; valid: boolean; unique: boolean }>(
+    `SELECT ci.relname AS name, i.indisvalid AS valid, i.indisunique AS unique FROM pg_index i
        JOIN pg_class ci ON ci.oid = i.indexrelid JOIN pg_class ct ON ct.oid = i.indrelid
        JOIN pg_namespace n ON n.oid = ct.relnamespace
-     WHERE n.nspname = $1 AND ct.relname = $2 AND NOT i.indisunique AND ci.relname LIKE '%\\_idx'`,
+     WHERE n.nspname = $1 AND ct.relname = $2`,
     [db, table],
   );
-  for (const { name } of got.rows)
-    await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ident(db)}.${ident(name)}`);
+  return got.rows;
 }
 
 /**

@@ -4,9 +4,9 @@ import { Schema, type Model } from 'mongoose';
 import { injectTrace } from './telemetry.js';
 import { batchedInsert } from './batch.js';
 import type { TypedEvent } from './events.js';
-import { acquireDocLock, withDocLock } from './doc-lock.js';
+import { acquireDocLock, docKey, withDocLock } from './doc-lock.js';
 
-export { withDocLock };
+export { docKey, withDocLock };
 export type { OutboxMethods, OutboxModel, OutboxStatics } from './outbox-types.js';
 import {
   INTENT_GRACE_MS,
@@ -81,7 +81,7 @@ export function makeEvent(subject: string, data: unknown): OutboxEvent {
 export function written(collection?: string, id?: unknown): void {
   outboxSignal.emit(
     'written',
-    collection !== undefined && id !== undefined ? `${collection}:${String(id)}` : undefined,
+    collection !== undefined && id !== undefined ? docKey(collection, id) : undefined,
   );
 }
 

@@ -2,7 +2,14 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import mongoose, { Schema, type Connection } from 'mongoose';
 import pg from 'pg';
-import { ensureGinIndexes, ferretTable, ginIndexName, migrate, servingFields } from '../src/migrate.js';
+import {
+  ensureGinIndexes,
+  ferretTable,
+  ginIndexName,
+  migrate,
+  servingFields,
+  tableIndexes,
+} from '../src/migrate.js';
 import { withOutbox } from '../src/outbox.js';
 import { assertUsesIndex } from '../testing/index.js';
 
@@ -89,34 +96,25 @@ test('servingFields: _id and the top-level equality fields of every declared ind
 
 test('only unique indexes are PostgreSQL btrees; a non-unique one is recorded, and dropped again without error', async () => {
   const table = (await ferretTable(client, DB, 'orders'))!;
-  const btrees = async () =>
-    (
-      await client.query<{ name: string; uniq: boolean }>(
-        `SELECT ci.relname AS name, i.indisunique AS uniq FROM pg_index i
-           JOIN pg_class ci ON ci.oid = i.indexrelid JOIN pg_class ct ON ct.oid = i.indrelid
-           JOIN pg_namespace n ON n.oid = ct.relnamespace
-         WHERE n.nspname = $1 AND ct.relname = $2 AND ci.relname LIKE '%\\_idx'`,
-        [DB, table],
-      )
-    ).rows;
+  const btrees = async () => (await tableIndexes(client, DB, table)).filter((i) => i.name.endsWith('_idx'));
   const made = await btrees();
   assert.ok(made.length >= 2, JSON.stringify(made)); // _id and manifestNumber
   assert.ok(
-    made.every((b) => b.uniq),
+    made.every((b) => b.unique),
     `no non-unique btree: ${JSON.stringify(made)}`,
   );
   // an index built by an unpatched FerretDB is dropped by the migration
   await client.query(`CREATE INDEX "${table}_old_btree_idx" ON "${DB}"."${table}" (((_jsonb->'status')))`);
   await migrate(conn, { postgresUrl: POSTGRES_URL, log });
   assert.ok(
-    (await btrees()).every((b) => b.uniq),
+    (await btrees()).every((b) => b.unique),
     'the old non-unique btree was dropped',
   );
   // MongoDB's view is unchanged: the index is listed, and dropping it works
   await Order().collection.createIndex({ status: 1, companyId: 1 }, { name: 'tmp_status' });
   assert.ok((await Order().collection.indexes()).some((i) => i.name === 'tmp_status'));
   assert.ok(
-    (await btrees()).every((b) => b.uniq),
+    (await btrees()).every((b) => b.unique),
     'our FerretDB build records it without building it',
   );
   await Order().collection.dropIndex('tmp_status');

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { mongo } from 'mongoose';
-import { INTENT_GRACE_MS, OUTBOX_INTENTS, intentAbandoned, intentEvent } from '../../outbox.js';
+import { INTENT_GRACE_MS, OUTBOX_INTENTS, docKey, intentAbandoned, intentEvent } from '../../outbox.js';
 import type { OutboxEvent, OutboxIntent, OutboxModel } from '../../outbox.js';
 import type { EventValidators } from '../../events.js';
 
@@ -41,11 +41,11 @@ export async function drainIntents(
   let done = 0;
   for (const it of list) {
     if (s.closing()) break;
-    const event = intentEvent(it);
     const model = models.find((m) => m.collection.collectionName === it.col);
     if (!model) continue; // another service's collection in a shared database: its relay's
+    const event = intentEvent(it);
     const col = model.collection;
-    const key = `${col.collectionName}:${String(it.doc)}`;
+    const key = docKey(col.collectionName, it.doc);
     const st = s.stuck.get(key);
     if (st && st.until > now) {
       held.push(it);

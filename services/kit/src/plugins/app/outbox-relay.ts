@@ -6,6 +6,7 @@ import type { InsertedEvent, OutboxEvent, OutboxIntent, OutboxModel } from '../.
 import {
   OUTBOX_INTENTS,
   OUTBOX_PENDING,
+  docKey,
   intentCollections,
   intentKey,
   outboxSignal,
@@ -52,7 +53,6 @@ export default fp(
     // meanwhile its document is left out of the sweep, so one stuck record never blocks the others. The later
     // events of the same document wait behind it: per-document order is kept.
     const stuck = new Map<string, { n: number; until: number; id: unknown }>();
-    const docKey = (col: string, id: unknown) => `${col}:${String(id)}`;
     const BATCH = 100;
 
     const park = (
