@@ -61,12 +61,13 @@ export async function createOrder(
   // drivers place only Cash Pickup orders (orders §6)
   if (c.role === Role.Driver && body.data.order.orderType !== 'cash_pickup')
     throw new Problem(403, M.driverOnlyFields);
-  // the new-order mail's recipients are read beside the checks' reads (the licences are the input's: a create takes
-  // them as given), so a create whose copies are cold waits one round trip for both, not two
+  // the new-order mail's recipients are read beside the checks' reads, so a create whose copies are cold waits one
+  // round trip for both, not two; the licences are the input's (prepareOrder merges the input into an empty order
+  // and never changes them)
   const lics = [body.data.order.pickupLN ?? '', body.data.order.destinationLN ?? ''];
   const recipients = orderConfig().then((cfg) => (cfg.alertNewOrders ? recipientsForLicences(lics) : []));
   recipients.catch(() => undefined); // awaited below; a failed check must not leave it unhandled
-  const { data, changes, config } = await prepareOrder(c, emptyData(), body.data, {
+  const { data, changes } = await prepareOrder(c, emptyData(), body.data, {
     creating: true,
     now,
     routing: { routingUrl: deps.routingUrl },
@@ -74,15 +75,7 @@ export async function createOrder(
   // a driver's Cash Pickup is theirs to run: they are its pickup driver (so it is in their list)
   if (c.role === Role.Driver)
     data.order.driver = { ...data.order.driver, pickup: c.driverIds[0] ?? c.userId };
-  const same = data.order.pickupLN === lics[0] && data.order.destinationLN === lics[1];
-  const [[orderId], to] = await Promise.all([
-    nextOrderIds(1),
-    !config.alertNewOrders
-      ? Promise.resolve([])
-      : same
-        ? recipients
-        : recipientsForLicences([data.order.pickupLN, data.order.destinationLN]),
-  ]);
+  const [[orderId], to] = await Promise.all([nextOrderIds(1), recipients]);
   const base = {
     _id: new mongoose.Types.ObjectId(),
     orderId: orderId!,

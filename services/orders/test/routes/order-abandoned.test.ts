@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { FastifyInstance } from 'fastify';
 import { Role } from '@portal/contracts';
-import { startService } from '@portal/service-kit/testing';
+import { startService, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { OrderRowModel } from '../../src/models/order-row.js';
@@ -20,12 +20,6 @@ before(async () => {
   await seedReadModels();
 });
 after(() => app?.close());
-
-const waitFor = async (check: () => Promise<boolean>, ms: number) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out');
-};
 
 test('a created order has its row and no intent left; an intent whose order never came takes its row with it', async () => {
   const res = await call(app, Role.AccountAdmin, 'POST', '/api/orders/create', { order: orderInput() });
