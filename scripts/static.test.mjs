@@ -59,7 +59,17 @@ test('npm audit --omit=dev: no advisory that SECURITY.md does not explain', (t) 
   assert.deepEqual(unexplained, [], 'advisories neither fixed nor explained in SECURITY.md');
 });
 
-// Issue 8: Node 24 LTS is the one runtime. The manifests say so, and portal.mjs (the entry of npm start/test)
+test('SECURITY.md: every test file and attack module it names exists', () => {
+  const security = readFileSync(join(root, 'SECURITY.md'), 'utf8');
+  const named = [
+    ...security.matchAll(/`([\w./-]+\.(?:test|spec)\.(?:ts|mjs)|deploy\/attack\/[\w.-]+\.mjs)`/g),
+  ].map((m) => m[1]);
+  assert.ok(named.length > 20, `SECURITY.md names ${named.length} test files`);
+  const missing = [...new Set(named)].filter((p) => !existsSync(join(root, p)));
+  assert.deepEqual(missing, [], 'SECURITY.md points at files that moved or never existed');
+});
+
+// Node 24 LTS is the one runtime. The manifests say so, and portal.mjs (the entry of npm start/test)
 // run by an older Node re-executes itself on the pinned Node 24 with it first on PATH for its children.
 test('Node 24: .nvmrc, engines, @types/node; portal.mjs under an older Node re-runs on 24', (t) => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
