@@ -72,7 +72,8 @@ export interface DeliveredBody {
 // The bodies as plain JSON Schema (no TypeBox runtime: this module is in the browser entry too).
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const scanId = { type: 'string', pattern: SCAN_ID_PATTERN } as const;
-const GateOverrideSchema = {
+/** A staff override's body part (scan calls and the order create): the reason goes to the ledger. */
+export const GateOverrideSchema = {
   type: 'object',
   properties: { reason: { type: 'string', minLength: 3, maxLength: 500 } },
   required: ['reason'],

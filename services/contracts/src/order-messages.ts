@@ -73,4 +73,15 @@ export const OrderMessages = {
   orderDeleted: 'This order has been deleted.',
   orderCancelled: 'This order has been cancelled.',
   routingUnavailable: 'Delivery routes could not be checked right now. Please try again in a minute.',
+  /** Custody fields come only from the custody steps (check-in, check-out, pick-up, signing, delivery). */
+  custodyFieldAtCreate: (field: string) =>
+    `${field} cannot be set when an order is created: it is recorded by the custody steps (check-in, check-out, signing, delivery).`,
+  /** A new order starts as Order Received (or Order Approved for an internal one). */
+  createStatus: (status: string) =>
+    `A new order starts as Order Received or Order Approved, not ${status}: later statuses come from the custody steps. An admin may override with a reason.`,
+  /** The check-in / check-out stamps on the form: staff's, stamped by the server. */
+  custodyStampStaffOnly:
+    'Check-in and check-out are recorded by the custody steps (scan or the Check In / Check Out buttons).',
+  /** Picked up on the form needs the pickup signature, as the Order Picked Up step does. */
+  pickedUpNeedsSignature: 'Cannot mark this order picked up: the pickup signature is missing.',
 } as const;

@@ -1,5 +1,6 @@
 import { BILLING_METHODS, CANCEL_REASONS, ORDER_TYPES, PICKUP_TYPES } from './orders.js';
 import { ORDER_SOURCES } from './order-types.js';
+import { GateOverrideSchema } from './custody-scan.js';
 
 /**
  * The single-order calls' bodies as plain JSON Schema (`as const`): services/orders hands them to Fastify, the
@@ -129,7 +130,12 @@ export const OrderCreateBodySchema = {
   properties: {
     order: {
       type: 'object',
-      properties: { data: { ...OrderDataInputSchema, required: ['order'] }, source: sourceSchema },
+      properties: {
+        data: { ...OrderDataInputSchema, required: ['order'] },
+        source: sourceSchema,
+        // staff only: create past the initial statuses, the reason recorded in the ledger (orders README)
+        override: GateOverrideSchema,
+      },
       required: ['data'],
       additionalProperties: false,
     },

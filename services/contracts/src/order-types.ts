@@ -168,7 +168,12 @@ export interface OrderDataInput {
 
 /** POST /orders/create {order}. */
 export interface OrderCreateBody {
-  order: { data: OrderDataInput & { order: OrderCoreInput }; source?: OrderSource };
+  order: {
+    data: OrderDataInput & { order: OrderCoreInput };
+    source?: OrderSource;
+    /** Staff only: a status past the initial ones at create, the reason recorded in the ledger. */
+    override?: { reason: string };
+  };
 }
 /** POST /orders/update {order}: id, the version read, and the fields to change. */
 export interface OrderUpdateBody {

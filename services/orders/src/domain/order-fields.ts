@@ -8,7 +8,8 @@ import type { Caller } from './order-access.js';
  * routes, drivers, approved dates, pickup type, billing notes, check-in — staff's, §6 — and, once placed, not the
  * destination licence: "edit destination licence" is staff's); drivers the reduced set of their form (status,
  * rejection, exception, billing, signatures, cash return). Checked against what the CALLER changed (before the
- * type rules and stamps the server adds), so a form may send unchanged values back.
+ * type rules and stamps the server adds), so a form may send unchanged values back. The check-in and check-out
+ * stamps are not the vendor's on the form: they check out by the custody call (/orders/checkout), which meets the gate.
  */
 const VENDOR_ORDER = [
   'orderDef',
@@ -20,7 +21,6 @@ const VENDOR_ORDER = [
   'weight',
   'notes',
   'cashReturn',
-  'checkedout',
 ];
 const VENDOR_BILLING = ['invoice', 'amount', 'methodSelect', 'methodSelectId', 'manifest'];
 const DRIVER_ORDER = ['status', 'rejected', 'rejectedText', 'exception', 'cashReturn', 'signature'];

@@ -22,6 +22,7 @@ import { Problem } from '@portal/service-kit';
 import { diff, type Change } from './ledger.js';
 import type { Caller } from './order-access.js';
 import { assertMayChange } from './order-fields.js';
+import { custodyOnUpdate } from './order-custody.js';
 import { licencesByNumbers, type LicenceRecordView } from './licences.js';
 import { orderConfig, type OrderConfig } from './config.js';
 import { dayAllowedList, type RouteDaysDeps } from './order-route-days.js';
@@ -121,6 +122,7 @@ export async function prepareOrder(
   if (next.billing.methodSelect !== undefined)
     next.billing.method = billingMethodText(next.billing.methodSelect, next.billing.methodSelectId);
   stamps(c, prev.order, o, opts.now);
+  if (!opts.creating) custodyOnUpdate(c, prev.order, o, opts.now); // stamps are the server's (order-custody.ts)
 
   const deliveryChanged = opts.creating || dayOf(prev.order.preferredDelivery) !== dayOf(o.preferredDelivery);
   const allowAllRoutes = !!o.showAllRoutes;

@@ -24,6 +24,7 @@ import { emptyData, prepareOrder } from './order-prepare.js';
 import { orderConfig } from './config.js';
 import { recipientsForLicences } from './members.js';
 import { assertUpdateGate } from './scan/gate.js';
+import { createGate, withOverrideEntry } from './order-custody.js';
 import {
   cancelledEvents,
   deletedEvent,
@@ -67,6 +68,8 @@ export async function createOrder(
   const lics = [body.data.order.pickupLN ?? '', body.data.order.destinationLN ?? ''];
   const recipients = orderConfig().then((cfg) => (cfg.alertNewOrders ? recipientsForLicences(lics) : []));
   recipients.catch(() => undefined); // awaited below; a failed check must not leave it unhandled
+  // custody fields and a status past the initial ones are refused before anything else (order-custody.ts)
+  const override = createGate(c, body.data.order, body.override);
   const { data, changes } = await prepareOrder(c, emptyData(), body.data, {
     creating: true,
     now,
@@ -100,7 +103,8 @@ export async function createOrder(
     action: 'created',
     changes: redactImages(changes),
   });
-  const created = { ...base, ...listKeysOf(base), history: [entry] } as OrderDoc;
+  const history = withOverrideEntry(entry, c, override, now);
+  const created = { ...base, ...listKeysOf(base), history } as OrderDoc;
   // the document whole as built here (the bulk upload's shape: no mongoose casting), in one batched insert with
   // concurrent creates, and createdEvents' event (events/publishes.ts) with the recipients read above
   // its list row (models/order-row.ts) goes beside the order once the intent is written: one round trip's wait, not

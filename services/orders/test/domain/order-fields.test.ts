@@ -37,7 +37,7 @@ test('who may change which field', () => {
     [Role.AccountAdmin, 'data.order.pickupDate', false, false],
     [Role.AccountAdmin, 'data.order.billingNotes', false, false],
     [Role.AccountAdmin, 'data.order.checkedin.time', false, false],
-    [Role.User, 'data.order.checkedout.time', false, true],
+    [Role.User, 'data.order.checkedout.time', false, false], // check-out: the custody call's, not the form's
     [Role.User, 'data.order.destinationLN', true, true],
     [Role.User, 'data.order.destinationLN', false, false],
     [Role.User, 'data.billing.invoice', false, true],
