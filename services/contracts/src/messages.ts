@@ -59,6 +59,8 @@ export const Messages = {
   uploadTooLarge: 'The file is limited to 5 MB.',
   uploadType: 'Only images and PDF files can be uploaded.',
   accountingUnavailable: 'The accounting system could not be reached. Please try again later.',
+  /** 503 when a request cannot be decided safely now (e.g. the account state store is unreachable). */
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again later.',
 } as const;
 
 /** Auth flow texts the spec does not word (ACCOUNTS-API `auth`): pins, reset codes, email change. */

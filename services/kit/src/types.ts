@@ -20,6 +20,8 @@ export interface AuthUser {
   realmRoles: string[];
   /** The account is suspended (user state in Redis): it may read but not write. */
   suspended?: boolean;
+  /** Staff verified the account (user state in Redis); until then only `allowUnverified` routes answer. */
+  verified?: boolean;
   /** The Keycloak session the token belongs to (logout ends it). */
   sid?: string;
 }
@@ -29,6 +31,10 @@ export interface RouteInfo {
   url: string;
   public: boolean;
   roles?: RoleNumber[];
+  /** The route answers accounts staff have not verified yet (`config.allowUnverified`). */
+  allowUnverified: boolean;
+  /** A suspended user may call this write route (`config.allowSuspended`). */
+  allowSuspended: boolean;
 }
 
 export interface Queues {
@@ -77,6 +83,11 @@ declare module 'fastify' {
     roles?: RoleNumber[];
     /** A suspended user may call this write route (e.g. sign out, change password). */
     allowSuspended?: boolean;
+    /**
+     * A user whom staff have not verified yet may call this route (everything else answers 403 "under review"):
+     * only what the profile, the sign-up steps, sign out and the FAQ need.
+     */
+    allowUnverified?: boolean;
     /** Public routes: the account a request is about (e.g. the body's email); rate limits key on it too. */
     rateLimitBy?: (request: FastifyRequest) => string | undefined;
   }

@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tokenFor, waitFor } from '../testing/index.js';
+import { markVerified, subOf, tokenFor, waitFor } from '../testing/index.js';
 import { defineWorker, type PortalApp } from '../src/index.js';
 import { buildThingApp } from './fixtures/thing-service.js';
 import { freePort, ownServer } from './fixtures/own-server.js';
@@ -31,6 +31,8 @@ before(async () => {
   );
   await redis.start();
   token = await tokenFor(4);
+  // the demo user is verified: its marker in this test's own Redis, as accounts would have written it
+  await markVerified(subOf(token), true, `redis://127.0.0.1:${port}`);
   app = await buildThingApp(
     'kitblip',
     { workers: [worker], models: false },

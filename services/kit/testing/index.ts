@@ -3,11 +3,14 @@
  * images ship src/ only): real Keycloak tokens, polling, the shared mailbox client, the role × endpoint matrix,
  * the stub-service basics, outbox fault injection, the index proof and scratch databases.
  */
-export { DEMO_PASSWORD, demoEmail, tokenFor } from './tokens.js';
+export { DEMO_PASSWORD, demoEmail, markVerified, subOf, tokenFor } from './tokens.js';
 export { waitFor, freePort } from './wait.js';
 export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+export { assertStateMatrix, type StatePolicy } from './state-matrix.js';
+export { throwawayUser, type ThrowawayUser } from './keycloak-users.js';
 export { Mailbox, mailbox, codeIn, type Mail, type MailSummary, type MailQuery } from './mailbox.js';
 export { startService, serviceBasics } from './stub-service.js';
 export { injectOutboxFault, type OutboxFault } from './faults.js';
 export { assertUsesIndex, planNodes } from './index-proof.js';
 export { scratchDb } from './scratch-db.js';
+export { busAs, testNats, localEnv, type BusHandle } from './bus-as.js';

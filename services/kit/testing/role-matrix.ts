@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { ALL_ROLES } from '@portal/contracts';
 import { tokenFor } from './tokens.js';
+import { assertStateMatrix, type StatePolicy } from './state-matrix.js';
 
 /** 'public' = no token needed; 'signed-in' = any role; an array = the role numbers allowed. */
 export type Policy = Record<string, 'public' | 'signed-in' | number[]>;
@@ -21,10 +22,16 @@ export function tablePolicy(app: FastifyInstance): Policy {
 }
 
 /**
- * Calls every /api route anonymously and as each demo role 0–4 with an empty body (at worst a 400, never a
- * write): allowed callers must get past the guard (not 401/403), the others 401 (anonymous) or 403.
+ * Calls every /api route anonymously and as each demo role 0–4 (all verified) with an empty body (at worst a 400,
+ * never a write): allowed callers must get past the guard (not 401/403), the others 401 (anonymous) or 403. Then
+ * the account-state columns (state-matrix.ts): a user under review and a suspended user on every route. Each
+ * service passes `states` where its test covers its whole route table; a test of a few routes may leave it out.
  */
-export async function assertRoleMatrix(app: FastifyInstance, policy: Policy): Promise<void> {
+export async function assertRoleMatrix(
+  app: FastifyInstance,
+  policy: Policy,
+  states?: StatePolicy,
+): Promise<void> {
   const tokens = new Map(await Promise.all(ALL_ROLES.map(async (r) => [r, await tokenFor(r)] as const)));
   for (const route of app.routeTable().filter((r) => r.url.startsWith('/api/'))) {
     const rule = policy[`${route.method} ${route.url}`];
@@ -49,4 +56,5 @@ export async function assertRoleMatrix(app: FastifyInstance, policy: Policy): Pr
       else assert.equal(status, 403, label);
     }
   }
+  if (states) await assertStateMatrix(app, states);
 }

@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
+import type { StatePolicy } from './state-matrix.js';
 
 type BuildApp = (overrides?: Record<string, unknown>) => Promise<FastifyInstance>;
 
@@ -18,13 +19,14 @@ export async function startService(
 /**
  * The tests every service starts with (orders, routing, fleet, billing were four copies): the app is built once
  * for the file, health and readiness answer without a token, the route table equals the policy written in the
- * test, and every role gets past (or is refused by) the guard as that policy says. Returns the app's getter for
- * the file's own tests.
+ * test, and every role gets past (or is refused by) the guard as that policy says, and (with `states`) a user under
+ * review and a suspended user are refused as the kit's auth says. Returns the app's getter for the file's own tests.
  */
 export function serviceBasics(
   buildApp: BuildApp,
   policy: Policy,
   overrides: Record<string, unknown> = {},
+  states?: StatePolicy,
 ): () => FastifyInstance {
   let app: FastifyInstance | undefined;
   before(async () => {
@@ -43,6 +45,6 @@ export function serviceBasics(
   });
   test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(get()), policy));
   test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
-    assertRoleMatrix(get(), policy));
+    assertRoleMatrix(get(), policy, states));
   return get;
 }

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_ROLE, Messages, roleFromRealmRoles, type RoleNumber } from '@portal/contracts';
 import type { AuthUser, RouteInfo } from '../../types.js';
+import type { UserState } from './user-state.js';
 import { sendProblem } from './problem.js';
 
 /** Keycloak signs with RS256 by default; anything else (none, HS*) is refused before the signature is read. */
@@ -33,7 +34,9 @@ export function claimProblem(payload: JWTPayload, portalClient: string): string 
  * Keycloak bearer tokens on every route unless `config.public`; `config.roles` guards by role number.
  * A token must be a signed access token of the portal's own client (iss, aud, alg, typ, azp), for a verified email,
  * and its user must not be deleted, signed out (session ended) or revoked since it was issued (app.userState,
- * written by accounts). A suspended user may read (to see the suspension message) but not write.
+ * written by accounts). A suspended user may read (to see the suspension message) but not write. Fail closed on
+ * review: a user whom staff have not verified (no verified marker in the user state) gets 403 "under review" on
+ * every route but those that opt in with `config.allowUnverified` (the profile, sign-up steps, sign out, FAQ).
  */
 export default fp(
   async (app) => {
@@ -92,6 +95,8 @@ export default fp(
           url: r.url ?? r.path,
           public: r.config?.public === true,
           roles: r.config?.roles,
+          allowUnverified: r.config?.allowUnverified === true,
+          allowSuspended: r.config?.allowSuspended === true,
         });
       }
     });
@@ -110,15 +115,24 @@ export default fp(
       }
       if (!v) return sendProblem(reply, 401, Messages.tokenInvalid);
       // Read on every request (not cached): a revocation must take effect at once in every service.
-      const state = app.hasDecorator('userState')
+      // No store (a bare app) knows of no verification either: such a user is under review (fail closed).
+      const state: UserState & { sessionEnded: boolean } = app.hasDecorator('userState')
         ? await app.userState.read(v.user.sub, v.sid)
         : { sessionEnded: false };
       if (state.deleted || state.sessionEnded || (state.nbf !== undefined && v.iat < state.nbf)) {
         return sendProblem(reply, 401, Messages.tokenInvalid);
       }
-      request.user = { ...v.user, suspended: !!state.suspended, sid: v.sid };
-      if (state.suspended && !READ_METHODS.has(request.method) && !config.allowSuspended) {
-        return sendProblem(reply, 403, Messages.suspended);
+      const verified = !!state.verified;
+      request.user = { ...v.user, suspended: !!state.suspended, verified, sid: v.sid };
+      // A suspended user is never verified too: the suspension's rule (read, not write) and message apply.
+      if (state.suspended) {
+        if (!READ_METHODS.has(request.method) && !config.allowSuspended) {
+          return sendProblem(reply, 403, Messages.suspended);
+        }
+      } else if (!verified && !config.allowUnverified) {
+        // Redis unreachable and nothing known of this user yet: not "under review", just not answerable now.
+        if (state.unknown) return sendProblem(reply, 503, Messages.serviceUnavailable);
+        return sendProblem(reply, 403, Messages.underReview);
       }
       if (config.roles && (v.portalRole === undefined || !config.roles.includes(v.portalRole))) {
         return sendProblem(reply, 403, Messages.forbidden);

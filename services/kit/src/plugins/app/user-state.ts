@@ -9,6 +9,10 @@ import type { Redis } from 'ioredis';
  * - `portal:user:{sub}` hash: `nbf` (epoch seconds: tokens issued before it are refused), `deleted` ("1").
  *   Absent = nothing against the user (Keycloak's signature already proves the user exists).
  * - `portal:suspended:{sub}`: the account is suspended (no expiry: it lasts until accounts clears it).
+ * - `portal:verified:{sub}`: staff verified the account (no expiry). Fail closed: a user without it is under
+ *   review and may use only the routes that opt in (`config.allowUnverified`: the profile, sign-up steps, sign
+ *   out, FAQ). Accounts is its only writer: set whenever a profile's `verified` becomes true, deleted when it
+ *   leaves true, and every verified profile's marker written again at accounts' start and Redis reconnect.
  * - `portal:sid:{sid}` string: a Keycloak session ended by logout (its tokens are refused until they expire).
  *
  * Entries that only matter while old tokens live (nbf, sid, deleted) expire after STATE_TTL_S, which must be
@@ -18,6 +22,10 @@ export interface UserState {
   nbf?: number;
   suspended?: boolean;
   deleted?: boolean;
+  /** Staff verified the account (the marker is present). */
+  verified?: boolean;
+  /** Redis could not be read and this process has no earlier answer for the user: nothing is known. */
+  unknown?: boolean;
 }
 
 export interface UserStateStore {
@@ -28,6 +36,8 @@ export interface UserStateStore {
   /** Refuse the tokens of one Keycloak session (logout). */
   endSession(sid: string): Promise<void>;
   setSuspended(sub: string, suspended: boolean): Promise<void>;
+  /** Staff verified the account (true) or it is no longer verified: pending again or suspended (false). */
+  setVerified(sub: string, verified: boolean): Promise<void>;
   markDeleted(sub: string): Promise<void>;
 }
 
@@ -36,6 +46,7 @@ export const STATE_TTL_S = 24 * 3600;
 const userKey = (sub: string) => `portal:user:${sub}`;
 const sidKey = (sid: string) => `portal:sid:${sid}`;
 const suspendedKey = (sub: string) => `portal:suspended:${sub}`;
+export const verifiedKey = (sub: string) => `portal:verified:${sub}`;
 
 export function userStateStore(redis: Redis, onError: (err: Error) => void): UserStateStore {
   // Last answer per user: used when Redis is briefly unreachable, so a blip neither locks everyone out nor
@@ -49,22 +60,23 @@ export function userStateStore(redis: Redis, onError: (err: Error) => void): Use
     async read(sub, sid) {
       const k = `${sub}|${sid ?? ''}`;
       try {
-        const [h, ended, suspended] = await Promise.all([
+        // two commands sent together (one round trip): the user's hash, and the three string flags
+        const [h, [suspended, verified, ended]] = await Promise.all([
           redis.hgetall(userKey(sub)),
-          sid ? redis.exists(sidKey(sid)) : Promise.resolve(0),
-          redis.exists(suspendedKey(sub)),
+          redis.mget(suspendedKey(sub), verifiedKey(sub), sid ? sidKey(sid) : suspendedKey(sub)),
         ]);
         const v = {
           nbf: h.nbf ? Number(h.nbf) : undefined,
-          suspended: suspended === 1,
+          suspended: suspended !== null,
+          verified: verified !== null,
           deleted: h.deleted === '1',
-          sessionEnded: ended === 1,
+          sessionEnded: !!sid && ended !== null,
         };
         remember(k, v);
         return v;
       } catch (err) {
         onError(err as Error);
-        return lastKnown.get(k) ?? { sessionEnded: false };
+        return lastKnown.get(k) ?? { sessionEnded: false, unknown: true };
       }
     },
     async revokeBefore(sub, atMs = Date.now()) {
@@ -82,6 +94,10 @@ export function userStateStore(redis: Redis, onError: (err: Error) => void): Use
     async setSuspended(sub, suspended) {
       if (suspended) await redis.set(suspendedKey(sub), '1');
       else await redis.del(suspendedKey(sub));
+    },
+    async setVerified(sub, verified) {
+      if (verified) await redis.set(verifiedKey(sub), '1');
+      else await redis.del(verifiedKey(sub));
     },
     async markDeleted(sub) {
       await redis

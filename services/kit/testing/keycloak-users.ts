@@ -1,0 +1,80 @@
+// Throwaway real Keycloak users (the portal realm, through the services' admin client) for tests that need a user
+// in a state no demo user has: not yet verified by staff, suspended.
+import { randomBytes } from 'node:crypto';
+import { ROLE_NAMES, type RoleNumber } from '@portal/contracts';
+
+const base = () => process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
+const realm = () => process.env.KEYCLOAK_REALM ?? 'portal';
+
+async function form(url: string, params: Record<string, string>): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+const tokenUrl = () => `${base()}/realms/${realm()}/protocol/openid-connect/token`;
+
+async function admin(method: string, path: string, body?: unknown): Promise<Response> {
+  const { access_token } = await form(tokenUrl(), {
+    grant_type: 'client_credentials',
+    client_id: process.env.KEYCLOAK_SERVICE_CLIENT_ID ?? 'portal-services',
+    client_secret: process.env.KEYCLOAK_SERVICE_CLIENT_SECRET ?? 'portal-services-secret',
+  });
+  const res = await fetch(`${base()}/admin/realms/${realm()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${String(access_token)}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`Keycloak admin ${method} ${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+export interface ThrowawayUser {
+  email: string;
+  /** The Keycloak user id: the tokens' `sub`. */
+  sub: string;
+  password: string;
+  /** A fresh access token (password grant on the portal's public client, as the browser signs in). */
+  token(): Promise<string>;
+  /** Deletes the Keycloak user. */
+  remove(): Promise<void>;
+}
+
+/** A real Keycloak user with a portal role and a verified email (tokens need it); no portal profile. */
+export async function throwawayUser(tag: string, role: RoleNumber = 4): Promise<ThrowawayUser> {
+  const email = `${tag}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@test.portal`;
+  const password = `Tt1!${randomBytes(9).toString('base64url')}`;
+  const res = await admin('POST', '/users', {
+    username: email,
+    email,
+    enabled: true,
+    emailVerified: true,
+    firstName: 'Test',
+    lastName: tag,
+    credentials: [{ type: 'password', value: password, temporary: false }],
+  });
+  const sub = res.headers.get('location')!.split('/').pop()!;
+  const roleRep = (await (await admin('GET', `/roles/${ROLE_NAMES[role]}`)).json()) as unknown;
+  await admin('POST', `/users/${sub}/role-mappings/realm`, [roleRep]);
+  return {
+    email,
+    sub,
+    password,
+    async token() {
+      const body = await form(tokenUrl(), {
+        grant_type: 'password',
+        client_id: process.env.KEYCLOAK_PUBLIC_CLIENT_ID ?? 'portal-web',
+        username: email,
+        password,
+        scope: 'openid',
+      });
+      return String(body.access_token);
+    },
+    async remove() {
+      await admin('DELETE', `/users/${sub}`).catch(() => undefined);
+    },
+  };
+}
