@@ -81,3 +81,5 @@ export {
 } from './tracking-token.js';
 export { Queue as BullQueue, UnrecoverableError } from 'bullmq';
 export { sendProblem } from './plugins/app/problem.js';
+// uploads that unpack or decode: bounded before and while they are read
+export * from './uploads/index.js';

@@ -8,7 +8,9 @@ import {
   type BulkField,
   type BulkFormat,
 } from './columns.js';
+import { runBounded, WorkerLimitError } from '@portal/service-kit';
 import { BulkFileError } from './errors.js';
+import { BULK_READ_HEAP_MB, BULK_READ_TIMEOUT_MS, checkWorkbook, tooManyRows } from './limits.js';
 
 /** A cell as the upload keeps it: text (trimmed) or a number (dates in xlsx/xls are day serials). */
 export type CellValue = string | number;
@@ -41,34 +43,68 @@ export function formatOf(filename: string, bytes: Buffer): BulkFormat {
   return format;
 }
 
+/** SheetJS's options: nothing evaluated, dense rows, the first sheet only, at most BULK_MAX_ROWS + 2 rows. */
+const readOptions = (format: BulkFormat): XLSX.ParsingOptions => ({
+  dense: true,
+  sheets: 0,
+  sheetRows: BULK_MAX_ROWS + 2,
+  raw: format === 'csv',
+  cellFormula: true,
+  cellDates: false,
+  cellHTML: false,
+  cellText: false,
+  cellStyles: false,
+});
+
+type Dense = (XLSX.CellObject | undefined)[][];
+
 /**
- * Reads the first sheet of a csv/xlsx/xls file into rows keyed by the spec's headings. Nothing is evaluated: a
- * formula cell is refused (its cached value is not trusted, and a formula is never stored), csv is read raw so
- * "=1+2" or "-5" stay the text the vendor typed, and SheetJS stops after BULK_MAX_ROWS + 1 rows so a huge sheet
- * costs no more than a full one.
+ * Reads the first sheet of a csv/xlsx/xls file into rows keyed by the spec's headings, in this thread (tests and
+ * trusted files; an upload goes through `readUpload`). Nothing is evaluated: a formula cell is refused (its cached
+ * value is not trusted, and a formula is never stored), csv is read raw so "=1+2" or "-5" stay the text the vendor
+ * typed, and SheetJS stops after BULK_MAX_ROWS + 1 rows so a huge sheet costs no more than a full one.
  */
 export function readSheet(filename: string, bytes: Buffer): SheetRow[] {
   const format = formatOf(filename, bytes);
   let wb: XLSX.WorkBook;
   try {
-    wb = XLSX.read(bytes, {
-      type: 'buffer',
-      dense: true,
-      sheets: 0,
-      sheetRows: BULK_MAX_ROWS + 2,
-      raw: format === 'csv',
-      cellFormula: true,
-      cellDates: false,
-      cellHTML: false,
-      cellText: false,
-      cellStyles: false,
-    });
+    wb = XLSX.read(bytes, { ...readOptions(format), type: 'buffer' });
   } catch (err) {
     throw new BulkFileError(`the file could not be read (${(err as Error).message})`);
   }
   const ws = wb.Sheets[wb.SheetNames[0]];
-  const data = (ws?.['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
-  const fullRows = ws?.['!fullref'] ? XLSX.utils.decode_range(ws['!fullref']).e.r + 1 : data.length;
+  return sheetRows((ws?.['!data'] ?? []) as Dense, ws?.['!fullref'] ?? '');
+}
+
+/**
+ * An uploaded file read with bounded work: an xlsx is first checked against what its zip expands to (limits.ts,
+ * from the zip's directory, nothing inflated beyond the claims), then every format is read by SheetJS in a worker
+ * thread with its own heap limit and deadline; a file that needs more is refused in the spec's words, and the
+ * service's own heap never holds the workbook.
+ */
+export async function readUpload(filename: string, bytes: Buffer): Promise<SheetRow[]> {
+  const format = formatOf(filename, bytes);
+  if (format === 'xlsx') await checkWorkbook(bytes);
+  let out: { data: Dense; fullref: string; error?: string };
+  try {
+    out = await runBounded({
+      file: new URL('./sheet-worker.ts', import.meta.url),
+      data: { bytes: new Uint8Array(bytes), opts: readOptions(format) },
+      maxHeapMb: BULK_READ_HEAP_MB,
+      timeoutMs: BULK_READ_TIMEOUT_MS,
+    });
+  } catch (err) {
+    if (err instanceof WorkerLimitError)
+      throw new BulkFileError(`the file is too large to read: ${err.message}`);
+    throw err;
+  }
+  if (out.error) throw new BulkFileError(`the file could not be read (${out.error})`);
+  return sheetRows(out.data, out.fullref);
+}
+
+/** The first sheet's dense cells (and its full range) as order rows, or the file-level refusal. */
+function sheetRows(data: Dense, fullref: string): SheetRow[] {
+  const fullRows = fullref ? XLSX.utils.decode_range(fullref).e.r + 1 : data.length;
   const header = data[0] ?? [];
   const columns = header.map((c) => fieldOfHeading(c?.v));
   const missing = REQUIRED_FIELDS.filter((f) => !columns.includes(f));
@@ -82,10 +118,7 @@ export function readSheet(filename: string, bytes: Buffer): SheetRow[] {
     const row = readRow(data[r] ?? [], columns, r + 1);
     if (row) rows.push(row);
   }
-  if (rows.length > BULK_MAX_ROWS || fullRows - 1 > BULK_MAX_ROWS + 1)
-    throw new BulkFileError(
-      `the file has more than ${BULK_MAX_ROWS.toLocaleString('en-US')} rows; split it into files of at most ${BULK_MAX_ROWS.toLocaleString('en-US')} rows`,
-    );
+  if (rows.length > BULK_MAX_ROWS || fullRows - 1 > BULK_MAX_ROWS + 1) throw tooManyRows();
   if (!rows.length) throw new BulkFileError('the file has no order rows under the headings');
   return rows;
 }

@@ -4,7 +4,7 @@ import { OrderMessages, isStaff, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { memberOf } from '../members.js';
 import { BULK_INLINE_ROWS } from './columns.js';
-import { readSheet } from './parse.js';
+import { readUpload } from './parse.js';
 import { checkUpload, saveUpload, unsaved, type BulkCaller, type BulkPorts, type BulkResult } from './run.js';
 import { BulkPayload, BulkUpload, packChecked } from './store.js';
 
@@ -54,7 +54,7 @@ export async function uploadBulk(
   caller: BulkCaller,
   ports: BulkPorts,
 ): Promise<UploadAnswer> {
-  const rows = readSheet(file.filename, file.bytes);
+  const rows = await readUpload(file.filename, file.bytes);
   const fileHash = createHash('sha256').update(file.bytes).digest('hex');
   const checked = await checkUpload(rows, fileHash, caller, ports);
   if (checked.errors.length && !file.goodRows) return { result: unsaved(checked), refused: true };

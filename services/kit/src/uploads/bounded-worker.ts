@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Untrusted input decoded in a worker thread with its own heap limit and a deadline, so a file that decodes to far
+ * more than it weighs (a spreadsheet, a PDF) ends that worker — answered as a refusal — instead of the service.
+ * At most `BOUNDED_WORKERS` run at once in a process (the others wait their turn), so concurrent uploads cannot add
+ * up to more than that many heaps.
+ */
+export interface BoundedRun {
+  /** The worker module (a file URL; .ts works when the process runs with tsx). */
+  file: URL;
+  data: unknown;
+  /** V8 old-generation heap of the worker, MB. */
+  maxHeapMb: number;
+  /** Wall time before the worker is ended. */
+  timeoutMs: number;
+  /** Transferred (not copied) into the worker. */
+  transfer?: ArrayBuffer[];
+}
+
+/** A worker ended by its limits: `limit` says which, for the caller's own message. */
+export class WorkerLimitError extends Error {
+  constructor(readonly limit: 'memory' | 'time') {
+    super(limit === 'memory' ? 'it needs too much memory to read' : 'it takes too long to read');
+    this.name = 'WorkerLimitError';
+  }
+}
+
+export const BOUNDED_WORKERS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** The loader flags of this process (tsx) without the rest (telemetry preloads, --test, inspector). */
+function loaderArgs(): string[] {
+  const out: string[] = [];
+  const a = process.execArgv;
+  for (let i = 0; i < a.length; i++) {
+    if (['--import', '--require', '-r', '--loader'].includes(a[i]!) && /tsx/.test(a[i + 1] ?? ''))
+      out.push(a[i]!, a[++i]!);
+    else if (/^--(import|require|loader)=.*tsx/.test(a[i]!)) out.push(a[i]!);
+  }
+  return out;
+}
+
+/** Runs the worker module on `data`; resolves with the first message it posts, rejects with its error or a limit. */
+export async function runBounded<T>(run: BoundedRun): Promise<T> {
+  if (running >= BOUNDED_WORKERS) await new Promise<void>((ok) => waiting.push(ok));
+  running++;
+  try {
+    return await once<T>(run);
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function once<T>(run: BoundedRun): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(run.file, {
+      workerData: run.data,
+      transferList: run.transfer,
+      execArgv: loaderArgs(),
+      env: {}, // the worker needs no secret of the service's environment
+      resourceLimits: {
+        maxOldGenerationSizeMb: run.maxHeapMb,
+        maxYoungGenerationSizeMb: Math.min(32, Math.max(4, run.maxHeapMb >> 3)),
+        stackSizeMb: 4,
+      },
+      stdout: false,
+      stderr: false,
+    });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      fn();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => settle(() => reject(new WorkerLimitError('time'))), run.timeoutMs);
+    worker.on('message', (m: T) => settle(() => resolve(m)));
+    worker.on('error', (err: Error & { code?: string }) =>
+      settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : err)),
+    );
+    worker.on('exit', (code) =>
+      settle(() => reject(new Error(`the reader stopped without an answer (exit ${code})`))),
+    );
+  });
+}
