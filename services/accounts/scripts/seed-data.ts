@@ -72,10 +72,12 @@ export const DEMO_PROFILES: SeedProfile[] = [
     sameDayPickup: true,
   },
   {
-    // Deliberately NOT verified: a person can walk through verifying this user in the admin screen.
+    // Verified like every demo user: until staff verify an account it may open only its profile (the kit's auth),
+    // and the tests and walk-throughs use this user's orders. The sample company users below include unverified
+    // ones to walk through verifying in the admin screen.
     email: 'user@demo.portal',
     role: Role.User,
-    verified: AccountState.Pending,
+    verified: AccountState.Verified,
     name: { firstName: 'Uma', lastName: 'User' },
     company: company(
       'C10-0000202-LIC',

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { assertRoleMatrix, tablePolicy, type Policy } from '@portal/service-kit/testing';
+import { assertRoleMatrix, tablePolicy, type Policy, type StatePolicy } from '@portal/service-kit/testing';
 import { startApp } from './helpers.js';
 
 /** The intended policy, written independently of the code: a new or unguarded route fails the first test. */
@@ -50,6 +50,19 @@ const POLICY: Policy = {
   'POST /api/utils/config': [0],
 };
 
+/** What a user under review may call (the profile, its uploads, sign out, own email and password); all else 403. */
+const STATES: StatePolicy = {
+  allowUnverified: [
+    'GET /api/users/me',
+    'POST /api/users/update', // own profile only (users-roles.test.ts)
+    'POST /api/utils/uploadfile',
+    'POST /api/auth/logout',
+    'POST /api/auth/changepassword',
+    'POST /api/auth/changeEmail',
+    'POST /api/auth/updateMyEmail',
+  ],
+};
+
 let app: FastifyInstance;
 before(async () => {
   app = await startApp();
@@ -57,5 +70,5 @@ before(async () => {
 after(() => app.close());
 
 test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
-  assertRoleMatrix(app, POLICY));
+test('role × endpoint × state: allowed callers pass the guard, everyone else gets 401/403', () =>
+  assertRoleMatrix(app, POLICY, STATES));

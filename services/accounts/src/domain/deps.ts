@@ -26,6 +26,8 @@ export const depsOf = (app: FastifyInstance): Deps => ({
 /** The signed-in caller as the kit's auth hook sets it (request.user). */
 export interface Caller {
   sub: string;
+  /** Staff verified the account (the kit's auth); false = under review: only self-service. */
+  verified?: boolean;
   email?: string;
   role?: RoleNumber;
   sid?: string;

@@ -1,6 +1,7 @@
 import {
   AccountState,
   DEFAULT_ROLE,
+  isApproved,
   LIMITS,
   Messages,
   Role,
@@ -21,6 +22,13 @@ export interface Identity {
   role?: RoleNumber;
   firstName?: string;
   lastName?: string;
+}
+
+/** Writes the kit's "staff verified" marker of a sub (accounts' start wires it to the kit's user state). */
+type MarkerWriter = (sub: string, verified: boolean) => Promise<void>;
+let writeVerified: MarkerWriter | undefined;
+export function onProfileLinked(fn: MarkerWriter | undefined): void {
+  writeVerified = fn;
 }
 
 /**
@@ -64,6 +72,9 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
   // linked to its sub, or made on first sight: others' read models learn of it (a second write, on first sight
   // only; should it fail, the profile stands and its next change publishes)
   await User.updateOneWithEvents({ _id: linked!._id }, {}, [userUpdated(linked!)]);
+  // A profile staff verified before its first sign-in (seeded, staff-made): its marker now that its sub is known,
+  // else every other service would hold the user under review (a lost write is mended by the restore at start).
+  if (isApproved(linked!.verified)) await writeVerified?.(id.sub, true);
   return linked!;
 }
 

@@ -1,4 +1,4 @@
-import { AccountState, isSuspended } from '@portal/contracts';
+import { AccountState, isApproved, isSuspended } from '@portal/contracts';
 import { User } from '../models/user.js';
 import { Tombstone } from '../models/tombstone.js';
 import type { Deps } from './deps.js';
@@ -18,27 +18,44 @@ export async function endAllSessions(deps: Pick<Deps, 'userState' | 'keycloak'>,
 }
 
 /**
- * After `verified` was written: a suspension is recorded in the kit's user state (a suspended user may read, to
- * see the suspension message, but not act) and ends the user's sessions; lifting it clears the state.
+ * After `verified` was written (`user` is the profile before): the kit's user state follows it. Staff review: the
+ * "verified" marker is set when the account becomes verified and removed when it leaves verified (pending again or
+ * suspended) — every service refuses a user without it (but the profile, sign-up steps, sign out, FAQ). A
+ * suspension is recorded (a suspended user may read, to see the suspension message, but not act) and ends the
+ * user's sessions; lifting it clears the state. The marker is written whatever the state before, so a write lost
+ * to a Redis blip is mended by the next change (and by the restore at start).
  */
-export async function applySuspension(
+export async function applyAccountState(
   deps: Pick<Deps, 'userState' | 'keycloak'>,
   user: { sub?: string | null; verified?: unknown },
   verified: unknown,
 ): Promise<void> {
-  if (!user.sub || isSuspended(verified) === isSuspended(user.verified)) return;
+  if (!user.sub) return;
+  await deps.userState.setVerified(user.sub, isApproved(verified));
+  if (isSuspended(verified) === isSuspended(user.verified)) return;
   await deps.userState.setSuspended(user.sub, isSuspended(verified));
   if (isSuspended(verified)) await endAllSessions(deps, user.sub);
 }
 
 /**
- * At service start: every suspended profile and every recent deletion is written to the kit's user state again, so
- * a suspended or deleted user's old token is refused even when Redis lost its state (a restart, a flush, a new
- * Redis) — the profiles are the durable record, Redis the fast copy every service reads.
+ * At service start (and when accounts' Redis connection comes back): every suspended profile, every verified
+ * profile's marker and every recent deletion is written to the kit's user state again, so a suspended or deleted
+ * user's old token is refused and a verified user is let in even when Redis lost its state (a restart, a flush, a
+ * new Redis) — the profiles are the durable record, Redis the fast copy every service reads. A marker left on a
+ * profile that is no longer verified (its removal lost to an outage) is removed: the review fails closed.
  */
 export async function syncUserStates(
   deps: Pick<Deps, 'userState'>,
-): Promise<{ suspended: number; deleted: number }> {
+): Promise<{ suspended: number; verified: number; unverified: number; deleted: number }> {
+  const linked = { sub: { $ne: null } };
+  const subs = async (verified: unknown) =>
+    (await User.find({ ...linked, verified }, { sub: 1 }).lean<{ sub?: string | null }[]>()).flatMap((u) =>
+      u.sub ? [u.sub] : [],
+    );
+  const verified = await subs(AccountState.Verified);
+  await deps.userState.setVerifiedMany(verified, true);
+  const unverified = await subs({ $ne: AccountState.Verified });
+  await deps.userState.setVerifiedMany(unverified, false);
   const suspended = await User.find({ verified: AccountState.Suspended }, { sub: 1 }).lean<
     { sub?: string | null }[]
   >();
@@ -58,5 +75,5 @@ export async function syncUserStates(
     await deps.userState.markDeleted(t.sub);
     d++;
   }
-  return { suspended: s, deleted: d };
+  return { suspended: s, verified: verified.length, unverified: unverified.length, deleted: d };
 }

@@ -74,11 +74,14 @@ export async function createAccount(deps: Deps, caller: Caller, input: NewUserIn
     if (e instanceof UserExists) throw new Problem(400, Messages.emailExists);
     throw new Problem(502, Messages.accountCreationFailed((e as Error).message));
   }
+  // Made by staff: reviewed by the person who made it, so verified at once. Made by a company's account admin: a
+  // new account of that company like an invited one, so it waits for staff review.
+  const verified = isStaff(callerRole) ? AccountState.Verified : AccountState.Pending;
   const doc = new User({
     email,
     sub,
     role,
-    verified: AccountState.Pending,
+    verified,
     name: input.name,
     alerts: input.alerts ?? { email: true },
     company,
@@ -94,6 +97,7 @@ export async function createAccount(deps: Deps, caller: Caller, input: NewUserIn
     await deps.keycloak.deleteUser(sub).catch(() => undefined); // no half-made account
     throw new Problem(502, Messages.profileCreationFailed((e as Error).message));
   }
+  if (verified === AccountState.Verified) await deps.userState.setVerified(sub, true);
   return toProfile(doc.toObject() as UserDoc);
 }
 
@@ -116,7 +120,10 @@ export async function deleteAccount(deps: Deps, caller: Caller, rawEmail: string
     throw new Problem(502, `Error deleting user: ${(e as Error).message}!`);
   }
   // Its tokens still verify for up to 15 minutes: every service refuses them from now on.
-  if (kcId) await deps.userState.markDeleted(kcId);
+  if (kcId) {
+    await deps.userState.markDeleted(kcId);
+    await deps.userState.setVerified(kcId, false);
+  }
   await bury(
     User,
     target._id,

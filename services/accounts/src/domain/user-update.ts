@@ -6,7 +6,7 @@ import { readConfig } from '../models/app-config.js';
 import { userApplied, userUpdateEvents } from '../events/publishes.js';
 import { withSet } from '../events/facts.js';
 import { isComplete, licencesOf } from './profiles.js';
-import { applySuspension } from './sessions.js';
+import { applyAccountState } from './sessions.js';
 import { callerProfile, canSee, companyUsers } from './users.js';
 import {
   addsForbiddenLicences,
@@ -73,6 +73,8 @@ export async function updateProfile(
   ).lean<UserDoc>();
   if (!target || !canSee(me, caller.role, target)) throw new Problem(404, Messages.notFound);
   const isSelf = String(me._id) === String(target._id);
+  // under review: the route is open for the user's own profile save only
+  if (caller.verified === false && !isSelf) throw new Problem(403, Messages.underReview);
   const callerRole = (caller.role ?? Role.User) as RoleNumber;
   const refusal = updateRefusal({ callerRole, isSelf, target, patch });
   if (refusal) throw new Problem(403, refusal);
@@ -96,10 +98,13 @@ export async function updateProfile(
       { $set: { ...set, hasSentEmail: true } },
       [...events, userApplied({ ...target, company: merged.company } as UserDoc, recipients)],
     );
-    if (res.matchedCount) return { user: await reread(target._id), message: Messages.underReview };
+    if (res.matchedCount) {
+      if (patch.verified !== undefined) await applyAccountState(deps, target, patch.verified);
+      return { user: await reread(target._id), message: Messages.underReview };
+    }
   }
   await User.updateOneWithEvents({ _id: target._id }, { $set: set }, events);
-  if (patch.verified !== undefined) await applySuspension(deps, target, patch.verified);
+  if (patch.verified !== undefined) await applyAccountState(deps, target, patch.verified);
   return { user: await reread(target._id), message: Messages.profileUpdated };
 }
 
@@ -110,6 +115,7 @@ export async function bulkSetVerified(
   bulk: { email: string; verified: boolean | string }[],
 ) {
   if (!isStaff(caller.role)) throw new Problem(403, Messages.forbidden);
+  if (caller.verified === false) throw new Problem(403, Messages.underReview);
   const emails = bulk.map((b) => b.email.trim().toLowerCase());
   const found = await User.find({ email: { $in: emails } }).lean<UserDoc[]>();
   if (found.length !== new Set(emails).size) throw new Problem(404, Messages.notFound);
@@ -125,7 +131,7 @@ export async function bulkSetVerified(
       { $set: { verified: b.verified } },
       userUpdateEvents(before, b),
     );
-    await applySuspension(deps, before, b.verified);
+    await applyAccountState(deps, before, b.verified);
   }
   const after = await User.find({ email: { $in: emails } })
     .sort({ email: 1 })

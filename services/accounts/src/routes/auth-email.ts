@@ -12,6 +12,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/changeEmail',
     {
+      config: { allowUnverified: true },
       schema: {
         tags: ['auth'],
         body: Type.Object({ email: NewEmail }),
@@ -26,6 +27,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/updateMyEmail',
     {
+      config: { allowUnverified: true },
       schema: {
         tags: ['auth'],
         body: Type.Object({ email: NewEmail, pin: Code }),

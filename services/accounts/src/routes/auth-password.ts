@@ -48,7 +48,7 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/changepassword',
     {
-      config: { allowSuspended: true },
+      config: { allowSuspended: true, allowUnverified: true },
       schema: {
         tags: ['auth'],
         body: Type.Object({

@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config: { allowSuspended: true },
+      config: { allowSuspended: true, allowUnverified: true },
       schema: {
         tags: ['auth'],
         // The session's refresh token is required: a bodyless call ends nothing (and says so with a 400).

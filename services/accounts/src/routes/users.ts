@@ -24,7 +24,11 @@ const LicenceAnswer = Type.Object({
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/users/me',
-    { schema: { tags: ['users'], response: { 200: Type.Object({ user: Profile }), ...problems(401) } } },
+    {
+      // the profile is what a user under review may open (the kit's auth refuses everything else)
+      config: { allowUnverified: true },
+      schema: { tags: ['users'], response: { 200: Type.Object({ user: Profile }), ...problems(401) } },
+    },
     async (request) => ({ user: toProfile(await callerProfile(request.user)) }),
   );
 

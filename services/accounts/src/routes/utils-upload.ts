@@ -13,6 +13,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/utils/uploadfile',
     {
+      config: { allowUnverified: true }, // the profile's own logo and signature
       // The same number as the edge's client_max_body_size for this path (contracts edge-limits.json): the edge
       // answers a larger body itself with a 413 problem, instead of a 502 when this route cut it off mid-upload.
       bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
