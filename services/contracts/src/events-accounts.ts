@@ -38,6 +38,11 @@ export const UserRefData = Type.Object({
       image: Type.String({ maxLength: EVENT_SIGNATURE_MAX }),
     }),
   ),
+  /**
+   * The public orders link, as the SHA-256 (hex) of its token — never the token, a bearer secret — when the user
+   * turned the link on and is verified; '' when off. The public page looks up the hash of the token it is given.
+   */
+  publicOrdersHash: Type.Optional(Type.String({ pattern: '^([0-9a-f]{64})?$' })),
 });
 export type UserRefData = Static<typeof UserRefData>;
 

@@ -152,7 +152,7 @@ export const OrderRowPage = {
 } as const;
 export type OrderRowPage = Static<typeof OrderRowPage>;
 
-/** The public weekly view (GET /api/orders/public?userid=&week=, no login): only these columns. */
+/** The public weekly view (GET /api/orders/public?token=&week=, no login; the token is the company link's): only these columns. */
 export const PublicOrderRow = {
   type: 'object',
   properties: {

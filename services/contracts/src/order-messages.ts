@@ -73,6 +73,12 @@ export const OrderMessages = {
   orderDeleted: 'This order has been deleted.',
   orderCancelled: 'This order has been cancelled.',
   routingUnavailable: 'Delivery routes could not be checked right now. Please try again in a minute.',
+  /** The public orders page: a link by user id (the old, guessable form) or without its token. */
+  publicLinkNeedsToken:
+    "Public orders links now carry the company's own link code. This link is out of date: ask the company for its current public orders link.",
+  /** A token that names no company's link (never existed, turned off or regenerated): the same words for each. */
+  publicLinkInvalid:
+    'This public orders link is not valid: it may have been turned off or replaced. Ask the company for its current link.',
   /** Custody fields come only from the custody steps (check-in, check-out, pick-up, signing, delivery). */
   custodyFieldAtCreate: (field: string) =>
     `${field} cannot be set when an order is created: it is recorded by the custody steps (check-in, check-out, signing, delivery).`,

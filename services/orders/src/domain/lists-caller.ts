@@ -50,14 +50,13 @@ export const publicFilter = (key: string, monday: string) => ({
 });
 
 /**
- * The public weekly view (GET /orders/public?userid=&week=, spec §2 "/dashboard/publicorders"): the orders of that
- * user's company delivered in one week, only the public columns, by delivery day. Each licence key with the week is
- * one pushed-down equality; an unknown user gets an empty week (no hint whether the id exists).
+ * The public weekly view (GET /orders/public?token=&week=, spec §2 "/dashboard/publicorders"): the orders of the
+ * link owner's company (its licence keys: domain/public-orders.ts finds them from the link's token) delivered in one
+ * week, only the public columns, by delivery day. Each licence key with the week is one pushed-down equality.
  */
-export async function publicWeek(userId: string, week: string | undefined, now = new Date()) {
+export async function publicWeek(companyKeys: string[], week: string | undefined, now = new Date()) {
   const monday = weekOf(week ?? dayOf(now));
-  const m = await memberOf(userId);
-  const keys = [...new Set(m?.companyKeys ?? [])].filter(Boolean);
+  const keys = [...new Set(companyKeys)].filter(Boolean);
   const fromRows = await rowsReady();
   const one = (k: string): Promise<StoredOrder[]> =>
     fromRows

@@ -171,6 +171,8 @@ export interface UserFacts {
   alerts?: { email?: boolean };
   sameDayPickup?: boolean;
   signature?: { name?: string; image: string };
+  /** SHA-256 (hex) of the public orders link's token; '' when the link is off. */
+  publicOrdersHash?: string;
 }
 
 /** The read model's fields the facts set; a fact the event lacks leaves the stored value (older events). Pure. */
@@ -187,6 +189,10 @@ export function memberUpdate(f: UserFacts, deleted: boolean): Record<string, unk
   // a full-facts event (it names the company) without a signature means the user has none (or one over the cap)
   if (f.signature) set.signature = { name: f.signature.name ?? '', image: f.signature.image };
   else if (f.companyKeys) set.signature = null;
+  // the public link answers only for a verified user: a pending or suspended one's link is dropped here too
+  if (f.verified !== undefined && f.verified !== true) set.publicOrdersHash = '';
+  else if (f.publicOrdersHash !== undefined) set.publicOrdersHash = f.publicOrdersHash;
+  else if (f.companyKeys) set.publicOrdersHash = '';
   return set;
 }
 

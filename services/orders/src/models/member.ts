@@ -32,6 +32,8 @@ const memberSchema = new Schema(
       type: new Schema({ name: String, image: String }, { _id: false }),
       default: undefined,
     },
+    // SHA-256 (hex) of the user's public orders link token ('' = no link): the public page's only key
+    publicOrdersHash: { type: String, default: '', index: true },
     asOf: { type: Date, default: () => new Date(0) },
     // the driver link's own clock: fleet's events are ordered independently of accounts' ones
     driverAsOf: { type: Date, default: () => new Date(0) },

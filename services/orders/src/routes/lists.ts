@@ -11,7 +11,8 @@ import {
   type RoleNumber,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
-import { listCaller, publicWeek } from '../domain/lists-caller.js';
+import { listCaller } from '../domain/lists-caller.js';
+import { publicOrders } from '../domain/public-orders.js';
 import { listOrders } from '../domain/lists.js';
 import {
   OrderListQuery,
@@ -80,7 +81,9 @@ export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => page(request, request.body.opts ?? {}, 'placed'),
   );
 
-  // no login (spec §6 "Public pages need no login"), rate-limited by the kit for public routes
+  // no login (spec §6 "Public pages need no login"), rate-limited by the kit for public routes (per address; the
+  // 400/404 of a bad link count too: they are thrown after the limit's preHandler). The key is the company link's
+  // token (domain/public-orders.ts), never a user id.
   app.get(
     '/orders/public',
     {
@@ -88,9 +91,9 @@ export const listsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['orders'],
         querystring: PublicOrdersQuery,
-        response: { 200: PublicOrderWeek, 400: ProblemSchema },
+        response: { 200: PublicOrderWeek, 400: ProblemSchema, 404: ProblemSchema, 429: ProblemSchema },
       },
     },
-    async (request) => ({ data: await publicWeek(request.query.userid, request.query.week) }),
+    async (request) => ({ data: await publicOrders(request.query) }),
   );
 };

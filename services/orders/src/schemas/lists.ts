@@ -90,12 +90,10 @@ export const OrdersRangeBody = Type.Object(
 
 export const PublicOrdersQuery = Type.Object(
   {
-    userid: Type.String({
-      minLength: 1,
-      maxLength: 64,
-      pattern: '^[A-Za-z0-9_-]+$',
-      errorMessage: 'userid is required',
-    }),
+    // the link's token (domain/public-orders.ts checks its form in the handler, after the rate limit counted it)
+    token: Type.Optional(Type.String({ maxLength: 200 })),
+    // the old, guessable form: answered with a 400 that says the link is out of date, never with data
+    userid: Type.Optional(Type.String({ maxLength: 200 })),
     week: Type.Optional(day('week')),
   },
   { additionalProperties: false },

@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import mongoose from 'mongoose';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
-import { OrderRowPage, PublicOrderWeek, Role, type OrderRow, type RoleNumber } from '@portal/contracts';
+import {
+  OrderMessages,
+  OrderRowPage,
+  PublicOrderWeek,
+  Role,
+  type OrderRow,
+  type RoleNumber,
+} from '@portal/contracts';
 import { buildService, type Env } from '@portal/service-kit';
 import {
   assertRoleMatrix,
@@ -47,6 +55,9 @@ const today = dayOf(now);
 const thisWeek = weekOf(today);
 const DAY = 86_400_000;
 const subs = new Map<RoleNumber, string>();
+// company B's public orders link: a token as accounts makes it (32 random bytes, base64url); orders holds its hash
+const B_TOKEN = randomBytes(32).toString('base64url');
+const B_HASH = createHash('sha256').update(B_TOKEN).digest('hex');
 const subOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub as string;
 
 function order(
@@ -100,7 +111,7 @@ before(async () => {
   await Member.create([
     { userId: 'u-a', sub: subs.get(Role.AccountAdmin), companyKeys: [A1, A2], role: 3 },
     { userId: 'u-a2', sub: 'other-a-user', companyKeys: [A1, A2], role: 4 },
-    { userId: 'u-b', sub: subs.get(Role.User), companyKeys: [B1], role: 4 },
+    { userId: 'u-b', sub: subs.get(Role.User), companyKeys: [B1], role: 4, publicOrdersHash: B_HASH },
     { userId: 'u-d', sub: subs.get(Role.Driver), companyKeys: [], role: 2, driverId: 'drv-7' },
   ]);
   let i = 0;
@@ -323,8 +334,8 @@ describe('staff and driver lists', () => {
 });
 
 describe('public weekly view', () => {
-  test('no login; the user company week; only the public columns', async () => {
-    const r = await call(null, `/api/orders/public?userid=u-b&week=${today}`);
+  test('no login; the link token’s company week; only the public columns', async () => {
+    const r = await call(null, `/api/orders/public?token=${B_TOKEN}&week=${today}`);
     assert.equal(r.status, 200);
     assert.ok(Value.Check(PublicOrderWeek, r.body));
     assert.equal(r.body.data.week, thisWeek);
@@ -347,8 +358,38 @@ describe('public weekly view', () => {
       ]);
       assert.notEqual(row.status, 4);
     }
-    assert.deepEqual((await call(null, '/api/orders/public?userid=nobody')).body.data.orders, []);
     assert.equal((await call(null, '/api/orders/public')).status, 400);
+  });
+  test('a user id (the old, guessable link) answers nothing but a 400 that says why', async () => {
+    for (const url of ['/api/orders/public?userid=u-b', `/api/orders/public?userid=u-b&week=${today}`]) {
+      const r = await call(null, url);
+      assert.equal(r.status, 400, url);
+      assert.equal(r.body.detail, OrderMessages.publicLinkNeedsToken);
+      assert.equal(r.body.data, undefined);
+    }
+  });
+  test('an unknown, malformed or replaced token is a 404; the new one answers at once', async () => {
+    const other = randomBytes(32).toString('base64url');
+    for (const t of [other, 'u-b', B_TOKEN.slice(0, 20), `${B_TOKEN}x`]) {
+      const r = await call(null, `/api/orders/public?token=${encodeURIComponent(t)}`);
+      assert.equal(r.status, 404, t);
+      assert.equal(r.body.detail, OrderMessages.publicLinkInvalid);
+    }
+    // regenerated in accounts: the member's hash is the new token's (the event's fact); the old token stops at once
+    const fresh = randomBytes(32).toString('base64url');
+    await Member.updateOne(
+      { userId: 'u-b' },
+      { $set: { publicOrdersHash: createHash('sha256').update(fresh).digest('hex') } },
+    );
+    try {
+      assert.equal((await call(null, `/api/orders/public?token=${B_TOKEN}`)).status, 404);
+      assert.equal((await call(null, `/api/orders/public?token=${fresh}&week=${today}`)).status, 200);
+      // suspended: no page, whatever the token
+      await Member.updateOne({ userId: 'u-b' }, { $set: { suspended: true } });
+      assert.equal((await call(null, `/api/orders/public?token=${fresh}`)).status, 404);
+    } finally {
+      await Member.updateOne({ userId: 'u-b' }, { $set: { publicOrdersHash: B_HASH, suspended: false } });
+    }
   });
 });
 
@@ -363,7 +404,7 @@ describe('the list rows (models/order-row.ts) answer what the orders answer', ()
     [Role.Admin, `/api/orders?from=${today}&to=${dayOf(new Date(now.getTime() + 3 * DAY))}&delivered=true`],
     [Role.Admin, '/api/orders?status=4&def=ext'],
     [Role.Driver, '/api/orders?list=driver&limit=200'],
-    [null, `/api/orders/public?userid=u-b&week=${today}`],
+    [null, `/api/orders/public?token=${B_TOKEN}&week=${today}`],
   ];
   const answers = async () => {
     const out: unknown[] = [];
