@@ -2,6 +2,7 @@
 // profiles, the mailbox, and clean-up. Everything an attack creates is named attack-*@test.portal and removed
 // at the end; the demo users are never used or touched.
 import mongoose from 'mongoose';
+import Redis from 'ioredis';
 
 export const env = {
   app: process.env.APP_URL ?? 'http://localhost:8080',
@@ -105,6 +106,16 @@ async function admin(method, path, body) {
 }
 
 const created = { kc: new Set(), emails: new Set() };
+/** A short-lived Redis connection (the kit's user state) for `fn`. */
+export async function withRedis(fn) {
+  const r = new Redis(env.redis, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await r.connect();
+    return await fn(r);
+  } finally {
+    r.disconnect();
+  }
+}
 let db;
 async function accountsDb() {
   if (!db) db = await mongoose.createConnection(env.mongo, { serverSelectionTimeoutMS: 10_000 }).asPromise();
@@ -134,6 +145,9 @@ export async function makeUser(tag, { role = 4, verified = true, profile = {}, e
   created.emails.add(addr);
   const roleRep = await (await admin('GET', `/roles/${ROLE_NAMES[role]}`)).json();
   await admin('POST', `/users/${id}/role-mappings/realm`, [roleRep]);
+  // A verified profile is one staff reviewed: the kit's "verified" marker too, as accounts writes it for a verified
+  // profile (services/kit user-state.ts; accounts also writes it when it links the profile on first sign-in).
+  if (profile !== false && verified === true) await withRedis((r) => r.set(`portal:verified:${id}`, '1'));
   if (profile !== false)
     await (
       await users()
@@ -189,6 +203,10 @@ export async function cleanup() {
     for (const u of found) created.kc.add(u.id);
   }
   for (const id of created.kc) await admin('DELETE', `/users/${id}`).catch(() => undefined);
+  if (created.kc.size)
+    await withRedis((r) => r.del(...[...created.kc].map((id) => `portal:verified:${id}`))).catch(
+      () => undefined,
+    );
   const mine = { email: { $in: [...created.emails] } };
   for (const name of ['users', 'invites'])
     await adb

@@ -8,6 +8,7 @@ import {
   assertRoleMatrix,
   tablePolicy,
   type Policy,
+  type StatePolicy,
   mailbox,
 } from '@portal/service-kit/testing';
 import { startApp } from './helpers.js';
@@ -18,6 +19,9 @@ const POLICY: Policy = {
   'GET /api/email/failed': [0, 1],
   'POST /api/email/failed/:id/resend': [0, 1],
 };
+
+// the account-state columns: a user under review may call none of these routes (only accounts' profile ones)
+const STATES: StatePolicy = { allowUnverified: [] };
 
 let app: FastifyInstance;
 before(async () => {
@@ -32,8 +36,8 @@ const post = async (url: string, role: number | undefined, payload: object) => {
 };
 
 test('the route table matches the written policy', () => assert.deepEqual(tablePolicy(app), POLICY));
-test('role × endpoint: allowed callers pass the guard, everyone else gets 401/403', () =>
-  assertRoleMatrix(app, POLICY));
+test('role × endpoint × state: allowed callers pass the guard, everyone else gets 401/403', () =>
+  assertRoleMatrix(app, POLICY, STATES));
 
 test('feedback: 202 with the spec message, then a "Portal Feedback" mail to support with the escaped message', async () => {
   const marker = `fb-${Date.now()}`;

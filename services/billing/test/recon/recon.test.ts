@@ -4,7 +4,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Role, type RoleNumber } from '@portal/contracts';
 import { BillingMessages, lastWeek } from '@portal/contracts/billing';
-import { assertUsesIndex, serviceBasics, tokenFor } from '@portal/service-kit/testing';
+import { assertUsesIndex, serviceBasics, tokenFor, type StatePolicy } from '@portal/service-kit/testing';
 import { NameModel, OrderProjection } from '../../src/models/order-projection.js';
 import { ReconPrint } from '../../src/models/recon-print.js';
 import { buildApp } from '../../src/app.js';
@@ -14,7 +14,9 @@ import { RECON_TEST_ENV } from './env.js';
 import { seedProjected } from '../helpers/projected.js';
 
 // health, readiness, the route table against the joined POLICY and the role × endpoint matrix
-const app = serviceBasics(buildApp, POLICY, RECON_TEST_ENV);
+// the account-state columns: a user under review may call none of these routes (only accounts' profile ones)
+const STATES: StatePolicy = { allowUnverified: [] };
+const app = serviceBasics(buildApp, POLICY, RECON_TEST_ENV, STATES);
 
 const call = async (role: RoleNumber, method: 'GET' | 'POST', url: string, payload?: object) => {
   const res = await app().inject({

@@ -1,7 +1,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FleetMessages, Role } from '@portal/contracts';
-import { serviceBasics, type Policy } from '@portal/service-kit/testing';
+import { serviceBasics, type Policy, type StatePolicy } from '@portal/service-kit/testing';
 import { Vehicle } from '../../src/models/vehicle.js';
 import { Driver } from '../../src/models/driver.js';
 import { buildApp } from '../../src/app.js';
@@ -27,8 +27,10 @@ const POLICY: Policy = {
   'GET /api/vehicles/export.xlsx': STAFF,
 };
 
-// health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
-const app = serviceBasics(buildApp, POLICY, TEST_ENV);
+// the account-state columns: a user under review may call none of these routes (only accounts' profile ones)
+const STATES: StatePolicy = { allowUnverified: [] };
+// health, readiness, the route table against POLICY and the role × endpoint × state matrix (the kit's shared basics)
+const app = serviceBasics(buildApp, POLICY, TEST_ENV, STATES);
 
 before(async () => {
   await Promise.all([Vehicle.deleteMany({}), Driver.deleteMany({})]);

@@ -12,7 +12,7 @@ import {
   type RoleNumber,
   type RouteChanged,
 } from '@portal/contracts';
-import { serviceBasics, tokenFor, waitFor, type Policy } from '@portal/service-kit/testing';
+import { serviceBasics, tokenFor, waitFor, type Policy, type StatePolicy } from '@portal/service-kit/testing';
 import { Route } from '../../src/models/route.js';
 import { buildApp } from '../../src/app.js';
 import { SCHEDULE_POLICY } from '../policy/schedule.js';
@@ -33,13 +33,20 @@ const POLICY: Policy = {
   ...WEEKLY_POLICY,
   ...PUBLIC_POLICY,
 };
-// health, readiness, the route table against POLICY and the role × endpoint matrix (the kit's shared basics)
+// the account-state columns: a user under review may call none of these routes (only accounts' profile ones)
+const STATES: StatePolicy = { allowUnverified: [] };
+// health, readiness, the route table against POLICY and the role × endpoint × state matrix (the kit's shared basics)
 // own durables (the running routing keeps its order and fleet feeds) and no start-up snapshot request
-const app = serviceBasics(buildApp, POLICY, {
-  MONGO_DB: 'portal_routing_test',
-  CONSUMER_SUFFIX: `r${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
-  ROUTING_DISPATCH_FEED: 'off',
-});
+const app = serviceBasics(
+  buildApp,
+  POLICY,
+  {
+    MONGO_DB: 'portal_routing_test',
+    CONSUMER_SUFFIX: `r${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
+    ROUTING_DISPATCH_FEED: 'off',
+  },
+  STATES,
+);
 
 const events: EventEnvelope<RouteChanged>[] = [];
 let stop = () => {};
