@@ -22,6 +22,8 @@ const manifest = defineMfe({
     {
       path: '/dashboard/profile',
       title: 'Profile',
+      // open before staff verify the account (the sign-up's last step); the shell shows it with a banner
+      underReview: true,
       menu: { section: 'user', key: 'profile', label: 'Profile', order: 10 },
     },
     {
@@ -60,8 +62,8 @@ const manifest = defineMfe({
     { path: '/dashboard/admin', title: 'Create New Account' },
     { path: '/dashboard/editAccount', title: 'Edit Account' },
     { path: '/dashboard/accountDetails', title: 'Account Details' },
-    { path: '/dashboard/changeEmail', title: 'Change Email' },
-    { path: '/dashboard/changePassword', title: 'Change Password' },
+    { path: '/dashboard/changeEmail', title: 'Change Email', underReview: true },
+    { path: '/dashboard/changePassword', title: 'Change Password', underReview: true },
     { path: '/dashboard/deleteaccount', title: 'Delete Account' },
   ],
   // The pending-invites modal after sign-in (accounts §2) belongs to no page: the shell renders it on all of them.

@@ -6,6 +6,11 @@ export interface ApiOptions {
   baseUrl?: string;
   /** A fresh access token or null when signed out. */
   getToken: () => Promise<string | null>;
+  /**
+   * A service answered 403 "under review" (staff have not verified the account): not a 401, so no sign-out; the
+   * shell switches to the profile-only view.
+   */
+  onUnderReview?: () => void;
 }
 
 let ruleApplied = false;
@@ -24,7 +29,7 @@ export function applyTokenRule(): void {
 }
 
 /** The fetch wrapper every MFE gets as `api`: JSON in and out, Bearer token, ApiError with the server's message. */
-export function createApi({ baseUrl = '', getToken }: ApiOptions): ApiClient {
+export function createApi({ baseUrl = '', getToken, onUnderReview }: ApiOptions): ApiClient {
   async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = await getToken();
@@ -48,8 +53,9 @@ export function createApi({ baseUrl = '', getToken }: ApiOptions): ApiClient {
       applyTokenRule();
       throw new ApiError(401, Messages.tokenInvalid, data);
     }
-    if (!res.ok)
-      throw new ApiError(res.status, serverMessage(data, `${res.status} ${res.statusText}`.trim()), data);
+    const message = serverMessage(data, `${res.status} ${res.statusText}`.trim());
+    if (res.status === 403 && message === Messages.underReview) onUnderReview?.();
+    if (!res.ok) throw new ApiError(res.status, message, data);
     return (text ? data : undefined) as T;
   }
 

@@ -2,7 +2,7 @@ import '@portal/ui/styles.css';
 import './frame/shell.css';
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, registerApplication, start, triggerAppChange } from 'single-spa';
-import type { PortalProps } from '@portal/ui';
+import type { PortalProps, SessionUser } from '@portal/ui';
 import { applyTokenRule, createApi } from './api.js';
 import { loadConfig } from './config.js';
 import { loadMfe } from './remotes.js';
@@ -13,8 +13,17 @@ import { Frame } from './frame/Frame.js';
 
 async function main(): Promise<void> {
   const session = new ShellSession(createApi({ getToken: async () => null }), applyTokenRule);
-  const api = createApi({ getToken: () => session.getToken() });
+  const api = createApi({
+    getToken: () => session.getToken(),
+    onUnderReview: () => session.setVerified(false),
+  });
   const [config, remotes] = await Promise.all([loadConfig(api), loadRoutes(), session.restore()]);
+  // a restored session's review state may have changed since sign-in (staff verified it): ask once per page load
+  if (session.user)
+    void api
+      .get<{ user?: { verified?: SessionUser['verified'] } }>('/api/users/me')
+      .then((r) => r?.user && session.setVerified(r.user.verified))
+      .catch(() => undefined);
   const { table, urls } = remotes;
   const props: PortalProps = {
     api,

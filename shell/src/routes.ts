@@ -50,6 +50,23 @@ const entriesAt = (t: RouteTable, pathname: string) => t.pages.filter((p) => p.p
 const lets = (p: MfePage, role: RoleNumber) =>
   (!p.allowed || p.allowed.includes(role)) && !(p.restricted && p.restricted.includes(role));
 
+/** Who the guard and the menus are for: the session user's role and account state. */
+export interface Viewer {
+  role: RoleNumber;
+  verified?: unknown;
+}
+/**
+ * Staff have not verified the account yet (accounts §4: verified false). Suspended is not "under review": it keeps
+ * its screens read-only (the services refuse its writes with the suspension message).
+ */
+export const isUnderReview = (u: { verified?: unknown } | null | undefined): boolean => u?.verified === false;
+/** The page an account under review is sent to from anywhere it may not go. */
+export const REVIEW_HOME = '/dashboard/profile';
+/** Pages an account under review may open: the public ones and those the manifests mark `underReview`. */
+const openInReview = (p: MfePage) => p.public === true || p.underReview === true;
+export const mayOpenInReview = (t: RouteTable, pathname: string): boolean =>
+  entriesAt(t, pathname).some(openInReview);
+
 /** Who renders a path; null = no manifest claims it. */
 export const ownerOf = (t: RouteTable, pathname: string): string | null =>
   entriesAt(t, pathname)[0]?.mfe ?? null;
@@ -77,9 +94,12 @@ export function menusFor(
   t: RouteTable,
   role: RoleNumber,
   hideRoutes: string[] = [],
+  underReview = false,
 ): { user: MenuItem[]; admin: MenuItem[] } {
   const items = t.pages
     .filter((p) => p.menu && lets(p, role) && !hideRoutes.includes(p.menu.key))
+    // under review: the profile's pages and the shell's own (FAQ); public screens stay reachable, not advertised
+    .filter((p) => !underReview || p.underReview === true || p.mfe === 'shell')
     .map((p) => ({ ...p.menu!, path: p.path }))
     .sort((a, b) => a.order - b.order);
   return {
@@ -108,12 +128,13 @@ export function resolveRoute(
   t: RouteTable,
   pathname: string,
   search: string,
-  user: { role: RoleNumber } | null,
+  user: Viewer | null,
 ): Resolution {
   const p = normalise(pathname);
   if (p === '/') return { redirect: user ? '/dashboard/profile' : '/login' };
   const order = /^\/order\/([^/]+)$/.exec(p);
   if (order) {
+    if (user && isUnderReview(user)) return { redirect: REVIEW_HOME };
     return user
       ? { redirect: orderRedirect(decodeURIComponent(order[1]!), user.role) }
       : { redirect: `/login?redirect=${encodeURIComponent(p)}` };
@@ -124,6 +145,9 @@ export function resolveRoute(
   const open = isPublic(t, p);
   if (p === '/login' && user) return { redirect: '/dashboard/profile' };
   if (!open && !user) return { redirect: `/login?redirect=${encodeURIComponent(p + search)}` };
+  // under review: the profile and the public pages only, everything else goes to the profile
+  if (user && isUnderReview(user) && !mayOpenInReview(t, p) && p !== REVIEW_HOME)
+    return { redirect: REVIEW_HOME };
   if (user && !open && !roleMayOpen(t, p, user.role)) return { view: 'forbidden' };
   return owner === 'shell' ? { view: 'faq' } : { owner };
 }

@@ -137,6 +137,14 @@ export class ShellSession implements Session {
     return this.refreshing;
   }
 
+  /**
+   * The account's review state as the API last said it (GET /api/users/me, or a 403 "under review"): staff may
+   * verify (or un-verify) the account while the tab is open, so the stored login answer is not the last word.
+   */
+  setVerified(verified: SessionUser['verified']): void {
+    if (this.user && this.user.verified !== verified) this.setUser({ ...this.user, verified });
+  }
+
   /** On page load: the tab's session survives a reload (one refresh grant: the access token was never stored). */
   async restore(): Promise<void> {
     const refreshToken = sessionStorage.getItem(KEYS.refreshToken);

@@ -172,3 +172,45 @@ test('PortalProps.menu: every deployed entry for the Settings screen, user secti
     ],
   );
 });
+
+test('under review (verified false): public pages and those marked underReview only, the rest goes to profile', () => {
+  const reviewed = buildTable([
+    {
+      name: 'alpha',
+      manifest: {
+        ...alpha,
+        pages: alpha.pages.map((p) => (p.path === '/dashboard/profile' ? { ...p, underReview: true } : p)),
+      },
+    },
+    { name: 'beta', manifest: beta },
+  ]);
+  const pending = { role: Role.AccountAdmin, verified: false };
+  const go = (path: string, u: { role: RoleNumber; verified?: unknown } = pending) =>
+    resolveRoute(reviewed, path, '', u);
+  assert.deepEqual(go('/dashboard/profile'), { owner: 'alpha' });
+  assert.deepEqual(go('/dashboard/faq'), { view: 'faq' });
+  assert.deepEqual(go('/dashboard/board'), { owner: 'beta' }, 'public pages stay open');
+  assert.deepEqual(go('/dashboard/editPerson', { role: Role.Admin, verified: false }), {
+    redirect: '/dashboard/profile',
+  });
+  assert.deepEqual(go('/order/42'), { redirect: '/dashboard/profile' });
+  // verified and suspended users are not under review (suspended keeps its read-only screens)
+  assert.deepEqual(go('/order/42', { role: Role.User, verified: true }), {
+    redirect: '/dashboard/orders?id=42',
+  });
+  assert.deepEqual(go('/dashboard/editPerson', { role: Role.Admin, verified: 'suspended' }), {
+    owner: 'alpha',
+  });
+  const keys = (m: { user: { key: string }[]; admin: { key: string }[] }) =>
+    [...m.user, ...m.admin].map((i) => i.key);
+  assert.deepEqual(keys(menusFor(reviewed, Role.Admin, [], true)), ['profile', 'faq']);
+  assert.deepEqual(keys(menusFor(reviewed, Role.Admin, [], false)), [
+    'board',
+    'profile',
+    'faq',
+    'week',
+    'people',
+  ]);
+  const bad = { name: 'x', pages: [{ path: '/a', title: 'A', underReview: 'yes' }] };
+  assert.deepEqual(manifestProblems(bad, 'x'), ['/a: underReview must be a boolean']);
+});

@@ -8,7 +8,7 @@ import {
   type PortalProps,
   type SessionUser,
 } from '@portal/ui';
-import { resolveRoute } from '../routes.js';
+import { isUnderReview, resolveRoute } from '../routes.js';
 import type { Remotes } from '../manifests.js';
 import { Header } from './Header.js';
 import { Nav } from './Nav.js';
@@ -16,6 +16,7 @@ import { Footer } from './Footer.js';
 import { ShellView } from './ShellView.js';
 import { FeedbackDialog } from './FeedbackDialog.js';
 import { Overlays } from './Overlays.js';
+import { ReviewBanner } from './ReviewBanner.js';
 
 const el = (id: string) => document.getElementById(id)!;
 
@@ -38,6 +39,9 @@ export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remot
   useEffect(() => void el('portal-nav').classList.toggle('open', navOpen), [navOpen]);
 
   const resolution = resolveRoute(remotes.table, loc.pathname, loc.search, user);
+  // staff have not verified the account: a banner on every page, no feedback, no domain overlays (the services
+  // refuse such an account everything but its profile)
+  const review = isUnderReview(user);
   return (
     <ErrorBoundary>
       {createPortal(
@@ -47,7 +51,8 @@ export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remot
           isMobile={isMobile}
           navOpen={navOpen}
           onToggleNav={() => setNavOpen((o) => !o)}
-          onFeedback={() => setFeedbackOpen(true)}
+          onFeedback={review ? undefined : () => setFeedbackOpen(true)}
+          underReview={review}
         />,
         el('portal-header'),
       )}
@@ -56,6 +61,7 @@ export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remot
           <Nav table={remotes.table} user={user} config={portal.config} pathname={loc.pathname} />,
           el('portal-nav'),
         )}
+      {review && createPortal(<ReviewBanner />, el('portal-review'))}
       {createPortal(
         <ShellView
           resolution={resolution}
@@ -66,7 +72,7 @@ export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remot
         el('portal-shell-view'),
       )}
       {createPortal(<Footer config={portal.config} />, el('portal-footer'))}
-      {user && (
+      {user && !review && (
         <FeedbackDialog
           open={feedbackOpen}
           onClose={() => setFeedbackOpen(false)}
@@ -74,7 +80,7 @@ export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remot
           email={user.email}
         />
       )}
-      {user && <Overlays remotes={remotes} portal={portal} user={user} />}
+      {user && !review && <Overlays remotes={remotes} portal={portal} user={user} />}
       <Toaster />
     </ErrorBoundary>
   );

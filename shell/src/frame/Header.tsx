@@ -9,11 +9,21 @@ interface HeaderProps {
   isMobile: boolean;
   navOpen: boolean;
   onToggleNav: () => void;
-  onFeedback: () => void;
+  /** Absent: no feedback button (an account under review). */
+  onFeedback?: () => void;
+  underReview?: boolean;
 }
 
 /** Header (accounts §2): logo, feedback (not on mobile), user name or email, the ellipsis menu. */
-export function Header({ portal, user, isMobile, navOpen, onToggleNav, onFeedback }: HeaderProps) {
+export function Header({
+  portal,
+  user,
+  isMobile,
+  navOpen,
+  onToggleNav,
+  onFeedback,
+  underReview = false,
+}: HeaderProps) {
   const { appName } = frameText(portal.config);
   const { pathname } = useLocation();
   return (
@@ -39,7 +49,7 @@ export function Header({ portal, user, isMobile, navOpen, onToggleNav, onFeedbac
       <div className="sh-header-right">
         {user ? (
           <>
-            {!isMobile && (
+            {!isMobile && onFeedback && (
               <Button onClick={onFeedback} data-testid="feedback-button">
                 Feedback
               </Button>
@@ -47,7 +57,7 @@ export function Header({ portal, user, isMobile, navOpen, onToggleNav, onFeedbac
             <span className="sh-user" data-testid="header-user" title={user.email}>
               {user.name || user.email}
             </span>
-            <UserMenu portal={portal} />
+            <UserMenu portal={portal} underReview={underReview} />
           </>
         ) : (
           <>

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@portal/contracts';
 import { Link, type SessionUser } from '@portal/ui';
-import { menusFor, type MenuItem, type RouteTable } from '../routes.js';
+import { isUnderReview, menusFor, type MenuItem, type RouteTable } from '../routes.js';
 
 function Section({
   title,
@@ -50,7 +50,7 @@ export function Nav({
   pathname: string;
 }) {
   const hide = Array.isArray(config.hideRoutes) ? config.hideRoutes : [];
-  const { user: userMenu, admin: adminMenu } = menusFor(table, user.role, hide);
+  const { user: userMenu, admin: adminMenu } = menusFor(table, user.role, hide, isUnderReview(user));
   return (
     <div className="sh-nav">
       <Section title="Menu" entries={userMenu} pathname={pathname} testId="nav-user" />

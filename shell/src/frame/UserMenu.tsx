@@ -4,7 +4,7 @@ import type { PortalProps } from '@portal/ui';
 import { SwitchEnvDialog } from './SwitchEnvDialog.js';
 
 /** The header's ellipsis menu (accounts §2); Switch Env only on developer hosts (contracts isDevHost). */
-export function UserMenu({ portal }: { portal: PortalProps }) {
+export function UserMenu({ portal, underReview = false }: { portal: PortalProps; underReview?: boolean }) {
   const [open, setOpen] = useState(false);
   const [envOpen, setEnvOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -30,7 +30,7 @@ export function UserMenu({ portal }: { portal: PortalProps }) {
     { key: 'change-email', label: 'Change Email', run: go('/dashboard/changeEmail') },
     { key: 'change-password', label: 'Change Password', run: go('/dashboard/changePassword') },
     { key: 'delete-account', label: 'Delete Account', run: go('/dashboard/deleteaccount') },
-  ];
+  ].filter((i) => !underReview || i.key !== 'delete-account'); // under review: the profile's own screens only
   if (isDevHost(window.location.hostname)) {
     items.push({ key: 'switch-env', label: 'Switch Env', run: () => (setOpen(false), setEnvOpen(true)) });
   }

@@ -26,6 +26,11 @@ export interface MfePage {
   allowed?: RoleNumber[];
   /** Never these roles. */
   restricted?: RoleNumber[];
+  /**
+   * Open to an account staff have not verified yet (the profile and what it needs): such a user sees only these
+   * pages and the public ones; any other path goes to the profile (the services refuse them "under review" too).
+   */
+  underReview?: boolean;
   /** A side-menu entry for the page; absent = reachable by link only ("other dashboard routes"). */
   menu?: { section: 'user' | 'admin'; key: string; label: string; order: number };
 }
@@ -73,6 +78,8 @@ export function manifestProblems(m: unknown, name?: string): string[] {
     if (typeof p.title !== 'string' || !p.title) out.push(`${p.path}: title is required`);
     if (p.public !== undefined && typeof p.public !== 'boolean')
       out.push(`${p.path}: public must be a boolean`);
+    if (p.underReview !== undefined && typeof p.underReview !== 'boolean')
+      out.push(`${p.path}: underReview must be a boolean`);
     if (!roleList(p.allowed) || !roleList(p.restricted)) out.push(`${p.path}: roles must be role numbers`);
     if (p.menu === undefined) continue;
     const menu = p.menu as Record<string, unknown>;
