@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { tokenFor } from '@portal/service-kit/testing';
 import { AppConfig } from '../src/models/app-config.js';
-import { User } from '../src/models/user.js';
+import { User, publicOrdersPath } from '../src/models/user.js';
 import { PROFILE_TTL_MS } from '../src/models/profile-cache.js';
 import { dropConfigCache } from '../src/domain/config.js';
 import { startApp } from './helpers.js';
@@ -71,21 +71,21 @@ test('GET /users/me: the profile is kept briefly, and any write through the mode
     // A write behind the model's back (as another replica's would be) is not seen within the TTL...
     await User.collection.updateOne(
       { _id: (await User.findById(id).lean())!._id },
-      { $set: { publicorderslink: 'probe-1' } },
+      { $set: { publicOrdersToken: 'probe-1' } },
     );
     assert.equal((await me()).publicorderslink, undefined);
     // ...a write through the model (every route's write path) empties the cache at once...
-    await User.updateOne({ _id: id }, { $set: { publicorderslink: 'probe-2' } });
-    assert.equal((await me()).publicorderslink, 'probe-2');
+    await User.updateOne({ _id: id }, { $set: { publicOrdersToken: 'probe-2' } });
+    assert.equal((await me()).publicorderslink, publicOrdersPath('probe-2'));
     // ...and the TTL bounds what another replica's write leaves stale.
     await User.collection.updateOne(
       { _id: (await User.findById(id).lean())!._id },
-      { $set: { publicorderslink: 'probe-3' } },
+      { $set: { publicOrdersToken: 'probe-3' } },
     );
-    assert.equal((await me()).publicorderslink, 'probe-2');
+    assert.equal((await me()).publicorderslink, publicOrdersPath('probe-2'));
     await new Promise((r) => setTimeout(r, PROFILE_TTL_MS + 200));
-    assert.equal((await me()).publicorderslink, 'probe-3');
+    assert.equal((await me()).publicorderslink, publicOrdersPath('probe-3'));
   } finally {
-    await User.updateOne({ _id: id }, { $unset: { publicorderslink: 1 } });
+    await User.updateOne({ _id: id }, { $unset: { publicOrdersToken: 1 } });
   }
 });

@@ -167,7 +167,7 @@ test('a standard user (4) sees who their colleagues are, not their profiles (iss
     role: 3,
     company: { ...me.company, billingContactEmail: 'secret-billing@x.example', phone: '(916) 555-0123' },
     signature: { image: 'https://x.example/sig.png', name: 'Mate', date: '2026-01-01' },
-    publicorderslink: 'https://x.example/public',
+    publicOrdersToken: 'mate-public-orders-token',
     data: { notification: { qbMismatch: true } },
   });
   try {
@@ -186,6 +186,7 @@ test('a standard user (4) sees who their colleagues are, not their profiles (iss
     const one = await call(app, 'GET', `/api/users/${encodeURIComponent(mate.email)}`, user);
     assert.equal(one.status, 200);
     assert.ok(!JSON.stringify(one.json).includes('secret-billing'));
+    assert.ok(!JSON.stringify(one.json).includes('mate-public-orders-token'), 'nor the public orders link');
     assert.equal(one.json.user.company, undefined);
     // staff still see the whole profile
     const full = await call(app, 'GET', `/api/users/${encodeURIComponent(mate.email)}`, admin);

@@ -56,6 +56,11 @@ export const Messages = {
   fieldRequired: (label: string) => `${label} is required. `,
   fieldTooLong: (label: string, max: number) => `${label} is limited to ${max} characters. `,
   underReview: 'Your account is under review. You will receive an email once it has been verified.',
+  /** The profile's public orders link (opt-in per company; accounts README "Public orders link"). */
+  publicOrdersUnverified: 'The public orders link can be turned on once the account has been verified.',
+  publicOrdersNoLicence: 'Add a licence number to the profile before turning on the public orders link.',
+  publicOrdersWho:
+    "Only the company's account admin or GPS staff can turn on or regenerate the public orders link.",
   uploadTooLarge: 'The file is limited to 5 MB.',
   uploadType: 'Only images and PDF files can be uploaded.',
   accountingUnavailable: 'The accounting system could not be reached. Please try again later.',

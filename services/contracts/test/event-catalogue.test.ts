@@ -57,3 +57,20 @@ test('the compatibility rule itself: optional additions pass, everything else fa
   assert.equal(breakingChanges(lit, { anyOf: [{ const: 'x' }] }).length, 1);
   assert.equal(breakingChanges(lit, { anyOf: [{ const: 'x' }, { const: 'y' }, { const: 'z' }] }).length, 1);
 });
+
+test('user events carry the public orders link only as its SHA-256, never the token (a bearer secret)', async () => {
+  const { Value } = await import('typebox/value');
+  const user = { userId: 'u', email: 'u@x' };
+  const token = 'Q2hhbmdlTWVQbGVhc2VJdElzQVRva2VuMTIzNDU2Nzg5'; // 43 base64url characters, as accounts makes them
+  for (const s of [
+    Subjects.userCreated,
+    Subjects.userUpdated,
+    Subjects.userSuspended,
+    Subjects.userDeleted,
+  ]) {
+    const schema = (EventCatalogue as Record<string, never>)[s];
+    assert.equal(Value.Check(schema, { ...user, publicOrdersHash: 'ab'.repeat(32) }), true, s);
+    assert.equal(Value.Check(schema, { ...user, publicOrdersHash: '' }), true, `${s}: '' is off`);
+    assert.equal(Value.Check(schema, { ...user, publicOrdersHash: token }), false, `${s}: no token`);
+  }
+});

@@ -17,7 +17,7 @@ import { profileError } from './profiles.js';
 export type Patch = Record<string, unknown> & { company?: Record<string, unknown>; role?: number };
 
 /** Fields only staff may set. */
-export const STAFF_ONLY = ['verified', 'sameDayPickup', 'publicorderslink'] as const;
+export const STAFF_ONLY = ['verified', 'sameDayPickup'] as const;
 /** The fields an update may write; sub-objects are merged key by key (never replaced whole). */
 export const WRITABLE = [
   'name',
@@ -27,8 +27,7 @@ export const WRITABLE = [
   'role',
   'company',
   'signature',
-  'publicorderslink',
-] as const;
+] as const; // the public orders link is not a field: its switch and regenerate are public-orders.ts'
 const SUB_FIELDS: Record<string, string[]> = {
   name: Object.keys(Name.properties),
   alerts: Object.keys(Alerts.properties),

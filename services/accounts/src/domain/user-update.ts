@@ -17,6 +17,7 @@ import {
   type Patch,
 } from './user-update-rules.js';
 import type { Caller, Deps } from './deps.js';
+import { publicOrdersSet } from './public-orders.js';
 
 /**
  * Licence numbers as their records spell them (issue 8: 'abc-1' is the record 'ABC-1'), so the company comparisons
@@ -84,7 +85,7 @@ export async function updateProfile(
   if (addsForbiddenLicences(callerRole, target, patch)) throw new Problem(403, Messages.forbidden);
   if (!isStaff(callerRole)) await checkNewLicences(target, patch);
 
-  const set = setOf(patch);
+  const set = { ...setOf(patch), ...publicOrdersSet(callerRole, target, patch.publicOrders) };
   if (!Object.keys(set).length) return { user: toProfile(target), message: Messages.profileUpdated };
   if (newRole !== target.role) await changeRole(deps, target, newRole);
 

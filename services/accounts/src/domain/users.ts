@@ -22,7 +22,9 @@ export const canSee = (caller: UserDoc, callerRole: RoleNumber | undefined, targ
  * (signature, billing, public-orders link, accounting flags); their own profile they see whole (issue 8).
  */
 export function viewFor(callerRole: RoleNumber | undefined, callerId: string, u: UserDoc) {
-  if (callerRole !== Role.User || String(u._id) === callerId) return toProfile(u);
+  if (String(u._id) === callerId || isStaff(callerRole)) return toProfile(u);
+  // the public orders link: the profile's owner, the company's account admin and staff only (public-orders.ts)
+  if (callerRole !== Role.User) return { ...toProfile(u), publicorderslink: undefined };
   const p = toProfile(u);
   return { id: p.id, email: p.email, name: p.name, role: p.role, verified: p.verified };
 }

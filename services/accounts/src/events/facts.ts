@@ -14,7 +14,7 @@ import type { LicenceRecordDoc } from '../models/licence-record.js';
  */
 
 type UserLike = Partial<
-  Pick<UserDoc, 'sub' | 'name' | 'company' | 'alerts' | 'sameDayPickup' | 'signature'>
+  Pick<UserDoc, 'sub' | 'name' | 'company' | 'alerts' | 'sameDayPickup' | 'signature' | 'publicOrdersToken'>
 > &
   Pick<UserDoc, '_id' | 'email' | 'role'>;
 

@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import type { UserDoc } from '../models/user.js';
 import { licenceFacts, publicEntries, userFacts } from './facts.js';
+import { publicOrdersHash } from '../domain/public-orders.js';
 
 /**
  * What accounts publishes (stream ACCOUNTS) through its outbox: one builder per event, each payload typed by the
@@ -32,6 +33,7 @@ export const userRef = (u: UserState, verified: unknown): UserRefData => ({
   role: u.role,
   verified: verified as UserRefData['verified'],
   ...userFacts(u),
+  publicOrdersHash: publicOrdersHash(u.publicOrdersToken, verified),
 });
 const ref = userRef;
 

@@ -7,6 +7,9 @@ import { licenceKey } from './licence-record.js';
 import { keepsCompanyKeys } from './company-keys.js';
 import { invalidatesProfileCache } from './profile-cache.js';
 
+/** The public orders page of a link token (mfe-orders' /dashboard/publicorders; the browser adds its origin). */
+export const publicOrdersPath = (token: string) => `/dashboard/publicorders?token=${token}`;
+
 /** Licence-holder data kept on the user (accounts spec §3, "Company"); keys are the spec's own names. */
 const companySchema = new Schema(
   {
@@ -53,7 +56,10 @@ const userSchema = new Schema(
     hasSentEmail: { type: Boolean, default: false },
     sameDayPickup: { type: Boolean, default: false },
     isActive: { type: Boolean, default: true },
+    // the old free-text link (a guessable user-id URL): never shown or written again (domain/public-orders.ts)
     publicorderslink: String,
+    // the public orders link's token (32 random bytes, base64url): '' or absent = off. Never in an event or a log
+    publicOrdersToken: String,
     signature: {
       type: new Schema({ image: String, name: String, date: String }, { _id: false }),
       default: undefined,
@@ -97,7 +103,7 @@ export function toProfile(u: UserDoc): Static<typeof Profile> {
     alerts: u.alerts ? { email: u.alerts.email ?? undefined } : undefined,
     hasSentEmail: u.hasSentEmail,
     sameDayPickup: u.sameDayPickup,
-    publicorderslink: u.publicorderslink ?? undefined,
+    publicorderslink: u.publicOrdersToken ? publicOrdersPath(u.publicOrdersToken) : undefined,
     signature: u.signature
       ? {
           image: u.signature.image ?? undefined,

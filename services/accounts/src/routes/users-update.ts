@@ -16,7 +16,10 @@ const UserUpdate = Type.Object({
   role: Type.Optional(Type.Integer({ minimum: Role.SuperAdmin, maximum: Role.User })),
   company: Type.Optional(Company),
   signature: Type.Optional(Signature),
-  publicorderslink: Type.Optional(Type.String({ maxLength: 500 })),
+  // the public orders link: on (a token if none), off (revoked), regenerate (a new token; the old one stops)
+  publicOrders: Type.Optional(
+    Type.Union([Type.Literal('on'), Type.Literal('off'), Type.Literal('regenerate')]),
+  ),
 });
 const BulkItem = Type.Object({ email: Type.String({ maxLength: 200 }), verified: VerifiedValue });
 const Answer = Type.Object({
