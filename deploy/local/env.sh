@@ -6,8 +6,17 @@
 # serving indexes there (docs/DATA.md). Unset in production on real MongoDB.
 : "${POSTGRES_URL:=postgres://postgres@127.0.0.1:5433/ferretdb}"; export POSTGRES_URL
 : "${NATS_URL:=nats://127.0.0.1:4222}"; export NATS_URL
-# The demo's NATS account (stack.sh): only the services npm start runs sign in with it (scripts/portal.mjs);
-# a connection without a user is the TEST account. Local values only.
+# NATS (stack.sh writes the users with deploy/local/nats-config.ts; no anonymous connections). Each service signs
+# in as its own user, allowed to publish only its domain's events: `<service>` in the demo's PORTAL account
+# (npm start, scripts/portal.mjs), `<service>-test` in the TEST account (the e2e data set). Suites and tools are
+# TEST's `test` user (the kit's default NATS_USER); PORTAL_NATS_USER is a read-only inspector of the demo's
+# streams. Local values only: production signs in with per-service nkeys (deploy/k8s).
+: "${NATS_PASSWORD_ACCOUNTS:=nats-local-accounts-3e71c2}"; export NATS_PASSWORD_ACCOUNTS
+: "${NATS_PASSWORD_ORDERS:=nats-local-orders-9a4d07}"; export NATS_PASSWORD_ORDERS
+: "${NATS_PASSWORD_ROUTING:=nats-local-routing-51bf8e}"; export NATS_PASSWORD_ROUTING
+: "${NATS_PASSWORD_FLEET:=nats-local-fleet-c86e13}"; export NATS_PASSWORD_FLEET
+: "${NATS_PASSWORD_BILLING:=nats-local-billing-2d9f5a}"; export NATS_PASSWORD_BILLING
+: "${NATS_PASSWORD_NOTIFICATIONS:=nats-local-notifications-7b20e4}"; export NATS_PASSWORD_NOTIFICATIONS
 : "${PORTAL_NATS_USER:=portal}"; export PORTAL_NATS_USER
 : "${PORTAL_NATS_PASSWORD:=portal-nats-local-6d2f9a}"; export PORTAL_NATS_PASSWORD
 : "${REDIS_URL:=redis://127.0.0.1:6390}"; export REDIS_URL

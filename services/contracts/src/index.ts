@@ -5,6 +5,7 @@ export * from './billing.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './events.js';
+export * from './bus-access.js';
 export * from './config.js';
 export * from './input.js';
 export * from './phone.js';

@@ -119,7 +119,7 @@ export async function buildService(
   await app.register(health, { backends: [...use] });
   if (use.has('nats')) {
     await app.register(outboxRelay, { models: (opts.models ?? []) as OutboxModel[], events });
-    await app.register(consumers, { consumers: opts.consumers ?? [], events });
+    await app.register(consumers, { consumers: opts.consumers ?? [], events, domain: opts.domain });
   }
   await app.register(queues, { workers: opts.workers ?? [] });
   await app.register(

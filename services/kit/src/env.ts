@@ -29,7 +29,8 @@ const ALWAYS_REQUIRED = [
 export const BACKEND_REQUIRED: Record<Backend, readonly string[]> = {
   mongo: ['MONGO_URL'],
   redis: ['REDIS_URL'],
-  nats: ['NATS_URL'],
+  // production signs in to NATS with the service's own nkey (its rights: contracts bus-access.ts)
+  nats: ['NATS_URL', 'NATS_NKEY_SEED'],
   s3: ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'],
   smtp: ['SMTP_HOST', 'MAIL_FROM'],
 };
@@ -54,9 +55,14 @@ export const EnvSchema = Type.Object({
   /** PostgreSQL behind FerretDB (GIN serving indexes at start, docs/DATA.md); empty on real MongoDB. */
   POSTGRES_URL: Type.String({ default: '' }),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
-  /** NATS user and password, when the server wants them (locally: the demo's account, deploy/local/stack.sh). */
-  NATS_USER: Type.String({ default: '' }),
-  NATS_PASSWORD: Type.String({ default: '' }),
+  /**
+   * NATS user and password (local stack only). The default is the local TEST account's tool user (suites,
+   * benchmarks); `npm start` signs each service in as its own user (scripts/portal.mjs, deploy/local/env.sh).
+   */
+  NATS_USER: Type.String({ default: 'test' }),
+  NATS_PASSWORD: Type.String({ default: 'test' }),
+  /** The service's NATS nkey seed (`SU…`); when set it is used instead of user/password. Production needs it. */
+  NATS_NKEY_SEED: Type.String({ default: '' }),
   REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6390' }),
   S3_ENDPOINT: Type.String({ default: '127.0.0.1' }),
   S3_PORT: Type.Integer({ default: 9100 }),
@@ -135,6 +141,10 @@ export function loadEnv<S extends TObject>(
           `invalid environment: PORTAL_ENV=production needs ${unset.join(', ')} set (no defaults)`,
         );
     }
+    if (raw.PORTAL_ENV === 'production') {
+      const weak = credentialProblems(raw, (k) => required.has(k) && k in schema.properties);
+      if (weak.length) throw new Error(`invalid environment: PORTAL_ENV=production needs ${weak.join('; ')}`);
+    }
     const value = Value.Convert(schema, Value.Default(schema, picked)) as Record<string, unknown>;
     if (!Value.Check(schema, value)) {
       const errs = [...Value.Errors(schema, value)].map((e) => `${e.instancePath || '/'} ${e.message}`);
@@ -143,4 +153,28 @@ export function loadEnv<S extends TObject>(
     return value;
   };
   return { ...read(EnvSchema), ...(extra ? read(extra) : {}) } as Env & Static<S>;
+}
+
+/** `scheme://user:password@…`: the user info of a URL (also for several hosts, which WHATWG URL refuses). */
+const userInfo = (url: string) => /^[a-z][a-z0-9+.-]*:\/\/([^@/?#]*)@/i.exec(url)?.[1];
+/**
+ * Production connections must authenticate: the database and Redis URLs carry a user and password (Redis: at
+ * least a password), the NATS seed is a user nkey seed. The local stack's FerretDB and Redis accept anonymous
+ * connections on 127.0.0.1 only (SECURITY.md).
+ */
+export function credentialProblems(raw: Record<string, unknown>, checks: (key: string) => boolean): string[] {
+  const out: string[] = [];
+  const str = (k: string) => (typeof raw[k] === 'string' ? (raw[k] as string) : '');
+  if (checks('MONGO_URL')) {
+    const [user, ...pass] = (userInfo(str('MONGO_URL')) ?? '').split(':');
+    if (!user || !pass.join(':'))
+      out.push('MONGO_URL with a user and password (mongodb://user:password@host/…)');
+  }
+  if (checks('REDIS_URL')) {
+    const pass = (userInfo(str('REDIS_URL')) ?? '').split(':').slice(1).join(':');
+    if (!pass) out.push('REDIS_URL with a password (redis://[user]:password@host)');
+  }
+  if (checks('NATS_NKEY_SEED') && !/^SU[A-Z2-7]{56}$/.test(str('NATS_NKEY_SEED')))
+    out.push("NATS_NKEY_SEED to be the service's user nkey seed (SU…)");
+  return out;
 }

@@ -11,8 +11,13 @@ import { loadEnv, EnvSchema, PRODUCTION_REQUIRED } from '../src/env.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const kitRequired = Object.keys(EnvSchema.properties).filter((k) => PRODUCTION_REQUIRED.has(k));
-/** Real-looking production values for every required kit key. */
-const prodValues = Object.fromEntries(kitRequired.map((k) => [k, `prod-value-of-${k}`]));
+/** Real-looking production values for every required kit key (connections with their credentials). */
+const prodValues: Record<string, string> = {
+  ...Object.fromEntries(kitRequired.map((k) => [k, `prod-value-of-${k}`])),
+  MONGO_URL: 'mongodb://portal:s3cret@db-0.mongo,db-1.mongo/portal?replicaSet=rs0&authSource=admin',
+  REDIS_URL: 'rediss://:s3cret@redis:6380',
+  NATS_NKEY_SEED: `SU${'A'.repeat(56)}`,
+};
 
 test('production: every required key unset -> refused, naming each key', () => {
   const blank = Object.fromEntries(kitRequired.map((k) => [k, '']));
@@ -46,6 +51,32 @@ test('production: all set -> loads; a service key (FEEDBACK_TO) counts when its 
   assert.throws(() => loadEnv({ ...prodValues, PORTAL_ENV: 'production' }, Mail), /needs FEEDBACK_TO/);
   const mail = loadEnv({ ...prodValues, PORTAL_ENV: 'production', FEEDBACK_TO: 'support@example.com' }, Mail);
   assert.equal(mail.FEEDBACK_TO, 'support@example.com');
+});
+
+test('production: database and Redis URLs without credentials, or NATS without its nkey seed, are refused', () => {
+  const prod = (over: Record<string, string>) => () =>
+    loadEnv({ ...prodValues, PORTAL_ENV: 'production', ...over });
+  assert.throws(
+    prod({ MONGO_URL: 'mongodb://db-0.mongo:27017/portal' }),
+    /needs MONGO_URL with a user and password/,
+  );
+  assert.throws(
+    prod({ MONGO_URL: 'mongodb://portal@db-0.mongo/portal' }),
+    /MONGO_URL with a user and password/,
+  );
+  assert.throws(prod({ REDIS_URL: 'redis://redis:6379' }), /needs REDIS_URL with a password/);
+  assert.throws(prod({ REDIS_URL: 'redis://default@redis:6379' }), /REDIS_URL with a password/);
+  assert.throws(prod({ NATS_NKEY_SEED: '' }), /needs NATS_NKEY_SEED/);
+  assert.throws(prod({ NATS_NKEY_SEED: 'not-a-seed' }), /NATS_NKEY_SEED to be the service's user nkey seed/);
+  // with them: loads (a user's password only, for Redis's default user, is enough)
+  assert.equal(
+    loadEnv({ ...prodValues, PORTAL_ENV: 'production', REDIS_URL: 'redis://:pw@r:6379' }).REDIS_URL,
+    'redis://:pw@r:6379',
+  );
+  // a service without Redis does not need its URL to carry anything (only declared backends count)
+  assert.doesNotThrow(() =>
+    loadEnv({ ...prodValues, PORTAL_ENV: 'production', REDIS_URL: 'x' }, undefined, ['mongo', 'nats']),
+  );
 });
 
 test('development (the default): the local defaults still apply', () => {

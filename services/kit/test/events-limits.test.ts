@@ -1,9 +1,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { connect, nanos } from '@nats-io/transport-node';
+import { nanos } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
-import { waitFor } from '../testing/index.js';
+import { testNats, waitFor } from '../testing/index.js';
 import type { ConsumerDef, PortalApp } from '../src/index.js';
 import { buildThingApp, recorder } from './fixtures/thing-service.js';
 
@@ -38,7 +38,7 @@ const envelope = (subject: string) =>
 
 before(async () => {
   // The stream as the old kit made it (no limits), with an event published before the consumer exists.
-  const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nc = await testNats(); // the TEST account's tool user (no anonymous NATS)
   const jsm = await jetstreamManager(nc);
   const base = { subjects: ['kitevents.>'], storage: StorageType.File, duplicate_window: nanos(120_000) };
   await jsm.streams

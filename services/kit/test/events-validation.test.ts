@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import { Type } from 'typebox';
 import { Subjects } from '@portal/contracts';
-import { waitFor } from '../testing/index.js';
+import { testNats, waitFor } from '../testing/index.js';
 import { EventValidators, subjectMatches, type ConsumerDef, type PortalApp } from '../src/index.js';
 import { buildThingApp, recorder, ThingModel } from './fixtures/thing-service.js';
 
@@ -21,9 +21,8 @@ let app: PortalApp;
 
 before(async () => {
   // the durable as an older build made it: one unversioned filter subject
-  const { connect } = await import('@nats-io/transport-node');
   const { jetstreamManager } = await import('@nats-io/jetstream');
-  const nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nc = await testNats(); // the TEST account's tool user (no anonymous NATS)
   const jsm = await jetstreamManager(nc);
   await jsm.streams.add({ name: 'KITVAL', subjects: ['kitval.>'] }).catch(() => undefined);
   await jsm.consumers.add('KITVAL', {
@@ -103,6 +102,42 @@ test('a consumer dead-letters an invalid event with the reason and never hands i
     !rec.received.some((e) => e.id === wrongVersion.id),
     'a version the subject does not say is refused',
   );
+});
+
+test("an event a stream's republish copied onto the subject is dead-lettered, never handed over", async () => {
+  // republish bypasses the publish rights (any subject of the account): the copy carries Nats-Stream
+  const src = `KITVALSRC${run}`.toUpperCase();
+  await app.jsm.streams.add({
+    name: src,
+    subjects: [`kitvalsrc${run}.>`],
+    republish: { src: `kitvalsrc${run}.copy`, dest: CREATED },
+  });
+  try {
+    const copied = {
+      id: randomUUID(),
+      type: CREATED,
+      version: 1,
+      time: new Date().toISOString(),
+      source: 'x',
+    };
+    await app.js.publish(
+      `kitvalsrc${run}.copy`,
+      JSON.stringify({ ...copied, data: { name: `copy-${run}` } }),
+    );
+    const dl = `deadletter.kitval.kitval-rec-${run}`;
+    const msg = await waitFor(
+      async () => {
+        const m = await app.jsm.streams.getMessage('DEADLETTER', { last_by_subj: dl }).catch(() => null);
+        return m?.header?.get('Portal-Failure')?.includes(src) ? m : null;
+      },
+      10_000,
+      200,
+    );
+    assert.match(msg.header?.get('Portal-Failure') ?? '', /republished by stream/);
+    assert.ok(!rec.received.some((e) => e.id === copied.id), 'the copy was handed over');
+  } finally {
+    await app.jsm.streams.delete(src);
+  }
 });
 
 test('a durable made with an unversioned filter follows the versioned definition at start', async () => {

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos } from '@nats-io/transport-node';
-import type { EventEnvelope } from '@portal/contracts';
+import { CONSUMES, STREAMS, type Domain, type EventEnvelope } from '@portal/contracts';
 import type { ConsumerDef } from '../../consumers.js';
 import type { EventValidators } from '../../events.js';
-import { ensureStream, streamLimits } from '../external/nats.js';
+import { ensureStream, streamLimits, streamName } from '../external/nats.js';
 import { extractTrace, SpanKind, withSpan } from '../../telemetry.js';
 
 const PROCESSED = 'processed_events';
@@ -23,6 +24,46 @@ const sameSubjects = (c: FilterConfig, subjects: readonly string[]) => {
 /** The durable name a definition gets in this process (CONSUMER_SUFFIX appended: test apps own theirs). */
 export const durableName = (def: Pick<ConsumerDef, 'durable'>, suffix: string) =>
   suffix ? `${def.durable}-${suffix}` : def.durable;
+/**
+ * A consumer reads only the streams its service's NATS user may read (contracts CONSUMES): a new one must be
+ * declared there first, or the service refuses to start (rather than failing later on a permission error).
+ */
+export function checkConsumes(domain: string | undefined, defs: readonly ConsumerDef[]): void {
+  if (!domain || !(domain in CONSUMES)) return; // kit test apps: no production user
+  const allowed = CONSUMES[domain as Domain].map((d) => STREAMS[d]);
+  for (const def of defs) {
+    const stream = streamName(def.stream.toLowerCase());
+    if (!allowed.includes(stream as (typeof allowed)[number]))
+      throw new Error(
+        `consumer ${def.durable} reads ${stream}, which contracts CONSUMES.${domain} does not list`,
+      );
+  }
+}
+
+/**
+ * The stream a consumer reads: the service's own is provisioned (and kept at the limits) by it; another domain's
+ * is its owner's: only created here when missing and this user may (a test user), never updated; a service's
+ * user gets a permission error, and the consumer retries until the owner has made it.
+ */
+async function consumedStream(
+  app: FastifyInstance,
+  domain: string | undefined,
+  def: ConsumerDef,
+  may: { createForeign: boolean },
+) {
+  const d = def.stream.toLowerCase();
+  const limits = streamLimits(app.env);
+  const name = streamName(d);
+  if (name === streamName(domain ?? '')) return ensureStream(app.jsm, d, limits);
+  const info = await app.jsm.streams.info(name).catch(() => undefined);
+  if (info) return name;
+  if (!may.createForeign) throw new Error(`stream ${name} does not exist yet (its owner makes it)`);
+  return ensureStream(app.jsm, d, limits).catch((err: Error) => {
+    if (/permission/i.test(err.message)) may.createForeign = false; // a service's user: wait for the owner
+    throw err;
+  });
+}
+
 export const deadLetterSubject = (def: ConsumerDef, stream: string, durable: string) =>
   def.deadLetter ?? `deadletter.${stream.toLowerCase()}.${durable}`;
 
@@ -33,7 +74,9 @@ export const deadLetterSubject = (def: ConsumerDef, stream: string, durable: str
  * dead-letter subject.
  */
 export default fp(
-  async (app, opts: { consumers: ConsumerDef[]; events: EventValidators }) => {
+  async (app, opts: { consumers: ConsumerDef[]; events: EventValidators; domain?: string }) => {
+    checkConsumes(opts.domain, opts.consumers);
+    const may = { createForeign: true };
     const suffix = app.env.CONSUMER_SUFFIX;
     const startedAt = new Date().toISOString();
     const limits = streamLimits(app.env);
@@ -58,6 +101,11 @@ export default fp(
 
     const handleOne = async (def: ConsumerDef, m: JsMsg) => {
       const durable = durableName(def, suffix);
+      // A stream's republish copies its messages onto any subject of the account, past the publish rights: an
+      // event stored that way is not its owner's (only a publisher's own message lacks these headers).
+      const copiedFrom = m.headers?.get('Nats-Stream');
+      if (copiedFrom)
+        return deadLetter(def, m, `republished by stream ${copiedFrom}, not published`).catch(() => m.term());
       let event: EventEnvelope;
       try {
         event = m.json<EventEnvelope>();
@@ -119,7 +167,7 @@ export default fp(
 
     /** Creates the durable (or updates what NATS lets change: deliver_policy is fixed at creation). */
     const ensureConsumer = async (def: ConsumerDef) => {
-      const stream = await ensureStream(app.jsm, def.stream.toLowerCase(), limits);
+      const stream = await consumedStream(app, opts.domain, def, may);
       const durable = durableName(def, suffix);
       const editable = {
         filter_subjects: [...def.subjects],

@@ -1,5 +1,11 @@
 import fp from 'fastify-plugin';
-import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  connect,
+  nanos,
+  nkeyAuthenticator,
+  type ConnectionOptions,
+  type NatsConnection,
+} from '@nats-io/transport-node';
 import {
   DiscardPolicy,
   jetstream,
@@ -8,7 +14,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import { STREAMS } from '@portal/contracts';
+import { STREAMS, inboxPrefix } from '@portal/contracts';
 import { Problem } from '../../problem.js';
 
 declare module 'fastify' {
@@ -31,7 +37,7 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxAgeS: 7 * 24 * 3600, max
 
 /**
  * Creates (or keeps) the stream of a domain: subjects `<domain>.>`, 2 min de-dup window, file storage, max_age
- * and max_bytes (oldest dropped first). An existing stream with other limits is updated to these.
+ * and max_bytes (oldest dropped first). An existing stream with other limits is updated to these when the user may.
  */
 export async function ensureStream(
   jsm: JetStreamManager,
@@ -61,7 +67,13 @@ export async function ensureStream(
     }
   }
   if (info.config.max_age !== max_age || info.config.max_bytes !== limits.maxBytes) {
-    await jsm.streams.update(name, { max_age, max_bytes: limits.maxBytes, discard: DiscardPolicy.Old });
+    // A service's NATS user may create its streams but not change them (contracts bus-access.ts): new limits
+    // are then the operator's to apply, and the stream is used as it is.
+    await jsm.streams
+      .update(name, { max_age, max_bytes: limits.maxBytes, discard: DiscardPolicy.Old })
+      .catch((err: Error) => {
+        if (!/permission/i.test(err.message)) throw err;
+      });
   }
   return name;
 }
@@ -70,6 +82,21 @@ export const streamLimits = (env: { STREAM_MAX_AGE_S: number; STREAM_MAX_BYTES: 
   maxAgeS: env.STREAM_MAX_AGE_S,
   maxBytes: env.STREAM_MAX_BYTES,
 });
+
+/**
+ * How a service signs in to NATS: its nkey seed when set (production), else user and password (the local
+ * stack's per-service users, or the TEST account's tool user). Replies come on the service's own inbox prefix,
+ * the only subjects its NATS user may subscribe to (contracts bus-access.ts).
+ */
+export function natsAuth(
+  env: { NATS_NKEY_SEED: string; NATS_USER: string; NATS_PASSWORD: string },
+  domain: string,
+): Partial<ConnectionOptions> {
+  const inbox = { inboxPrefix: inboxPrefix(domain) };
+  if (env.NATS_NKEY_SEED)
+    return { ...inbox, authenticator: nkeyAuthenticator(new TextEncoder().encode(env.NATS_NKEY_SEED)) };
+  return env.NATS_USER ? { ...inbox, user: env.NATS_USER, pass: env.NATS_PASSWORD } : inbox;
+}
 
 /** How long start-up waits for NATS before serving without it (and connecting in the background). */
 const START_WAIT_MS = 5000;
@@ -91,7 +118,7 @@ export default fp(
         maxReconnectAttempts: -1,
         waitOnFirstConnect: true,
         reconnectTimeWait: 1000,
-        ...(app.env.NATS_USER ? { user: app.env.NATS_USER, pass: app.env.NATS_PASSWORD } : {}),
+        ...natsAuth(app.env, opts.domain),
       });
       void (async () => {
         for await (const s of nc.status()) {
