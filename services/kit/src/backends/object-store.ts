@@ -4,8 +4,10 @@ import { Client } from 'minio';
 export interface PresignGetOptions {
   /** Seconds the URL works (S3 allows up to 7 days). */
   expires: number;
-  /** Offered as the download's file name (Content-Disposition: attachment). */
+  /** Offered as the download's file name. The URL is always a download (Content-Disposition: attachment). */
   filename?: string;
+  /** The Content-Type the object store answers with (else the one stored with the object). */
+  contentType?: string;
   /** Default: the service's bucket (S3_BUCKET, else `portal-<service>`). */
   bucket?: string;
 }
@@ -28,7 +30,10 @@ export interface ObjectStore {
   bucket: string;
   /** Creates the bucket when missing (idempotent, safe with replicas). */
   ensureBucket(bucket?: string): Promise<void>;
-  /** A time-limited download URL of one object, optionally saved under `filename`. */
+  /**
+   * A time-limited download URL of one object, optionally saved under `filename`. Always `attachment`: an object
+   * (often a user's upload) is never rendered as a page from the object store's origin.
+   */
   presignedGet(key: string, opts: PresignGetOptions): Promise<string>;
   /** A time-limited upload of one object of one content type (and at most maxBytes when given). */
   presignedPut(key: string, opts: PresignPutOptions): Promise<PresignedUpload>;
@@ -51,9 +56,10 @@ export function createObjectStore(client: Client, defaultBucket: string): Object
       });
     },
     presignedGet(key, opts) {
-      const headers: Record<string, string> = opts.filename
-        ? { 'response-content-disposition': attachment(opts.filename) }
-        : {};
+      const headers: Record<string, string> = {
+        'response-content-disposition': opts.filename ? attachment(opts.filename) : 'attachment',
+        ...(opts.contentType ? { 'response-content-type': opts.contentType } : {}),
+      };
       return client.presignedGetObject(opts.bucket ?? defaultBucket, key, opts.expires, headers);
     },
     async presignedPut(key, opts) {

@@ -87,3 +87,78 @@ function once<T>(run: BoundedRun): Promise<T> {
     );
   });
 }
+
+/**
+ * A long-lived bounded worker for a reader that is slow to load (pdf.js: seconds): tasks go one at a time to one
+ * worker module that answers `{id, result}` for each `{id, data}`; the heap limit and the deadline hold per worker,
+ * and a worker that hits either is ended (its task refused with WorkerLimitError) and a fresh one started for the
+ * next task. The worker is unref'd: it never keeps the process alive.
+ */
+export function boundedWorker<T>(opts: Omit<BoundedRun, 'data' | 'transfer'>) {
+  let worker: Worker | undefined;
+  let seq = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  const start = () => {
+    const w = new Worker(opts.file, {
+      execArgv: loaderArgs(),
+      env: {},
+      resourceLimits: {
+        maxOldGenerationSizeMb: opts.maxHeapMb,
+        maxYoungGenerationSizeMb: Math.min(32, Math.max(4, opts.maxHeapMb >> 3)),
+        stackSizeMb: 4,
+      },
+      stdout: false,
+      stderr: false,
+    });
+    w.unref();
+    w.on('error', () => undefined); // each task's own listener reports it
+    w.on('exit', () => {
+      if (worker === w) worker = undefined;
+    });
+    return w;
+  };
+  const task = (data: unknown) =>
+    new Promise<T>((resolve, reject) => {
+      const w = (worker ??= start());
+      const id = ++seq;
+      const end = (fn: () => void, kill: boolean) => {
+        clearTimeout(timer);
+        w.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (kill) {
+          if (worker === w) worker = undefined;
+          void w.terminate();
+        }
+        fn();
+      };
+      const onMessage = (m: { id: number; result: T }) => {
+        if (m.id === id) end(() => resolve(m.result), false);
+      };
+      const onError = (err: Error & { code?: string }) =>
+        end(
+          () => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : err),
+          true,
+        );
+      const onExit = (code: number) =>
+        end(() => reject(new Error(`the reader stopped without an answer (exit ${code})`)), true);
+      const timer = setTimeout(() => end(() => reject(new WorkerLimitError('time')), true), opts.timeoutMs);
+      w.on('message', onMessage).on('error', onError).on('exit', onExit);
+      w.postMessage({ id, data });
+    });
+  return {
+    /** Runs one task (after those already queued). */
+    run(data: unknown): Promise<T> {
+      const next = queue.then(
+        () => task(data),
+        () => task(data),
+      );
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    /** Ends the worker (a later task starts a new one). */
+    async close() {
+      const w = worker;
+      worker = undefined;
+      await w?.terminate();
+    },
+  };
+}

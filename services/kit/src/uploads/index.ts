@@ -9,4 +9,10 @@ export {
   type ZipLimits,
 } from './zip-limits.js';
 export { imageSize, imageTooLarge, MAX_IMAGE_PIXELS, type ImageSize } from './image-size.js';
-export { runBounded, WorkerLimitError, BOUNDED_WORKERS, type BoundedRun } from './bounded-worker.js';
+export {
+  boundedWorker,
+  runBounded,
+  WorkerLimitError,
+  BOUNDED_WORKERS,
+  type BoundedRun,
+} from './bounded-worker.js';

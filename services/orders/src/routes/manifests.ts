@@ -20,8 +20,8 @@ import {
 } from '@portal/contracts';
 import { callerOf } from '../domain/order-access.js';
 import { uploadManifest } from '../domain/manifests/upload.js';
-import { loadPdfJs } from '../domain/manifests/pdf-check.js';
-import { manifestUrl } from '../domain/manifests/view.js';
+import { closePdfReader, warmPdfReader } from '../domain/manifests/pdf-check.js';
+import { manifestFile, manifestUrl } from '../domain/manifests/view.js';
 import { listManifests } from '../domain/manifests/query.js';
 import { manifestsOf, mergeManifests, zipManifests } from '../domain/manifests/bundle.js';
 
@@ -60,7 +60,9 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     limits: { fileSize: MANIFEST_MAX_FILE_BYTES, files: 1, fields: 6, parts: 8, fieldSize: 4096 },
   });
   const caller = (r: FastifyRequest) => callerOf(r.user, r.headers.authorization);
-  void loadPdfJs().catch((err: unknown) => app.log.warn({ err }, 'pdf.js did not load'));
+  // the manifest reader's worker (pdf.js loaded in it) starts with the plugin and ends with the app
+  void warmPdfReader().catch((err: unknown) => app.log.warn({ err }, 'the PDF reader did not start'));
+  app.addHook('onClose', async () => closePdfReader());
 
   app.post(
     '/orders/manifestupload',
@@ -111,11 +113,17 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           signed: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
           redirect: Type.Optional(Type.Boolean()),
           download: Type.Optional(Type.Boolean()),
+          /** The bytes themselves (View Manifest shows them from a blob), as an attachment with a sandbox CSP. */
+          stream: Type.Optional(Type.Boolean()),
         }),
         response: { 200: ManifestUrlAnswerSchema, 302: Type.Null(), ...errors },
       },
     },
     async (request, reply) => {
+      if (request.query.stream) {
+        const f = await manifestFile(app, await caller(request), request.params.id, request.query.signed);
+        return reply.headers(f.headers).send(f.stream as never); // bytes: the answer schema is the URL's JSON
+      }
       const data = await manifestUrl(app, await caller(request), request.params.id, {
         signed: request.query.signed,
         download: request.query.download,

@@ -1,6 +1,13 @@
 import { PDFDocument } from 'pdf-lib';
 import { ManifestMessages as MM } from '@portal/contracts';
-import { Problem } from '@portal/service-kit';
+import { boundedWorker, Problem, WorkerLimitError } from '@portal/service-kit';
+import {
+  MANIFEST_MAX_PAGES,
+  MANIFEST_READ_HEAP_MB,
+  MANIFEST_READ_TIMEOUT_MS,
+  PdfLimitMessages,
+  checkPdfStreams,
+} from './pdf-limits.js';
 
 /**
  * What a manifest upload must be (issue 13): a PDF by its magic bytes (`%PDF-` at the start; a PNG named .pdf is
@@ -27,7 +34,39 @@ export async function pdfPages(bytes: Uint8Array): Promise<number> {
   return pages;
 }
 
-// pdf.js is large (seconds to load on a busy machine): loaded once, in the background from the plugin's start
+const reader = boundedWorker<{ pages: number; text?: string; error?: string }>({
+  file: new URL('./pdf-worker.ts', import.meta.url),
+  maxHeapMb: MANIFEST_READ_HEAP_MB,
+  timeoutMs: MANIFEST_READ_TIMEOUT_MS,
+});
+/** Starts the reader's worker and loads pdf.js in it (seconds on a busy machine), from the plugin's start. */
+export const warmPdfReader = () => reader.run({ warm: true });
+export const closePdfReader = () => reader.close();
+
+/**
+ * An uploaded manifest read with bounded work: the magic bytes (415), what its compressed streams expand to
+ * (pdf-limits.ts, before any parser), then pdf-lib's page count (400 unreadable / no pages / more than
+ * MANIFEST_MAX_PAGES) and pdf.js's text of the first `textPages` pages, both in a worker thread with its own heap
+ * limit and deadline — a PDF that needs more is a 400 in words, and the service's own heap never holds it.
+ */
+export async function readPdf(bytes: Uint8Array, textPages = 50): Promise<{ pages: number; text: string }> {
+  if (!isPdf(bytes)) throw new Problem(415, MM.notPdf);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  await checkPdfStreams(buf);
+  let out: { pages: number; text?: string; error?: string };
+  try {
+    out = await reader.run({ bytes: new Uint8Array(buf), maxPages: MANIFEST_MAX_PAGES, textPages });
+  } catch (err) {
+    if (err instanceof WorkerLimitError) throw new Problem(400, PdfLimitMessages.limits(err.message));
+    throw err;
+  }
+  if (out.error) throw new Problem(400, MM.unreadable);
+  if (out.pages < 1) throw new Problem(400, MM.noPages);
+  if (out.pages > MANIFEST_MAX_PAGES) throw new Problem(400, PdfLimitMessages.pages(out.pages));
+  return { pages: out.pages, text: out.text ?? '' };
+}
+
+// pdf.js in this thread (tests, trusted files): loaded once
 let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 export const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 

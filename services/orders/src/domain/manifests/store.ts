@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { ObjectStore } from '@portal/service-kit';
+import { attachment, type ObjectStore } from '@portal/service-kit';
 
 /**
  * Where manifests live (issue 13): bucket `manifests`, key `orders/{order _id}/manifest-{sha256 first 16}.pdf` for
@@ -57,21 +57,29 @@ export async function manifestSize(h: StoreHolder, key: string): Promise<number 
 }
 
 /**
- * A pre-signed GET of one stored manifest (seconds; default 5 minutes): shown in the browser (inline, as a PDF), or
- * with `download` saved under `filename`.
+ * A pre-signed GET of one stored manifest (seconds; default 5 minutes), always as an attachment of type
+ * application/pdf under `filename`: an uploaded PDF may carry JavaScript (/OpenAction, /JS), so the object store
+ * never hands it to a browser to render in a page (View Manifest renders the bytes the app fetched, as a blob).
  */
 export function presignManifest(
   h: StoreHolder,
   key: string,
   filename: string,
   expires = 300,
-  download = false,
 ): Promise<string> {
-  const store = storeOf(h);
-  if (download) return store.presignedGet(key, { bucket: MANIFEST_BUCKET, expires, filename });
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return store.client.presignedGetObject(MANIFEST_BUCKET, key, expires, {
-    'response-content-type': 'application/pdf',
-    'response-content-disposition': `inline; filename="${ascii}"`,
+  return storeOf(h).presignedGet(key, {
+    bucket: MANIFEST_BUCKET,
+    expires,
+    filename,
+    contentType: 'application/pdf',
   });
 }
+
+/** The headers every user-uploaded file is answered with: a download, never a page of this origin. */
+export const UPLOAD_HEADERS = (filename: string) => ({
+  'content-type': 'application/pdf',
+  'content-disposition': attachment(filename),
+  'content-security-policy': "sandbox; default-src 'none'",
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'private, no-store',
+});

@@ -3,7 +3,7 @@ import { Problem } from '@portal/service-kit';
 import type { OrderDoc } from '../../models/order.js';
 import { writeCustodyStep } from '../custody-write.js';
 import { assertActive, writableOrder, type Caller } from '../order-access.js';
-import { missingLicences, pdfPages, pdfText } from './pdf-check.js';
+import { missingLicences, readPdf } from './pdf-check.js';
 import { manifestKey, putPdf, sha256, type StoreHolder } from './store.js';
 
 export interface ManifestUpload {
@@ -45,8 +45,8 @@ export async function uploadManifest(
   if (prev.deleted === Deleted.deleted) throw new Problem(409, OrderMessages.orderDeleted);
   if (prev.deleted === Deleted.canceled) throw new Problem(409, OrderMessages.orderCancelled);
   if (!up.bytes.length) throw new Problem(400, MM.noFile);
-  const pages = await pdfPages(up.bytes);
-  const missing = missingLicences(await pdfText(up.bytes), orderLicences(prev));
+  const { pages, text } = await readPdf(up.bytes);
+  const missing = missingLicences(text, orderLicences(prev));
   if (missing.length && !up.force) throw new Problem(409, MM.mismatch(missing.join(' and ')));
   const sha = sha256(up.bytes);
   // the same file again (a retried or double-clicked upload): already the current manifest, nothing written twice
