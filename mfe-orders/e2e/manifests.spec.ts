@@ -77,12 +77,16 @@ test('vendor uploads the manifest in the order form, the mismatch confirm (no, t
   await expect(panel.getByTestId('manifest-file')).toHaveText('wrong-manifest.pdf', { timeout: 30_000 });
   await expect(panel.getByTestId('manifest-licences')).toContainText('do not match');
 
-  // View Manifest: a pre-signed URL of the stored bytes
+  // View Manifest: the stored bytes, fetched by the app (the service answers them only as an attachment with a
+  // sandbox CSP) and shown from a blob URL
   const popup = page.context().waitForEvent('page');
   await panel.getByTestId('manifest-view').click();
   const tab = await popup;
-  await expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/X-Amz-Signature=/);
-  const bytes = Buffer.from(await (await fetch(tab.url())).arrayBuffer());
+  await expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+  const blobUrl = tab.url();
+  const bytes = Buffer.from(
+    await page.evaluate(async (u) => [...new Uint8Array(await (await fetch(u)).arrayBuffer())], blobUrl),
+  );
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(wrong.sha);
   await shot(page, 'manifests-form');
   await shoot(page, 'form-final');

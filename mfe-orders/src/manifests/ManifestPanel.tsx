@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { OrderMessages as M, Role, type Order } from '@portal/contracts';
 import { Button, toast, usePortal } from '@portal/ui';
 import { useConfirm } from '../parts/useConfirm.js';
-import { manifestUrl, uploadManifest } from './manifest-api.js';
+import { manifestBlobUrl, uploadManifest } from './manifest-api.js';
 import './manifests.css';
 
 const MISMATCH = 'licenses do not match';
@@ -55,7 +55,7 @@ export function ManifestPanel({ order, role, onUploaded }: ManifestPanelProps) {
     // the tab opens on the click (popup blockers), then goes to the URL once it is signed
     const tab = window.open('', '_blank');
     try {
-      const url = await manifestUrl(session, order.id, signed);
+      const url = await manifestBlobUrl(session, order.id, signed);
       if (tab) tab.location.href = url;
       else window.location.assign(url);
     } catch (e) {

@@ -34,9 +34,15 @@ export async function uploadManifest(session: Session, order: string, file: File
   return (await res.json()) as UploadAnswer;
 }
 
-/** A 5-minute pre-signed URL of the current manifest, or of signed copy `signed`. */
-export async function manifestUrl(session: Session, id: string, signed?: number): Promise<string> {
-  const q = signed === undefined ? '' : `?signed=${signed}`;
-  const res = await authed(session, `/api/orders/${encodeURIComponent(id)}/manifest${q}`);
-  return ((await res.json()) as { data: { url: string } }).data.url;
+/**
+ * View Manifest: the current manifest (or signed copy `signed`) fetched by the app from the orders service — which
+ * answers it only as an attachment with a sandbox CSP, since an uploaded PDF may carry JavaScript — and shown from a
+ * blob URL of its bytes (the browser's PDF viewer, no page of any origin). The URL is released after 10 minutes.
+ */
+export async function manifestBlobUrl(session: Session, id: string, signed?: number): Promise<string> {
+  const q = signed === undefined ? '' : `&signed=${signed}`;
+  const res = await authed(session, `/api/orders/${encodeURIComponent(id)}/manifest?stream=true${q}`);
+  const url = URL.createObjectURL(new Blob([await res.arrayBuffer()], { type: 'application/pdf' }));
+  setTimeout(() => URL.revokeObjectURL(url), 10 * 60_000);
+  return url;
 }

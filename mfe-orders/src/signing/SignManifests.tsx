@@ -11,7 +11,7 @@ import {
   usePortal,
 } from '@portal/ui';
 import { useConfirm } from '../parts/useConfirm.js';
-import { manifestUrl } from '../manifests/manifest-api.js';
+import { manifestBlobUrl } from '../manifests/manifest-api.js';
 import { SignCanvas, type SignCanvasHandle } from './SignCanvas.js';
 import { splitList } from './sign-queue.js';
 import { useSignRun, type SignOutcome } from './useSignRun.js';
@@ -84,7 +84,7 @@ export function SignManifests({
   const view = async () => {
     const tab = window.open('', '_blank');
     try {
-      const url = await manifestUrl(session, ids[0]!);
+      const url = await manifestBlobUrl(session, ids[0]!);
       if (tab) tab.location.href = url;
       else window.location.assign(url);
     } catch (e) {
