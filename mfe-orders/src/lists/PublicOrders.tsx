@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
-import type { PublicOrderRow } from '@portal/contracts';
+import { OrderMessages, type PublicOrderRow } from '@portal/contracts';
 import {
   Alert,
+  ApiError,
   Button,
   DataTable,
   EmptyState,
@@ -37,25 +38,37 @@ const COLUMNS: ColDef<PublicOrderRow>[] = [
 ];
 
 /**
- * Public Orders (`/dashboard/publicorders?userid=`, no login; orders §2): one company's orders of one week, by the
- * link a user shares. A week is at most a few hundred rows, so this list sorts on the page.
+ * Public Orders (`/dashboard/publicorders?token=`, no login; orders §2): one company's orders of one week, by the
+ * link its profile shares (the token is the link's only key; a user id names nothing any more). A week is at most a
+ * few hundred rows, so this list sorts on the page.
  */
 export function PublicOrders() {
   const { api } = usePortal();
-  const userid = useUrlQuery().get('userid') ?? '';
+  const url = useUrlQuery();
+  const token = url.get('token') ?? '';
+  const oldLink = !token && url.has('userid');
   const [week, setWeek] = useState(() => mondayOf());
   const answer = useQuery({
-    queryKey: ['orders', 'public', userid, week],
-    queryFn: () => publicOrders(api, userid, week),
-    enabled: !!userid,
+    queryKey: ['orders', 'public', token, week],
+    queryFn: () => publicOrders(api, token, week),
+    enabled: !!token,
+    retry: false,
   });
   const rows = useMemo(() => answer.data?.orders ?? [], [answer.data]);
   return (
     <div data-testid="orders-public">
       <PageTitle>Public Orders</PageTitle>
-      {!userid ? (
+      {oldLink ? (
+        <EmptyState title="This link is out of date" testId="orders-public-oldlink">
+          {OrderMessages.publicLinkNeedsToken}
+        </EmptyState>
+      ) : !token ? (
         <EmptyState title="No company chosen" testId="orders-public-nolink">
           Open this page from the public orders link a company shares: it names whose orders to show.
+        </EmptyState>
+      ) : answer.error instanceof ApiError && answer.error.status === 404 ? (
+        <EmptyState title="This link does not work" testId="orders-public-badlink">
+          {OrderMessages.publicLinkInvalid}
         </EmptyState>
       ) : (
         <>

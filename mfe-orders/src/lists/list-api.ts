@@ -8,13 +8,9 @@ export function listOrders(api: ApiClient, p: OrderListParams): Promise<OrderRow
   return api.get<OrderRowPage>(`/api/orders?${q}`).then((r) => r.data);
 }
 
-/** The public weekly view of a company's orders (no login). */
-export function publicOrders(
-  api: ApiClient,
-  userid: string,
-  week?: string,
-): Promise<PublicOrderWeek['data']> {
-  const q = new URLSearchParams({ userid });
+/** The public weekly view of a company's orders (no login): the company link's token is its only key. */
+export function publicOrders(api: ApiClient, token: string, week?: string): Promise<PublicOrderWeek['data']> {
+  const q = new URLSearchParams({ token });
   if (week) q.set('week', week);
   return api.get<PublicOrderWeek>(`/api/orders/public?${q}`).then((r) => r.data);
 }
