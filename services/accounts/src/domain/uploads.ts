@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { Messages, UPLOAD_MAX_FILE_BYTES } from '@portal/contracts';
-import { Problem } from '@portal/service-kit';
+import { Problem, imageTooLarge } from '@portal/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 type S3Client = FastifyInstance['s3'];
@@ -19,6 +19,14 @@ export const UPLOAD_TYPES: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 export const UPLOAD_BUCKETS = { logo: 'logos', signature: 'uploads' } as const;
+
+/**
+ * An image is refused by the size its header declares before anything decodes it (labels and signed manifests
+ * decode logos and signatures with pdf-lib; a browser decodes them too): a few-KB PNG can declare 30,000 × 30,000
+ * pixels. Decided wording (the spec has none).
+ */
+export const imageTooLargeMessage = (why: string) =>
+  `The image is too large to use: ${why}. Please upload a smaller image.`;
 
 /** The bytes of a base64 data URL (`data:<declared>[;params];base64,<payload>`), or a 400. Pure. */
 export function dataUrlBytes(file: string): Buffer {
@@ -42,6 +50,8 @@ export async function storeUpload(
   const type = (bytes.length ? await fileTypeFromBuffer(bytes) : undefined)?.mime ?? '';
   const ext = UPLOAD_TYPES[type];
   if (!ext) throw new Problem(400, Messages.uploadType);
+  const tooLarge = type.startsWith('image/') ? imageTooLarge(bytes) : null;
+  if (tooLarge) throw new Problem(400, imageTooLargeMessage(tooLarge));
   const bucket = UPLOAD_BUCKETS[kind];
   const key = `${randomUUID()}.${ext}`;
   await s3.putObject(bucket, key, bytes, bytes.length, { 'Content-Type': type });

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
 import { Messages, UPLOAD_BODY_LIMIT_BYTES } from '@portal/contracts';
-import { Problem } from '@portal/service-kit';
+import { Problem, attachment } from '@portal/service-kit';
 import { problems } from '../schemas.js';
 import { storeUpload } from '../domain/uploads.js';
+
+/** Types a browser only ever decodes as pictures (shown inline by <img>; everything else is a download). */
+const RASTER = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
  * POST /utils/uploadfile {file: dataURL, kind} → {data: {result: url}}; the URL is this service's
@@ -66,8 +69,11 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('content-type', type)
           .header('content-length', stat.size)
           .header('cache-control', 'public, max-age=86400')
-          // An uploaded SVG must not run script in the portal's origin.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+          // A user's file never runs script in the portal's origin: a sandbox CSP on every one, no type sniffing,
+          // and anything but a raster image (a PDF may carry JavaScript; an old SVG may hold script) as a download
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', RASTER.has(type) ? `inline; filename="${key}"` : attachment(key));
         return reply.send(stream as never);
       } catch (e) {
         if ((e as { code?: string }).code === 'NotFound' || (e as { code?: string }).code === 'NoSuchKey') {
