@@ -12,10 +12,11 @@ const { attacks } = await import('./attacks.mjs');
 const { edgeAttacks } = await import('./attacks-edge.mjs');
 const { domainAttacks } = await import('./attacks-domains.mjs');
 const { unverifiedAttacks } = await import('./attacks-unverified.mjs');
+const { ordersAttacks } = await import('./attacks-orders.mjs');
 const { cleanup, env } = await import('./lib.mjs');
 
 const only = process.argv.slice(2);
-const chosen = [...unverifiedAttacks, ...domainAttacks, ...attacks, ...edgeAttacks].filter(
+const chosen = [...unverifiedAttacks, ...domainAttacks, ...ordersAttacks, ...attacks, ...edgeAttacks].filter(
   ([name]) => !only.length || only.some((o) => name.includes(o)),
 );
 const PER_ATTACK_MS = 150_000;
