@@ -11,14 +11,20 @@ for (const [k, v] of Object.entries(stackEnv())) process.env[k] ??= v;
 const { attacks } = await import('./attacks.mjs');
 const { edgeAttacks } = await import('./attacks-edge.mjs');
 const { domainAttacks } = await import('./attacks-domains.mjs');
+const { busAttacks } = await import('./attacks-bus.mjs');
 const { unverifiedAttacks } = await import('./attacks-unverified.mjs');
 const { ordersAttacks } = await import('./attacks-orders.mjs');
 const { cleanup, env } = await import('./lib.mjs');
 
 const only = process.argv.slice(2);
-const chosen = [...unverifiedAttacks, ...domainAttacks, ...ordersAttacks, ...attacks, ...edgeAttacks].filter(
-  ([name]) => !only.length || only.some((o) => name.includes(o)),
-);
+const chosen = [
+  ...unverifiedAttacks,
+  ...busAttacks,
+  ...domainAttacks,
+  ...ordersAttacks,
+  ...attacks,
+  ...edgeAttacks,
+].filter(([name]) => !only.length || only.some((o) => name.includes(o)));
 const PER_ATTACK_MS = 150_000;
 
 const up = await fetch(`${env.app}/`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);

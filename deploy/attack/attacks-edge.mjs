@@ -110,7 +110,14 @@ export const edgeAttacks = [
     'reset code stored in clear (NATS stream or Redis job data)',
     async () => {
       const u = await makeUser('pin-at-rest');
-      const nc = await connect({ servers: env.nats, timeout: 5000 });
+      // the running services' account, as its read-only inspector (demo) or the TEST tool user (e2e data set)
+      const nc = await connect({
+        servers: env.nats,
+        timeout: 5000,
+        ...(process.env.PORTAL_DATASET
+          ? { user: 'test', pass: 'test' }
+          : { user: process.env.PORTAL_NATS_USER, pass: process.env.PORTAL_NATS_PASSWORD }),
+      });
       try {
         const jsm = await jetstreamManager(nc);
         const streams = [];

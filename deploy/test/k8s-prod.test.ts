@@ -115,6 +115,13 @@ test('prod carries no Secret and none of the public local defaults or demo value
   assert.ok(dev.objs.some((o) => o.kind === 'Secret' && o.metadata.name === 'portal-secrets'));
 });
 
+/** Secrets whose shape the kit checks in production: stand-ins of that shape (connections with credentials). */
+const STAND_IN: Record<string, string> = {
+  MONGO_URL: 'mongodb://portal:secret@mongodb-0,mongodb-1/portal?replicaSet=rs0',
+  REDIS_URL: 'redis://:secret@redis:6379',
+  NATS_NKEY_SEED: `SU${'A'.repeat(56)}`,
+};
+
 /** The environment a container gets: its ConfigMaps, and its secretKeyRefs with a stand-in secret value. */
 function containerEnv(objs: Obj[], c: Obj): Record<string, string> {
   const env: Record<string, string> = {};
@@ -125,7 +132,7 @@ function containerEnv(objs: Obj[], c: Obj): Record<string, string> {
   for (const e of c.env ?? []) {
     if (e.value !== undefined) env[e.name] = e.value;
     const s = e.valueFrom?.secretKeyRef;
-    if (s && !s.optional) env[e.name] = `secret:${s.name}/${s.key}`;
+    if (s && !s.optional) env[e.name] = STAND_IN[e.name] ?? `secret:${s.name}/${s.key}`;
   }
   return env;
 }
@@ -152,6 +159,11 @@ test('every prod service runs with PORTAL_ENV=production and passes the kit chec
     () => loadEnv({ ...blank, ...containerEnv(prod.objs, c) }),
     /needs KEYCLOAK_SERVICE_CLIENT_SECRET/,
   );
+  // and without its NATS seed (a manifest signing in as nobody, or as a shared user)
+  const n = structuredClone(prod.objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'orders')!);
+  const nc = n.spec.template.spec.containers[0];
+  nc.env = nc.env.filter((e: Obj) => e.name !== 'NATS_NKEY_SEED');
+  assert.throws(() => loadEnv({ ...blank, ...containerEnv(prod.objs, nc) }), /needs NATS_NKEY_SEED/);
   // the two services that seal and open pins/codes get the seal key from the Secret, not a default
   for (const svc of ['accounts', 'notifications']) {
     const dep = prod.objs.find((o) => o.kind === 'Deployment' && o.metadata.name === svc)!;
