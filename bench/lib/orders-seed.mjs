@@ -10,6 +10,8 @@ export const ORDERS_DB = `${BENCH_DB}_orders`;
 export const N_ORDERS = 100_000;
 export const N_COMPANIES = 200;
 export const N_DRIVERS = 40;
+/** Company 7's public orders link token (the public page's only key; members hold its SHA-256). */
+export const BENCH_PUBLIC_TOKEN = 'benchCompany7PublicOrdersLinkTokenxxxxxxxxx';
 const SEED_VERSION = 1;
 const DAY = 86_400_000;
 const SPAN_DAYS = 730; // two years of history: ~960 orders per delivery week
@@ -252,7 +254,13 @@ export async function seedBenchLicences(db) {
  */
 export async function seedBenchMembers(db, subs) {
   const members = [
-    { userId: 'bench-user-7', sub: subs.accountadmin, role: 3, companyKeys: [licence(7)] },
+    {
+      userId: 'bench-user-7',
+      sub: subs.accountadmin,
+      role: 3,
+      companyKeys: [licence(7)],
+      publicOrdersHash: createHash('sha256').update(BENCH_PUBLIC_TOKEN).digest('hex'),
+    },
     { userId: 'bench-user-8', sub: subs.user, role: 4, companyKeys: [licence(8)] },
     { userId: 'bench-driver', sub: subs.driver, role: 2, companyKeys: [], driverId: driverId(3) },
   ];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { row, watchRss } from './measure.mjs';
 import { startService } from './http.mjs';
-import { ORDERS_DB, licence } from './orders-seed.mjs';
+import { BENCH_PUBLIC_TOKEN, ORDERS_DB, licence } from './orders-seed.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const DAY = 86_400_000;
@@ -143,7 +143,7 @@ export function listRequests(now, tokens) {
         ...at(() => '/api/orders?list=driver&limit=200'),
       ],
     ],
-    public: [null, at((k) => `/api/orders/public?userid=bench-user-7&week=${weeks[k]}`)],
+    public: [null, at((k) => `/api/orders/public?token=${BENCH_PUBLIC_TOKEN}&week=${weeks[k]}`)],
   };
 }
 
