@@ -1,3 +1,4 @@
+import { imageTooLarge } from '@portal/service-kit';
 import type { LabelLogo } from './pdf.js';
 
 /**
@@ -26,7 +27,8 @@ export function imageType(b: Uint8Array): LabelLogo['type'] | null {
 }
 
 const asLogo = (b: Uint8Array): LabelLogo | null => {
-  const type = b.length <= MAX_BYTES ? imageType(b) : null;
+  // pdf-lib decodes the logo into every label: an image declaring more pixels than a logo needs prints the text one
+  const type = b.length <= MAX_BYTES && !imageTooLarge(b, 4_000_000) ? imageType(b) : null;
   return type ? { bytes: b, type } : null;
 };
 

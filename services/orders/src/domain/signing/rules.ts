@@ -12,7 +12,7 @@ import {
   type SignManifestBody,
   type SignedManifest,
 } from '@portal/contracts';
-import { Problem } from '@portal/service-kit';
+import { Problem, imageTooLarge } from '@portal/service-kit';
 import type { SignatureMark } from './stamp.js';
 
 /**
@@ -42,9 +42,14 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 export function imageMark(dataUrl: string): SignatureMark {
   const m = /^data:image\/[a-z+]+;base64,([A-Za-z0-9+/=\s]+)$/.exec(dataUrl.trim());
   const bytes = m ? new Uint8Array(Buffer.from(m[1]!, 'base64')) : new Uint8Array();
-  if (bytes.length > 8 && PNG_MAGIC.every((b, i) => bytes[i] === b)) return { png: bytes };
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { jpg: bytes };
-  throw new Problem(400, SM.badImage);
+  const png = bytes.length > 8 && PNG_MAGIC.every((b, i) => bytes[i] === b);
+  const jpg = bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  if (!png && !jpg) throw new Problem(400, SM.badImage);
+  // pdf-lib decodes the image into the signed copy: its declared pixel size is checked first (a few-KB PNG can
+  // declare 30,000 × 30,000 pixels)
+  const tooLarge = imageTooLarge(bytes);
+  if (tooLarge) throw new Problem(400, `The signature image is too large: ${tooLarge}.`);
+  return png ? { png: bytes } : { jpg: bytes };
 }
 
 /**
