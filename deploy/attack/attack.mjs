@@ -14,6 +14,7 @@ const { domainAttacks } = await import('./attacks-domains.mjs');
 const { busAttacks } = await import('./attacks-bus.mjs');
 const { unverifiedAttacks } = await import('./attacks-unverified.mjs');
 const { ordersAttacks } = await import('./attacks-orders.mjs');
+const { uploadsAttacks } = await import('./attacks-uploads.mjs');
 const { cleanup, env } = await import('./lib.mjs');
 
 const only = process.argv.slice(2);
@@ -22,6 +23,7 @@ const chosen = [
   ...busAttacks,
   ...domainAttacks,
   ...ordersAttacks,
+  ...uploadsAttacks,
   ...attacks,
   ...edgeAttacks,
 ].filter(([name]) => !only.length || only.some((o) => name.includes(o)));

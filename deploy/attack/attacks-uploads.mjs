@@ -1,0 +1,240 @@
+// Attacks on uploads that unpack or decode: an xlsx whose one cell inflates to 128 MiB sent to the bulk upload (the
+// orders process must answer a 4xx within a second and not grow), and a PDF carrying JavaScript uploaded as an
+// order's manifest and as a company logo, then fetched (it must come back as a download or under a sandbox CSP,
+// never as a page to render). Throwaway users (attack-*) only; the order made is deleted afterwards.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { api, grant, http, makeUser } from './lib.mjs';
+
+const blocked = (detail) => ({ open: false, detail });
+const open = (detail) => ({ open: true, detail });
+const S = 'http://schemas.openxmlformats.org';
+
+/** A zip (deflated entries) written by hand: [name, Buffer | Buffer[]] pairs. */
+function zipOf(parts) {
+  const locals = [];
+  const central = [];
+  let offset = 0;
+  for (const [n, content] of parts) {
+    const chunks = Array.isArray(content) ? content : [content];
+    let crc = 0;
+    let size = 0;
+    for (const c of chunks) {
+      crc = crc32(c, crc);
+      size += c.length;
+    }
+    const data = deflateRawSync(Buffer.concat(chunks), { level: 9 });
+    const name = Buffer.from(n);
+    const lh = Buffer.alloc(30);
+    lh.writeUInt32LE(0x04034b50, 0);
+    lh.writeUInt16LE(20, 4);
+    lh.writeUInt16LE(8, 8);
+    lh.writeUInt32LE(crc >>> 0, 14);
+    lh.writeUInt32LE(data.length, 18);
+    lh.writeUInt32LE(size, 22);
+    lh.writeUInt16LE(name.length, 26);
+    const ch = Buffer.alloc(46);
+    ch.writeUInt32LE(0x02014b50, 0);
+    ch.writeUInt16LE(20, 4);
+    ch.writeUInt16LE(20, 6);
+    ch.writeUInt16LE(8, 10);
+    ch.writeUInt32LE(crc >>> 0, 16);
+    ch.writeUInt32LE(data.length, 20);
+    ch.writeUInt32LE(size, 24);
+    ch.writeUInt16LE(name.length, 28);
+    ch.writeUInt32LE(offset, 42);
+    locals.push(lh, name, data);
+    central.push(ch, name);
+    offset += 30 + name.length + data.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+/** The issue's file: a valid xlsx of ~130 KB whose sheet holds one inline-string cell of 128 MiB. */
+function xlsxBomb() {
+  const block = Buffer.alloc(1024 * 1024, 'A');
+  return zipOf([
+    [
+      '[Content_Types].xml',
+      Buffer.from(
+        `<?xml version="1.0"?><Types xmlns="${S}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
+      ),
+    ],
+    [
+      '_rels/.rels',
+      Buffer.from(
+        `<?xml version="1.0"?><Relationships xmlns="${S}/package/2006/relationships"><Relationship Id="rId1" Type="${S}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    ],
+    [
+      'xl/workbook.xml',
+      Buffer.from(
+        `<?xml version="1.0"?><workbook xmlns="${S}/spreadsheetml/2006/main" xmlns:r="${S}/officeDocument/2006/relationships"><sheets><sheet name="Orders" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      Buffer.from(
+        `<?xml version="1.0"?><Relationships xmlns="${S}/package/2006/relationships"><Relationship Id="rId1" Type="${S}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+    ],
+    [
+      'xl/worksheets/sheet1.xml',
+      [
+        Buffer.from(
+          `<?xml version="1.0"?><worksheet xmlns="${S}/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Destination License</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>`,
+        ),
+        ...Array.from({ length: 128 }, () => block),
+        Buffer.from('</t></is></c></row></sheetData></worksheet>'),
+      ],
+    ],
+  ]);
+}
+
+/** A PDF whose /OpenAction runs JavaScript, with the given text printed (licence numbers). */
+function scriptedPdf(text) {
+  const content = `BT /F1 12 Tf 50 700 Td (${text}) Tj ET`;
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 6 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /S /JavaScript /JS (app.alert\\("attack"\\)) >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.7\n';
+  const at = [];
+  objs.forEach((o, i) => {
+    at.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`;
+  for (const a of at) out += `${String(a).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+function multipart(fields, file) {
+  const boundary = `----attack${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    raw: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The running orders process's resident memory (MB), from its pid file (scripts/portal.mjs). */
+function ordersRssMb() {
+  const pid = readFileSync(join(import.meta.dirname, '../local/.cache/run/svc-orders.pid'), 'utf8').trim();
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) / 1024;
+}
+
+/** Whether a fetched user file is kept from rendering as a page: a download, or a sandbox CSP. */
+const contained = (h) =>
+  /^attachment/i.test(h.get('content-disposition') ?? '') ||
+  /(^|;)\s*sandbox\b/.test(h.get('content-security-policy') ?? '');
+const showHeaders = (h) =>
+  `disposition "${h.get('content-disposition') ?? ''}", CSP "${h.get('content-security-policy') ?? ''}"`;
+
+export const uploadsAttacks = [
+  [
+    'uploads: a 130 KB xlsx whose cell inflates to 128 MiB, sent to the bulk upload',
+    async () => {
+      const vendor = await makeUser('bulk-bomb', { role: 3 });
+      const token = (await grant(vendor.email)).access_token;
+      await api('GET', '/users/me', { token });
+      const bomb = xlsxBomb();
+      const before = ordersRssMb();
+      let peak = before;
+      const sample = setInterval(() => (peak = Math.max(peak, ordersRssMb())), 25);
+      const body = multipart({}, { field: 'file', name: 'orders.xlsx', bytes: bomb });
+      const r = await api('POST', '/orders/bulk', { token, ...body, timeoutMs: 60_000 });
+      await new Promise((ok) => setTimeout(ok, 500)); // what the service still does after answering counts too
+      clearInterval(sample);
+      const grew = Math.max(peak, ordersRssMb()) - before;
+      const said = `${r.status} in ${Math.round(r.ms)} ms, orders RSS +${Math.round(grew)} MB (${bomb.length} bytes sent): ${r.json?.detail ?? r.text.slice(0, 120)}`;
+      if (r.status >= 400 && r.status < 500 && r.ms < 1000 && grew <= 150) return blocked(said);
+      return open(said);
+    },
+  ],
+  [
+    'uploads: a manifest PDF with JavaScript, uploaded then fetched (pre-signed URL and stream)',
+    async () => {
+      const staff = await makeUser('manifest-js', { role: 1 });
+      const token = (await grant(staff.email)).access_token;
+      await api('GET', '/users/me', { token });
+      const when = `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}T12:00:00.000Z`;
+      const created = await api('POST', '/orders/create', {
+        token,
+        body: {
+          order: {
+            data: {
+              order: {
+                orderDef: 'ext',
+                orderType: 'layover',
+                pickupLN: 'ATK-JS-P',
+                destinationLN: 'ATK-JS-D',
+                preferredDelivery: when,
+                weight: '1',
+                notes: 'attack',
+              },
+            },
+          },
+        },
+      });
+      const id = created.json?.data?.order?.id;
+      if (!id) return open(`could not set up an order (${created.status} ${created.json?.detail ?? ''})`);
+      try {
+        const pdf = scriptedPdf('ATK-JS-P ATK-JS-D');
+        const up = multipart(
+          { order: id, force: 'true' },
+          { field: 'pdf', name: 'scripted.pdf', bytes: pdf },
+        );
+        const u = await api('POST', '/orders/manifestupload', { token, ...up });
+        if (u.status !== 200)
+          return open(`could not upload the manifest (${u.status} ${u.json?.detail ?? ''})`);
+        const link = await api('GET', `/orders/${id}/manifest`, { token });
+        const signed = await http('GET', link.json?.data?.url ?? '/missing');
+        const streamed = await api('GET', `/orders/${id}/manifest?stream=true`, { token });
+        const said = `pre-signed: ${showHeaders(signed.headers)}; stream: ${showHeaders(streamed.headers)}`;
+        return contained(signed.headers) && contained(streamed.headers) ? blocked(said) : open(said);
+      } finally {
+        await api('POST', '/orders/delete', { token, body: { order: { id } } });
+      }
+    },
+  ],
+  [
+    'uploads: a logo PDF with JavaScript, uploaded then fetched',
+    async () => {
+      const vendor = await makeUser('logo-js', { role: 3 });
+      const token = (await grant(vendor.email)).access_token;
+      await api('GET', '/users/me', { token });
+      const file = `data:application/pdf;base64,${scriptedPdf('logo').toString('base64')}`;
+      const r = await api('POST', '/utils/uploadfile', { token, body: { file, kind: 'logo' } });
+      const url = r.json?.data?.result;
+      if (!url) return open(`could not upload (${r.status} ${r.json?.message ?? ''})`);
+      const got = await http('GET', url);
+      const said = `${got.status}, ${showHeaders(got.headers)}`;
+      return got.status === 200 && contained(got.headers) ? blocked(said) : open(said);
+    },
+  ],
+];
