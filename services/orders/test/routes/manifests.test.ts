@@ -165,12 +165,13 @@ test('role × tenant: another company and an unassigned driver never reach the m
   assert.notEqual(bare.status, 200);
 });
 
-test('view: the owner, staff and the assigned driver get a 5-minute URL of exactly the stored bytes', async () => {
+test('view: the owner, staff and the assigned driver get a 5-minute download URL of exactly the stored bytes', async () => {
   const res = await call(app, Role.AccountAdmin, 'GET', `/api/orders/${orderA.orderId}/manifest`);
   assert.equal(res.statusCode, 200, res.body);
   const { url, sha256: sha, expiresAt } = res.json().data;
   assert.match(url, /X-Amz-Expires=300/);
-  assert.match(url, /response-content-disposition=inline/);
+  // never inline: an uploaded PDF may carry JavaScript (View Manifest shows ?stream=true's bytes from a blob)
+  assert.match(url, /response-content-disposition=attachment/);
   const dl = await call(app, Role.AccountAdmin, 'GET', `/api/orders/${orderA.id}/manifest?download=true`);
   assert.match(dl.json().data.url, /response-content-disposition=attachment/);
   assert.ok(Date.parse(expiresAt) - Date.now() <= 300_000);
