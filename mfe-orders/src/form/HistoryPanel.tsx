@@ -29,6 +29,15 @@ function Entry({ e }: { e: OrderHistoryEntry }) {
   );
 }
 
+/** How much of an intact history a signed checkpoint covers (the service anchors the chains outside its database). */
+function anchoring({ entries, anchored }: OrderHistoryVerifyAnswer): string {
+  if (anchored === undefined) return '';
+  if (anchored >= entries) return ` All ${entries} anchored by a signed checkpoint.`;
+  if (anchored > 0)
+    return ` Entries 1-${anchored} anchored by a signed checkpoint; ${entries - anchored} not yet.`;
+  return ' None anchored by a signed checkpoint yet.';
+}
+
 /**
  * The order's ledger (issue 12): every change, who made it, when and from where, newest first, and "Verify
  * history", which asks the service to recompute the hash chain and says whether it is intact.
@@ -58,8 +67,8 @@ export function HistoryPanel({ id, version }: { id: string; version: number }) {
           {typeof verdict === 'string'
             ? `The history could not be verified: ${verdict}`
             : verdict.ok
-              ? `History verified: all ${verdict.entries} entries are intact.`
-              : `History does not verify: entry ${verdict.brokenAt ?? '?'} was changed or is missing.`}
+              ? `History verified: all ${verdict.entries} entries are intact.${anchoring(verdict)}`
+              : `History does not verify: ${verdict.message ?? `entry ${verdict.brokenAt ?? '?'} was changed or is missing.`}`}
         </Alert>
       )}
       {history.isPending ? (

@@ -194,9 +194,20 @@ export interface OrderAnswer {
 export interface OrderHistoryAnswer {
   data: { orderId: string; entries: OrderHistoryEntry[] };
 }
-/** GET /orders/:id/history/verify: the chain recomputed; brokenAt = seq of the first entry that does not verify. */
+/**
+ * GET /orders/:id/history/verify: the chain recomputed and compared with its signed checkpoints (orders'
+ * domain/ledger-anchor.ts); brokenAt = seq of the first entry that does not verify or differs from its checkpoint.
+ */
 export interface OrderHistoryVerifyAnswer {
   ok: boolean;
   entries: number;
   brokenAt?: number;
+  /** Entries 1..anchored are covered by a signed checkpoint (0: none yet). */
+  anchored?: number;
+  /** When the newest signed checkpoint was made. */
+  anchoredAt?: string;
+  /** Checkpoints refused (a bad signature or an unknown key). */
+  refused?: number;
+  /** The verdict in words. */
+  message?: string;
 }

@@ -19,6 +19,8 @@ const ALWAYS_REQUIRED = [
   'APP_URL',
   'ACCOUNTING_URL',
   'FEEDBACK_TO',
+  // orders: signs the ledger's checkpoints (its local default is public)
+  'LEDGER_SIGNING_KEY',
 ];
 
 /**
@@ -106,8 +108,22 @@ export const EnvSchema = Type.Object({
   RATE_LIMIT_READ_MAX: Type.Integer({ default: 6000, minimum: 1 }),
   /** Comma-separated client addresses never rate limited (e.g. a benchmark host). */
   RATE_LIMIT_ALLOW: Type.String({ default: '' }),
-  /** Fastify trustProxy: which hops may set X-Forwarded-For (the edge), so limits key on the real client. */
-  TRUST_PROXY: Type.String({ default: 'loopback,uniquelocal' }),
+  /**
+   * The edge (comma list of addresses/CIDR ranges): only a request whose peer is one of these has its
+   * X-Forwarded-For read, and only the address the edge appended (trusted-proxies.ts), so limits key on the real
+   * client. Locally nginx on 127.0.0.1; in Kubernetes the ingress controller's pod range (overlays).
+   */
+  TRUSTED_PROXIES: Type.String({ default: '127.0.0.1' }),
+  /** Failed logins (a route's `failureLimit`) per client address across accounts, per account across addresses. */
+  RATE_LIMIT_FAIL_ADDRESS_MAX: Type.Integer({ default: 30, minimum: 1 }),
+  RATE_LIMIT_FAIL_ACCOUNT_MAX: Type.Integer({ default: 10, minimum: 1 }),
+  RATE_LIMIT_FAIL_WINDOW_MS: Type.Integer({ default: 15 * 60_000, minimum: 1000 }),
+  /**
+   * Client addresses the failed-login limits skip (comma list). Production: none. The local stack lists 127.0.0.1,
+   * which every browser, suite and tool of the machine shares (deploy/local/env.sh); its attacks come from other
+   * loopback addresses, as distinct clients would.
+   */
+  RATE_LIMIT_FAIL_ALLOW: Type.String({ default: '' }),
 });
 export type Env = Static<typeof EnvSchema>;
 

@@ -9,6 +9,8 @@ import { manifestsRoutes } from './routes/manifests.js';
 import { signingRoutes } from './routes/signing.js';
 import { scanRoutes } from './routes/scan.js';
 import { metrcRoutes } from './routes/metrc.js';
+import { ledgerRoutes } from './routes/ledger.js';
+import { ledgerAnchorJob } from './jobs/ledger-anchor.js';
 import { workers } from './jobs/index.js';
 import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
@@ -34,6 +36,17 @@ const OrdersEnv = Type.Object({
    * snapshot arriving mid-test would add accounts' real members beside the seeded ones.
    */
   ORDERS_ACCOUNTS_FEED: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  /**
+   * The ledger's anchoring (domain/ledger-anchor.ts): the Ed25519 key that signs the chains' checkpoints (base64
+   * seed or PKCS#8; the local default is deploy/local/env.sh's, refused in production), older public keys still
+   * trusted, the chains' namespace ('' = the database's own), how often the job runs (0 = never) and how much
+   * LEDGER_ANCHORS may hold (full: new checkpoints are refused, none is dropped).
+   */
+  LEDGER_SIGNING_KEY: Type.String({ default: '6KCOC54ihDvT0gilvB8otIBFE3YHilyZgEvDpoc7BLo=' }),
+  LEDGER_VERIFY_KEYS: Type.String({ default: '' }),
+  LEDGER_NAMESPACE: Type.String({ default: '', pattern: '^[A-Za-z0-9_-]*$' }),
+  LEDGER_ANCHOR_INTERVAL_MS: Type.Integer({ default: 60_000, minimum: 0 }),
+  LEDGER_ANCHOR_MAX_BYTES: Type.Integer({ default: 256 * 1024 * 1024, minimum: 1024 * 1024 }),
 });
 
 /** F's read-model fill (events/accounts-snapshot.ts) unless the env turns it off. */
@@ -53,6 +66,9 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       domain: 'orders',
       routes: [
         feed,
+        // the ledger's checkpoints (decorates app.ledgerAnchors before the order calls use it)
+        ledgerAnchorJob,
+        ledgerRoutes,
         listsRoutes,
         orderRoutes,
         bulkRoutes,

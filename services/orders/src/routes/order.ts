@@ -14,7 +14,6 @@ import { OrderInvalid } from '../domain/order-prepare.js';
 import { cancelOrder, createOrder, setDeleted, updateOrder, type WriteDeps } from '../domain/order-write.js';
 import { forViewer, toOrderDto } from '../domain/order-view.js';
 import type { OrderDoc } from '../models/order.js';
-import { verifyChain } from '../domain/ledger.js';
 import * as S from '../schemas/order.js';
 
 const tags = ['orders'];
@@ -112,9 +111,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/orders/:id/history/verify',
     { config: all, schema: { tags, params: S.IdParams, response: { 200: S.VerifyAnswer, ...errors } } },
-    async (request) =>
-      verifyChain(
-        (await readableOrder(await caller(request), request.params.id, { history: true })).history ?? [],
-      ),
+    // the chain recomputed and compared with its signed checkpoints (domain/ledger-anchoring.ts)
+    async (request) => {
+      const o = await readableOrder(await caller(request), request.params.id, { history: true });
+      return app.ledgerAnchors.verify({ orderId: o.orderId, history: o.history ?? [] });
+    },
   );
 };

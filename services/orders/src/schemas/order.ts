@@ -34,6 +34,11 @@ export const VerifyAnswer = Type.Object({
   ok: Type.Boolean(),
   entries: Type.Integer(),
   brokenAt: Type.Optional(Type.Integer()),
+  /** entries 1..anchored are covered by a signed checkpoint (domain/ledger-anchor.ts) */
+  anchored: Type.Integer(),
+  anchoredAt: Type.Optional(Type.String()),
+  refused: Type.Optional(Type.Integer()),
+  message: Type.String(),
 });
 
 /** A 400 of the order rules: the problem plus every field's message (the form marks each field). */

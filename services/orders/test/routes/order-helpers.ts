@@ -18,6 +18,8 @@ export const suiteEnv = (part: string) => ({
   CONSUMER_SUFFIX: `${part.slice(0, 2)}${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
   QUEUE_PREFIX: `portal-orders-${part}-test`,
   ORDERS_ACCOUNTS_FEED: 'off',
+  // no ledger checkpoints behind a suite's back (ledger-anchor.test.ts signs on demand)
+  LEDGER_ANCHOR_INTERVAL_MS: 0,
 });
 
 /** The single-order suites' env. */

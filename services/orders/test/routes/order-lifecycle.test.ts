@@ -33,6 +33,9 @@ const post = (role: number, path: string, order: object) =>
 const update = (role: number, id: string, version: number, order: object) =>
   post(role, 'update', { id, version, data: { order } });
 const vendor = 'core-3@test.portal';
+/** The chain's own verdict (the anchoring's fields are ledger-anchor.test.ts's). */
+const pick = ({ ok, entries, brokenAt }: { ok: boolean; entries: number; brokenAt?: number }) =>
+  brokenAt === undefined ? { ok, entries } : { ok, entries, brokenAt };
 const admins = ['core-0@test.portal', 'core-1@test.portal'];
 
 async function eventsFor(subject: string, since: Date, id: string, n = 1) {
@@ -114,7 +117,7 @@ test('approve → pick up → in transit → delivered, with stamps, signatures,
   const evs = await publishedSince(app, Subjects.orderStatusChanged, since);
   assert.ok(!JSON.stringify(evs).includes('base64'), 'no signature images in events');
   const v = await call(app, Role.AccountAdmin, 'GET', `/api/orders/${o.id}/history/verify`);
-  assert.deepEqual(v.json(), { ok: true, entries: 5 });
+  assert.deepEqual(pick(v.json()), { ok: true, entries: 5 });
 });
 
 test('rejection and exception mails follow their switches', async () => {
@@ -196,7 +199,7 @@ test('the ledger: an entry edited in the database is found by verify', async () 
   await update(Role.Admin, o.id, 1, { status: 1 });
   await update(Role.Admin, o.id, 2, { notes: 'second' });
   const url = `/api/orders/${o.id}/history/verify`;
-  assert.deepEqual((await call(app, Role.Admin, 'GET', url)).json(), { ok: true, entries: 3 });
+  assert.deepEqual(pick((await call(app, Role.Admin, 'GET', url)).json()), { ok: true, entries: 3 });
   // an edit straight in the database (what a tamperer with database access would do), once the relay has published
   // the events: its clean-up rewrites the document (FerretDB) and would put the old history back over the edit
   await waitFor(async () => !(await Order.findById(o.id).lean<any>())._outboxPending || undefined, 15_000);
@@ -204,13 +207,17 @@ test('the ledger: an entry edited in the database is found by verify', async () 
   const edited = structuredClone(stored.history);
   edited[1].by.name = 'Someone Else';
   await Order.collection.updateOne({ _id: stored._id }, { $set: { history: edited } });
-  assert.deepEqual((await call(app, Role.Admin, 'GET', url)).json(), { ok: false, entries: 3, brokenAt: 2 });
+  assert.deepEqual(pick((await call(app, Role.Admin, 'GET', url)).json()), {
+    ok: false,
+    entries: 3,
+    brokenAt: 2,
+  });
   await Order.collection.updateOne(
     { _id: stored._id },
     { $set: { history: [stored.history[0], stored.history[2]] } },
   );
   assert.deepEqual(
-    (await call(app, Role.Admin, 'GET', url)).json(),
+    pick((await call(app, Role.Admin, 'GET', url)).json()),
     { ok: false, entries: 2, brokenAt: 3 },
     'a removed entry breaks the chain at the entry after it',
   );
