@@ -45,6 +45,11 @@
 # Issue 14: signs the receivers' tracking links (HMAC-SHA256; notifications signs when it renders the mail, routing
 # checks). Local value only: production takes it from the portal-secrets secret.
 : "${TRACKING_SECRET:=local-tracking-secret-8c1f0e9a4b7d2c65}"; export TRACKING_SECRET
+# Signs the orders ledger's checkpoints (Ed25519 seed, base64; orders domain/ledger-key.ts). Local value only.
+: "${LEDGER_SIGNING_KEY:=6KCOC54ihDvT0gilvB8otIBFE3YHilyZgEvDpoc7BLo=}"; export LEDGER_SIGNING_KEY
+# The failed-login limits (kit rate-limit) skip 127.0.0.1, shared by every browser, suite and tool here; attacks
+# come from other loopback addresses (deploy/attack/attacks-ledger.mjs). Local only: production lists none.
+: "${RATE_LIMIT_FAIL_ALLOW:=127.0.0.1}"; export RATE_LIMIT_FAIL_ALLOW
 
 : "${OTEL_EXPORTER_OTLP_ENDPOINT:=http://127.0.0.1:4318}"; export OTEL_EXPORTER_OTLP_ENDPOINT
 # Trace sampling ratio (parent-based; the kit's default is 0.1 = production). The local stack and its tests keep

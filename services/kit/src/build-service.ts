@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TObject } from 'typebox';
 import ajvFormats from 'ajv-formats';
 import { loadEnv, type Env } from './env.js';
+import { trustedProxies } from './trusted-proxies.js';
 import type { ConsumerDef, WorkerDef } from './consumers.js';
 import type { OutboxModel } from './outbox.js';
 import mongo from './plugins/external/mongo.js';
@@ -89,8 +90,8 @@ export async function buildService(
     // One line per request (logging.ts), not Fastify's two lines with the whole req/res; health checks silent.
     logger: loggerOptions(opts.name, env.LOG_LEVEL),
     logController: new RequestLogController(),
-    // request.ip is the client's, not the edge's (the public routes' rate limits key on it)
-    trustProxy: env.TRUST_PROXY,
+    // request.ip is the client's as the edge saw it, never what a client wrote (trusted-proxies.ts)
+    trustProxy: trustedProxies(env.TRUSTED_PROXIES),
     ajv: {
       // errorMessage: a property's user-facing text; verbose: errors carry the failing (parent) schema.
       customOptions: { keywords: ['errorMessage'], verbose: true, allErrors: false },

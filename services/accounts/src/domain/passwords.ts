@@ -17,13 +17,23 @@ import type { Caller, Deps } from './deps.js';
  */
 export const RESET_MAX_ATTEMPTS = 50;
 
-/** Mails a reset code (sealed in the event); an unknown address is the spec's 404. */
+/**
+ * Mails a reset code (sealed in the event). The answer says nothing about whether the address has an account
+ * (README "Decisions"): a code is issued for any address, with the same limit (the sixth in a row is a 429 for
+ * both), and only a known one gets the profile and the mail, after the answer, so both take the same time.
+ */
 export async function forgotPassword(deps: Deps, rawEmail: string): Promise<void> {
   const email = normEmail(rawEmail);
   const kcUser = await deps.keycloak.findUserByEmail(email);
-  if (!kcUser) throw new Problem(404, Messages.forgotUnknownUser);
-  const profile = await ensureProfile({ sub: kcUser.id, email });
   const { pin: code, expiresAt } = await issueCode('reset', email, email);
+  if (!kcUser) return; // the code of an unknown address is never mailed, and resetPassword refuses it
+  void mailResetCode(kcUser.id, email, code, expiresAt).catch((err: Error) =>
+    deps.log.error({ err: err.message }, 'reset code not mailed'),
+  );
+}
+
+async function mailResetCode(sub: string, email: string, code: string, expiresAt: Date): Promise<void> {
+  const profile = await ensureProfile({ sub, email });
   await User.updateOneWithEvents({ _id: profile._id }, {}, [resetRequested(email, code, expiresAt)]);
 }
 

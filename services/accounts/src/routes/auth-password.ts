@@ -18,10 +18,11 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({ email: Email }),
         response: {
           200: Type.Object({ emailSent: Type.Boolean(), message: Type.String() }),
-          ...problems(400, 404, 429),
+          ...problems(400, 429),
         },
       },
     },
+    // the same answer for every address, known or not (domain/passwords.ts forgotPassword)
     async (request) => {
       await forgotPassword(deps, request.body.email);
       return { emailSent: true, message: Messages.forgotSent };

@@ -19,8 +19,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/login',
     {
-      // Rate limited per client address and account (kit rate-limit); Keycloak locks the account after 10 misses.
-      config: { public: true, rateLimitBy: bodyEmail },
+      // Rate limited per client address and account (kit rate-limit), and its failures per address across all
+      // accounts (password spraying) and per account across addresses (failureLimit); Keycloak locks too.
+      config: { public: true, rateLimitBy: bodyEmail, failureLimit: true },
       schema: {
         tags: ['auth'],
         body: Type.Object({
