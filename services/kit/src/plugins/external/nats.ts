@@ -139,7 +139,10 @@ export default fp(
         }
       }
     })();
-    connecting.catch(() => undefined);
+    connecting.catch((err: Error) => {
+      // e.g. the server refused this service's NATS user (wrong password or seed): say so, do not crash
+      if (!closing) app.log.error({ err: err.message }, 'NATS connection given up; serving without it');
+    });
 
     const up = await Promise.race([connecting.then(() => true), sleep(START_WAIT_MS).then(() => false)]);
     if (!up) app.log.warn({ url: app.env.NATS_URL }, 'NATS unreachable; serving without it, connecting');
