@@ -84,6 +84,9 @@ const cases: [string, OrderListKind, ListCaller, OrderListParams][] = [
 test('a caller found by email (a token subject the read model does not know) uses an index', () =>
   assertUsesIndex(Member, { email: 'someone@demo.portal' }));
 
+test('the public page finds the link owner by the token hash with an index', () =>
+  assertUsesIndex(Member, { publicOrdersHash: 'ab'.repeat(32), deleted: false, suspended: false }));
+
 test('the public weekly view uses an index', async () => {
   await assertUsesIndex(Order, publicFilter('C11-0001', '2026-11-23'));
   await assertUsesIndex(OrderRowModel, publicFilter('C11-0001', '2026-11-23'));
