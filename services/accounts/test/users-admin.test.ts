@@ -39,8 +39,11 @@ test('staff create an account: Keycloak user + profile, 201 and the spec message
   assert.equal(res.json.message, Messages.accountCreated);
   assert.equal(res.json.user.email, email);
   assert.equal(res.json.user.role, 2);
-  assert.equal(res.json.user.verified, false);
-  assert.ok(await kcOf(app).findUserId(email));
+  // staff made it, so staff reviewed it: verified at once, and every service lets it in (the kit's marker)
+  assert.equal(res.json.user.verified, true);
+  const sub = await kcOf(app).findUserId(email);
+  assert.ok(sub);
+  assert.equal((await app.userState.read(sub)).verified, true);
   // a reset code is mailed so the new user sets their own password
   const ev = await waitFor(() => reset.events.find((e) => (e.data as { email: string }).email === email));
   // ...sealed: the event on the stream holds no code in clear (issue 8), only notifications can open it
@@ -105,6 +108,10 @@ test('a company admin creates users of their own company only', async () => {
   assert.equal(res.status, 201, JSON.stringify(res.json));
   assert.equal(res.json.user.company['License #'], 'C11-0000101-LIC');
   assert.ok(!res.json.user.company.licenseNumbers.includes('C10-0000202-LIC'));
+  // not staff: a new account of the company like an invited one, reviewed by staff before it is active
+  assert.equal(res.json.user.verified, false);
+  const sub = await kcOf(app).findUserId(email);
+  assert.equal((await app.userState.read(sub!)).verified, false);
 });
 
 test('a role change also sets the Keycloak realm role', async () => {

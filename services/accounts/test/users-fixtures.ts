@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '@portal/service-kit/testing';
-import type { RoleNumber } from '@portal/contracts';
+import { AccountState, isApproved, type RoleNumber, type Verified } from '@portal/contracts';
 import { User, type UserDoc } from '../src/models/user.js';
 import { KeycloakClient, keycloakFromEnv } from '../src/adapters/keycloak/index.js';
 import { uniqueEmail } from './helpers.js';
@@ -37,13 +37,14 @@ export const realmRoles = (token: string): string[] =>
   ).realm_access?.roles ?? [];
 
 /**
- * A real Keycloak user (password DEMO_PASSWORD, not temporary) with a profile in the test database.
+ * A real Keycloak user (password DEMO_PASSWORD, not temporary) with a profile in the test database, verified by staff
+ * unless `verified` says otherwise (its marker in the kit's user state too, as accounts writes it).
  * `cleanup()` deletes both; call it in `after`/finally.
  */
 export async function kcUser(
   app: FastifyInstance,
   tag: string,
-  opts: { role?: RoleNumber; email?: string; profile?: Record<string, unknown> } = {},
+  opts: { role?: RoleNumber; email?: string; profile?: Record<string, unknown>; verified?: Verified } = {},
 ) {
   const env = kcEnv(app);
   const email = opts.email ?? uniqueEmail(tag);
@@ -69,14 +70,16 @@ export async function kcUser(
     body: JSON.stringify({ type: 'password', value: DEMO_PASSWORD, temporary: false }),
   });
   if (!pw.ok) throw new Error(`reset-password: ${pw.status} ${await pw.text()}`);
+  const verified = opts.verified ?? AccountState.Verified;
   const profile = await User.create({
     email,
     sub,
     role,
-    verified: false,
+    verified,
     name: { firstName: 'Test', lastName: tag },
     ...opts.profile,
   });
+  await app.userState.setVerified(sub, isApproved(verified));
   return {
     email,
     sub,
@@ -87,6 +90,8 @@ export async function kcUser(
       await kcOf(app)
         .deleteUser(id)
         .catch(() => undefined);
+      // (the app may have been closed and rebuilt meanwhile: a restart test)
+      await app.userState.setVerified(sub, false).catch(() => undefined);
       await User.deleteOne({ email });
     },
   };

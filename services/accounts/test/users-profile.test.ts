@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { Messages, Subjects, nameInvalidMessage } from '@portal/contracts';
+import { AccountState, Messages, Subjects, nameInvalidMessage } from '@portal/contracts';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { seed } from '../scripts/seed.js';
 import { User } from '../src/models/user.js';
@@ -26,7 +26,7 @@ before(async () => {
     City: 'Sacramento',
     Zip: '95814',
   });
-  fresh = await kcUser(app, 'profile');
+  fresh = await kcUser(app, 'profile', { verified: AccountState.Pending }); // just signed up: under review
   token = await fresh.token();
 });
 after(async () => {

@@ -18,6 +18,19 @@ export async function endAllSessions(deps: Pick<Deps, 'userState' | 'keycloak'>,
 }
 
 /**
+ * Before `verified` is written: taking verification away removes the marker first, so a Redis failure stops the
+ * change instead of leaving a marker on a profile that is no longer verified (the review fails closed). Granting it
+ * writes the marker after the profile (applyAccountState): a lost write is mended by the restore at start.
+ */
+export async function revokeBeforeWrite(
+  deps: Pick<Deps, 'userState'>,
+  user: { sub?: string | null },
+  verified: unknown,
+): Promise<void> {
+  if (user.sub && !isApproved(verified)) await deps.userState.setVerified(user.sub, false);
+}
+
+/**
  * After `verified` was written (`user` is the profile before): the kit's user state follows it. Staff review: the
  * "verified" marker is set when the account becomes verified and removed when it leaves verified (pending again or
  * suspended) — every service refuses a user without it (but the profile, sign-up steps, sign out, FAQ). A
@@ -41,21 +54,19 @@ export async function applyAccountState(
  * At service start (and when accounts' Redis connection comes back): every suspended profile, every verified
  * profile's marker and every recent deletion is written to the kit's user state again, so a suspended or deleted
  * user's old token is refused and a verified user is let in even when Redis lost its state (a restart, a flush, a
- * new Redis) — the profiles are the durable record, Redis the fast copy every service reads. A marker left on a
- * profile that is no longer verified (its removal lost to an outage) is removed: the review fails closed.
+ * new Redis) — the profiles are the durable record, Redis the fast copy every service reads. Markers are only added
+ * here, never removed: a marker is removed before its profile leaves verified (revokeBeforeWrite), and a restore
+ * must not clear the markers of another accounts database sharing the Redis (the test suites share the stack's).
  */
 export async function syncUserStates(
   deps: Pick<Deps, 'userState'>,
-): Promise<{ suspended: number; verified: number; unverified: number; deleted: number }> {
-  const linked = { sub: { $ne: null } };
-  const subs = async (verified: unknown) =>
-    (await User.find({ ...linked, verified }, { sub: 1 }).lean<{ sub?: string | null }[]>()).flatMap((u) =>
-      u.sub ? [u.sub] : [],
-    );
-  const verified = await subs(AccountState.Verified);
+): Promise<{ suspended: number; verified: number; deleted: number }> {
+  const verified = (
+    await User.find({ sub: { $ne: null }, verified: AccountState.Verified }, { sub: 1 }).lean<
+      { sub?: string | null }[]
+    >()
+  ).flatMap((u) => (u.sub ? [u.sub] : []));
   await deps.userState.setVerifiedMany(verified, true);
-  const unverified = await subs({ $ne: AccountState.Verified });
-  await deps.userState.setVerifiedMany(unverified, false);
   const suspended = await User.find({ verified: AccountState.Suspended }, { sub: 1 }).lean<
     { sub?: string | null }[]
   >();
@@ -75,5 +86,5 @@ export async function syncUserStates(
     await deps.userState.markDeleted(t.sub);
     d++;
   }
-  return { suspended: s, verified: verified.length, unverified: unverified.length, deleted: d };
+  return { suspended: s, verified: verified.length, deleted: d };
 }

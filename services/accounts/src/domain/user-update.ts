@@ -6,7 +6,7 @@ import { readConfig } from '../models/app-config.js';
 import { userApplied, userUpdateEvents } from '../events/publishes.js';
 import { withSet } from '../events/facts.js';
 import { isComplete, licencesOf } from './profiles.js';
-import { applyAccountState } from './sessions.js';
+import { applyAccountState, revokeBeforeWrite } from './sessions.js';
 import { callerProfile, canSee, companyUsers } from './users.js';
 import {
   addsForbiddenLicences,
@@ -89,6 +89,7 @@ export async function updateProfile(
   if (!Object.keys(set).length) return { user: toProfile(target), message: Messages.profileUpdated };
   if (newRole !== target.role) await changeRole(deps, target, newRole);
 
+  if (patch.verified !== undefined) await revokeBeforeWrite(deps, target, patch.verified);
   const events = userUpdateEvents(target, patch as { verified?: unknown }, withSet(target, set));
   const merged = mergedProfile(target, patch);
   if (isSelf && !target.hasSentEmail && isComplete(merged, newRole)) {
@@ -127,6 +128,7 @@ export async function bulkSetVerified(
   for (const b of bulk) {
     const before = byEmail.get(b.email.trim().toLowerCase())!;
     if (before.verified === b.verified) continue;
+    await revokeBeforeWrite(deps, before, b.verified);
     await User.updateOneWithEvents(
       { _id: before._id },
       { $set: { verified: b.verified } },
