@@ -278,7 +278,7 @@ export async function start() {
 
   Demo logins, password Portal!2345:
     superadmin@demo.portal (0)  admin@demo.portal (1)  driver@demo.portal (2)
-    accountadmin@demo.portal (3)  user@demo.portal (4, not yet verified)
+    accountadmin@demo.portal (3)  user@demo.portal (4)
 
   npm stop   stops everything;   logs: deploy/local/.cache/logs/
 `);
