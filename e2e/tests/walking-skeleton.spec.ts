@@ -34,7 +34,9 @@ test('verification: an admin sets a user verified; "Account Verified" lands once
 }) => {
   const admin = await api(DEMO[1]);
   // Arrange: a standard user of its own company, unverified as after sign-up (the demo user stays as seeded).
-  const email = await testData.signedUpUser(uniqueEmail('verify'), await testData.licence('verify'));
+  const email = await testData.signedUpUser(uniqueEmail('verify'), await testData.licence('verify'), {
+    verified: false,
+  });
   expect((await admin.call(`/api/users/${encodeURIComponent(email)}`)).json.user.verified).toBe(false);
   const page = await signedInAs(DEMO[1]);
   await page.goto(`${page.url().split('/dashboard')[0]}/dashboard/accounts`);

@@ -99,16 +99,16 @@ test('a suspended user sees the suspension message on their profile; restored, i
   await shot(page, 'orders-create-suspended');
   await page.goto(`${APP}/dashboard/profile`);
 
-  // Restore (not verified, as after sign-up): the message goes away.
-  const back = await admin.call('/api/users/update', { user: { email, verified: false } });
+  // Restore (verified again): the message goes away and ordering opens.
+  const back = await admin.call('/api/users/update', { user: { email, verified: true } });
   expect(back.status, JSON.stringify(back.json)).toBe(200);
   await page.reload();
   await page.getByTestId('profile-form').waitFor();
   expect(await page.getByTestId('profile-suspended').count()).toBe(0);
-  expect(await page.getByTestId('profile-verified').textContent()).toBe('Not verified');
+  expect(await page.getByTestId('profile-verified').textContent()).toBe('Verified');
   await page.goto(`${APP}/dashboard/createOrder`);
   await page.getByTestId('order-form').waitFor();
   expect(await page.getByTestId('order-suspended').count()).toBe(0);
   await page.context().close();
-  expect((await admin.call(`/api/users/${encodeURIComponent(email)}`)).json.user.verified).toBe(false);
+  expect((await admin.call(`/api/users/${encodeURIComponent(email)}`)).json.user.verified).toBe(true);
 });
