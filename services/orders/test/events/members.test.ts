@@ -124,6 +124,23 @@ test("fleet.driver.linked / unlinked → the member's driverId", async () => {
   await waitFor(async () => (await memberOf(u.userId))?.driverId === undefined, 15_000);
 });
 
+test("the public link's hash: kept from the facts, dropped when the link is off or the user not verified", async () => {
+  const userId = oid();
+  const hash = 'a'.repeat(64);
+  const base = { userId, email: `pub-${tag}@test.portal`, companyKeys: [LIC] };
+  const at = (s: number) => new Date(Date.UTC(2031, 0, 1, 0, 0, s));
+  const stored = async () => (await Member.findOne({ userId }).lean<{ publicOrdersHash: string }>())!;
+  await applyUserFacts({ ...base, verified: true, publicOrdersHash: hash }, at(1));
+  assert.equal((await stored()).publicOrdersHash, hash);
+  await applyUserFacts({ ...base, verified: true }, at(2)); // full facts without it: the link is off
+  assert.equal((await stored()).publicOrdersHash, '');
+  await applyUserFacts({ ...base, verified: true, publicOrdersHash: hash }, at(3));
+  await applyUserFacts({ ...base, verified: 'suspended', publicOrdersHash: hash }, at(4));
+  assert.equal((await stored()).publicOrdersHash, '', 'a suspended user has no public page');
+  await applyUserFacts({ ...base, verified: false, publicOrdersHash: hash }, at(5));
+  assert.equal((await stored()).publicOrdersHash, '', 'nor one under review');
+});
+
 test('an empty read model asks accounts for a snapshot at start; its pages fill members, licences, config', async () => {
   // a fresh database: the app asks at start (accountsFeed); this test plays accounts for its scope, reading the
   // request from the ORDERS stream and answering with pages (accounts' own half: services/accounts/test/snapshot)
@@ -217,20 +234,3 @@ async function requestSince(a: FastifyInstance, since: Date, scope: string) {
   }
   return undefined;
 }
-
-test("the public link's hash: kept from the facts, dropped when the link is off or the user not verified", async () => {
-  const userId = oid();
-  const hash = 'a'.repeat(64);
-  const base = { userId, email: `pub-${tag}@test.portal`, companyKeys: [LIC] };
-  const at = (s: number) => new Date(Date.UTC(2031, 0, 1, 0, 0, s));
-  const stored = async () => (await Member.findOne({ userId }).lean<{ publicOrdersHash: string }>())!;
-  await applyUserFacts({ ...base, verified: true, publicOrdersHash: hash }, at(1));
-  assert.equal((await stored()).publicOrdersHash, hash);
-  await applyUserFacts({ ...base, verified: true }, at(2)); // full facts without it: the link is off
-  assert.equal((await stored()).publicOrdersHash, '');
-  await applyUserFacts({ ...base, verified: true, publicOrdersHash: hash }, at(3));
-  await applyUserFacts({ ...base, verified: 'suspended', publicOrdersHash: hash }, at(4));
-  assert.equal((await stored()).publicOrdersHash, '', 'a suspended user has no public page');
-  await applyUserFacts({ ...base, verified: false, publicOrdersHash: hash }, at(5));
-  assert.equal((await stored()).publicOrdersHash, '', 'nor one under review');
-});
