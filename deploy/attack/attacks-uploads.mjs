@@ -182,29 +182,48 @@ export const uploadsAttacks = [
       const staff = await makeUser('manifest-js', { role: 1 });
       const token = (await grant(staff.email)).access_token;
       await api('GET', '/users/me', { token });
-      const when = `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}T12:00:00.000Z`;
-      const created = await api('POST', '/orders/create', {
-        token,
-        body: {
+      const t = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
+      const lic = [`ATK-JSP-${t}`, `ATK-JSD-${t}`];
+      const made = [];
+      for (const n of lic) {
+        const record = {
+          'License #': n,
+          Licensee: 'Attack Script LLC',
+          DBA: 'Attack Script LLC',
+          'Street Address': '1 Attack Way',
+          City: 'Sacramento',
+          Zip: '95814',
+        };
+        made.push((await api('POST', '/license/create', { token, body: { record } })).json?.record?.id);
+      }
+      let id;
+      try {
+        // orders learns the licences from accounts' events: the create is retried until it knows them
+        const when = `${new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)}T12:00:00.000Z`;
+        const body = {
           order: {
             data: {
               order: {
                 orderDef: 'ext',
                 orderType: 'layover',
-                pickupLN: 'ATK-JS-P',
-                destinationLN: 'ATK-JS-D',
+                pickupLN: lic[0],
+                destinationLN: lic[1],
                 preferredDelivery: when,
                 weight: '1',
                 notes: 'attack',
               },
+              billing: { invoice: 'ATK-JS' },
             },
           },
-        },
-      });
-      const id = created.json?.data?.order?.id;
-      if (!id) return open(`could not set up an order (${created.status} ${created.json?.detail ?? ''})`);
-      try {
-        const pdf = scriptedPdf('ATK-JS-P ATK-JS-D');
+        };
+        let created;
+        for (let i = 0; i < 15 && !id; i++) {
+          if (i) await new Promise((r) => setTimeout(r, 1000));
+          created = await api('POST', '/orders/create', { token, body });
+          id = created.json?.data?.order?.id;
+        }
+        if (!id) return open(`could not set up an order (${created.status} ${created.json?.detail ?? ''})`);
+        const pdf = scriptedPdf(`${lic[0]} ${lic[1]}`);
         const up = multipart(
           { order: id, force: 'true' },
           { field: 'pdf', name: 'scripted.pdf', bytes: pdf },
@@ -215,10 +234,13 @@ export const uploadsAttacks = [
         const link = await api('GET', `/orders/${id}/manifest`, { token });
         const signed = await http('GET', link.json?.data?.url ?? '/missing');
         const streamed = await api('GET', `/orders/${id}/manifest?stream=true`, { token });
-        const said = `pre-signed: ${showHeaders(signed.headers)}; stream: ${showHeaders(streamed.headers)}`;
-        return contained(signed.headers) && contained(streamed.headers) ? blocked(said) : open(said);
+        const said = `pre-signed ${signed.status}: ${showHeaders(signed.headers)}; stream ${streamed.status}: ${showHeaders(streamed.headers)}`;
+        const ok = signed.status === 200 && streamed.status === 200;
+        return ok && contained(signed.headers) && contained(streamed.headers) ? blocked(said) : open(said);
       } finally {
-        await api('POST', '/orders/delete', { token, body: { order: { id } } });
+        if (id) await api('POST', '/orders/delete', { token, body: { order: { id } } });
+        for (const m of made.filter(Boolean))
+          await api('POST', '/license/delete', { token, body: { record: { id: m } } });
       }
     },
   ],
