@@ -15,6 +15,8 @@ const profileCompany = (lic: string, name: string) => ({
   billingContactEmail: 'bill@example.test',
   billingAddress: '2 Main St',
 });
+/** A link token as accounts makes them: 43 base64url characters (here a readable, numbered one). */
+export const linkToken = (n: number) => `demoLink${String(n).padStart(3, '0')}`.padEnd(43, 'x');
 const person = (id: string, email: string, role: number, firstName: string, lastName: string) => ({
   id,
   email,
@@ -43,6 +45,7 @@ export function profileUsers(): Array<Record<string, any>> {
     {
       ...person('p3', 'accountadmin@demo.portal', 3, 'Acme', 'Owner'),
       company: profileCompany('C-100', 'Acme Cannabis LLC'),
+      publicorderslink: `/dashboard/publicorders?token=${linkToken(1)}`,
     },
     {
       ...person('p4', 'user@demo.portal', 4, 'Uma', 'User'),
@@ -64,6 +67,7 @@ const UNDER_REVIEW = 'Your account is under review. You will receive an email on
 export function profileRoutes(users = profileUsers()): Route {
   const find = (email: unknown) => users.find((u) => u.email === email);
   let uploads = 0;
+  let links = 1;
   return (c) => {
     const { path, input } = c;
     if (path === '/api/utils/config') return c.reply(200, { data: { logoType: 'nj', 'sigs.show': true } });
@@ -96,7 +100,12 @@ export function profileRoutes(users = profileUsers()): Route {
       if (!u) return c.fail(404, 'User not found');
       if (input.user.company?.DBA === 'FAIL') return c.fail(400, 'DBA is not allowed');
       const first = !u.hasSentEmail;
-      Object.assign(u, input.user, { hasSentEmail: true });
+      // the public orders link's switch and regenerate (accounts: a new token each time it is made)
+      const { publicOrders, ...changes } = input.user;
+      if (publicOrders === 'off') delete u.publicorderslink;
+      else if (publicOrders === 'regenerate' || (publicOrders === 'on' && !u.publicorderslink))
+        u.publicorderslink = `/dashboard/publicorders?token=${linkToken(++links)}`;
+      Object.assign(u, changes, { hasSentEmail: true });
       return c.reply(200, { user: u, message: first ? UNDER_REVIEW : UPDATED });
     }
     if (path === '/api/users/create') {

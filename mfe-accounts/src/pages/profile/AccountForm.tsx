@@ -15,6 +15,7 @@ import { createUser, deleteUser, getRawMe, getUser, updateUser } from '../../api
 import { BillingFields, CompanyFields, SignatureField, type SectionProps } from './Fields.js';
 import { SettingsFields } from './SettingsFields.js';
 import { AttachedAccounts } from './AttachedAccounts.js';
+import { PublicOrdersLink } from './PublicOrdersLink.js';
 import {
   emptyValues,
   fromUser,
@@ -96,10 +97,6 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
   const staff = isStaff(editorRole);
   const self = !creating && user?.email === me?.email;
   const showSignature = sigsShown(config) && values.role <= 2;
-  const publicLink = user
-    ? user.publicorderslink ||
-      `${window.location.origin}/dashboard/publicorders?userid=${encodeURIComponent(user.id ?? user.email)}`
-    : undefined;
   const scrollTop = () => window.scrollTo({ top: 0 });
 
   const submit = async (e: FormEvent) => {
@@ -215,7 +212,7 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
             <SignatureField p={p} />
           </fieldset>
         )}
-        <SettingsFields p={p} editedRole={editedRole} publicLink={creating ? undefined : publicLink} />
+        <SettingsFields p={p} editedRole={editedRole} />
         <div className="acc-pf-form-buttons">
           <Button type="submit" variant="primary" disabled={busy} data-testid="profile-save">
             {busy ? 'Saving…' : creating ? 'Create Account' : 'Save'}
@@ -232,6 +229,7 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
           )}
         </div>
       </form>
+      {!creating && user && <PublicOrdersLink user={user} editorRole={editorRole} onChange={setUser} />}
       {staff && mode === 'edit' && user && <AttachedAccounts email={user.email} />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { ALL_ROLES, ROLE_LABELS, type RoleNumber } from '@portal/contracts';
 import { Checkbox, Select } from '@portal/ui';
 import { VERIFIED_VALUES, toVerified, verifiedLabel } from '../verified.js';
-import { PublicLink, Section, type SectionProps } from './Fields.js';
+import { Section, type SectionProps } from './Fields.js';
 import { isStaff } from './model.js';
 
 /** Role options: only roles equal to or less privileged than the editor's (accounts §6), plus the current one. */
@@ -15,15 +15,7 @@ export function roleOptions(editorRole: RoleNumber, current: RoleNumber) {
 /** The role field is disabled when the editor's role number is higher than the edited user's (accounts §6). */
 export const roleDisabled = (editorRole: RoleNumber, editedRole: RoleNumber) => editorRole > editedRole;
 
-export function SettingsFields({
-  p,
-  editedRole,
-  publicLink,
-}: {
-  p: SectionProps;
-  editedRole: RoleNumber;
-  publicLink?: string;
-}) {
+export function SettingsFields({ p, editedRole }: { p: SectionProps; editedRole: RoleNumber }) {
   const staff = isStaff(p.ctx.editorRole);
   const { values, set } = p;
   return (
@@ -73,7 +65,6 @@ export function SettingsFields({
           testId="profile-same-day"
         />
       </div>
-      {staff && publicLink && <PublicLink link={publicLink} />}
     </Section>
   );
 }

@@ -9,6 +9,8 @@ export const USERS = [
     role: 1,
     verified: true,
     company: { Licensee: 'Demo Logistics LLC', DBA: 'Demo' },
+    // the profile's public orders link is on (a token as accounts makes them): the Copy button shows
+    publicorderslink: '/dashboard/publicorders?token=demoAdminLinkxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
   },
   {
     id: '2',
