@@ -15,6 +15,7 @@ const { busAttacks } = await import('./attacks-bus.mjs');
 const { unverifiedAttacks } = await import('./attacks-unverified.mjs');
 const { ordersAttacks } = await import('./attacks-orders.mjs');
 const { uploadsAttacks } = await import('./attacks-uploads.mjs');
+const { ledgerAttacks } = await import('./attacks-ledger.mjs');
 const { cleanup, env } = await import('./lib.mjs');
 
 const only = process.argv.slice(2);
@@ -26,6 +27,7 @@ const chosen = [
   ...uploadsAttacks,
   ...attacks,
   ...edgeAttacks,
+  ...ledgerAttacks,
 ].filter(([name]) => !only.length || only.some((o) => name.includes(o)));
 const PER_ATTACK_MS = 150_000;
 
