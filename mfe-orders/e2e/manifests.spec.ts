@@ -78,15 +78,16 @@ test('vendor uploads the manifest in the order form, the mismatch confirm (no, t
   await expect(panel.getByTestId('manifest-licences')).toContainText('do not match');
 
   // View Manifest: the stored bytes, fetched by the app (the service answers them only as an attachment with a
-  // sandbox CSP) and shown from a blob URL
+  // sandbox CSP) and shown from a blob URL in the new tab
   const popup = page.context().waitForEvent('page');
+  const streamed = page.waitForResponse((r) => r.url().includes('/manifest?stream=true'));
   await panel.getByTestId('manifest-view').click();
   const tab = await popup;
   await expect.poll(() => tab.url(), { timeout: 15_000 }).toMatch(/^blob:/);
-  const blobUrl = tab.url();
-  const bytes = Buffer.from(
-    await page.evaluate(async (u) => [...new Uint8Array(await (await fetch(u)).arrayBuffer())], blobUrl),
-  );
+  const answer = await streamed;
+  expect(answer.headers()['content-disposition']).toMatch(/^attachment/);
+  expect(answer.headers()['content-security-policy']).toMatch(/sandbox/);
+  const bytes = await answer.body();
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(wrong.sha);
   await shot(page, 'manifests-form');
   await shoot(page, 'form-final');
