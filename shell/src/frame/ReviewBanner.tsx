@@ -8,8 +8,8 @@ import { Alert, Link } from '@portal/ui';
 export function ReviewBanner() {
   return (
     <Alert type="warning" testId="review-banner">
-      <strong>Account under review.</strong> {Messages.underReview} Until then you can complete your{' '}
-      <Link to="/dashboard/profile">profile</Link> and read the <Link to="/dashboard/faq">FAQ</Link>.
+      {Messages.underReview} Until then you can complete your <Link to="/dashboard/profile">profile</Link> and
+      read the <Link to="/dashboard/faq">FAQ</Link>.
     </Alert>
   );
 }
