@@ -176,3 +176,13 @@ test('every prod service runs with PORTAL_ENV=production and passes the kit chec
     'production',
   );
 });
+
+test("orders signs the ledger's checkpoints with the key from the Secret, under a pinned namespace", () => {
+  const d = prod.objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'orders')!;
+  const env = containerEnv(prod.objs, d.spec.template.spec.containers[0]);
+  assert.equal(env.LEDGER_SIGNING_KEY, 'secret:portal-secrets/LEDGER_SIGNING_KEY');
+  assert.match(env.LEDGER_NAMESPACE ?? '', /^[A-Za-z0-9_-]+$/);
+  // the edge: the services read X-Forwarded-For only from the ingress controller's range, never any loopback
+  assert.match(env.TRUSTED_PROXIES ?? '', /^[0-9a-f.:/,]+$/i);
+  assert.doesNotMatch(env.TRUSTED_PROXIES, /127\.0\.0\.1|loopback/);
+});
