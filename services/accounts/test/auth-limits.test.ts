@@ -87,3 +87,19 @@ test('forgot-password answers a known and an unknown email identically (status, 
   // and the known address really gets its code
   assert.ok(codeIn(await mailTo(known, 'Reset your password', started)));
 });
+
+test('forgot-password: one address asking for many different emails is held after the limit', async () => {
+  const from = freshAddress();
+  const codes: number[] = [];
+  for (let i = 0; i < MAX + 3; i++) {
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgotPassword',
+      remoteAddress: from,
+      payload: { email: `many-${stamp}-${i}@test.portal` },
+    });
+    codes.push(r.statusCode);
+  }
+  assert.deepEqual(codes.slice(MAX), [429, 429, 429], codes.join(' '));
+  assert.ok(codes.slice(0, MAX).every((c) => c === 200));
+});

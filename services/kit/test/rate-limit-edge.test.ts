@@ -94,3 +94,24 @@ test('failed logins: one address spraying many accounts gets 429, right password
   for (let i = 0; i < 20; i++) assert.equal((await login(`staff${i}@x`, 'right', office)).statusCode, 200);
   await app.close();
 });
+
+test("failureLimit 'every': every answer counts per address across accounts (forgot-password)", async () => {
+  const app = await appWith({ RATE_LIMIT_FAIL_ADDRESS_MAX: '4', RATE_LIMIT_ACCOUNT_MAX: '1000' });
+  const by = (r: { body?: unknown }) => (r.body as { email?: string }).email;
+  app.post('/api/forgot', { config: { public: true, rateLimitBy: by, failureLimit: 'every' } }, async () => ({
+    emailSent: true,
+  }));
+  const from = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const ask = (i: number, remoteAddress = from) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/forgot',
+      remoteAddress,
+      payload: { email: `f${i}${Math.random()}@x` },
+    });
+  const codes: number[] = [];
+  for (let i = 0; i < 7; i++) codes.push((await ask(i)).statusCode);
+  assert.deepEqual(codes, [200, 200, 200, 200, 429, 429, 429]);
+  assert.equal((await ask(9, '192.0.2.77')).statusCode, 200, 'another address is not held');
+  await app.close();
+});

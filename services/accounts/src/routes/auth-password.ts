@@ -12,7 +12,9 @@ export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/forgotPassword',
     {
-      config: { public: true, rateLimitBy: bodyEmail },
+      // per address and account (kit), and every request per address across accounts (failureLimit 'every'): the
+      // answer is the same for any address, and each request stores a code, so one address cannot ask for thousands
+      config: { public: true, rateLimitBy: bodyEmail, failureLimit: 'every' },
       schema: {
         tags: ['auth'],
         body: Type.Object({ email: Email }),

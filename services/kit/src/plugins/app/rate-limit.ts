@@ -10,8 +10,10 @@ declare module 'fastify' {
      * A guessing target (login): its failed answers (400/401) are counted per client address across all accounts
      * (password spraying) and per account across all addresses; past RATE_LIMIT_FAIL_ADDRESS_MAX or
      * RATE_LIMIT_FAIL_ACCOUNT_MAX in RATE_LIMIT_FAIL_WINDOW_MS every try answers 429, right or wrong.
+     * 'every': every answer counts, per address only (a route that answers every address alike, e.g.
+     * forgot-password: one address asking for many accounts is held after RATE_LIMIT_FAIL_ADDRESS_MAX).
      */
-    failureLimit?: boolean;
+    failureLimit?: boolean | 'every';
   }
 }
 
@@ -51,11 +53,12 @@ export default fp(
       .map((s) => s.trim())
       .filter(Boolean);
     const ns = `portal-rl:${app.serviceName ?? 'svc'}:fail:`;
-    const failKeys = (req: FastifyRequest, url: string, by?: (r: FastifyRequest) => string | undefined) => {
+    type By = ((r: FastifyRequest) => string | undefined) | undefined;
+    const failKeys = (req: FastifyRequest, url: string, by: By) => {
       const account = by ? String(by(req) ?? '').toLowerCase() : '';
       return [`${ns}${url}:addr:${req.ip}`, ...(account ? [`${ns}${url}:acct:${account}`] : [])];
     };
-    const failureLimit = (url: string, by?: (r: FastifyRequest) => string | undefined) => ({
+    const failureLimit = (url: string, by: By, every: boolean) => ({
       /** Refuses a try once the address or the account has failed too often in the window. */
       gate: async (req: FastifyRequest, reply: FastifyReply) => {
         if (allow.includes(req.ip) || failAllow.includes(req.ip)) return;
@@ -69,9 +72,10 @@ export default fp(
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         throw new Problem(429, Messages.tooManyRequests(waitText(wait)));
       },
-      /** Counts a failed answer (400/401) against the address and the account. */
+      /** Counts a failed answer (400/401; with 'every' any answer but a 429) against the address and the account. */
       count: async (req: FastifyRequest, reply: FastifyReply) => {
-        if (reply.statusCode !== 400 && reply.statusCode !== 401) return;
+        if (reply.statusCode === 429) return;
+        if (!every && reply.statusCode !== 400 && reply.statusCode !== 401) return;
         if (allow.includes(req.ip) || failAllow.includes(req.ip)) return;
         const m = app.redis.multi();
         // the window starts at the first failure (SET NX with its expiry; INCR keeps it)
@@ -86,7 +90,8 @@ export default fp(
       const config = (r.config ?? {}) as NonNullable<typeof r.config>;
       const url = r.url ?? r.path ?? '';
       if (config.failureLimit) {
-        const { gate, count } = failureLimit(url, config.rateLimitBy);
+        const every = config.failureLimit === 'every';
+        const { gate, count } = failureLimit(url, every ? undefined : config.rateLimitBy, every);
         r.preHandler = [...[r.preHandler ?? []].flat(), gate] as typeof r.preHandler;
         r.onResponse = [...[r.onResponse ?? []].flat(), count] as typeof r.onResponse;
       }
