@@ -168,11 +168,14 @@ test('a checkpoint with a bad signature is refused', async () => {
 test('LEDGER_ANCHORS is append-only: purge, delete and lifting the denial are refused', async () => {
   await anchorNow((await orderWithHistory()).id);
   const jsm = app.jsm;
-  await assert.rejects(jsm.streams.purge(ANCHOR_STREAM), /purge not permitted/);
-  await assert.rejects(jsm.streams.deleteMessage(ANCHOR_STREAM, 1), /delete not permitted/);
+  // the stream's own denial (the suites' NATS user may call these APIs; the orders service user may not even ask:
+  // its rights refuse them first, which counts as refused too)
+  const refused = (what: RegExp) => new RegExp(`${what.source}|Permissions Violation`);
+  await assert.rejects(jsm.streams.purge(ANCHOR_STREAM), refused(/purge not permitted/));
+  await assert.rejects(jsm.streams.deleteMessage(ANCHOR_STREAM, 1), refused(/delete not permitted/));
   await assert.rejects(
     jsm.streams.update(ANCHOR_STREAM, { deny_delete: false, deny_purge: false }),
-    /can not cancel/,
+    refused(/can not cancel/),
   );
   const c = (await jsm.streams.info(ANCHOR_STREAM)).config;
   assert.deepEqual(
