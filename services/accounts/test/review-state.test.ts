@@ -2,7 +2,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { AccountState, Messages } from '@portal/contracts';
-import { tokenFor } from '@portal/service-kit/testing';
+import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { User } from '../src/models/user.js';
 import { syncUserStates } from '../src/domain/sessions.js';
 import { call, startApp } from './helpers.js';
@@ -129,5 +129,16 @@ test('the restore writes every verified profile’s marker again (Redis lost its
   } finally {
     await v.cleanup();
     await p.cleanup();
+  }
+});
+
+test('the markers are written again when accounts’ Redis connection comes back (a restarted Redis is empty)', async () => {
+  const v = await kcUser(app, 'reconnect');
+  try {
+    await app.userState.setVerified(v.sub, false); // as lost with a Redis restart
+    app.redis.disconnect(true); // the connection drops and comes back
+    await waitFor(async () => (await app.redis.exists(`portal:verified:${v.sub}`)) === 1, 15_000);
+  } finally {
+    await v.cleanup();
   }
 });
