@@ -7,7 +7,7 @@ import { applyTokenRule, createApi } from './api.js';
 import { loadConfig } from './config.js';
 import { loadMfe } from './remotes.js';
 import { loadRoutes } from './manifests.js';
-import { allMenuEntries, isPublic, resolveRoute, titleOf } from './routes.js';
+import { allMenuEntries, isPublic, isUnderReview, resolveRoute, titleOf } from './routes.js';
 import { ShellSession } from './session.js';
 import { Frame } from './frame/Frame.js';
 
@@ -18,12 +18,16 @@ async function main(): Promise<void> {
     onUnderReview: () => session.setVerified(false),
   });
   const [config, remotes] = await Promise.all([loadConfig(api), loadRoutes(), session.restore()]);
-  // a restored session's review state may have changed since sign-in (staff verified it): ask once per page load
-  if (session.user)
-    void api
+  // A restored session's review state may have changed since sign-in (staff verified it, or took it back): asked
+  // once per page load. An account under review waits for the answer before the first route decision, so a page
+  // opened just after staff verified it is not sent to the profile; everyone else does not wait.
+  if (session.user) {
+    const fresh = api
       .get<{ user?: { verified?: SessionUser['verified'] } }>('/api/users/me')
-      .then((r) => r?.user && session.setVerified(r.user.verified))
+      .then((r) => void (r?.user && session.setVerified(r.user.verified)))
       .catch(() => undefined);
+    if (isUnderReview(session.user)) await fresh;
+  }
   const { table, urls } = remotes;
   const props: PortalProps = {
     api,

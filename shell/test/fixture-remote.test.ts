@@ -60,7 +60,10 @@ test('role 1: the fixture remote’s page and menu entry appear, with its title'
 
 test('role 4: no menu entry, and the path says no access', async () => {
   // a verified role-4 user (an account under review would be sent to its profile: review.test.ts)
-  const page = await signedIn({ ...USERS[1]!, verified: true }, '/dashboard/fixture-page');
+  const page = await signedIn(
+    { ...USERS[1]!, verified: true } as (typeof USERS)[number],
+    '/dashboard/fixture-page',
+  );
   await page.getByTestId('forbidden').waitFor();
   assert.equal(await page.getByTestId('nav-fixturePage').count(), 0);
   assert.equal(await page.getByTestId('fixture-page').count(), 0);
