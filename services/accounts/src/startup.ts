@@ -19,7 +19,12 @@ import { onProfileLinked } from './domain/profiles.js';
 export async function startup(app: FastifyInstance): Promise<void> {
   await backfillLicenceKeys(app.log);
   // a seeded or staff-made verified profile linked to its sub on first sign-in gets its marker then
-  onProfileLinked((sub, verified) => app.userState.setVerified(sub, verified));
+  // (a Redis blip must not fail the sign-in: the restore on reconnect writes the marker)
+  onProfileLinked((sub, verified) =>
+    app.userState
+      .setVerified(sub, verified)
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'verified marker not written')),
+  );
   let syncing: Promise<void> | undefined;
   let again = false;
   const sync = (why: string): Promise<void> => {

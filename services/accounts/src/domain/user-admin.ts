@@ -97,7 +97,11 @@ export async function createAccount(deps: Deps, caller: Caller, input: NewUserIn
     await deps.keycloak.deleteUser(sub).catch(() => undefined); // no half-made account
     throw new Problem(502, Messages.profileCreationFailed((e as Error).message));
   }
-  if (verified === AccountState.Verified) await deps.userState.setVerified(sub, true);
+  // the account exists now: a marker lost to a Redis blip is written again by the restore on reconnect
+  if (verified === AccountState.Verified)
+    await deps.userState
+      .setVerified(sub, true)
+      .catch((err: Error) => deps.log.warn({ err: err.message }, 'verified marker not written'));
   return toProfile(doc.toObject() as UserDoc);
 }
 
