@@ -164,3 +164,15 @@ test('a tracking token reaches no access-log line, and the tracking page sends n
   assert.match(log, /\/api\/schedule\/x/);
   assert.doesNotMatch(log, /secret-looking/);
 });
+
+test("a company's public orders link token reaches no access-log line, and its page sends no Referer", async () => {
+  const token = 'PublicOrdersSecretLookingTokenxxxxxxxxxxxxx';
+  await fetch(`${base}/api/orders/public?token=${token}`);
+  const page = await fetch(`${base}/dashboard/publicorders?token=${token}`);
+  assert.equal(page.headers.get('referrer-policy'), 'no-referrer');
+  await fetch(`${base}/api/schedule/y`); // a logged line, so the log is flushed past the two above
+  await new Promise((ok) => setTimeout(ok, 200));
+  const log = readFileSync(join(dir, 'nginx-access.log'), 'utf8');
+  assert.match(log, /\/api\/schedule\/y/);
+  assert.doesNotMatch(log, /PublicOrdersSecretLooking/);
+});

@@ -249,7 +249,12 @@ http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
   # issue 14: a receiver's tracking token is the link's only secret: its page and API call are not logged
-  map $request_uri $edge_loggable { ~^/api/track/ 0; ~^/dashboard/track([?#]|$) 0; default 1; }
+  # (so is a company's public orders link token: the page and its API call)
+  map $request_uri $edge_loggable {
+    ~^/api/track/ 0; ~^/dashboard/track([?#]|$) 0;
+    ~^/api/orders/public([?#]|$) 0; ~^/dashboard/publicorders([?#]|$) 0;
+    default 1;
+  }
   access_log ${join(logs, 'nginx-access.log')} combined if=$edge_loggable;
   client_body_temp_path ${join(dirname(out), 'tmp', 'client_body')};
   proxy_temp_path ${join(dirname(out), 'tmp', 'proxy')};
@@ -290,7 +295,10 @@ http {
   map $own_headers $portal_nosniff { 1 nosniff; default ""; }
   map $own_headers $portal_referrer_default { 1 strict-origin-when-cross-origin; default ""; }
   # the tracking page (/dashboard/track?t=<token>) sends no Referer, so its token never reaches a log in one
-  map $request_uri $portal_referrer { ~^/dashboard/track([?#]|$) no-referrer; default $portal_referrer_default; }
+  map $request_uri $portal_referrer {
+    ~^/dashboard/track([?#]|$) no-referrer; ~^/dashboard/publicorders([?#]|$) no-referrer;
+    default $portal_referrer_default;
+  }
   map $own_headers $portal_xfo { 1 DENY; default ""; }
   map $own_headers $portal_csp {
     0 "";
