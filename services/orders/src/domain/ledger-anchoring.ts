@@ -45,6 +45,8 @@ const OVERLAP_MS = 30_000;
 const SETTLE_MS = 2_000;
 const PAGE = 200;
 const PARALLEL = 8;
+/** Chains read or signed in one run (a first run over a large database takes several). */
+const MAX_PER_RUN = 5000;
 
 export function ledgerAnchoring(deps: AnchorDeps) {
   let ns: Promise<string> | undefined;
@@ -79,14 +81,14 @@ export function ledgerAnchoring(deps: AnchorDeps) {
     );
   }
 
-  /** Checkpoints one chain's head unless it is anchored already or does not match its anchors. True if signed. */
-  async function anchorOne(c: Chain, force = false): Promise<boolean> {
+  /** Checkpoints one chain's head unless it is anchored already or does not match its anchors. */
+  async function anchorOne(c: Chain, force = false): Promise<'known' | 'checked' | 'signed'> {
     const head = c.history[c.history.length - 1];
-    if (!head || (!force && (known.get(c.orderId) ?? 0) >= head.seq)) return false;
+    if (!head || (!force && (known.get(c.orderId) ?? 0) >= head.seq)) return 'known';
     const v = await verdictOf(c);
     if (!v.ok) {
       deps.log.error({ orderId: c.orderId, brokenAt: v.brokenAt }, `ledger not anchored: ${v.message}`);
-      return false;
+      return 'checked';
     }
     if (v.anchored < head.seq) {
       await publishCheckpoint(
@@ -96,12 +98,14 @@ export function ledgerAnchoring(deps: AnchorDeps) {
     }
     if (known.size > 100_000) known.clear();
     known.set(c.orderId, head.seq);
-    return v.anchored < head.seq;
+    return v.anchored < head.seq ? 'signed' : 'checked';
   }
 
   /**
-   * One run over the orders written since the last one (all of them the first time). Returns how many were signed.
-   * `settleMs` 0 (on demand): a write of this very moment is taken too.
+   * One run over the orders written since the last one (all of them the first time, MAX_PER_RUN chains a run: the
+   * checkpoints pass through ORDERS, whose events they must not crowd out). Returns how many were signed. A chain
+   * that failed (NATS away) holds the cursor there, so the next run takes it again. `settleMs` 0 (on demand): a
+   * write of this very moment is taken too.
    */
   async function anchorChanged(now = new Date(), settleMs = SETTLE_MS): Promise<number> {
     await stream();
@@ -109,6 +113,8 @@ export function ledgerAnchoring(deps: AnchorDeps) {
     const since = new Date((cursor?.at?.getTime() ?? 0) - OVERLAP_MS);
     const upTo = new Date(now.getTime() - settleMs);
     let signed = 0;
+    let checked = 0;
+    let failedAt: Date | undefined;
     let after: { at: Date; id: mongoose.Types.ObjectId } | undefined;
     for (;;) {
       const range = { lastUpdated: { $gte: since, $lte: upTo } };
@@ -128,17 +134,20 @@ export function ledgerAnchoring(deps: AnchorDeps) {
           page.slice(i, i + PARALLEL).map((c) =>
             anchorOne(c).catch((err: Error) => {
               deps.log.warn({ orderId: c.orderId, err: err.message }, 'ledger checkpoint failed');
-              return false;
+              if (!failedAt || c.lastUpdated < failedAt) failedAt = c.lastUpdated;
+              return 'checked' as const;
             }),
           ),
         );
-        signed += done.filter(Boolean).length;
+        signed += done.filter((d) => d === 'signed').length;
+        checked += done.filter((d) => d !== 'known').length;
       }
       if (page.length) after = { at: page[page.length - 1]!.lastUpdated, id: page[page.length - 1]!._id };
-      if (page.length < PAGE) break;
+      if (page.length < PAGE || checked >= MAX_PER_RUN) break;
     }
-    const newest = after?.at && after.at > (cursor?.at ?? new Date(0)) ? after.at : (cursor?.at ?? null);
-    if (newest) await meta().updateOne({ _id: 'cursor' }, { $set: { at: newest } }, { upsert: true });
+    const next = failedAt && (!after || failedAt < after.at) ? failedAt : after?.at;
+    if (next && next.getTime() !== cursor?.at?.getTime())
+      await meta().updateOne({ _id: 'cursor' }, { $set: { at: next } }, { upsert: true });
     return signed;
   }
 
