@@ -47,7 +47,7 @@ before(async () => {
         { message: M.checkedIn, data: { order: order({ notes }, { version }) } },
       ],
       'GET /api/orders/o-1/history': () => [200, { data: { orderId: 'G-100001', entries: history } }],
-      'GET /api/orders/o-1/history/verify': () => [200, { ok: true, entries: 2 }],
+      'GET /api/orders/o-1/history/verify': () => [200, { ok: true, entries: 2, anchored: 1 }],
       'GET /api/drivers': () => [200, { data: { drivers: [] } }],
       'GET /api/routes': () => [200, { data: { routes: [] } }],
     },
@@ -150,7 +150,9 @@ test('an existing order: notes save on blur with the version; a 409 shows the co
   await page.getByTestId('history-verify').click();
   await page
     .getByTestId('history-verdict')
-    .getByText('History verified: all 2 entries are intact.')
+    .getByText(
+      'History verified: all 2 entries are intact. Entries 1-1 anchored by a signed checkpoint; 1 not yet.',
+    )
     .waitFor();
   assert.equal(await page.getByTestId('history-entry').count(), 2);
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'order-form-edit.png'), fullPage: true });
