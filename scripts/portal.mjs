@@ -189,13 +189,18 @@ export function serviceArgs() {
  */
 export function datasetEnv(name, env) {
   const set = env.PORTAL_DATASET ?? '';
-  // the demo's own NATS account (deploy/local/stack.sh): a test's or a bench's events (TEST) never reach it
-  if (!set) return { NATS_USER: env.PORTAL_NATS_USER ?? '', NATS_PASSWORD: env.PORTAL_NATS_PASSWORD ?? '' };
+  // each service is its own NATS user, allowed to publish only its domain's events (deploy/local/nats-config.ts):
+  // `<name>` in the demo's account, `<name>-test` in TEST, whose events never reach the demo's consumers
+  const nats = {
+    NATS_USER: set ? `${name}-test` : name,
+    NATS_PASSWORD: env[`NATS_PASSWORD_${name.toUpperCase()}`] ?? '',
+  };
+  if (!set) return nats;
   if (!/^[a-z0-9]+$/.test(set))
     throw new Error(`PORTAL_DATASET must be lowercase letters and digits: ${set}`);
   // queues stay the service's own (`portal-<service>`): the service suites' apps share them with the running
   // service, and a job id derived from the event id is what keeps one event one mail across the two
-  return { MONGO_DB: `portal_${name}_${set}` };
+  return { ...nats, MONGO_DB: `portal_${name}_${set}` };
 }
 const datasetFile = join(runDir, 'dataset');
 /** The data set the running services were started on ('' = demo). */

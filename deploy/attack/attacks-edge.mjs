@@ -133,10 +133,18 @@ export const edgeAttacks = [
         const key = await inRedis(code);
         if (key) return open(`code in clear in Redis key ${key}`);
         const unlimited = [];
-        for await (const s of jsm.streams.list()) if (!s.config.max_age) unlimited.push(s.config.name);
+        // append-only by design (deny delete and purge: the ledger's signed anchors, searched for the code above)
+        const appendOnly = [];
+        for await (const s of jsm.streams.list()) {
+          if (s.config.max_age) continue;
+          (s.config.deny_delete && s.config.deny_purge ? appendOnly : unlimited).push(s.config.name);
+        }
         return unlimited.length
           ? open(`code sealed, but streams without max_age: ${unlimited.join(', ')}`)
-          : blocked(`code not found in ${streams.length} streams or Redis; every stream has max_age`);
+          : blocked(
+              `code not found in ${streams.length} streams or Redis; every stream has max_age` +
+                (appendOnly.length ? ` but the append-only ${appendOnly.join(', ')}` : ''),
+            );
       } finally {
         await nc.close();
       }

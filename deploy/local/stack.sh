@@ -4,6 +4,7 @@
 #   bash deploy/local/stack.sh stop     stop everything this script started
 #   bash deploy/local/stack.sh status   one line per component
 #   bash deploy/local/stack.sh restart [name]   stop+start (one component or all)
+#   bash deploy/local/stack.sh nats     NATS alone: its users rewritten from the contracts, restarted if they changed
 # Idempotent and safe to run concurrently (a lock serialises start/stop). Everything lives in deploy/local/.cache:
 # bin/ (built binaries), logs/<name>.log, run/<name>.pid, data dirs. PORTAL_JAEGER=0 skips Jaeger.
 set -euo pipefail
@@ -271,18 +272,36 @@ jetstream {
   max_memory_store: 256MB
   max_file_store: 4GB
 }
-# Two accounts, each with its own streams and durables: the demo services of npm start sign in as PORTAL
-# (scripts/portal.mjs); everything else (service suites, the e2e data set, benchmarks) connects without a user and
-# is TEST, so a test's or a bench's events never reach the demo's consumers (mails, billing, the schedule).
-accounts {
-  PORTAL: { jetstream: enabled, users: [{ user: "$PORTAL_NATS_USER", password: "$PORTAL_NATS_PASSWORD" }] }
-  TEST: { jetstream: enabled, users: [{ user: "test", password: "test" }] }
-}
-no_auth_user: test
+# Two accounts, each with its own streams and durables: the demo services of npm start sign in to PORTAL
+# (scripts/portal.mjs); everything else (service suites, the e2e data set, benchmarks) to TEST, so a test's or a
+# bench's events never reach the demo's consumers (mails, billing, the schedule). In both, each service is a user of
+# its own that may publish only its domain's events (accounts.conf, written by nats-config.ts from the contracts).
+# No anonymous connections.
+include "accounts.conf"
 EOF
   # the streams of the one global account used before the two accounts (nobody reads them any more)
   rm -rf "$CACHE/nats/jetstream/jetstream/\$G"
   spawn nats "$BIN/nats-server" -c "$CACHE/nats/nats.conf"
+}
+
+# The users (accounts.conf) from the contracts and env.sh's passwords; a change restarts a running NATS once
+# (JetStream's data stays), so `start` after a change of the rights or the passwords applies it.
+nats_accounts_hash() { cat "$CACHE/nats/accounts.conf" "$CACHE/nats/nats.conf" 2>/dev/null | sha256sum | cut -c1-16; }
+write_nats_accounts() {
+  mkdir -p "$CACHE/nats"
+  (cd "$REPO" && node --import tsx deploy/local/nats-config.ts local "$CACHE/nats/accounts.conf.new") ||
+    die "could not write the NATS users (deploy/local/nats-config.ts)"
+  mv "$CACHE/nats/accounts.conf.new" "$CACHE/nats/accounts.conf"
+}
+ensure_nats() {
+  write_nats_accounts
+  if is_running nats && [ "$(cat "$CACHE/nats/running.hash" 2>/dev/null)" != "$(nats_accounts_hash)" ]; then
+    say "NATS users or rights changed: restarting NATS with them"; stop_one nats
+  fi
+  ensure_started nats 60
+  # the config start_nats wrote is the one running (an external NATS is left alone)
+  is_running nats && nats_accounts_hash >"$CACHE/nats/running.hash"
+  return 0
 }
 
 # --- Redis -------------------------------------------------------------------------------------------------------------
@@ -477,11 +496,7 @@ cmd_start() {
   need_tool node "Node.js 20"
   need_tool curl "apt-get install curl"
   # the fast, most-needed pieces first
-  # a NATS started before the two accounts (stack.sh start_nats) is restarted with them
-  if is_running nats && health_nats && ! curl -fsS --max-time 3 "http://127.0.0.1:$NATS_MONITOR_PORT/accountz" | grep -q '"TEST"'; then
-    say "NATS runs without the PORTAL and TEST accounts: restarting it"; stop_one nats
-  fi
-  ensure_started nats 60
+  ensure_nats
   ensure_started redis 30
   ensure_started postgres 60
   if ferretdb_stale; then say "FerretDB runs on SQLite: switching it to PostgreSQL"; stop_one ferretdb; fi
@@ -547,9 +562,11 @@ case "${1:-}" in
   start) cmd_start ;;
   stop) cmd_stop ;;
   status) cmd_status ;;
+  # only NATS: (re)writes its users from the contracts and restarts it when they changed
+  nats) (lock; ensure_nats) ;;
   restart)
     if [ -n "${2:-}" ]; then (lock; stop_one "$2"); else cmd_stop; fi
     exec bash "$0" start
     ;;
-  *) echo "usage: $0 start|stop|status|restart [component]" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|nats|restart [component]" >&2; exit 2 ;;
 esac

@@ -38,7 +38,14 @@ test("NATS: the demo's account (PORTAL) and everyone else's (TEST) do not see ea
   const { connect } = await import('@nats-io/transport-node');
   const { jetstreamManager } = await import('@nats-io/jetstream');
   const url = env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  const tester = await connect({ servers: url }); // no user: TEST (no_auth_user)
+  // no anonymous connection (each service is a user of its own: deploy/local/nats-config.ts)
+  const anonymous = await connect({ servers: url, timeout: 3000 }).then(
+    (nc) => nc.close().then(() => 'connected'),
+    (err: Error) => err.message,
+  );
+  assert.notEqual(anonymous, 'connected', 'an anonymous NATS connection is refused');
+  const tester = await connect({ servers: url, user: 'test', pass: 'test' }); // TEST's tool user
+  // the demo account's read-only inspector (it cannot publish: the services' own users do)
   const demo = await connect({
     servers: url,
     user: env.PORTAL_NATS_USER ?? 'portal',
