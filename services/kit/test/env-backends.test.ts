@@ -9,7 +9,13 @@ import { BACKEND_REQUIRED, PRODUCTION_REQUIRED, productionRequired } from '../sr
 import { serviceEnv, type ServiceOptions } from '../src/build-service.js';
 
 /** Production values for every key any backend may require (what a complete deployment sets). */
-const complete = Object.fromEntries([...PRODUCTION_REQUIRED].map((k) => [k, `prod-value-of-${k}`]));
+const complete = {
+  ...Object.fromEntries([...PRODUCTION_REQUIRED].map((k) => [k, `prod-value-of-${k}`])),
+  // connections carry their credentials in production (env.ts credentialProblems)
+  MONGO_URL: 'mongodb://portal:secret@db/portal',
+  REDIS_URL: 'redis://:secret@redis:6379',
+  NATS_NKEY_SEED: `SU${'A'.repeat(56)}`,
+};
 /** `complete` without these keys (blank: a key the manifest lacks is not filled in from this process's env). */
 const without = (...keys: string[]) => ({
   ...complete,
