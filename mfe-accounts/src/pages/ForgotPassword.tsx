@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Messages } from '@portal/contracts';
-import { ApiError, Button, Link, TextField, errorText, isEmail, useQuery, usePortal } from '@portal/ui';
+import { Button, Link, TextField, errorText, isEmail, useQuery, usePortal } from '@portal/ui';
 import { forgotPassword } from '../api.js';
 import { Actions, AuthCard } from './auth/AuthCard.js';
 import { go, handedOver } from './auth/handoff.js';
@@ -25,7 +25,7 @@ export function ForgotPassword() {
       const r = await forgotPassword(api, address);
       go('/forgotPasswordSubmit', { email: address, notice: r?.message || Messages.forgotSent });
     } catch (e) {
-      setError(e instanceof ApiError && e.status === 404 ? Messages.forgotUnknownUser : errorText(e));
+      setError(errorText(e));
       setBusy(false);
     }
   };
