@@ -8,6 +8,7 @@ import {
   PdfLimitMessages,
   checkPdfStreams,
 } from './pdf-limits.js';
+export { loadPdfJs, pdfText } from './pdf-text.js';
 
 /**
  * What a manifest upload must be (issue 13): a PDF by its magic bytes (`%PDF-` at the start; a PNG named .pdf is
@@ -64,34 +65,6 @@ export async function readPdf(bytes: Uint8Array, textPages = 50): Promise<{ page
   if (out.pages < 1) throw new Problem(400, MM.noPages);
   if (out.pages > MANIFEST_MAX_PAGES) throw new Problem(400, PdfLimitMessages.pages(out.pages));
   return { pages: out.pages, text: out.text ?? '' };
-}
-
-// pdf.js in this thread (tests, trusted files): loaded once
-let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
-export const loadPdfJs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
-
-/** The text printed on the PDF's pages (pdf.js text extraction), items joined by spaces, pages by newlines. */
-export async function pdfText(bytes: Uint8Array, maxPages = 50): Promise<string> {
-  const { getDocument } = await loadPdfJs();
-  const task = getDocument({
-    data: new Uint8Array(bytes), // pdf.js takes ownership of (detaches) what it is given: a copy
-    useWorkerFetch: false,
-    disableFontFace: true,
-    verbosity: 0,
-  });
-  try {
-    const doc = await task.promise;
-    const out: string[] = [];
-    for (let n = 1; n <= Math.min(doc.numPages, maxPages); n++) {
-      const content = await (await doc.getPage(n)).getTextContent();
-      out.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-    }
-    return out.join('\n');
-  } catch {
-    return ''; // text that cannot be read shows no licence: the mismatch confirmation decides
-  } finally {
-    await task.destroy();
-  }
 }
 
 const escape = (ch: string) => ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { PDFDocument } from 'pdf-lib';
+import { pdfText } from './pdf-text.js';
 
 /**
  * The manifest reader's worker thread (pdf-check.ts `readPdf`): pdf-lib counts the pages, then — when there are no
@@ -7,37 +8,13 @@ import { PDFDocument } from 'pdf-lib';
  * the service gave it and answers one `{id, result}` per `{id, data}`; pdf.js stays loaded between uploads.
  */
 type Task = { id: number; data: { bytes: Uint8Array; maxPages: number; textPages: number; warm?: boolean } };
-let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
-
-async function text(bytes: Uint8Array, pages: number): Promise<string> {
-  const { getDocument } = await (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
-  const task = getDocument({
-    data: new Uint8Array(bytes), // pdf.js takes ownership of (detaches) what it is given: a copy
-    useWorkerFetch: false,
-    disableFontFace: true,
-    verbosity: 0,
-  });
-  try {
-    const doc = await task.promise;
-    const out: string[] = [];
-    for (let n = 1; n <= Math.min(doc.numPages, pages); n++) {
-      const content = await (await doc.getPage(n)).getTextContent();
-      out.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' '));
-    }
-    return out.join('\n');
-  } catch {
-    return ''; // text that cannot be read shows no licence: the mismatch confirmation decides
-  } finally {
-    await task.destroy();
-  }
-}
 
 parentPort!.on('message', async ({ id, data }: Task) => {
   if (data.warm) {
     // pdf.js and its in-thread worker loaded by reading one small PDF, so the first upload does not wait for them
     const doc = await PDFDocument.create();
     doc.addPage();
-    await text(await doc.save(), 1);
+    await pdfText(await doc.save(), 1);
     return parentPort!.postMessage({ id, result: { pages: 0 } });
   }
   let pages: number;
@@ -48,5 +25,5 @@ parentPort!.on('message', async ({ id, data }: Task) => {
     return parentPort!.postMessage({ id, result: { error: 'unreadable' } });
   }
   if (pages > data.maxPages) return parentPort!.postMessage({ id, result: { pages } });
-  parentPort!.postMessage({ id, result: { pages, text: await text(data.bytes, data.textPages) } });
+  parentPort!.postMessage({ id, result: { pages, text: await pdfText(data.bytes, data.textPages) } });
 });
