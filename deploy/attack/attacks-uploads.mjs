@@ -4,100 +4,12 @@
 // never as a page to render). Throwaway users (attack-*) only; the order made is deleted afterwards.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
+// the orders suite's hostile-file builder: the attack sends the very file the service test refuses
+import { xlsxBomb } from '../../services/orders/test/fixtures/bulk/bombs.ts';
 import { api, grant, http, makeUser } from './lib.mjs';
 
 const blocked = (detail) => ({ open: false, detail });
 const open = (detail) => ({ open: true, detail });
-const S = 'http://schemas.openxmlformats.org';
-
-/** A zip (deflated entries) written by hand: [name, Buffer | Buffer[]] pairs. */
-function zipOf(parts) {
-  const locals = [];
-  const central = [];
-  let offset = 0;
-  for (const [n, content] of parts) {
-    const chunks = Array.isArray(content) ? content : [content];
-    let crc = 0;
-    let size = 0;
-    for (const c of chunks) {
-      crc = crc32(c, crc);
-      size += c.length;
-    }
-    const data = deflateRawSync(Buffer.concat(chunks), { level: 9 });
-    const name = Buffer.from(n);
-    const lh = Buffer.alloc(30);
-    lh.writeUInt32LE(0x04034b50, 0);
-    lh.writeUInt16LE(20, 4);
-    lh.writeUInt16LE(8, 8);
-    lh.writeUInt32LE(crc >>> 0, 14);
-    lh.writeUInt32LE(data.length, 18);
-    lh.writeUInt32LE(size, 22);
-    lh.writeUInt16LE(name.length, 26);
-    const ch = Buffer.alloc(46);
-    ch.writeUInt32LE(0x02014b50, 0);
-    ch.writeUInt16LE(20, 4);
-    ch.writeUInt16LE(20, 6);
-    ch.writeUInt16LE(8, 10);
-    ch.writeUInt32LE(crc >>> 0, 16);
-    ch.writeUInt32LE(data.length, 20);
-    ch.writeUInt32LE(size, 24);
-    ch.writeUInt16LE(name.length, 28);
-    ch.writeUInt32LE(offset, 42);
-    locals.push(lh, name, data);
-    central.push(ch, name);
-    offset += 30 + name.length + data.length;
-  }
-  const cd = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
-
-/** The issue's file: a valid xlsx of ~130 KB whose sheet holds one inline-string cell of 128 MiB. */
-function xlsxBomb() {
-  const block = Buffer.alloc(1024 * 1024, 'A');
-  return zipOf([
-    [
-      '[Content_Types].xml',
-      Buffer.from(
-        `<?xml version="1.0"?><Types xmlns="${S}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`,
-      ),
-    ],
-    [
-      '_rels/.rels',
-      Buffer.from(
-        `<?xml version="1.0"?><Relationships xmlns="${S}/package/2006/relationships"><Relationship Id="rId1" Type="${S}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-      ),
-    ],
-    [
-      'xl/workbook.xml',
-      Buffer.from(
-        `<?xml version="1.0"?><workbook xmlns="${S}/spreadsheetml/2006/main" xmlns:r="${S}/officeDocument/2006/relationships"><sheets><sheet name="Orders" sheetId="1" r:id="rId1"/></sheets></workbook>`,
-      ),
-    ],
-    [
-      'xl/_rels/workbook.xml.rels',
-      Buffer.from(
-        `<?xml version="1.0"?><Relationships xmlns="${S}/package/2006/relationships"><Relationship Id="rId1" Type="${S}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
-      ),
-    ],
-    [
-      'xl/worksheets/sheet1.xml',
-      [
-        Buffer.from(
-          `<?xml version="1.0"?><worksheet xmlns="${S}/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Destination License</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>`,
-        ),
-        ...Array.from({ length: 128 }, () => block),
-        Buffer.from('</t></is></c></row></sheetData></worksheet>'),
-      ],
-    ],
-  ]);
-}
 
 /** A PDF whose /OpenAction runs JavaScript, with the given text printed (licence numbers). */
 function scriptedPdf(text) {
@@ -162,7 +74,7 @@ export const uploadsAttacks = [
       const vendor = await makeUser('bulk-bomb', { role: 3 });
       const token = (await grant(vendor.email)).access_token;
       await api('GET', '/users/me', { token });
-      const bomb = xlsxBomb();
+      const bomb = await xlsxBomb('sheet', 128);
       const before = ordersRssMb();
       let peak = before;
       const sample = setInterval(() => (peak = Math.max(peak, ordersRssMb())), 25);
