@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { AccountState, Messages, Role, isStaff, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import type { UserDoc } from '../models/user.js';
@@ -16,12 +16,6 @@ import { licencesOf } from './profiles.js';
 export type PublicOrdersAction = 'on' | 'off' | 'regenerate';
 
 export const newPublicOrdersToken = (): string => randomBytes(32).toString('base64url');
-
-/** The hash the events carry: of a live link of a verified user, else '' (orders then drops the page). */
-export function publicOrdersHash(token: string | null | undefined, verified: unknown): string {
-  if (!token || verified !== AccountState.Verified) return '';
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** The $set of a switch or regenerate on `target`'s profile ({} when nothing changes); 403/400 when refused. */
 export function publicOrdersSet(

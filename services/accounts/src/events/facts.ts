@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
+  AccountState,
   EVENT_SIGNATURE_MAX,
   INTERNAL_CONFIG_KEYS,
   type LicenceRecordData,
@@ -90,4 +92,13 @@ export function licenceFacts(r: Partial<LicenceRecordDoc> & { 'License #': strin
 export function publicEntries(entries: [string, unknown][]): { key: string; value: unknown }[] {
   const internal = new Set<string>(INTERNAL_CONFIG_KEYS);
   return entries.filter(([k]) => !internal.has(k)).map(([key, value]) => ({ key, value }));
+}
+
+/**
+ * The public orders link as the events carry it: its SHA-256, never the token (a bearer secret), and only for a
+ * verified user's live link, else '' (orders then drops the page).
+ */
+export function publicOrdersHash(token: string | null | undefined, verified: unknown): string {
+  if (!token || verified !== AccountState.Verified) return '';
+  return createHash('sha256').update(token).digest('hex');
 }

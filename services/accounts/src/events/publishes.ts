@@ -11,8 +11,7 @@ import {
   type UserRefData,
 } from '@portal/contracts';
 import type { UserDoc } from '../models/user.js';
-import { licenceFacts, publicEntries, userFacts } from './facts.js';
-import { publicOrdersHash } from '../domain/public-orders.js';
+import { licenceFacts, publicEntries, publicOrdersHash, userFacts } from './facts.js';
 
 /**
  * What accounts publishes (stream ACCOUNTS) through its outbox: one builder per event, each payload typed by the
