@@ -17,6 +17,10 @@ let app: FastifyInstance;
 let owner: Awaited<ReturnType<typeof kcUser>>;
 let mate: Awaited<ReturnType<typeof kcUser>>;
 let admin: string;
+// One sign-in per user for the whole file: Keycloak's brute-force guard has been seen to lock out a user signed in
+// several times within a second (user_temporarily_disabled with no failure before it).
+let ownerToken: string;
+let mateToken: string;
 const lic = `P${Date.now()}-LIC`;
 const LINK = /^\/dashboard\/publicorders\?token=([A-Za-z0-9_-]{43})$/;
 const sha = (t: string) => createHash('sha256').update(t).digest('hex');
@@ -28,7 +32,9 @@ before(async () => {
   const company = completeCompany(lic);
   const profile = { verified: true, hasSentEmail: true, company };
   owner = await kcUser(app, 'puborders-owner', { role: Role.AccountAdmin, profile });
+  ownerToken = await owner.token();
   mate = await kcUser(app, 'puborders-mate', { role: Role.User, profile });
+  mateToken = await mate.token();
 });
 after(async () => {
   await owner?.cleanup();
@@ -55,11 +61,8 @@ async function updatedFacts(email: string, since: EventEnvelope[], n: number): P
 test('off by default; the account admin turns it on: a 43-character token, its hash in the event', async () => {
   const updated = await listen(app, Subjects.userUpdated);
   try {
-    assert.equal(
-      (await call(app, 'GET', '/api/users/me', await owner.token())).json.user.publicorderslink,
-      undefined,
-    );
-    const on = await switchLink(await owner.token(), owner.email, 'on');
+    assert.equal((await call(app, 'GET', '/api/users/me', ownerToken)).json.user.publicorderslink, undefined);
+    const on = await switchLink(ownerToken, owner.email, 'on');
     assert.equal(on.status, 200, JSON.stringify(on.json));
     const [, token] = LINK.exec(on.json.user.publicorderslink) ?? [];
     assert.ok(token, on.json.user.publicorderslink);
@@ -68,7 +71,7 @@ test('off by default; the account admin turns it on: a 43-character token, its h
     assert.equal(facts.publicOrdersHash, sha(token));
     assert.ok(!JSON.stringify(updated.events).includes(token), 'the token itself is never in an event');
     // on again keeps the same link
-    const again = await switchLink(await owner.token(), owner.email, 'on');
+    const again = await switchLink(ownerToken, owner.email, 'on');
     assert.equal(again.json.user.publicorderslink, on.json.user.publicorderslink);
   } finally {
     updated.stop();
@@ -79,7 +82,7 @@ test('regenerate: a new token, the event names only the new one', async () => {
   const updated = await listen(app, Subjects.userUpdated);
   try {
     const before = await storedToken(owner.email);
-    const res = await switchLink(await owner.token(), owner.email, 'regenerate');
+    const res = await switchLink(ownerToken, owner.email, 'regenerate');
     assert.equal(res.status, 200);
     const after = await storedToken(owner.email);
     assert.ok(after && after !== before);
@@ -93,10 +96,10 @@ test('regenerate: a new token, the event names only the new one', async () => {
 test('who sees it: the owner and staff, not a standard colleague; who turns it on: not a standard user', async () => {
   const token = await storedToken(owner.email);
   assert.match(await seenBy(admin, owner.email), LINK, 'staff see it');
-  assert.equal(await seenBy(await mate.token(), owner.email), undefined, 'a colleague (4) does not');
-  const listed = await call(app, 'GET', '/api/users', await mate.token());
+  assert.equal(await seenBy(mateToken, owner.email), undefined, 'a colleague (4) does not');
+  const listed = await call(app, 'GET', '/api/users', mateToken);
   assert.ok(!JSON.stringify(listed.json ?? {}).includes(token), "not in a colleague's list either");
-  const refused = await switchLink(await mate.token(), mate.email, 'on');
+  const refused = await switchLink(mateToken, mate.email, 'on');
   assert.equal(refused.status, 403);
   assert.equal(refused.json.message, Messages.publicOrdersWho);
   assert.equal(await storedToken(mate.email), '');
@@ -118,7 +121,7 @@ test('a profile under review cannot turn it on; off revokes it and the event say
   }
   const updated = await listen(app, Subjects.userUpdated);
   try {
-    const off = await switchLink(await owner.token(), owner.email, 'off');
+    const off = await switchLink(ownerToken, owner.email, 'off');
     assert.equal(off.status, 200);
     assert.equal(off.json.user.publicorderslink, undefined);
     assert.equal(await storedToken(owner.email), '');
