@@ -37,7 +37,7 @@ for (const ws of workspaces.filter((w) => existsSync(join(root, w, 'tsconfig.jso
   });
 }
 
-// Issue 8: production dependencies carry no known advisory, or each remaining one is explained in SECURITY.md
+// Production dependencies carry no known advisory, or each remaining one is explained in SECURITY.md
 // (its package name in backticks). Needs the registry's audit endpoint; a registry or mirror without it
 // (405/404, offline) skips with the reason rather than passing silently.
 test('npm audit --omit=dev: no advisory that SECURITY.md does not explain', (t) => {
@@ -102,7 +102,7 @@ test('Node 24: .nvmrc, engines, @types/node; portal.mjs under an older Node re-r
   assert.equal(re.child, `v${pinned}`, 'npm, webpack, services and suites get Node 24 from PATH');
 });
 
-// Issue 10: every domain's browser suite (mfe-*/e2e) and the cross-domain journeys (e2e/tests) run on the one
+// Every domain's browser suite (mfe-*/e2e) and the cross-domain journeys (e2e/tests) run on the one
 // Playwright config with the one fixture set. A file the runner would not pick up (a node:test *.test.ts) or a spec
 // that bypasses the fixtures, or is skipped or focused, would pass silently: these fail here instead. A helper
 // module (not *.test.*) is allowed when a spec of the same set imports it.

@@ -1,4 +1,4 @@
-// orders.* (issue 12): 100,000 orders over 200 companies in the order service's own shape (the spec's §3 document,
+// orders.*: 100,000 orders over 200 companies in the order service's own shape (the spec's §3 document,
 // two ledger entries each, the top-level list keys computed by the service's own listKeysOf), seeded once into
 // portal_bench_orders — never the demo database. A marker document records the seed; a run that finds it reuses it.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// orders.* (issue 12): an orders instance the bench starts over portal_bench_orders (100,000 orders, see
+// orders.*: an orders instance the bench starts over portal_bench_orders (100,000 orders, see
 // orders-seed.mjs), as routes.find starts routing, and the list pages measured against it with real tokens.
 import { spawn } from 'node:child_process';
 import { openSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The rest of issue 8's attacks: exports, edge errors, public config, secrets at rest in NATS/Redis, headers,
+// The rest of the attacks: exports, edge errors, public config, secrets at rest in NATS/Redis, headers,
 // and the brute force (last: it may trip a per-address rate limit).
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';

@@ -1,4 +1,4 @@
-// Issue 26: the ledger rewritten whole in the database, the login limits (X-Forwarded-For spoofing, password
+// The ledger rewritten whole in the database, the login limits (X-Forwarded-For spoofing, password
 // spraying), forgot-password telling which addresses exist, and Keycloak's offline tokens and account API.
 // Order matters: the two limit attacks run last, each from a loopback address of its own (127.0.0.x through the
 // edge, a client the failed-login limit counts like any other; 127.0.0.1, shared by every local browser and suite,

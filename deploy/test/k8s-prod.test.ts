@@ -1,4 +1,4 @@
-// Issue 8, production edge and configuration: the prod overlay routes neither the Keycloak admin console nor
+// Production edge and configuration: the prod overlay routes neither the Keycloak admin console nor
 // the dev mailbox, sends HSTS, carries no secret and no demo value, and gives every service what the kit
 // demands under PORTAL_ENV=production (services/kit/src/env.ts) — checked by running that very check.
 // Run: node --import tsx --test deploy/test/k8s-prod.test.ts   (uses validate.sh's kustomize; installs it once)

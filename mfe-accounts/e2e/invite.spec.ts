@@ -65,7 +65,7 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
 
   const mail = await mailbox.waitForMailTo(email, 'You have been invited to the portal', { since });
   const link = /https?:\/\/\S+\/signMeUp\?email=[^\s"<]+/.exec(mail.text)?.[0];
-  // the link proves the invite: the address plus a single-use token (issue 8)
+  // the link proves the invite: the address plus a single-use token
   expect(link?.startsWith(`${APP}/signMeUp?email=${encodeURIComponent(email)}&token=`), link).toBe(true);
   expect(link ?? '').toMatch(/&token=[A-Za-z0-9_-]{40,}$/);
 
@@ -90,7 +90,7 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
   await ip.getByTestId('verify-submit').click();
   await ip.waitForURL(/\/dashboard\/profile/);
 
-  // Sign-up by invite proves the invite with its token and claims it (issue 8): role 4, the inviter's licence
+  // Sign-up by invite proves the invite with its token and claims it: role 4, the inviter's licence
   // numbers at once, and the invite is accepted there, so no modal asks again.
   const mine = await api(email);
   const me = (await mine.call('/api/users/me')).json.user;

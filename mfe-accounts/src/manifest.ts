@@ -51,7 +51,7 @@ const manifest = defineMfe({
       allowed: [Role.SuperAdmin],
       menu: { section: 'admin', key: 'settings', label: 'Settings', order: 120 },
     },
-    // Issue 8: mail the notifications service parked after its retries; staff resend it (README: why here).
+    // Mail the notifications service parked after its retries; staff resend it (README: why here).
     {
       path: '/dashboard/failedmail',
       title: 'Undelivered Mail',

@@ -126,7 +126,7 @@ test('invite link at 700 px: /signMeUp → sign-up with the email locked and no 
   assert.equal(await email.inputValue(), 'invited@example.test');
   assert.equal(await email.getAttribute('readonly'), '');
   assert.equal(await page.getByTestId('signup-licence').count(), 0);
-  // The invited user never picks a licence: their steps start with the password (issue 8).
+  // The invited user never picks a licence: their steps start with the password.
   const inviteSteps = ['Create Password', 'Verify Email', 'Create Profile'];
   const stepTexts = (id: string) =>
     Promise.all(

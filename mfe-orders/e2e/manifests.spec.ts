@@ -1,4 +1,4 @@
-// Issue 13, manifests in the order form: a vendor uploads its order's manifest (PDF made with pdf-lib, the order's
+// Manifests in the order form: a vendor uploads its order's manifest (PDF made with pdf-lib, the order's
 // licences printed on it), sees file, pages and uploader; a manifest showing another licence opens the spec's
 // confirm — declining gives "Upload cancelled.", accepting overwrites it and records the mismatch; View Manifest
 // opens a short-lived pre-signed URL of exactly those bytes. Fixtures' own companies and users.

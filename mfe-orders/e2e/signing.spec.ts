@@ -1,4 +1,4 @@
-// Issue 13, signing: on a 390 px wide phone the receiver opens the incoming order, taps Sign Manifest, gets the
+// Signing: on a 390 px wide phone the receiver opens the incoming order, taps Sign Manifest, gets the
 // full-screen pad (after its 250 ms delay), is refused without a printed name, draws a signature on the canvas,
 // saves through the disclaimer and sees "1 manifest(s) out of 1 were signed"; the vendor's mailbox (notify) and the
 // extra address receive the signed copy; the order records the signed copy with the unsigned manifest's hash and

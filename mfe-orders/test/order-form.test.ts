@@ -161,7 +161,7 @@ test('an existing order: notes save on blur with the version; a 409 shows the co
   ui.calls.length = 0;
   await page.getByTestId('order-checkin').click();
   await page.getByText(M.checkedIn).waitFor();
-  // issue 13: through the custody call (the server stamps who and when), not the generic update
+  // Through the custody call (the server stamps who and when), not the generic update
   const body = ui.calls.find((c) => c.call === 'POST /api/orders/checkin')!.body as {
     id: string;
     undo: boolean;

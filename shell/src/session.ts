@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import { companyName, personName, type ApiClient, type Session, type SessionUser } from '@portal/ui';
 
-// Tokens live in memory only (issue 8): an XSS payload finds no access token in any storage. What survives a reload
+// Tokens live in memory only: an XSS payload finds no access token in any storage. What survives a reload
 // is the refresh token and the user, in sessionStorage (this tab only, gone when it closes); decisions and the CSP
 // that guards them in docs/INTERFACES.md §4 (the session).
 const KEYS = { refreshToken: 'portal.refreshToken', user: 'portal.user' };
@@ -198,7 +198,7 @@ export class ShellSession implements Session {
   }
 
   /**
-   * Sign Out (issue 8): the accounts API ends this session server-side first (its tokens are refused by every
+   * Sign Out: the accounts API ends this session server-side first (its tokens are refused by every
    * service at once, kit user state in Redis, and Keycloak ends the session), then the tokens leave memory. When the
    * API cannot be reached or refuses (expired token), Keycloak's logout endpoint still ends the refresh token.
    * Best effort either way: the local session ends regardless.

@@ -1,4 +1,4 @@
-// The browser budget (issue 9): what /login and the dashboard actually load, in gzipped JavaScript, measured from
+// The browser budget: what /login and the dashboard actually load, in gzipped JavaScript, measured from
 // Chromium's own request log against the built dist (the .gz files nginx serves with gzip_static). Fails above the
 // goals; prints the figures. Also: no TypeBox runtime and no test code in any production bundle, and contracts'
 // browser entry keeps up with index.ts.
@@ -12,8 +12,8 @@ import type { Browser, Page } from 'playwright-core';
 import { browserSuite, type Edge, fakeApi } from '@portal/ui/testing/portal';
 
 const KB = 1024;
-// login and dashboard are issue 9's first-load goals. The table page (ag-grid's ~300 KB on top of the dashboard) was
-// 449 KB at its start; issue 11's routing and fleet contracts (shared by every MFE, ~2.5 KB) took it past 450, so
+// login and dashboard are the first-load goals. The table page (ag-grid's ~300 KB on top of the dashboard) was
+// 449 KB at its start; the routing and fleet contracts (shared by every MFE, ~2.5 KB) took it past 450, so
 // it has 20 KB of room for the domains still to come, and the grid's modules stay the few DataTable needs.
 export const BUDGET = { login: 150 * KB, dashboard: 300 * KB, table: 470 * KB };
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -106,7 +106,7 @@ test('no TypeBox runtime in any production bundle', () => {
 });
 
 /**
- * Test code never ships (issue 10): nothing from test runners, fakes, fixtures, @portal/ui/testing or the kit's
+ * Test code never ships: nothing from test runners, fakes, fixtures, @portal/ui/testing or the kit's
  * testing entry. Production
  * chunks carry no module paths, so the check looks for what such code would bring along: its imports and its
  * distinctive strings.

@@ -22,7 +22,7 @@ const pid = args.pid ?? join(cache, 'run', 'nginx.pid');
 const env = process.env;
 
 const routes = JSON.parse(readFileSync(join(repo, 'deploy', 'routes.json'), 'utf8'));
-// Body caps shared with the services (issue 8: the edge refuses what the route would refuse, with a 413 problem,
+// Body caps shared with the services (the edge refuses what the route would refuse, with a 413 problem,
 // instead of proxying it and answering a 502 when the service cuts the upload off).
 const limits = JSON.parse(
   readFileSync(join(repo, 'services', 'contracts', 'src', 'edge-limits.json'), 'utf8'),
@@ -35,7 +35,7 @@ const hasV6 = Object.values(networkInterfaces())
   .some((i) => i && i.family === 'IPv6' && i.address === '::1');
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-// Issue 14: map tiles from another host (routing's MAP_TILES_URL, e.g. https://{a-c}.tile.example.org/{z}/{x}/{y}.png)
+// Map tiles from another host (routing's MAP_TILES_URL, e.g. https://{a-c}.tile.example.org/{z}/{x}/{y}.png)
 // are images the CSP must allow; a {…} placeholder in the host becomes a wildcard. Unset: the offline basemap only.
 const tilesSource = (() => {
   const m = /^(https?):\/\/([^/]+)/.exec(env.MAP_TILES_URL ?? '');
@@ -61,7 +61,7 @@ for (const [name, svc] of Object.entries(routes.services)) {
   );
 }
 
-// The public config (issue 9): read by every page load of every visitor. A 1 s micro-cache for anonymous GETs
+// The public config: read by every page load of every visitor. A 1 s micro-cache for anonymous GETs
 // (signed-in callers, e.g. a superadmin who just saved settings, always reach the service, which answers from
 // memory with an ETag); one request a second per edge reaches accounts however many visitors come, so the
 // public rate limit is never hit by page loads. The service's `Cache-Control: public, no-cache` goes through.
@@ -83,7 +83,7 @@ const configLocation = routes.services.accounts
     `    }`
   : '';
 
-// issue 14: exact paths a service owns inside another's prefix (routes.json `exact`, e.g. /api/orders/schedule ->
+// Exact paths a service owns inside another's prefix (routes.json `exact`, e.g. /api/orders/schedule ->
 // routing), the live schedule stream (server-sent events: no buffering, no gzip, an hour-long read timeout, HTTP/1.1
 // keep-alive to the upstream; an upstream `X-Accel-Buffering: no` is honoured too) and the public schedule search,
 // cached here keyed on the full URI for a few seconds so repeated searches never reach routing (the service's
@@ -196,7 +196,7 @@ const uploadLocation =
     `Unable to process spreadsheet: the file is larger than ${mb(limits.bulkFileBytes)} MB; split it into smaller files.`,
   ) +
   '\n' +
-  // issue 13: the manifest upload, in the route's words (contracts ManifestMessages.tooLarge)
+  // The manifest upload, in the route's words (contracts ManifestMessages.tooLarge)
   capLocation(
     limits.manifestPath,
     limits.manifestBodyBytes,
@@ -248,7 +248,7 @@ events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  # issue 14: a receiver's tracking token is the link's only secret: its page and API call are not logged
+  # A receiver's tracking token is the link's only secret: its page and API call are not logged
   # (so is a company's public orders link token: the page and its API call)
   map $request_uri $edge_loggable {
     ~^/api/track/ 0; ~^/dashboard/track([?#]|$) 0;
@@ -281,7 +281,7 @@ http {
   proxy_cache_path ${join(dirname(out), 'cache')} levels=1 keys_zone=edge_micro:1m max_size=16m inactive=1m use_temp_path=off;
   proxy_cache_path ${join(dirname(out), 'cache-search')} levels=1:2 keys_zone=edge_search:8m max_size=64m inactive=1m use_temp_path=off;
   map $sent_http_content_type $html_no_cache { ~text/html "no-cache"; default ""; }
-  # Caching (issue 9): content-hashed chunks forever; the manifest, remoteEntry.js and index.html revalidate.
+  # Caching: content-hashed chunks forever; the manifest, remoteEntry.js and index.html revalidate.
   map $uri $asset_cache {
     "~\\.[0-9a-f]{8}\\.(js|css|svg|png|woff2?)$" "public, max-age=31536000, immutable";
     ~/remoteEntry\\.js$ "no-cache";
@@ -289,7 +289,7 @@ http {
     /remotes.json "no-cache";
     default $html_no_cache;
   }
-  # The portal's CSP (issue 8; why each source: docs/INTERFACES.md §4). Keycloak and the dev mailbox serve their
+  # The portal's CSP (why each source: docs/INTERFACES.md §4). Keycloak and the dev mailbox serve their
   # own pages with their own headers, so they get none of ours (two X-Frame-Options would conflict).
   map $uri $own_headers { ~^/(auth|mailbox)/ 0; default 1; }
   map $own_headers $portal_nosniff { 1 nosniff; default ""; }
@@ -317,10 +317,10 @@ ${hasV6 ? `    listen [::1]:${edgePort};\n` : ''}    server_name localhost;
     add_header Referrer-Policy $portal_referrer always;
     add_header X-Frame-Options $portal_xfo always;
     add_header Cache-Control $asset_cache;
-    # issue 14: HIT/MISS/EXPIRED/... on the answers of the edge caches (empty, so absent, everywhere else)
+    # HIT/MISS/EXPIRED/... on the answers of the edge caches (empty, so absent, everywhere else)
     add_header X-Cache-Status $upstream_cache_status;
 
-    # problem+json for the edge's own errors (issue 8), like every service's
+    # problem+json for the edge's own errors, like every service's
 ${edgeErrorPages}
 
     location = /edge-healthz { access_log off; default_type text/plain; return 200 "ok\\n"; }

@@ -39,7 +39,7 @@ function anchoring({ entries, anchored }: OrderHistoryVerifyAnswer): string {
 }
 
 /**
- * The order's ledger (issue 12): every change, who made it, when and from where, newest first, and "Verify
+ * The order's ledger: every change, who made it, when and from where, newest first, and "Verify
  * history", which asks the service to recompute the hash chain and says whether it is intact.
  */
 export function HistoryPanel({ id, version }: { id: string; version: number }) {

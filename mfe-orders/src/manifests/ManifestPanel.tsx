@@ -16,7 +16,7 @@ export interface ManifestPanelProps {
 }
 
 /**
- * The order's manifest (issue 13): upload a PDF (file input or drop; PDF only), the licence-mismatch confirm
+ * The order's manifest: upload a PDF (file input or drop; PDF only), the licence-mismatch confirm
  * (orders §8 words), View Manifest through a short-lived pre-signed URL, the current file's facts and the signed
  * copies. Upload is staff's and the placing company's (the service checks again).
  */

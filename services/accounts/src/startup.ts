@@ -10,7 +10,7 @@ import { onProfileLinked } from './domain/profiles.js';
  * start-up index sync on ready makes it unique; there are few). Once ready, in the background: profiles written
  * before companyKeys existed get theirs (thousands of profiles must not hold the start past Fastify's plugin
  * timeout — the bench's 5,000 did), and the suspended and recently deleted users are written to the kit's user
- * state again (issue 8: a restart or a Redis that lost its data must not let a suspended user's old token back in),
+ * state again (a restart or a Redis that lost its data must not let a suspended user's old token back in),
  * with every verified profile's "verified" marker (the kit's auth fails closed on staff review), and again each time
  * the Redis connection comes back after a loss (a restarted Redis starts empty: verified users would be held under
  * review until the next start). A failure of either is logged, not fatal: Redis may be down for a while, and the

@@ -46,7 +46,7 @@ test('staff create an account: Keycloak user + profile, 201 and the spec message
   assert.equal((await app.userState.read(sub)).verified, true);
   // a reset code is mailed so the new user sets their own password
   const ev = await waitFor(() => reset.events.find((e) => (e.data as { email: string }).email === email));
-  // ...sealed: the event on the stream holds no code in clear (issue 8), only notifications can open it
+  // ...sealed: the event on the stream holds no code in clear, only notifications can open it
   const sealed = (ev.data as { sealedCode: string }).sealedCode;
   const code = openSealed(sealed, { context: email });
   assert.match(code, /^\d{6}$/);

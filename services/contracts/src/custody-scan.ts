@@ -1,5 +1,5 @@
 /**
- * Issue 13, part scan: barcode check-in / check-out (orders §2 Barcode screen, §4, §6) and the driver's hand-over
+ * Part scan: barcode check-in / check-out (orders §2 Barcode screen, §4, §6) and the driver's hand-over
  * steps (Order Picked Up, Delivered with the receiver's signature), each a custody step, each idempotent by the
  * browser's `scanId` (a replayed offline scan answers the first result and writes nothing twice), behind the
  * compliance gate (a matching manifest before check-out, the receiver's signature before delivered; staff may

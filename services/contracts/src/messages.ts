@@ -52,7 +52,7 @@ export const Messages = {
   notFound: 'Not found',
   /** 429 of the public routes' rate limit (issue 8); `after` is e.g. "1 minute". */
   tooManyRequests: (after: string) => `Too many requests. Please try again in ${after}.`,
-  // accounts & identity (issue 3): profile rules whose wording the spec does not give, in its own style
+  // accounts & identity: profile rules whose wording the spec does not give, in its own style
   fieldRequired: (label: string) => `${label} is required. `,
   fieldTooLong: (label: string, max: number) => `${label} is limited to ${max} characters. `,
   underReview: 'Your account is under review. You will receive an email once it has been verified.',

@@ -9,7 +9,7 @@ import {
   type PickupType,
 } from './orders.js';
 
-// The single order (issue 12, part A): the stored and served shape and the calls' bodies and answers, as plain
+// The single order (part A): the stored and served shape and the calls' bodies and answers, as plain
 // TypeScript types (their JSON Schemas are order-schemas.ts).
 
 /** A licence record as copied onto the order (orders §3: data.pickupCompany / data.destCompany). */

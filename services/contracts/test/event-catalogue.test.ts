@@ -1,4 +1,4 @@
-// The contract test that lets each domain deploy on its own (issue 10): a published event version never changes in a
+// The contract test that lets each domain deploy on its own: a published event version never changes in a
 // way that breaks a consumer. The committed snapshot holds every subject's schema as it was published; a schema may
 // only gain OPTIONAL properties. Anything else — a removed or renamed field, a type change, optional → required, a
 // widened or narrowed enum — needs a new subject version (`.v2`). New subjects are added to the snapshot with

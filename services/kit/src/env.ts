@@ -14,7 +14,7 @@ const ALWAYS_REQUIRED = [
   'KEYCLOAK_ISSUER',
   'KEYCLOAK_SERVICE_CLIENT_SECRET',
   'EVENT_SEAL_KEY',
-  // issue 14: signs and checks the receivers' tracking links (routing, notifications)
+  // Signs and checks the receivers' tracking links (routing, notifications)
   'TRACKING_SECRET',
   'APP_URL',
   'ACCOUNTING_URL',

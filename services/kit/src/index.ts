@@ -70,7 +70,7 @@ export { durableName, deadLetterSubject } from './plugins/app/consumers.js';
 export type { AuthUser, RouteInfo, Queues, Jobs } from './types.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { seal, openSealed, sealKey, SealError, SealEnvKey, SEAL_PREFIX, type SealOptions } from './seal.js';
-// issue 14: receivers' tracking links
+// Receivers' tracking links
 export {
   signTrackingToken,
   verifyTrackingToken,

@@ -9,7 +9,7 @@ import { EventValidators, subjectMatches, type ConsumerDef, type PortalApp } fro
 import { buildThingApp, recorder, ThingModel } from './fixtures/thing-service.js';
 
 /**
- * Typed events are checked at both ends of the bus (issue 10): the relay parks a payload that does not match the
+ * Typed events are checked at both ends of the bus: the relay parks a payload that does not match the
  * catalogue instead of publishing it, a consumer dead-letters an invalid event instead of handling it, and a
  * durable whose subjects changed (versioned) follows the definition at start.
  */

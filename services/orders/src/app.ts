@@ -83,7 +83,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       // its stream and outbox on NATS, the bulk upload's and Metrc sync's queues on Redis, manifests in the object store
       backends: ['mongo', 'nats', 'redis', 's3'],
       models: [Order],
-      // issue 14: routing's read-model snapshot answer
+      // Routing's read-model snapshot answer
       consumers: [...consumers, dispatchSnapshotConsumer],
       // the bulk upload's BullMQ job (part C)
       workers,

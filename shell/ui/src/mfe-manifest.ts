@@ -2,7 +2,7 @@ import { isRoleNumber, type RoleNumber } from '@portal/contracts';
 import type { PortalProps, SessionUser } from './types.js';
 
 /**
- * What a micro-frontend tells the shell about itself (issue 10: "each MFE publishes its own route table and menu
+ * What a micro-frontend tells the shell about itself ("each MFE publishes its own route table and menu
  * entries"). The shell knows no domain page by name: at start it reads `remotes.json` (name → remoteEntry URL),
  * fetches each remote's `manifest.json` (beside its remoteEntry.js, emitted at build time from the MFE's
  * `src/manifest.ts` by `webpack/mfe.cjs`) and builds routing, role checks, titles and both side menus from them.

@@ -10,7 +10,7 @@ import { issueCode, normEmail } from './pins.js';
 import type { Caller, Deps } from './deps.js';
 
 /**
- * Reset-code guesses (issue 8, "anyone can lock someone else's password reset"): each client address gets
+ * Reset-code guesses ("anyone can lock someone else's password reset"): each client address gets
  * PIN_MAX_ATTEMPTS wrong tries per account and code lifetime, so a stranger's guesses never use up the owner's;
  * the code itself takes RESET_MAX_ATTEMPTS tries from all addresses together (10 addresses' worth: 50 guesses of a
  * 6-digit code, a 1 in 20,000 chance), and the 5-codes-in-a-row limit keeps the newest mailed code valid.

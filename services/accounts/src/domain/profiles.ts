@@ -53,7 +53,7 @@ export async function ensureProfile(id: Identity): Promise<UserDoc> {
     return (await User.findById(found._id).lean<UserDoc>())!;
   }
   if (!email) throw new Error('token has neither a known sub nor an email');
-  // A deleted user's still-valid token must not bring the profile back (issue 8); the kit refuses such tokens
+  // A deleted user's still-valid token must not bring the profile back; the kit refuses such tokens
   // already (user state in Redis), this is the durable check. Only on first sight of a sub: a read, rarely.
   if (await Tombstone.exists({ kind: 'user', sub: id.sub })) throw new Problem(401, Messages.tokenInvalid);
   const linked = await User.findOneAndUpdate(

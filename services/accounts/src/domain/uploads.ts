@@ -8,7 +8,7 @@ type S3Client = FastifyInstance['s3'];
 
 /**
  * What may be stored, by the file's own first bytes (file-type), never by the MIME type the data URL declares
- * (issue 8: an HTML page declared as image/png used to be stored and served). SVG has no magic bytes and can carry
+ * (an HTML page declared as image/png used to be stored and served). SVG has no magic bytes and can carry
  * script, so it is not accepted.
  */
 export const UPLOAD_TYPES: Record<string, string> = {

@@ -20,7 +20,7 @@ import type { Caller, Deps } from './deps.js';
 import { publicOrdersSet } from './public-orders.js';
 
 /**
- * Licence numbers as their records spell them (issue 8: 'abc-1' is the record 'ABC-1'), so the company comparisons
+ * Licence numbers as their records spell them ('abc-1' is the record 'ABC-1'), so the company comparisons
  * (tenancy, "contact your admin") are never fooled by case. A number without a record is kept as typed (trimmed).
  */
 async function canonicalLicences(patch: Patch): Promise<void> {
@@ -121,7 +121,7 @@ export async function bulkSetVerified(
   const emails = bulk.map((b) => b.email.trim().toLowerCase());
   const found = await User.find({ email: { $in: emails } }).lean<UserDoc[]>();
   if (found.length !== new Set(emails).size) throw new Problem(404, Messages.notFound);
-  // Role hierarchy on the bulk path too (issue 8): nobody acts on a more privileged user.
+  // Role hierarchy on the bulk path too: nobody acts on a more privileged user.
   if (found.some((u) => !canAssignRole(caller.role as RoleNumber, u.role as RoleNumber)))
     throw new Problem(403, Messages.forbidden);
   const byEmail = new Map(found.map((u) => [u.email, u]));

@@ -19,7 +19,7 @@ export const canSee = (caller: UserDoc, callerRole: RoleNumber | undefined, targ
 
 /**
  * What a standard user sees of a colleague: who they are (id, email, name, role, verified), not the profile
- * (signature, billing, public-orders link, accounting flags); their own profile they see whole (issue 8).
+ * (signature, billing, public-orders link, accounting flags); their own profile they see whole.
  */
 export function viewFor(callerRole: RoleNumber | undefined, callerId: string, u: UserDoc) {
   if (String(u._id) === callerId || isStaff(callerRole)) return toProfile(u);
@@ -103,7 +103,7 @@ export async function userByEmail(caller: Caller, email: string) {
 
 /**
  * Users by licence (orders §163: notification recipients). Whether the licence exists and whether it is the caller's
- * company; the users (email, name, alerts) only for staff or for the caller's own company (issue 8).
+ * company; the users (email, name, alerts) only for staff or for the caller's own company.
  */
 export async function usersByLicence(caller: Caller, typed: string) {
   typed = typed.trim();

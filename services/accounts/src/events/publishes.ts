@@ -101,7 +101,7 @@ type InviteSubject =
 
 /**
  * accounts.invite.created / resent / accepted. The mail's sign-up link is {APP_URL}/signMeUp?email=...; the invite's
- * single-use token (issue 8) travels only sealed (kit seal(), bound to the address, expiring with the invite), and
+ * single-use token travels only sealed (kit seal(), bound to the address, expiring with the invite), and
  * notifications opens it at send time to append `&token=` in the mail. Accepted events carry no token.
  */
 export function inviteEvent(

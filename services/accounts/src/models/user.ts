@@ -22,7 +22,7 @@ const companySchema = new Schema(
     Zip: String,
     licenseNumbers: { type: [String], default: undefined },
     logo: String,
-    // Stored as E.164 whichever way it was typed (issue 8); every write path (create, update, seed) goes through here.
+    // Stored as E.164 whichever way it was typed; every write path (create, update, seed) goes through here.
     phone: { type: String, set: (v: unknown) => (typeof v === 'string' ? (parsePhone(v)?.e164 ?? v) : v) },
     billingContactName: String,
     billingContactEmail: String,

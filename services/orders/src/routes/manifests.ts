@@ -51,7 +51,7 @@ async function readUpload(request: FastifyRequest) {
 }
 
 /**
- * Issue 13, part manifests (orders §7 `POST /orders/manifestupload`, `POST /orders/mergePdfs`; the manifest download
+ * Part manifests (orders §7 `POST /orders/manifestupload`, `POST /orders/mergePdfs`; the manifest download
  * page). Routes parse, authorise and call domain/manifests; every order is reached through the tenancy check, and a
  * file leaves only as a 5-minute pre-signed URL or a stream of this service.
  */

@@ -1,4 +1,4 @@
-// Issue 13, manifests: role × endpoint, role × tenant (incl. the pre-signed URL of another company's order), bad
+// Manifests: role × endpoint, role × tenant (incl. the pre-signed URL of another company's order), bad
 // files (PNG named .pdf, 60 MB) and licence mismatch → 4xx and nothing written, the force path, the ledger once, view,
 // merge and the zip. Real stack: FerretDB, NATS, Keycloak tokens, the S3 gateway. Own database (MANIFEST_ENV).
 import { after, before, test } from 'node:test';

@@ -90,7 +90,7 @@ test('approve → pick up → in transit → delivered, with stamps, signatures,
   const noReason = await update(Role.Driver, o.id, 4, { status: 5 });
   assert.equal(noReason.statusCode, 400);
   assert.equal(noReason.json().detail, 'Reason for rejection is required. ');
-  const unsigned = await update(Role.Driver, o.id, 4, { status: 3 }); // issue 13: the receiver's signature gate
+  const unsigned = await update(Role.Driver, o.id, 4, { status: 3 }); // The receiver's signature gate
   assert.equal(
     unsigned.json().detail,
     "Cannot mark delivered this order: the receiver's signature is missing.",

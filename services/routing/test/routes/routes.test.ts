@@ -27,7 +27,7 @@ const POLICY: Policy = {
   'POST /api/routes/update': [...STAFF_ROLES],
   'POST /api/routes/delete': [...STAFF_ROLES],
   'POST /api/routes/find': 'signed-in',
-  // issue 14's parts (each part's file names its routes)
+  // the parts (each part's file names its routes)
   ...SCHEDULE_POLICY,
   ...MAPS_POLICY,
   ...WEEKLY_POLICY,

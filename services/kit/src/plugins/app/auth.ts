@@ -26,7 +26,7 @@ export function claimProblem(payload: JWTPayload, portalClient: string): string 
   if (payload.azp !== portalClient) return `azp ${String(payload.azp)}`; // the service account, other clients
   if (!payload.sub) return 'no sub';
   if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return 'no exp/iat';
-  if (payload.email_verified !== true) return 'email not verified'; // no session before the pin (issue 8)
+  if (payload.email_verified !== true) return 'email not verified'; // no session before the pin
   return undefined;
 }
 

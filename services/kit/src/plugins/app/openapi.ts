@@ -22,7 +22,7 @@ export default fp(
         security: [{ bearer: [] }],
       },
       // A bearer token is the default; a `config.public` route says it needs none (`security: []`), so the
-      // document tells clients and reviewers exactly which routes are open (issue 8).
+      // document tells clients and reviewers exactly which routes are open.
       transform: ({ schema, url, route }) => ({
         schema: (route.config as { public?: boolean } | undefined)?.public
           ? { ...schema, security: [] }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
 /**
- * Per-user session state in Redis, written by accounts and read by every service's auth hook (issue 8):
+ * Per-user session state in Redis, written by accounts and read by every service's auth hook:
  * the kit never reads accounts' collections, yet a logout, password change, suspension or deletion takes effect
  * on the next request everywhere instead of when the 15-minute access token expires.
  *

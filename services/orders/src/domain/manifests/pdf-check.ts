@@ -11,7 +11,7 @@ import {
 export { loadPdfJs, pdfText } from './pdf-text.js';
 
 /**
- * What a manifest upload must be (issue 13): a PDF by its magic bytes (`%PDF-` at the start; a PNG named .pdf is
+ * What a manifest upload must be: a PDF by its magic bytes (`%PDF-` at the start; a PNG named .pdf is
  * refused before any parsing), that pdf-lib parses with at least one page, and whose printed text shows the order's
  * licences. Pure: bytes in, facts or a Problem out.
  */

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { attachment, type ObjectStore } from '@portal/service-kit';
 
 /**
- * Where manifests live (issue 13): bucket `manifests`, key `orders/{order _id}/manifest-{sha256 first 16}.pdf` for
+ * Where manifests live: bucket `manifests`, key `orders/{order _id}/manifest-{sha256 first 16}.pdf` for
  * the uploaded (unsigned) copy. Objects are only ever handed to a browser through a short-lived pre-signed URL
  * after the tenancy check (routes/manifests.ts), or streamed by the route itself.
  */

@@ -29,7 +29,7 @@ export function displayName(name: string): string {
 }
 
 /**
- * Uploads an order's manifest (issue 13): tenancy and rights first (404 / 403), then the file (PDF, pages), then the
+ * Uploads an order's manifest: tenancy and rights first (404 / 403), then the file (PDF, pages), then the
  * licences (409 'licenses do not match' unless forced). Nothing is stored or written before every check passed;
  * then the object (keyed by its hash, so a retried upload of the same bytes writes the same key) and ONE custody
  * step. The signed copies stay: each names the unsigned file it signed (unsignedSha256), so the chain stays provable.
