@@ -15,6 +15,26 @@ const Address = Type.Object({
   city: Type.String(),
   zip: Type.String(),
 });
+/**
+ * An order's notice fields (what a notice carries besides its mail fields): its ids, status, type, licences, names
+ * and days. Routing and billing keep them beside the facts; `OrderFacts.order` carries them after every write.
+ */
+export const OrderSliceFields = Type.Object({
+  id: Type.String(),
+  orderId: Type.String(),
+  status: Type.Integer({ minimum: 0, maximum: 8 }),
+  orderType: Type.String(),
+  orderDef: Type.String(),
+  pickupLN: Type.String(),
+  destinationLN: Type.String(),
+  vendorName: Type.String(),
+  destName: Type.String(),
+  preferredDelivery: Type.Optional(Type.String()),
+  deliveryDate: Type.Optional(Type.String()),
+  pickupDate: Type.Optional(Type.String()),
+});
+export type OrderSlice = Static<typeof OrderSliceFields>;
+
 export const OrderFacts = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   updatedAt: Type.String(),
@@ -32,6 +52,9 @@ export const OrderFacts = Type.Object({
   deliveryDriver: Type.String(),
   /** When the pickup driver last changed (ISO), for "a pickup driver change within 24 hours is highlighted red". */
   pickupDriverChange: Type.Optional(Type.String()),
+  /** Fleet vehicle ids of the legs (data.order.vehicle, set by the weekly schedule); absent when none. */
+  pickupVehicle: Type.Optional(Type.String()),
+  deliveryVehicle: Type.Optional(Type.String()),
   /** Box count (the order's weight). */
   weight: Type.String(),
   notes: Type.String(),
@@ -49,6 +72,12 @@ export const OrderFacts = Type.Object({
   createdBy: Type.String(),
   /** Issue 15: the order's billing, signature and custody-time facts (events-billing.ts), for billing's projection. */
   billing: Type.Optional(OrderBillingFacts),
+  /**
+   * The order's notice fields after the write, status included: every event of one write (a custody step and the
+   * notices beside it share one version) carries the whole state, so whichever a reader applies first brings its copy
+   * fully up to date and the others, of the same version, change nothing. Optional: older events lack it.
+   */
+  order: Type.Optional(OrderSliceFields),
 });
 export type OrderFacts = Static<typeof OrderFacts>;
 
@@ -80,24 +109,12 @@ const pageFields = {
 
 /** One order in a snapshot page: the notice fields routing reads, plus the facts. */
 export const OrderSnapshotItem = Type.Object({
-  id: Type.String(),
-  orderId: Type.String(),
-  status: Type.Integer({ minimum: 0, maximum: 8 }),
-  orderType: Type.String(),
-  orderDef: Type.String(),
-  pickupLN: Type.String(),
-  destinationLN: Type.String(),
-  vendorName: Type.String(),
-  destName: Type.String(),
-  preferredDelivery: Type.Optional(Type.String()),
-  deliveryDate: Type.Optional(Type.String()),
-  pickupDate: Type.Optional(Type.String()),
+  ...OrderSliceFields.properties,
   facts: OrderFacts,
 });
 export type OrderSnapshotItem = Static<typeof OrderSnapshotItem>;
 
 /** An order's notice fields as routing keeps them (a snapshot item without its facts), from a notice or an item. */
-export type OrderSlice = Omit<OrderSnapshotItem, 'facts'>;
 export function orderSliceOf(n: OrderSlice): OrderSlice {
   return {
     id: n.id,
@@ -113,6 +130,20 @@ export function orderSliceOf(n: OrderSlice): OrderSlice {
     ...(n.deliveryDate ? { deliveryDate: n.deliveryDate } : {}),
     ...(n.pickupDate ? { pickupDate: n.pickupDate } : {}),
   };
+}
+
+/**
+ * The whole state of the order after the write an event tells of: `facts.order` (every event of one write carries
+ * it, the custody event included), else the notice's own fields (an older notice); null for an older custody event,
+ * which names only the order: its reader keeps the notice fields it holds and marks the copy partial, so the notice
+ * of the same write (same version) still applies.
+ */
+export function orderStateOf(
+  d: { facts?: OrderFacts } & Partial<OrderSlice> & { step?: unknown },
+): OrderSlice | null {
+  if (d.facts?.order) return orderSliceOf(d.facts.order);
+  if (d.step === undefined && d.status !== undefined) return orderSliceOf(d as OrderSlice);
+  return null;
 }
 
 /** orders.snapshot.published.v1: one page of orders answering routing's request. */
@@ -181,6 +212,22 @@ export const DriverScheduleChangedData = Type.Object({
       before: Type.Union([CellRef, Type.Null()]),
       after: Type.Union([CellRef, Type.Null()]),
     }),
+  ),
+  /**
+   * The whole week after the save, route-day by route-day (contracts dispatch-weekly.ts DriverAssignment): who
+   * drives each route on each day, with which vehicle. Orders applies it to the week's orders (fixorders).
+   * Optional: older events lack it.
+   */
+  assignments: Type.Optional(
+    Type.Array(
+      Type.Object({
+        day: Type.Integer({ minimum: 1, maximum: 7 }),
+        date: Type.String(),
+        route: Type.String(),
+        driver: Type.String(),
+        vehicle: Type.Optional(Type.String()),
+      }),
+    ),
   ),
 });
 export type DriverScheduleChangedData = Static<typeof DriverScheduleChangedData>;

@@ -1,4 +1,4 @@
-import { OrderStatus, type LicenceCopy, type OrderFacts } from '@portal/contracts';
+import { OrderStatus, type LicenceCopy, type OrderFacts, type OrderSlice } from '@portal/contracts';
 import type { OrderDoc } from '../models/order.js';
 import { listKeysOf } from '../domain/list-keys.js';
 import { billingFactsOf } from './billing-facts.js';
@@ -7,14 +7,23 @@ import { billingFactsOf } from './billing-facts.js';
  * The order's scheduling state after a write (issue 14 `OrderFacts`, contracts events-dispatch.ts): what routing's
  * read model keeps (the schedule, live updates, tracking). Built in this one place from the stored order and put on
  * every order event (publishes.ts noticeOf, custody-write.ts) and on snapshot pages (dispatch-snapshot.ts); issue 15's
- * `billing` block (billing-facts.ts) rides along for billing's projection. Stamps
- * become booleans, signatures their signer's name and date only: no image, no secret. Pure.
+ * `billing` block (billing-facts.ts) rides along for billing's projection, and `order` (the notice fields, status
+ * included) makes each event of a write whole on its own. Stamps become booleans, signatures their signer's name and
+ * date only: no image, no secret. Pure.
  */
 export type FactsSource = Pick<OrderDoc, 'data'> &
   Partial<
     Pick<
       OrderDoc,
-      'version' | 'lastUpdated' | 'deleted' | 'companyKeys' | 'manifest' | 'createdBy' | 'createdAt'
+      | '_id'
+      | 'orderId'
+      | 'version'
+      | 'lastUpdated'
+      | 'deleted'
+      | 'companyKeys'
+      | 'manifest'
+      | 'createdBy'
+      | 'createdAt'
     >
   >;
 
@@ -26,6 +35,27 @@ const address = (c: LicenceCopy | undefined) => ({
   city: str(c?.City),
   zip: str(c?.Zip),
 });
+
+/** The order's notice fields (an OrderNotice's and a snapshot item's, contracts OrderSlice) of a stored order. Pure. */
+export function sliceOf(doc: FactsSource): OrderSlice {
+  const o = doc.data?.order ?? ({} as OrderDoc['data']['order']);
+  const opt = <K extends string>(k: K, v: string | undefined | null) =>
+    (v ? { [k]: String(v) } : {}) as Partial<Record<K, string>>;
+  return {
+    id: str(doc._id),
+    orderId: str(doc.orderId),
+    status: Number(o.status ?? 0),
+    orderType: str(o.orderType),
+    orderDef: str(o.orderDef ?? 'ext'),
+    pickupLN: str(o.pickupLN),
+    destinationLN: str(o.destinationLN),
+    vendorName: str(doc.data?.pickupCompany?.DBA || doc.data?.pickupCompany?.Licensee),
+    destName: str(doc.data?.destCompany?.DBA || doc.data?.destCompany?.Licensee),
+    ...opt('preferredDelivery', o.preferredDelivery),
+    ...opt('deliveryDate', o.deliveryDate),
+    ...opt('pickupDate', o.pickupDate),
+  };
+}
 
 export function factsOf(doc: FactsSource): OrderFacts {
   const o = doc.data?.order ?? ({} as OrderDoc['data']['order']);
@@ -48,6 +78,8 @@ export function factsOf(doc: FactsSource): OrderFacts {
     pickupDriver: str(o.driver?.pickup),
     deliveryDriver: str(o.driver?.delivery),
     ...(o.driver?.pickupChange ? { pickupDriverChange: str(o.driver.pickupChange) } : {}),
+    ...(o.vehicle?.pickup ? { pickupVehicle: str(o.vehicle.pickup) } : {}),
+    ...(o.vehicle?.delivery ? { deliveryVehicle: str(o.vehicle.delivery) } : {}),
     weight: str(o.weight ?? '1'),
     notes: str(o.notes),
     billingNotes: str(o.billingNotes),
@@ -61,5 +93,6 @@ export function factsOf(doc: FactsSource): OrderFacts {
     ...(delivered && customer?.name ? { signedBy: str(customer.name) } : {}),
     createdBy: str(doc.createdBy),
     billing: billingFactsOf(doc),
+    order: sliceOf(doc),
   };
 }

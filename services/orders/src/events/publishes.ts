@@ -27,20 +27,10 @@ export function noticeOf(
   const o = doc.data.order;
   const opt = <K extends string, V>(k: K, v: V | undefined | null | '') =>
     (v === undefined || v === null || v === '' ? {} : { [k]: v }) as Partial<Record<K, V>>;
+  const facts = factsOf(doc);
   return {
-    id: String(doc._id),
-    orderId: doc.orderId,
-    status: o.status,
+    ...facts.order!,
     ...(previousStatus !== undefined ? { previousStatus } : {}),
-    orderType: o.orderType ?? '',
-    orderDef: o.orderDef ?? 'ext',
-    pickupLN: o.pickupLN ?? '',
-    destinationLN: o.destinationLN ?? '',
-    vendorName: doc.data.pickupCompany?.DBA || doc.data.pickupCompany?.Licensee || '',
-    destName: doc.data.destCompany?.DBA || doc.data.destCompany?.Licensee || '',
-    ...opt('preferredDelivery', o.preferredDelivery),
-    ...opt('deliveryDate', o.deliveryDate),
-    ...opt('pickupDate', o.pickupDate),
     ...opt('cancelReason', doc.cancelReason),
     ...(o.rejected ? { rejected: o.rejected } : {}),
     ...opt('rejectedText', o.rejectedText),
@@ -48,7 +38,7 @@ export function noticeOf(
     changedBy: ctx.changedBy,
     recipients,
     link: `${ctx.appUrl.replace(/\/$/, '')}/order/${String(doc._id)}`,
-    facts: factsOf(doc), // issue 14: routing's read model
+    facts, // the whole state after the write: routing's and billing's read models
   };
 }
 
