@@ -10,7 +10,8 @@ import type { Locator } from '@playwright/test';
 // none; config-and-header.spec.ts covers it). Undelivered Mail: issue 8's staff screen (mfe-accounts' README).
 // Operations (staff) and My Reports (/dashboard/userreports, company users 3 and 4): issue 15's dashboards
 // (mfe-billing's README); the spec lists userreports among the other dashboard routes, the menu entry makes it
-// reachable.
+// reachable. One screen, one entry: staff find the daily schedule (Manage Schedule), Manage Drivers and Fleet Manager
+// in the admin menu only, not a second time in the user menu; a driver's Scan follows My Schedule.
 const STAFF_USER_MENU = [
   'Profile',
   'Invite Users',
@@ -18,10 +19,7 @@ const STAFF_USER_MENU = [
   'Incoming Orders',
   'Placed Orders',
   'Create Order',
-  'Schedule',
   'Delivery Schedule',
-  'Drivers',
-  'Fleet Manager',
   'Check Out',
   'Manifest Download',
   'FAQ',
@@ -48,6 +46,7 @@ const MENUS: Record<RoleNumber, { user: string[]; admin: string[] }> = {
       'Profile',
       'Incoming Orders',
       'My Schedule',
+      'Scan',
       'Delivery Schedule',
       'Drivers',
       'Fleet Manager',

@@ -83,7 +83,7 @@ test('validation rules: Sign Up enabling conditions and the joined messages, res
 });
 
 async function signedIn(width: number): Promise<Page> {
-  const page = await open(width, '/login');
+  const page = await open(width, '/login?redirect=%2Fdashboard%2Fprofile');
   await page.getByTestId('login-email').fill('admin@demo.portal');
   await page.getByTestId('login-password').fill('Portal!2345');
   await page.getByTestId('login-submit').click();

@@ -11,7 +11,7 @@ const s = portalSuite(profileApi);
 const { calls } = s;
 
 async function driverAt(deviceScaleFactor: number): Promise<Page> {
-  const page = await s.open('/login', { scale: deviceScaleFactor });
+  const page = await s.open('/login?redirect=%2Fdashboard%2Fprofile', { scale: deviceScaleFactor });
   await page.getByTestId('login-email').fill('driver@demo.portal');
   await page.getByTestId('login-password').fill('Portal!2345');
   await page.getByTestId('login-submit').click();

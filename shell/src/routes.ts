@@ -102,10 +102,32 @@ export function menusFor(
     .filter((p) => !underReview || p.underReview === true || p.mfe === 'shell')
     .map((p) => ({ ...p.menu!, path: p.path }))
     .sort((a, b) => a.order - b.order);
-  return {
-    user: items.filter((i) => i.section === 'user'),
-    admin: items.filter((i) => i.section === 'admin'),
-  };
+  const admin = items.filter((i) => i.section === 'admin');
+  // One screen, one entry: a page the role finds in the admin menu is not repeated in its user menu (staff's
+  // Manage Drivers and Fleet Manager; drivers keep theirs in the user menu, having no admin menu).
+  const inAdmin = new Set(admin.map((i) => i.path));
+  return { user: items.filter((i) => i.section === 'user' && !inAdmin.has(i.path)), admin };
+}
+
+/** The role's menu entries marked `shortcut`: buttons in the header, one tap away on a phone (the driver's Scan). */
+export function shortcutsFor(
+  t: RouteTable,
+  role: RoleNumber,
+  hideRoutes: string[] = [],
+  underReview = false,
+): MenuItem[] {
+  const { user, admin } = menusFor(t, role, hideRoutes, underReview);
+  return [...user, ...admin].filter((i) => i.shortcut === true);
+}
+
+/**
+ * Where a signed-in user lands (after sign-in and on `/`): the first page whose manifest names the role in `home`
+ * (where that role's day starts), else the profile. An account under review always goes to its profile.
+ */
+export function homeFor(t: RouteTable, user: Viewer): string {
+  if (isUnderReview(user)) return REVIEW_HOME;
+  const home = t.pages.find((p) => p.home?.includes(user.role) && lets(p, user.role));
+  return home?.path ?? REVIEW_HOME;
 }
 
 /**
@@ -131,7 +153,7 @@ export function resolveRoute(
   user: Viewer | null,
 ): Resolution {
   const p = normalise(pathname);
-  if (p === '/') return { redirect: user ? '/dashboard/profile' : '/login' };
+  if (p === '/') return { redirect: user ? homeFor(t, user) : '/login' };
   const order = /^\/order\/([^/]+)$/.exec(p);
   if (order) {
     if (user && isUnderReview(user)) return { redirect: REVIEW_HOME };
@@ -143,7 +165,7 @@ export function resolveRoute(
   // The shell cannot tell which domain an unknown path belonged to while a remote is down: say so, not "not found".
   if (!owner) return { view: t.down.length ? 'unavailable' : 'notFound' };
   const open = isPublic(t, p);
-  if (p === '/login' && user) return { redirect: '/dashboard/profile' };
+  if (p === '/login' && user) return { redirect: homeFor(t, user) };
   if (!open && !user) return { redirect: `/login?redirect=${encodeURIComponent(p + search)}` };
   // under review: the profile and the public pages only, everything else goes to the profile
   if (user && isUnderReview(user) && !mayOpenInReview(t, p) && p !== REVIEW_HOME)

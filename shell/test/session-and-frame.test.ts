@@ -60,7 +60,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: false });
 
 async function signIn(page: Page, email = 'admin@demo.portal') {
-  await page.goto(`${edge.url}/login`);
+  await page.goto(`${edge.url}/login?redirect=%2Fdashboard%2Fprofile`);
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill('Portal!2345');
   await page.getByTestId('login-submit').click();

@@ -89,7 +89,8 @@ test('signed out: public schedule search and FAQ open, a private route goes to l
 });
 
 test('signed in as admin at 1280 px: menus, accounts table, feedback dialog', async () => {
-  const page = await open(1280, '/login');
+  // to the profile on purpose: where a role lands is the e2e landing spec's (this fake API is accounts' only)
+  const page = await open(1280, '/login?redirect=%2Fdashboard%2Fprofile');
   await signIn(page);
   await page.getByTestId('profile-email').getByText('admin@demo.portal').waitFor();
   await page.getByTestId('nav-admin').waitFor();
@@ -147,7 +148,7 @@ test('signed in as admin at 1280 px: menus, accounts table, feedback dialog', as
 });
 
 test('700 px: the login screen, then the mobile frame (no feedback button, menus behind the hamburger)', async () => {
-  const page = await open(700, '/login');
+  const page = await open(700, '/login?redirect=%2Fdashboard%2Fprofile');
   await page.getByTestId('login-email').waitFor();
   await shot(page, 'login-700');
   await signIn(page);

@@ -3,9 +3,12 @@ import { AuthMessages, Messages } from '@portal/contracts';
 import { Alert, Button, Link, TextField, isEmail, usePortal, useQuery } from '@portal/ui';
 import { go, peekPassword } from './auth/handoff.js';
 
-/** Where to go after signing in: a same-origin path from ?redirect= (set by the shell), else the profile. */
+/**
+ * Where to go after signing in: a same-origin path from ?redirect= (set by the shell), else `/`, which the shell
+ * sends to where the role's day starts (the manifests' `home`; the profile for a role no page names).
+ */
 export function afterLogin(redirect: string | null): string {
-  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/dashboard/profile';
+  return redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
 }
 
 function fromPreviousScreen(): { email?: string; password?: string } {

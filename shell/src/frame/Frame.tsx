@@ -8,7 +8,7 @@ import {
   type PortalProps,
   type SessionUser,
 } from '@portal/ui';
-import { isUnderReview, resolveRoute } from '../routes.js';
+import { isUnderReview, resolveRoute, shortcutsFor } from '../routes.js';
 import type { Remotes } from '../manifests.js';
 import { Header } from './Header.js';
 import { Nav } from './Nav.js';
@@ -42,6 +42,8 @@ export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remot
   // staff have not verified the account: a banner on every page, no feedback, no domain overlays (the services
   // refuse such an account everything but its profile)
   const review = isUnderReview(user);
+  const hide = Array.isArray(portal.config.hideRoutes) ? portal.config.hideRoutes : [];
+  const shortcuts = user ? shortcutsFor(remotes.table, user.role, hide, review) : [];
   return (
     <ErrorBoundary>
       {createPortal(
@@ -53,6 +55,7 @@ export function Frame({ portal, remotes }: { portal: PortalProps; remotes: Remot
           onToggleNav={() => setNavOpen((o) => !o)}
           onFeedback={review ? undefined : () => setFeedbackOpen(true)}
           underReview={review}
+          shortcuts={shortcuts}
         />,
         el('portal-header'),
       )}

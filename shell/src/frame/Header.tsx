@@ -1,6 +1,8 @@
 import { Button, Link, useLocation, type PortalProps, type SessionUser } from '@portal/ui';
 import { frameText } from '../config.js';
+import type { MenuItem } from '../routes.js';
 import { Logo } from './logos.js';
+import './header.css';
 import { UserMenu } from './UserMenu.js';
 
 interface HeaderProps {
@@ -12,6 +14,8 @@ interface HeaderProps {
   /** Absent: no feedback button (an account under review). */
   onFeedback?: () => void;
   underReview?: boolean;
+  /** The role's shortcut menu entries (manifests' `menu.shortcut`), as buttons beside the user's name. */
+  shortcuts?: MenuItem[];
 }
 
 /** Header (accounts §2): logo, feedback (not on mobile), user name or email, the ellipsis menu. */
@@ -23,11 +27,12 @@ export function Header({
   onToggleNav,
   onFeedback,
   underReview = false,
+  shortcuts = [],
 }: HeaderProps) {
   const { appName } = frameText(portal.config);
   const { pathname } = useLocation();
   return (
-    <div className="sh-header">
+    <div className={shortcuts.length ? 'sh-header sh-has-shortcuts' : 'sh-header'}>
       {user && isMobile && (
         <button
           type="button"
@@ -49,6 +54,17 @@ export function Header({
       <div className="sh-header-right">
         {user ? (
           <>
+            {shortcuts.map((s) => (
+              <Link
+                key={s.key}
+                to={s.path}
+                className="pu-btn pu-btn-primary sh-shortcut"
+                aria-current={pathname === s.path ? 'page' : undefined}
+                data-testid={`shortcut-${s.key}`}
+              >
+                {s.label}
+              </Link>
+            ))}
             {!isMobile && onFeedback && (
               <Button onClick={onFeedback} data-testid="feedback-button">
                 Feedback

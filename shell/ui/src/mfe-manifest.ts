@@ -31,8 +31,16 @@ export interface MfePage {
    * pages and the public ones; any other path goes to the profile (the services refuse them "under review" too).
    */
   underReview?: boolean;
-  /** A side-menu entry for the page; absent = reachable by link only ("other dashboard routes"). */
-  menu?: { section: 'user' | 'admin'; key: string; label: string; order: number };
+  /**
+   * The roles that land on this page after sign-in (and on `/`): where that role's day starts. A role no page names
+   * lands on the profile; two pages naming one role: the first in the route table wins.
+   */
+  home?: RoleNumber[];
+  /**
+   * A side-menu entry for the page; absent = reachable by link only ("other dashboard routes"). `shortcut`: also a
+   * button in the header for the roles the page lets in, one tap away on a phone (the driver's Scan).
+   */
+  menu?: { section: 'user' | 'admin'; key: string; label: string; order: number; shortcut?: boolean };
 }
 
 export interface MfeManifest {
@@ -80,7 +88,8 @@ export function manifestProblems(m: unknown, name?: string): string[] {
       out.push(`${p.path}: public must be a boolean`);
     if (p.underReview !== undefined && typeof p.underReview !== 'boolean')
       out.push(`${p.path}: underReview must be a boolean`);
-    if (!roleList(p.allowed) || !roleList(p.restricted)) out.push(`${p.path}: roles must be role numbers`);
+    if (!roleList(p.allowed) || !roleList(p.restricted) || !roleList(p.home))
+      out.push(`${p.path}: roles must be role numbers`);
     if (p.menu === undefined) continue;
     const menu = p.menu as Record<string, unknown>;
     if (!isObject(menu) || (menu.section !== 'user' && menu.section !== 'admin'))
@@ -88,6 +97,8 @@ export function manifestProblems(m: unknown, name?: string): string[] {
     else if (typeof menu.key !== 'string' || !menu.key || typeof menu.label !== 'string' || !menu.label)
       out.push(`${p.path}: menu needs a key and a label`);
     else if (typeof menu.order !== 'number') out.push(`${p.path}: menu.order must be a number`);
+    else if (menu.shortcut !== undefined && typeof menu.shortcut !== 'boolean')
+      out.push(`${p.path}: menu.shortcut must be a boolean`);
     else if (keys.has(menu.key)) out.push(`${p.path}: menu key ${menu.key} used twice`);
     else keys.add(menu.key);
   }
