@@ -92,8 +92,17 @@ export const OrderRow = {
     /** As this caller may see it: an Exception (4) is Order Approved (1) to non-admins. */
     status: { type: 'integer', enum: [0, 1, 2, 3, 4, 5, 6, 7, 8] },
     statusName: str,
+    /** The shown leg's ids (delivery, else pickup): the screen shows the fleet's names for them. */
     driver: str,
     vehicle: str,
+    /** Both legs' driver and vehicle ids ('' when none). */
+    pickupDriver: str,
+    deliveryDriver: str,
+    pickupVehicle: str,
+    deliveryVehicle: str,
+    /** data.order.driver.pickupChange: a pickup driver change within 24 hours (orders §2), marked red in the list. */
+    pickupDriverChange: strOrNull,
+    /** The manifest number (billing manifest, else the uploaded manifest's number), never its file name. */
     manifestNo: str,
     boxCount: str,
     /** Overnight delivery: the list shows a clock and the delivery date plus one day. */

@@ -10,6 +10,7 @@ import { signingRoutes } from './routes/signing.js';
 import { scanRoutes } from './routes/scan.js';
 import { metrcRoutes } from './routes/metrc.js';
 import { ledgerRoutes } from './routes/ledger.js';
+import { fixOrdersRoutes } from './routes/fixorders.js';
 import { ledgerAnchorJob } from './jobs/ledger-anchor.js';
 import { workers } from './jobs/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -79,6 +80,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
         signingRoutes,
         scanRoutes,
         metrcRoutes,
+        // the schedules' writes onto orders: the weekly drivers (fixorders), Set to In Transit
+        fixOrdersRoutes,
       ],
       // its stream and outbox on NATS, the bulk upload's and Metrc sync's queues on Redis, manifests in the object store
       backends: ['mongo', 'nats', 'redis', 's3'],

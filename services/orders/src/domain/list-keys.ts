@@ -106,9 +106,10 @@ export function searchWords(q: string): string[] {
   return [...new Set(words)].slice(0, 8);
 }
 
+/** The manifest's number (the billing manifest, else the uploaded manifest's), as the list's column shows it. */
 const manifestNo = (o: ListKeySource): unknown => {
-  const m = o.manifest as { name?: unknown; file?: unknown } | string | undefined;
-  return o.data?.billing?.manifest ?? (typeof m === 'string' ? m : (m?.name ?? m?.file));
+  const m = o.manifest as { current?: { manifestNo?: unknown } } | string | undefined;
+  return o.data?.billing?.manifest || (typeof m === 'string' ? m : m?.current?.manifestNo);
 };
 
 /** The order's search tokens, most specific first (order ID, licences), deduplicated, at most 64. */

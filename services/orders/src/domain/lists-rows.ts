@@ -23,7 +23,7 @@ export const ROW_FIELDS = [
   'status',
   'deleted',
   'orderDef',
-  'manifest.file',
+  'manifest.current.manifestNo',
   'user',
   ...[
     'pickupDate',
@@ -58,7 +58,7 @@ export const SORT_PATHS: Record<OrderSortColumn, string> = {
   destination: 'data.destCompany.City',
   status: 'status',
   driver: 'data.order.driver.delivery',
-  vehicle: 'data.order.vehicle',
+  vehicle: 'data.order.vehicle.delivery',
   manifestNo: 'data.billing.manifest',
   boxCount: 'data.order.weight',
 };
@@ -82,6 +82,35 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 const address = (c: Any | undefined): string =>
   [c?.['Street Address'], c?.City].filter((s) => typeof s === 'string' && s.trim()).join(', ');
 
+/** A driver or vehicle slot: an id string ('' when none). */
+const idOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/**
+ * The order's drivers and vehicles as ids, pickup and delivery (`data.order.vehicle` is `{pickup, delivery}`; an
+ * older order may hold one vehicle id as a string, which serves both legs). The list shows the delivery leg's,
+ * else the pickup leg's; the screen turns ids into names.
+ */
+export function legsOf(o: Any) {
+  const v = o.vehicle;
+  const vehicle = v && typeof v === 'object' ? v : { pickup: v, delivery: v };
+  return {
+    pickupDriver: idOf(o.driver?.pickup),
+    deliveryDriver: idOf(o.driver?.delivery),
+    pickupVehicle: idOf(vehicle.pickup),
+    deliveryVehicle: idOf(vehicle.delivery),
+  };
+}
+
+/**
+ * Manifest No. (orders §2): the manifest's number — the billing manifest number the order form and the bulk upload
+ * write, else the number read from (or typed for) the uploaded manifest — never the uploaded file's name.
+ */
+export function manifestNumberOf(doc: Any): string {
+  const billing = doc.data?.billing?.manifest;
+  const upload = doc.manifest?.current?.manifestNo;
+  return String(billing || upload || '').trim();
+}
+
 /** The status this caller may see: an Exception is Order Approved to anyone but staff (spec §4). */
 export function shownStatus(status: number, role: RoleNumber): OrderStatusNumber {
   const s = (Number.isInteger(status) && status >= 0 && status <= 8 ? status : 0) as OrderStatusNumber;
@@ -100,6 +129,7 @@ export function toOrderRow(doc: StoredOrder, role: RoleNumber): OrderRow {
   const p: Any = doc.data?.pickupCompany ?? {};
   const d: Any = doc.data?.destCompany ?? {};
   const status = shownStatus(Number(doc.status ?? o.status ?? 0), role);
+  const legs = legsOf(o);
   return {
     id: String(doc._id),
     orderId: text(doc.orderId),
@@ -115,9 +145,11 @@ export function toOrderRow(doc: StoredOrder, role: RoleNumber): OrderRow {
     destinationLN: text(o.destinationLN),
     status,
     statusName: statusNameFor(status, role),
-    driver: text(o.driver?.delivery || o.driver?.pickup),
-    vehicle: text(o.vehicle),
-    manifestNo: text(doc.data?.billing?.manifest ?? doc.manifest?.file),
+    driver: legs.deliveryDriver || legs.pickupDriver,
+    vehicle: legs.deliveryVehicle || legs.pickupVehicle,
+    ...legs,
+    pickupDriverChange: iso(o.driver?.pickupChange),
+    manifestNo: manifestNumberOf(doc),
     boxCount: text(o.weight || '1'),
     overnight: o.overnight === true || o.overnight === 'true',
     orderType: text(o.orderType),
@@ -205,6 +237,7 @@ function sortValues(doc: Any): Any {
   const d: Any = doc.data?.destCompany ?? {};
   const date = (v: unknown) => (iso(v) ? new Date(iso(v)!) : null);
   const weight = o.weight ?? '1';
+  const legs = legsOf(o);
   return {
     orderId: text(doc.orderId),
     pickupDate: date(o.pickupDate),
@@ -212,9 +245,9 @@ function sortValues(doc: Any): Any {
     pickupCity: text(p.City),
     destName: text(d.Licensee || d.DBA),
     destCity: text(d.City),
-    driver: text(o.driver?.delivery || o.driver?.pickup),
-    vehicle: text(o.vehicle),
-    manifestNo: text(doc.data?.billing?.manifest ?? doc.manifest?.file),
+    driver: legs.deliveryDriver || legs.pickupDriver,
+    vehicle: legs.deliveryVehicle || legs.pickupVehicle,
+    manifestNo: manifestNumberOf(doc),
     boxCount: weight !== '' && Number.isFinite(Number(weight)) ? Number(weight) : text(weight),
   };
 }

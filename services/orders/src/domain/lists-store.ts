@@ -13,9 +13,10 @@ export { rowOf, storedOf } from './lists-rows.js';
  */
 /**
  * The rows' shape: 2, sort values top-level (the patched FerretDB sorts and matches in PostgreSQL); 3, rows written
- * again, stored uncompressed; 4, `tok` one text. A database whose marker names another version is refilled.
+ * again, stored uncompressed; 4, `tok` one text; 5, the manifest's number (not its file name) and both legs' vehicles.
+ * A database whose marker names another version is refilled.
  */
-export const ROWS_VERSION = 4;
+export const ROWS_VERSION = 5;
 
 type Any = Record<string, any>;
 

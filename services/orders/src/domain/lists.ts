@@ -6,6 +6,7 @@ import { listPlan, type Filter, type ListCaller, type ListPlan } from './lists-q
 import { LIST_PROJECTION, ROW_SORT, toOrderRow, valueAt, type StoredOrder } from './lists-rows.js';
 import { OrderRowModel, type StoredRow } from '../models/order-row.js';
 import { rowsReady, storedOf } from './lists-store.js';
+import { ordersById } from './lists-id.js';
 
 /**
  * Runs a list plan (lists-query.ts) on the list rows (models/order-row.ts): each scope is one query whose top-level
@@ -222,11 +223,17 @@ export async function listOrders(
   const plan = listPlan(kind, caller, params, now);
   if (!plan) return { orders: [], nextCursor: null, total: 0 };
   const cursor = params.cursor ? decodeCursor(params.cursor, plan.keyset) : undefined;
-  const { page, nextCursor, total } = await pageOf(plan, cursor);
+  const [{ page, nextCursor, total }, byId] = await Promise.all([
+    pageOf(plan, cursor),
+    cursor ? [] : ordersById(plan),
+  ]);
+  // an order ID searched outside the list's window heads the first page (lists-id.ts)
+  const shown = new Set(page.map((o) => String(o._id)));
+  const extra = byId.filter((o) => !shown.has(String(o._id)));
   // the driver's list stops at its limit: no count of every order they ever drove
   return {
-    orders: page.map((o) => toOrderRow(o, caller.role)),
+    orders: [...extra, ...page].map((o) => toOrderRow(o, caller.role)),
     nextCursor,
-    total: kind === 'driver' ? null : total,
+    total: kind === 'driver' || total === null ? null : total + extra.length,
   };
 }
