@@ -97,3 +97,92 @@ export interface WeeklyCopyBody {
   to: string;
   force?: boolean;
 }
+
+// --- the weekly schedule reaching the orders (orders §7 POST /orders/fixorders) ---
+/**
+ * One route-day of a week as the schedule runs it: who drives route `route` on `day` (1 Monday … 7 Sunday) and
+ * with which vehicle. Cancelled rows run nothing; a training row counts only when no other row runs the route.
+ */
+export interface DriverAssignment {
+  day: number;
+  /** YYYY-MM-DD of that day. */
+  date: string;
+  route: string;
+  driver: string;
+  vehicle?: string;
+}
+/**
+ * POST /api/orders/fixorders {week, hashes?, notify?} (roles 0, 1): every order of the week on a scheduled route and
+ * day gets that day's driver and vehicle (pickup leg on its pickup route and date, delivery leg on its route and
+ * delivery date). `hashes` narrows it to route-days, each `"{day}:{routeId}"` (absent or empty = the whole week);
+ * `notify` is the weekly save's (the drivers' mails are routing's and notifications'; orders mails no one for it).
+ */
+export interface FixOrdersBody {
+  week: string;
+  hashes?: string[];
+  notify?: boolean;
+}
+/** One order the schedule assigns, and whether this call changed it. */
+export interface FixOrdersItem {
+  id: string;
+  orderId: string;
+  driver: { pickup?: string; delivery?: string };
+  vehicle: { pickup?: string; delivery?: string };
+  changed: boolean;
+  /** The pickup driver changed within 24 hours of the pickup date (shown red). */
+  pickupChange?: string;
+}
+export interface FixOrdersAnswer {
+  message: string;
+  data: { week: string; ordersToUpdate: FixOrdersItem[]; updated: number; failed: string[] };
+}
+export const FixOrdersMessages = {
+  badWeek: 'Please choose a valid week (YYYY-MM-DD).',
+  badHash: 'Each route-day must read "{day}:{routeId}" with a day from 1 (Monday) to 7 (Sunday).',
+  scheduleUnavailable:
+    'The weekly schedule could not be read right now, so no order was changed. Please try again in a minute.',
+  done: (updated: number, total: number) =>
+    updated
+      ? `${updated} of ${total} scheduled orders got their driver and vehicle.`
+      : total
+        ? `All ${total} scheduled orders already had their driver and vehicle.`
+        : 'No order of this week is on a scheduled route and day.',
+} as const;
+
+/** YYYY-MM-DD of day `day` (1 Monday … 7 Sunday) of the week starting `monday` (YYYY-MM-DD). */
+export function weekDayDate(monday: string, day: number): string {
+  const t = Date.parse(`${monday}T00:00:00Z`) + (day - 1) * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/**
+ * The route-days a week's schedule runs (one place for routing's event and orders' fixorders): per day and route
+ * the first row that is not cancelled and not training, else the first training row; rows without a route or a
+ * driver run nothing. Ordered by day, then as listed. Pure.
+ */
+export function assignmentsOf(
+  monday: string,
+  days: Record<string, DriverScheduleEntry[] | undefined>,
+): DriverAssignment[] {
+  const out: DriverAssignment[] = [];
+  for (let day = 1; day <= 7; day++) {
+    const chosen = new Map<string, DriverScheduleEntry>();
+    for (const e of days[String(day)] ?? []) {
+      const route = (e.route ?? '').trim();
+      if (!route || !(e.driver ?? '').trim() || e.misc?.cancelled) continue;
+      const had = chosen.get(route);
+      if (!had || (had.misc?.training && !e.misc?.training)) chosen.set(route, e);
+    }
+    for (const [route, e] of chosen) {
+      const vehicle = (e.vehicle ?? '').trim();
+      out.push({
+        day,
+        date: weekDayDate(monday, day),
+        route,
+        driver: e.driver.trim(),
+        ...(vehicle ? { vehicle } : {}),
+      });
+    }
+  }
+  return out;
+}

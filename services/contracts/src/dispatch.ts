@@ -27,6 +27,32 @@ export const DispatchMessages = {
   trackingGone: 'This tracking link is no longer valid.',
 } as const;
 
+/**
+ * POST /api/orders/intransit {ids, reopen?} ("Set to In Transit" on a route header; roles 0, 1, 2): approved and
+ * picked-up orders move to In Transit; delivered or rejected ones only with `reopen` (the user answered the
+ * "already delivered" question); received, cancelled or deleted orders never. Each skipped order says why.
+ */
+export interface InTransitBody {
+  ids: string[];
+  reopen?: boolean;
+}
+export type InTransitSkipReason = 'notApproved' | 'alreadyInTransit' | 'done' | 'cancelled' | 'failed';
+export interface InTransitAnswer {
+  message: string;
+  data: {
+    moved: string[];
+    skipped: { id: string; orderId: string; reason: InTransitSkipReason; detail?: string }[];
+    total: number;
+  };
+}
+export const InTransitReasons: Record<InTransitSkipReason, string> = {
+  notApproved: 'not approved yet',
+  alreadyInTransit: 'already In Transit',
+  done: 'already delivered or rejected',
+  cancelled: 'cancelled or deleted',
+  failed: 'could not be changed',
+};
+
 /** Constants (orders §9). */
 export const DISPATCH = {
   /** Schedule text edits save after this pause. */
@@ -86,8 +112,13 @@ export interface ScheduleOrder {
   pickupDriverName?: string;
   deliveryDriver: string;
   deliveryDriverName?: string;
-  /** True when the pickup driver changed within the last 24 hours (shown red). */
+  /** True when the pickup driver changed within 24 hours of the pickup date (shown red). */
   pickupDriverChanged: boolean;
+  /** Fleet vehicle ids of the legs (the weekly schedule's, orders' data.order.vehicle) and their names. */
+  pickupVehicle?: string;
+  pickupVehicleName?: string;
+  deliveryVehicle?: string;
+  deliveryVehicleName?: string;
   weight: string;
   notes: string;
   billingNotes: string;

@@ -69,6 +69,11 @@ export const OrderCoreInputSchema = {
       properties: { pickup: str(), delivery: str(), pickupChange: dateStr },
       additionalProperties: false,
     },
+    vehicle: {
+      type: 'object',
+      properties: { pickup: str(), delivery: str() },
+      additionalProperties: false,
+    },
     weight: { type: 'string', pattern: '^\\d{0,6}$' },
     notes: str(4000),
     billingNotes: str(4000),

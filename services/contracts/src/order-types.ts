@@ -60,6 +60,8 @@ export interface OrderCore {
   pickupRoute?: string;
   route?: string;
   driver?: { pickup?: string; delivery?: string; pickupChange?: string };
+  /** Fleet vehicle ids of the pickup and delivery legs (the weekly driver schedule sets them: orders' fixorders). */
+  vehicle?: { pickup?: string; delivery?: string };
   /** Box count as a string, default '1'. */
   weight?: string;
   notes?: string;

@@ -5,6 +5,7 @@ import { accountsSnapshotConsumer } from './accounts-snapshot.js';
 import { fleetDriverLinksConsumer } from './accounts-fleet-links.js';
 import { billingSnapshotConsumer } from './billing-snapshot.js';
 import { billingReconConsumer } from './billing-recon.js';
+import { driverScheduleConsumer } from './driver-schedule.js';
 
 export { accountsFeed } from './accounts-snapshot.js';
 
@@ -22,4 +23,5 @@ export const consumers = [
   fleetDriverLinksConsumer,
   billingSnapshotConsumer,
   billingReconConsumer,
+  driverScheduleConsumer,
 ];

@@ -2,9 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { Type } from 'typebox';
 import { DATE_PATTERN } from '@portal/contracts';
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { listDrivers } from '../readmodels/fleet.js';
 import { liveEventFor, type LiveHub, type LiveScope } from '../domain/schedule/live.js';
-import { callerDriverIds } from '../domain/schedule/load.js';
+import { callerDriverIds, scheduleDrivers } from '../domain/schedule/load.js';
 import { SCHEDULE_ROLES } from './schedule.js';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
@@ -48,7 +47,8 @@ export const liveRoutes =
     let namesAt = 0;
     const refreshNames = async () => {
       namesAt = Date.now();
-      names = new Map((await listDrivers()).map((d) => [d.id, d.name]));
+      // drivers and vehicles by id (an order names both): the schedule's own name map (domain/schedule/load.ts)
+      names = new Map((await scheduleDrivers()).map((d) => [d.id, d.name]));
     };
     app.addHook('preClose', async () => {
       for (const res of open) res.end();

@@ -79,6 +79,14 @@ export function pickupSection(o: ReadOrder): ScheduleSection {
 export function scheduleOrderOf(o: ReadOrder, names: Map<string, string>, now: Date): ScheduleOrder {
   const f = o.facts;
   const changed = f.pickupDriverChange ? Date.parse(f.pickupDriverChange) : NaN;
+  // red when the pickup driver changed within 24 hours of the pickup day (orders stamps the change only then);
+  // an order without a pickup day keeps the mark for 24 hours after the change
+  const pickupStart = o.pickupDay ? Date.parse(`${o.pickupDay}T00:00:00Z`) : NaN;
+  const red = Number.isNaN(pickupStart)
+    ? changed <= now.getTime() && now.getTime() - changed < DISPATCH.driverChangeRedMs
+    : changed >= pickupStart - DISPATCH.driverChangeRedMs;
+  const vehicle = (id: string | undefined, key: 'pickupVehicle' | 'deliveryVehicle') =>
+    id ? { [key]: id, ...(names.has(id) ? { [`${key}Name`]: names.get(id) } : {}) } : {};
   return {
     id: o.id,
     orderId: o.orderId,
@@ -102,10 +110,9 @@ export function scheduleOrderOf(o: ReadOrder, names: Map<string, string>, now: D
     ...(names.has(f.pickupDriver) ? { pickupDriverName: names.get(f.pickupDriver) } : {}),
     deliveryDriver: f.deliveryDriver,
     ...(names.has(f.deliveryDriver) ? { deliveryDriverName: names.get(f.deliveryDriver) } : {}),
-    pickupDriverChanged:
-      !Number.isNaN(changed) &&
-      changed <= now.getTime() &&
-      now.getTime() - changed < DISPATCH.driverChangeRedMs,
+    pickupDriverChanged: !Number.isNaN(changed) && red,
+    ...vehicle(f.pickupVehicle, 'pickupVehicle'),
+    ...vehicle(f.deliveryVehicle, 'deliveryVehicle'),
     weight: f.weight,
     notes: f.notes,
     billingNotes: f.billingNotes,

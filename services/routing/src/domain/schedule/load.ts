@@ -2,7 +2,7 @@ import { ANY_ZIP, UTILITY_ID_PREFIX, isUtilityRoute } from '@portal/contracts';
 import { type ScheduleDay, type ScheduleOpts } from '@portal/contracts/dispatch';
 import { Route } from '../../models/route.js';
 import { ordersOfDay, ordersStamp } from '../../readmodels/orders.js';
-import { driverIdsOfUser, listDrivers } from '../../readmodels/fleet.js';
+import { driverIdsOfUser, listDrivers, listVehicles } from '../../readmodels/fleet.js';
 import { buildScheduleDay, type ScheduleDriver, type ScheduleRouteInfo } from './build.js';
 
 /**
@@ -68,11 +68,15 @@ export const forgetRoutes = () => {
   answers.clear();
 };
 
-/** The drivers' names, kept like the routes (a renamed driver shows within ROUTES_TTL_MS). */
+/**
+ * The drivers' and vehicles' names by id (one map: fleet ids never collide), kept like the routes (a renamed driver
+ * or vehicle shows within ROUTES_TTL_MS): an order names its legs' drivers and vehicles by id.
+ */
 let drivers: { at: number; list: ScheduleDriver[]; json: string; version: number } | undefined;
 export async function scheduleDrivers(now = Date.now()): Promise<ScheduleDriver[]> {
   if (drivers && now - drivers.at < ROUTES_TTL_MS) return drivers.list;
-  const list = (await listDrivers()).map((d) => ({ id: d.id, name: d.name }));
+  const [people, vehicles] = await Promise.all([listDrivers(), listVehicles()]);
+  const list = [...people, ...vehicles].map((d) => ({ id: d.id, name: d.name }));
   const json = JSON.stringify(list);
   drivers = {
     at: now,

@@ -6,6 +6,7 @@ import {
 } from '@portal/contracts';
 import {
   WeeklyMessages as W,
+  assignmentsOf,
   type WeeklyChange,
   type WeeklyCopyBody,
   type WeeklyScheduleAnswer,
@@ -154,7 +155,13 @@ export async function saveWeek(body: WeeklyUpdateBody, user: AuthUser): Promise<
     : diffDays(daysOf(doc), days);
   const by = { userId: user.sub, name: user.name || user.email };
   const event = changes.length
-    ? { week, notify: told.length > 0, by, changes: eventChanges(week, changes, names) }
+    ? {
+        week,
+        notify: told.length > 0,
+        by,
+        changes: eventChanges(week, changes, names),
+        assignments: assignmentsOf(week, days),
+      }
     : null;
   const saved = await write({ week, doc, days, notified, event });
   return {
@@ -185,7 +192,13 @@ export async function copyWeek(body: WeeklyCopyBody, user: AuthUser): Promise<We
   const changes = diffDays(daysOf(target), days);
   const by = { userId: user.sub, name: user.name || user.email };
   const event = changes.length
-    ? { week: to, notify: false, by, changes: eventChanges(to, changes, names) }
+    ? {
+        week: to,
+        notify: false,
+        by,
+        changes: eventChanges(to, changes, names),
+        assignments: assignmentsOf(to, days),
+      }
     : null;
   const notified = notifiedOf(target);
   const saved = await write({ week: to, doc: target, days, notified, event });
