@@ -117,6 +117,19 @@ test('settings (role 0): hideRoutes saved, the menu hides the entry after reload
       '"signupEmails":["ops@demo.portal","boss@demo.portal"]',
     ),
   );
+  // the fake config has no mail switch set: ticking an unrelated one saves each of them as its effective default
+  // (contracts CONFIG_SWITCH_DEFAULTS, what orders applies), never as "off" because it was unset
+  assert.ok(
+    posted(
+      '/api/utils/config',
+      '"alertNewOrders":true',
+      '"rejectionEmails":true',
+      '"exceptionEmails":true',
+      '"scheduleMapsEnabled":true',
+      '"useRCheck":true',
+    ),
+    'unset switches are saved as their defaults',
+  );
   assert.equal(
     await page.getByTestId('settings-signupEmails').inputValue(),
     'ops@demo.portal\nboss@demo.portal',

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { LOGO_TYPES } from '@portal/contracts';
+import { LOGO_TYPES, switchValue } from '@portal/contracts';
 import {
   Alert,
   Button,
@@ -16,7 +16,14 @@ import {
   useSessionUser,
 } from '@portal/ui';
 import { getConfig, saveConfig } from '../api.js';
-import { SWITCH_GROUPS, isLink, menuChoices, parseEmails } from './admin/settingsKeys.js';
+import {
+  SWITCH_GROUPS,
+  isLink,
+  isLogoLink,
+  menuChoices,
+  parseEmails,
+  switchesToSave,
+} from './admin/settingsKeys.js';
 import './admin/admin.css';
 
 const LOGO_LABELS: Record<string, string> = { orig: 'Original', new: 'New', nj: 'NJ', wh: 'WH', gh: 'GH' };
@@ -61,25 +68,27 @@ export function Settings() {
   const hidden = Array.isArray(cfg.hideRoutes) ? (cfg.hideRoutes as string[]) : [];
   const toggleHidden = (key: string, on: boolean) =>
     set('hideRoutes', on ? [...hidden, key] : hidden.filter((k) => k !== key));
-  const bool = (key: string, def: boolean) => (typeof cfg[key] === 'boolean' ? (cfg[key] as boolean) : def);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const { emails, invalid } = parseEmails(emailsText, isEmail);
     const toslink = String(cfg['account.toslink'] ?? '').trim();
+    const labelLogo = typeof cfg['orders.labelLogo'] === 'string' ? cfg['orders.labelLogo'].trim() : '';
     const found = {
       signupEmails: invalid.length ? `Not a valid email: ${invalid.join(', ')}` : undefined,
       toslink: isLink(toslink) ? undefined : 'Enter a full link (https://…) or a portal path (/…)',
+      labelLogo: isLogoLink(labelLogo) ? undefined : 'Enter a link to a PNG or JPEG image (https://… or /…)',
     };
     setErrors(found);
-    if (found.signupEmails || found.toslink) return;
+    if (found.signupEmails || found.toslink || found.labelLogo) return;
     const data: Record<string, unknown> = {
       logoType: cfg.logoType ?? 'orig',
       hideRoutes: hidden,
       signupEmails: emails,
       'account.toslink': toslink,
+      'orders.labelLogo': labelLogo,
+      ...switchesToSave(cfg),
     };
-    for (const g of SWITCH_GROUPS) for (const s of g.keys) data[s.key] = bool(s.key, s.def);
     setBusy(true);
     try {
       await saveConfig(api, data);
@@ -177,6 +186,24 @@ export function Settings() {
             testId="settings-toslink"
           />
         </fieldset>
+        <fieldset className="pu-card acc-set">
+          <legend>Labels</legend>
+          <TextField
+            label={
+              <>
+                Logo on order labels <Key k="orders.labelLogo" />
+              </>
+            }
+            value={typeof cfg['orders.labelLogo'] === 'string' ? cfg['orders.labelLogo'] : ''}
+            onChange={(v) => {
+              set('orders.labelLogo', v);
+              setErrors((x) => ({ ...x, labelLogo: undefined }));
+            }}
+            placeholder="https://… (PNG or JPEG); empty prints the portal's name"
+            error={errors.labelLogo}
+            testId="settings-labelLogo"
+          />
+        </fieldset>
         {SWITCH_GROUPS.map((g) => (
           <fieldset key={g.title} className="pu-card acc-set">
             <legend>{g.title}</legend>
@@ -190,7 +217,7 @@ export function Settings() {
                         {s.label} <Key k={s.key} />
                       </>
                     }
-                    checked={bool(s.key, s.def)}
+                    checked={switchValue(cfg, s.key)}
                     onChange={(on) => set(s.key, on)}
                     testId={`settings-${s.key}`}
                   />

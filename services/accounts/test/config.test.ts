@@ -1,9 +1,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { Subjects } from '@portal/contracts';
+import { CONFIG_SWITCH_DEFAULTS, CONFIG_SWITCHES, Subjects } from '@portal/contracts';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { AppConfig } from '../src/models/app-config.js';
+import { dropConfigCache } from '../src/domain/config.js';
 import { call, listen, startApp } from './helpers.js';
 
 let app: FastifyInstance;
@@ -89,5 +90,29 @@ test('only role 0 changes config; the change is stored and accounts.config.chang
   } finally {
     changed.stop();
     await AppConfig.deleteOne({ key });
+  }
+});
+
+test("every switch unset is served at contracts' default; a stored string or nested form as its boolean", async () => {
+  const keys = [...CONFIG_SWITCHES, 'orders'];
+  const saved = await AppConfig.find({ key: { $in: keys } }).lean();
+  try {
+    await AppConfig.deleteMany({ key: { $in: keys } });
+    dropConfigCache();
+    const unset = (await call(app, 'GET', '/api/utils/config')).json.data;
+    for (const k of CONFIG_SWITCHES) assert.equal(unset[k], CONFIG_SWITCH_DEFAULTS[k], k);
+    await AppConfig.create([
+      { key: 'alertNewOrders', value: 'false' },
+      { key: 'orders', value: { autoApprove: true } },
+    ]);
+    dropConfigCache();
+    const all = (await call(app, 'GET', '/api/utils/config/all', await tokenFor(0))).json.data;
+    assert.equal(all.alertNewOrders, false);
+    assert.equal(all['orders.autoApprove'], true);
+    assert.equal(all.rejectionEmails, true);
+  } finally {
+    await AppConfig.deleteMany({ key: { $in: keys } });
+    if (saved.length) await AppConfig.insertMany(saved);
+    dropConfigCache();
   }
 });

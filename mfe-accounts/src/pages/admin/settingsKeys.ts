@@ -1,8 +1,12 @@
+import { CONFIG_SWITCH_DEFAULTS, switchValue, type ConfigSwitch } from '@portal/contracts';
 import type { PortalMenuEntry } from '@portal/ui';
 
-/** One configured switch (accounts §3 App config, orders §6 "Configured switches"); def = value when unset; help may be ''. */
+/**
+ * One configured switch (accounts §3 App config, orders §6 "Configured switches"); def = value when unset, from
+ * contracts' one table (the services read the same); help may be ''.
+ */
 export interface SwitchKey {
-  key: string;
+  key: ConfigSwitch;
   label: string;
   help: string;
   def: boolean;
@@ -15,14 +19,19 @@ export interface SwitchGroup {
   keys: SwitchKey[];
 }
 
-const sw = (key: string, label: string, help: string, def = false): SwitchKey => ({ key, label, help, def });
+const sw = (key: ConfigSwitch, label: string, help: string): SwitchKey => ({
+  key,
+  label,
+  help,
+  def: CONFIG_SWITCH_DEFAULTS[key],
+});
 
-/** Grouped as the screens that read them. Defaults follow the specs' wording ("unless ... is off" → on). */
+/** Grouped as the screens that read them (orders.labelLogo is an image link, a text field of its own). */
 export const SWITCH_GROUPS: SwitchGroup[] = [
   {
     title: 'Accounts',
     readers: 'Read by the profile form.',
-    keys: [sw('sigs.show', 'Show signature pad', 'Profile signature pad for roles 0, 1 and 2.', true)],
+    keys: [sw('sigs.show', 'Show signature pad', 'Profile signature pad for roles 0, 1 and 2.')],
   },
   {
     title: 'Orders',
@@ -32,7 +41,6 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
       sw('orders.includeDBA', 'Include DBA', ''),
       sw('orders.isInternalDist', 'Internal distribution', ''),
       sw('orders.editAddress', 'Edit address', ''),
-      sw('orders.labelLogo', 'Logo on labels', ''),
       sw('orders.showPickupDriver', 'Show pickup driver', ''),
       sw('orders.showVin', 'Show VIN', ''),
       sw('orders.internal.alwaysShow', 'Always show internal orders', ''),
@@ -45,7 +53,6 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
         'orders.billingInvoiceReq',
         'Billing invoice # required',
         'The order form requires a billing invoice number.',
-        true,
       ),
       sw(
         'orders.hasSameDay',
@@ -70,7 +77,7 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
       sw('alertNewOrders', 'Alert on new orders', 'Order notification emails for new orders.'),
       sw('rejectionEmails', 'Rejection emails', 'Order notification emails for rejections.'),
       sw('exceptionEmails', 'Exception emails', 'Order notification emails for exceptions.'),
-      sw('useRCheck', 'Licence type check', '"Incorrect license type" check on the order form.', true),
+      sw('useRCheck', 'Licence type check', '"Incorrect license type" check on the order form.'),
     ],
   },
 ];
@@ -109,5 +116,18 @@ export function parseEmails(
   ];
   return { emails, invalid: emails.filter((e) => !isEmail(e)) };
 }
+
+/**
+ * The switches as Settings saves them: each one's effective value (stored, else contracts' default), so saving one
+ * switch never turns another off because it was unset.
+ */
+export function switchesToSave(cfg: Record<string, unknown>): Partial<Record<ConfigSwitch, boolean>> {
+  return Object.fromEntries(
+    SWITCH_GROUPS.flatMap((g) => g.keys.map((s) => [s.key, switchValue(cfg, s.key)])),
+  );
+}
+
+/** The label logo: empty, a link (https://… or /…) or an image data URL (orders reads PNG or JPEG). */
+export const isLogoLink = (s: string) => isLink(s) || /^data:image\/(png|jpeg);base64,/.test(s.trim());
 
 export const isLink = (s: string) => !s.trim() || /^(https?:\/\/\S+|\/\S*)$/.test(s.trim());

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Messages, isSuspended, type RoleNumber } from '@portal/contracts';
+import { Messages, isSuspended, switchValue, type RoleNumber } from '@portal/contracts';
 import {
   Alert,
   Button,
@@ -36,12 +36,6 @@ const TITLES: Record<FormMode, string> = {
   edit: 'Edit Account',
   create: 'Create New Account',
 };
-
-/** sigs.show from config, flat ('sigs.show') or nested ({sigs: {show}}). */
-function sigsShown(config: Record<string, unknown>): boolean {
-  const nested = config.sigs as { show?: unknown } | undefined;
-  return config['sigs.show'] === true || nested?.show === true;
-}
 
 /** The ONE form for Profile, Edit Account (?email=) and Create New Account (accounts §2, §5, §6). */
 export function AccountForm({ mode, email }: { mode: FormMode; email?: string }) {
@@ -96,7 +90,7 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
   const p: SectionProps = { values, errors, ctx, set, disabled: busy };
   const staff = isStaff(editorRole);
   const self = !creating && user?.email === me?.email;
-  const showSignature = sigsShown(config) && values.role <= 2;
+  const showSignature = switchValue(config, 'sigs.show') && values.role <= 2;
   const scrollTop = () => window.scrollTo({ top: 0 });
 
   const submit = async (e: FormEvent) => {

@@ -1,6 +1,11 @@
 import mongoose, { Schema } from 'mongoose';
 import { withOutbox } from '@portal/service-kit';
-import { INTERNAL_CONFIG_KEYS, type AppConfig as AppConfigValues } from '@portal/contracts';
+import {
+  CONFIG_SWITCH_DEFAULTS,
+  INTERNAL_CONFIG_KEYS,
+  switchValues,
+  type AppConfig as AppConfigValues,
+} from '@portal/contracts';
 
 /** One document per config key (spec §3 "App config"); read by key, merged over DEFAULT_CONFIG. */
 const appConfigSchema = new Schema(
@@ -19,16 +24,17 @@ export const DEFAULT_CONFIG: AppConfigValues = {
   hideRoutes: [],
   signupEmails: ['admin@demo.portal'],
   'account.toslink': '',
-  'sigs.show': true,
-  // issue 14: the route maps work offline (zip centroids, state outlines), so they are on unless switched off
-  scheduleMapsEnabled: true,
+  // every switch unset is its default (contracts' one table), so a screen reading the public config sees the value
+  // the services apply, never its own guess
+  ...CONFIG_SWITCH_DEFAULTS,
   menu: {},
 };
 
 export async function readConfig(): Promise<AppConfigValues> {
   const docs = await AppConfig.find({}).lean();
   const stored = Object.fromEntries(docs.map((d) => [d.key, d.value]));
-  return { ...DEFAULT_CONFIG, ...stored };
+  // a switch as its effective boolean: stored flat or nested ({orders: {…}}), 'true'/'false' strings, or its default
+  return { ...DEFAULT_CONFIG, ...stored, ...switchValues(stored) };
 }
 
 /** The config without the internal keys: what the public GET /api/utils/config answers. */

@@ -1,3 +1,4 @@
+import { CONFIG_SWITCH_DEFAULTS } from '@portal/contracts';
 import { ReadCache } from '../models/read-cache.js';
 import { OrderConfigValue } from '../models/order-config.js';
 
@@ -34,22 +35,23 @@ export interface OrderConfig {
   sigsShow: boolean;
 }
 
-/** Each switch: the accounts config key it is read from, and its default. */
+/** Each switch: the accounts config key it is read from, and its default (contracts' one table for switches). */
+const D = CONFIG_SWITCH_DEFAULTS;
 export const ORDER_CONFIG_KEYS: { [K in keyof OrderConfig]: [key: string, def: OrderConfig[K]] } = {
-  autoApprove: ['orders.autoApprove', false],
-  billingInvoiceReq: ['orders.billingInvoiceReq', true],
-  useRCheck: ['useRCheck', true],
-  hasSameDay: ['orders.hasSameDay', false],
-  isInternalDist: ['orders.isInternalDist', false],
-  alertNewOrders: ['alertNewOrders', true],
-  rejectionEmails: ['rejectionEmails', true],
-  exceptionEmails: ['exceptionEmails', true],
-  editAddress: ['orders.editAddress', false],
-  showPickupDriver: ['orders.showPickupDriver', false],
-  showVin: ['orders.showVin', false],
-  internalAlwaysShow: ['orders.internal.alwaysShow', false],
+  autoApprove: ['orders.autoApprove', D['orders.autoApprove']],
+  billingInvoiceReq: ['orders.billingInvoiceReq', D['orders.billingInvoiceReq']],
+  useRCheck: ['useRCheck', D.useRCheck],
+  hasSameDay: ['orders.hasSameDay', D['orders.hasSameDay']],
+  isInternalDist: ['orders.isInternalDist', D['orders.isInternalDist']],
+  alertNewOrders: ['alertNewOrders', D.alertNewOrders],
+  rejectionEmails: ['rejectionEmails', D.rejectionEmails],
+  exceptionEmails: ['exceptionEmails', D.exceptionEmails],
+  editAddress: ['orders.editAddress', D['orders.editAddress']],
+  showPickupDriver: ['orders.showPickupDriver', D['orders.showPickupDriver']],
+  showVin: ['orders.showVin', D['orders.showVin']],
+  internalAlwaysShow: ['orders.internal.alwaysShow', D['orders.internal.alwaysShow']],
   labelLogo: ['orders.labelLogo', ''],
-  sigsShow: ['sigs.show', true],
+  sigsShow: ['sigs.show', D['sigs.show']],
 };
 
 /** The accounts config keys orders keeps (everything else in a config event is ignored). */

@@ -6,11 +6,17 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildService } from '@portal/service-kit';
 import { waitFor } from '@portal/service-kit/testing';
-import { Subjects, type EventEnvelope } from '@portal/contracts';
+import {
+  CONFIG_SWITCH_DEFAULTS,
+  Subjects,
+  switchValue,
+  type ConfigSwitch,
+  type EventEnvelope,
+} from '@portal/contracts';
 import { consumers } from '../../src/events/index.js';
 import { accountsConfigConsumer } from '../../src/events/accounts-config.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
-import { configFrom, orderConfig } from '../../src/domain/config.js';
+import { ORDER_CONFIG_KEYS, configFrom, orderConfig } from '../../src/domain/config.js';
 
 const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 let app: FastifyInstance;
@@ -40,6 +46,22 @@ test('defaults where accounts set nothing: the spec\'s "unless … is off" switc
   // flat dotted keys, a nested orders object, and 'true'/'false' strings all read
   const d = configFrom({ 'orders.autoApprove': 'true', orders: { hasSameDay: true }, useRCheck: false });
   assert.deepEqual([d.autoApprove, d.hasSameDay, d.useRCheck], [true, true, false]);
+});
+
+test('every switch orders reads has the default the Settings screen shows (contracts, one table)', () => {
+  const c = configFrom({}) as unknown as Record<string, unknown>;
+  for (const [name, [key]] of Object.entries(ORDER_CONFIG_KEYS)) {
+    if (!(key in CONFIG_SWITCH_DEFAULTS)) continue; // orders.labelLogo: an image link, not a switch
+    assert.equal(c[name], CONFIG_SWITCH_DEFAULTS[key as ConfigSwitch], key);
+    assert.equal(c[name], switchValue({}, key as ConfigSwitch), key);
+  }
+  // the same value read from a nested or string form, both sides
+  const stored = { orders: { autoApprove: 'true' }, alertNewOrders: 'false' };
+  const d = configFrom(stored);
+  assert.deepEqual(
+    [d.autoApprove, d.alertNewOrders],
+    [switchValue(stored, 'orders.autoApprove'), switchValue(stored, 'alertNewOrders')],
+  );
 });
 
 const envelope = (data: object, time = new Date()) =>
