@@ -13,11 +13,15 @@ export const ordersSnapshotConsumer = defineConsumer({
     const p = event.data;
     if (p.requestedBy !== REQUESTED_BY || (p.scope ?? '') !== (app.env.CONSUMER_SUFFIX ?? '')) return;
     noteAnswered(p.requestId);
-    // one read for the page's known versions: only newer orders are applied (a start-up snapshot is mostly known)
+    // one read for the page's known versions: only newer orders (or a partial copy's own version) are applied (a
+    // start-up snapshot is mostly known)
     const known = new Map(
-      (await ReadOrderModel.find({ _id: { $in: p.orders.map((o) => o.id) } }, { version: 1 }).lean()).map(
-        (d) => [String(d._id), Number(d.version)],
-      ),
+      (
+        await ReadOrderModel.find(
+          { _id: { $in: p.orders.map((o) => o.id) } },
+          { version: 1, partial: 1 },
+        ).lean()
+      ).map((d) => [String(d._id), Number(d.version) - (d.partial ? 0.5 : 0)]),
     );
     for (const o of p.orders) if ((known.get(o.id) ?? 0) < o.facts.version) await applyOrder(o);
     if (!p.last) return;

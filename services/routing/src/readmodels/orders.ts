@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import mongoose, { Schema } from 'mongoose';
 import {
   dayOf,
   orderSliceOf,
@@ -7,77 +6,17 @@ import {
   type OrderNotice,
   type OrderSnapshotItem,
 } from '@portal/contracts';
+import {
+  CHANGES_KEEP_MS,
+  ReadOrderChange,
+  ReadOrderModel,
+  ReadOrderSeq,
+  logChange,
+  type ReadOrder,
+} from './order-model.js';
 
-/**
- * Routing's copy of orders (issue 14 read model): one document per order, the OrderNotice fields routing shows plus
- * the order's `facts`, fed by every `orders.order.*.v1` event that carries facts (events/orders-feed.ts) and by
- * `orders.snapshot.published.v1` pages (events/orders-snapshot.ts). A write applies only when its facts.version is
- * higher than the stored one (events may arrive out of order, a snapshot may overlap the stream), so the stored
- * document is always the newest state seen. `days` holds the delivery day and the pickup day: ordersOfDay reads it.
- */
-export interface ReadOrder {
-  id: string;
-  orderId: string;
-  status: number;
-  orderType: string;
-  orderDef: string;
-  pickupLN: string;
-  destinationLN: string;
-  vendorName: string;
-  destName: string;
-  preferredDelivery?: string;
-  deliveryDate?: string;
-  pickupDate?: string;
-  /** The delivery day (deliveryDate, else preferredDelivery) and the pickup day ('' when none). */
-  deliveryDay: string;
-  pickupDay: string;
-  facts: OrderFacts;
-}
-
-const schema = new Schema(
-  {
-    _id: { type: String, required: true },
-    orderId: { type: String, default: '' },
-    status: { type: Number, default: 0 },
-    orderType: { type: String, default: '' },
-    orderDef: { type: String, default: 'ext' },
-    pickupLN: { type: String, default: '' },
-    destinationLN: { type: String, default: '' },
-    vendorName: { type: String, default: '' },
-    destName: { type: String, default: '' },
-    preferredDelivery: { type: String },
-    deliveryDate: { type: String },
-    pickupDate: { type: String },
-    deliveryDay: { type: String, default: '' },
-    pickupDay: { type: String, default: '' },
-    days: { type: [String], default: [] },
-    deleted: { type: Number, default: 0 },
-    version: { type: Number, default: 0 },
-    facts: { type: Schema.Types.Mixed, required: true },
-    /** When routing applied it (the feed's freshness: events/orders-snapshot.ts). */
-    appliedAt: { type: Date, default: () => new Date() },
-  },
-  { minimize: false, versionKey: false },
-);
-schema.index({ days: 1, deleted: 1 });
-schema.index({ appliedAt: -1 });
-
-export const ReadOrderModel = mongoose.model('RoutingReadOrder', schema, 'read_orders');
-
-/**
- * What the day caches catch up from (below): one line per applied change (kept CHANGES_KEEP_MS) and one counter
- * document bumped with each. FerretDB pushes down equality only, so a range over the big `read_orders` scans it
- * whole (2.5 s for 2,000 orders); the counter is read by _id, and only when it moved is the small log scanned.
- */
-const changeSchema = new Schema({ id: String, at: Date }, { versionKey: false });
-export const ReadOrderChange = mongoose.model('RoutingReadOrderChange', changeSchema, 'read_order_changes');
-const seqSchema = new Schema({ _id: String, n: Number }, { versionKey: false });
-export const ReadOrderSeq = mongoose.model('RoutingReadOrderSeq', seqSchema, 'read_order_seq');
-export const CHANGES_KEEP_MS = 10 * 60_000;
-async function logChange(id: string): Promise<void> {
-  await ReadOrderChange.create({ id, at: new Date() });
-  await ReadOrderSeq.updateOne({ _id: 'orders' }, { $inc: { n: 1 } }, { upsert: true });
-}
+/** The stored model and its change log (order-model.ts), re-exported for the readers of this module. */
+export { CHANGES_KEEP_MS, ReadOrderChange, ReadOrderModel, ReadOrderSeq, type ReadOrder };
 
 type NoticeLike = Pick<
   OrderNotice,
@@ -103,7 +42,7 @@ export function readOrderOf(n: NoticeLike | OrderSnapshotItem, facts: OrderFacts
 }
 
 const fromDoc = (d: any): ReadOrder => {
-  const { _id, days: _d, deleted: _x, version: _v, appliedAt: _a, ...rest } = d;
+  const { _id, days: _d, deleted: _x, version: _v, partial: _p, appliedAt: _a, ...rest } = d;
   return { id: String(_id), ...rest } as ReadOrder;
 };
 
@@ -124,36 +63,60 @@ export function onOrderChange(fn: (c: OrderChange) => void): () => void {
 
 /**
  * Applies an order state when its facts are newer than the stored ones; true when it was written. The conditional
- * upsert (version lower or absent) makes it idempotent and order-independent: an older or equal version is ignored.
+ * upsert (version lower or absent) makes it idempotent and order-independent: an older or equal version is ignored,
+ * except that a whole state replaces a partial copy of its own version (`partial`: the notice fields were the held
+ * ones, not the write's).
  */
-export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string): Promise<boolean> {
+export async function applyOrder(
+  n: NoticeLike | OrderSnapshotItem,
+  by?: string,
+  opts: { partial?: boolean } = {},
+): Promise<boolean> {
   const facts = n.facts;
   if (!facts) return false;
   const next = readOrderOf(n, facts);
   const { id, ...fields } = next;
   const days = [...new Set([next.deliveryDay, next.pickupDay].filter(Boolean))];
+  const partial = !!opts.partial;
+  const older = { version: { $lt: facts.version } };
   const before = await ReadOrderModel.findOneAndUpdate(
-    { _id: id, version: { $lt: facts.version } },
-    { $set: { ...fields, days, deleted: facts.deleted, version: facts.version, appliedAt: new Date() } },
+    { _id: id, ...(partial ? older : { $or: [older, { version: facts.version, partial: true }] }) },
+    {
+      $set: {
+        ...fields,
+        days,
+        deleted: facts.deleted,
+        version: facts.version,
+        partial,
+        appliedAt: new Date(),
+      },
+    },
     { upsert: false, new: false },
   ).lean();
   if (before) {
     await logChange(id);
-    merge({ _id: id, ...fields, deleted: facts.deleted });
-    emitted(id, facts.version);
+    merge({ _id: id, ...fields, deleted: facts.deleted, partial });
+    emitted(id, facts.version, partial);
     emitter.emit('change', { id, before: fromDoc(before), after: next, by } satisfies OrderChange);
     return true;
   }
   // absent (insert) or not older (ignore): a duplicate key on insert means a doc exists with a newer-or-equal version
   try {
-    await ReadOrderModel.create({ _id: id, ...fields, days, deleted: facts.deleted, version: facts.version });
+    await ReadOrderModel.create({
+      _id: id,
+      ...fields,
+      days,
+      deleted: facts.deleted,
+      version: facts.version,
+      partial,
+    });
   } catch (err) {
     if ((err as { code?: number }).code === 11000) return false;
     throw err;
   }
   await logChange(id);
-  merge({ _id: id, ...fields, deleted: facts.deleted });
-  emitted(id, facts.version);
+  merge({ _id: id, ...fields, deleted: facts.deleted, partial });
+  emitted(id, facts.version, partial);
   emitter.emit('change', { id, before: null, after: next, by } satisfies OrderChange);
   return true;
 }
@@ -164,10 +127,11 @@ export async function applyOrder(n: NoticeLike | OrderSnapshotItem, by?: string)
  * the change log (catchUp below), which emits each once, never one this process applied itself.
  */
 const emittedVersions = new Map<string, number>();
-function emitted(id: string, version: number): boolean {
-  if ((emittedVersions.get(id) ?? 0) >= version) return false;
+function emitted(id: string, version: number, partial = false): boolean {
+  const rank = version * 2 + (partial ? 0 : 1); // a whole state follows a partial copy of its version
+  if ((emittedVersions.get(id) ?? 0) >= rank) return false;
   if (emittedVersions.size > 100_000) emittedVersions.clear();
-  emittedVersions.set(id, version);
+  emittedVersions.set(id, rank);
   return true;
 }
 /** The cached copy of an order (any cached day), for the `before` of a change another instance applied. */
@@ -185,7 +149,7 @@ function cachedOrder(id: string): ReadOrder | null {
  * recently asked dropped) in memory and brings them up to date at each call: the change counter read by _id; when it
  * moved, the orders named in the change log since the newest line it saw (minus CATCH_UP_MARGIN_MS, for a write by
  * another instance stamped just before but committed after) are read by _id. Idempotent: an entry is replaced only
- * by a higher version.
+ * by a higher version, or by the whole state of the version of a partial copy.
  */
 export const CACHE_DAYS = 14;
 export const CATCH_UP_MARGIN_MS = 2000;
@@ -200,7 +164,12 @@ function merge(doc: any): void {
   const live = doc.deleted !== 1;
   for (const [day, list] of dayCache) {
     const cur = list.get(o.id);
-    if (cur && cur.facts.version >= o.facts.version) continue;
+    // a stored state replaces an older one, and a partial copy of its own version (applyOrder)
+    if (
+      cur &&
+      (cur.facts.version > o.facts.version || (cur.facts.version === o.facts.version && doc.partial))
+    )
+      continue;
     if (live && (o.deliveryDay === day || o.pickupDay === day)) list.set(o.id, o);
     else list.delete(o.id);
   }
@@ -225,7 +194,7 @@ async function catchUp(): Promise<void> {
     const before = cachedOrder(String(d._id));
     merge(d);
     // a change another instance applied: told to this process's listeners (the live streams) once
-    if (emitted(String(d._id), Number(d.version))) {
+    if (emitted(String(d._id), Number(d.version), !!d.partial)) {
       const after = fromDoc(d);
       emitter.emit('change', { id: after.id, before, after } satisfies OrderChange);
     }
