@@ -18,6 +18,7 @@ export * from './order-types.js';
 export * from './order-schemas.js';
 export * from './order-messages.js';
 export * from './order-rules.js';
+export * from './order-destination.js';
 export * from './order-status.js';
 export * from './order-lists.js';
 export * from './custody-manifests.js';

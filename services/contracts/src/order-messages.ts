@@ -16,6 +16,9 @@ export const OrderMessages = {
   dayNotAllowed: 'Day chosen not allowed',
   dayNotAllowedBanner: (days: string) =>
     `The preferred delivery date you selected doesn't match a delivery route option. Please select one of the days listed: ${days}`,
+  /** The banner when no delivery day is known for the destination (decided: the spec's form lists the days). */
+  noRouteDaysBanner:
+    "The preferred delivery date you selected doesn't match a delivery route option. No delivery route serves the destination's zip code in the coming weeks.",
   licenceType: 'Incorrect license type. Please review Medical or Recreational',
   confirmDriverUpdate: 'Are you sure you want to update this order?',
   confirmPickedUp: 'Are you sure you want to set this order to picked up?',

@@ -187,8 +187,11 @@ export function adminDayConfirmations(
 export function orderBanners(errors: OrderErrors, allowedDeliveryDays?: string[]): string[] {
   const out: string[] = [];
   if (Object.keys(errors).length) out.push(M.fixErrors);
-  if (errors.preferredDelivery === M.dayNotAllowed)
-    out.push(M.dayNotAllowedBanner(routeDaysText(allowedDeliveryDays ?? [])));
+  if (errors.preferredDelivery === M.dayNotAllowed) {
+    // never "listed:" followed by nothing: no known day says that no route serves the zip
+    const days = routeDaysText(allowedDeliveryDays ?? []);
+    out.push(days ? M.dayNotAllowedBanner(days) : M.noRouteDaysBanner);
+  }
   if (errors.preferredPickup === M.pickupAfterDelivery) out.push(M.pickupAfterDeliveryBanner);
   return out;
 }

@@ -224,6 +224,12 @@ test('banners and admin confirmations', () => {
     'Please fix the errors below.',
     "The preferred delivery date you selected doesn't match a delivery route option. Please select one of the days listed: Wednesday, Friday",
   ]);
+  for (const days of [[], undefined])
+    assert.deepEqual(
+      orderBanners({ preferredDelivery: M.dayNotAllowed }, days),
+      [M.fixErrors, M.noRouteDaysBanner],
+      'no day known: the banner says so instead of "listed:" and nothing',
+    );
   assert.deepEqual(orderBanners({ preferredPickup: M.pickupAfterDelivery }), [
     M.fixErrors,
     M.pickupAfterDeliveryBanner,

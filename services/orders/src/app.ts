@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
 import { listsRoutes } from './routes/lists.js';
 import { orderRoutes } from './routes/order.js';
+import { destinationRoutes } from './routes/destination.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { labelsRoutes } from './routes/labels.js';
 import { custodyRoutes } from './routes/custody.js';
@@ -72,6 +73,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
         ledgerRoutes,
         listsRoutes,
         orderRoutes,
+        destinationRoutes,
         bulkRoutes,
         // issue 13 (chain of custody), one plugin per part
         labelsRoutes,

@@ -1,4 +1,4 @@
-import { OrderMessages, dayOf, type RouteFindAnswer } from '@portal/contracts';
+import { OrderMessages, dayOf, orderDeliveryDays, type RouteFindAnswer } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 
 /**
@@ -14,8 +14,8 @@ export interface RouteDaysDeps {
 }
 
 /**
- * The days ('YYYY-MM-DD') in [from, to] on which a delivery route delivers to `zip` (an overnight row's day after);
- * [] when none serves it.
+ * The days ('YYYY-MM-DD') in [from, to] an order may be delivered to `zip`: contracts' orderDeliveryDays (the days a
+ * delivery route runs there, as the public schedule lists them); [] when none serves it.
  */
 export async function deliveryDaysFor(
   zip: string,
@@ -42,15 +42,10 @@ export async function deliveryDaysFor(
   if (res.status === 400) return [];
   if (!res.ok) throw new Problem(503, OrderMessages.routingUnavailable);
   const body = (await res.json()) as RouteFindAnswer;
-  // utility pseudo-routes (zip 00000, the warehouse) run every day for every zip: they are not a delivery route
-  const days = body.data.routes.filter((r) => !r.utility).flatMap((r) => r.deliveryDates);
-  return [...new Set(days)].filter((d) => d >= from && d <= to).sort();
+  return orderDeliveryDays(body.data.routes).filter((d) => d >= from && d <= to);
 }
 
-/**
- * The delivery days around the one day a delivery date asks about (the rule checks that day only). The range starts
- * the day before: an overnight row that runs then delivers on the day asked.
- */
+/** The delivery days of the one day a delivery date asks about (the rule checks that day only). */
 export async function dayAllowedList(
   zip: string | undefined,
   preferredDelivery: string | undefined,
@@ -58,6 +53,5 @@ export async function dayAllowedList(
 ): Promise<string[] | undefined> {
   const day = dayOf(preferredDelivery);
   if (!day || day === 'invalid') return undefined;
-  const before = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-  return deliveryDaysFor(zip ?? '', before, day, deps);
+  return deliveryDaysFor(zip ?? '', day, day, deps);
 }

@@ -1,4 +1,4 @@
-// The route days from routing's /routes/find on the running stack: an overnight row counts on its delivery day.
+// The route days from routing's /routes/find on the running stack: the days a delivery route runs (an overnight row too).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tokenFor } from '@portal/service-kit/testing';
@@ -6,7 +6,7 @@ import { dayAllowedList, deliveryDaysFor } from '../../src/domain/order-route-da
 
 const routingUrl = `http://127.0.0.1:${process.env.ROUTING_PORT ?? 4103}`;
 
-test("a day is allowed when a delivery route (not the warehouse) delivers then, overnight rows on the next day's", async () => {
+test('a day is allowed when a delivery route (not the warehouse) runs then', async () => {
   const deps = { routingUrl, authorization: `Bearer ${await tokenFor(4)}` };
   const from = new Date().toISOString().slice(0, 10);
   const to = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import { ANY_ZIP, ROUTE_WEEKDAYS, type RouteWeekday } from '@portal/contracts';
+import { ROUTE_WEEKDAYS, isDeliveryRow, type RouteWeekday } from '@portal/contracts';
 import { DISPATCH, type ScheduleSearchRow } from '@portal/contracts/dispatch';
 import type { IndexedRow, RouteIndex } from '../route-index.js';
 import { isoOfDay, strictOffset, weekdayOf } from '../days.js';
@@ -86,8 +86,8 @@ export function indexRowsOf(index: RouteIndex): IndexedRow[] {
   return [...index['byRoute'].values()].flat();
 }
 
-export const isPublicRow = (row: IndexedRow) =>
-  !row.utility && row.zipCode !== ANY_ZIP && !/cash|warehouse/i.test(row.name);
+/** The public schedule lists the rows an order may be delivered on (contracts isDeliveryRow: one rule for both). */
+export const isPublicRow = (row: IndexedRow) => isDeliveryRow(row);
 
 /** The weekdays a row runs on from `today` on (strict dates: the weekday of each coming date). */
 function runWeekdays(row: IndexedRow, today: number): Set<RouteWeekday> {
