@@ -160,6 +160,29 @@ for (const width of [1280, 700]) {
         assert.ok(!overlaps(box, (await page.getByTestId(id).boundingBox())!), `${id} stays uncovered`);
     }
     await shot(page, `toast-${width}`);
+    // An open menu is above the toasts: the user menu's items (and on a phone the menu drawer's links) are what a
+    // click at their centre reaches.
+    await page.getByTestId('profile-copy-link').click();
+    await page.getByTestId('toast').first().waitFor();
+    await page.getByTestId('user-menu').click();
+    const items = page.locator('.sh-menu-list button');
+    await items.first().waitFor();
+    const onTop = (loc: typeof items) =>
+      loc.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        }),
+      );
+    assert.ok((await onTop(items)).every(Boolean), 'the user menu is above the toasts');
+    await page.keyboard.press('Escape');
+    if (width <= 700) {
+      await page.getByTestId('nav-toggle').click();
+      const links = page.getByTestId('nav-user').locator('a');
+      await links.first().waitFor();
+      assert.ok((await onTop(links)).every(Boolean), 'the menu drawer is above the toasts');
+      await shot(page, `toast-drawer-${width}`);
+    }
     await page.close();
   });
   test(`${width} px: a long email in the header stays on one line, cut with an ellipsis, whole in the title`, async () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { MODAL_EVENT } from './toast.js';
 
 export interface ModalProps {
   open: boolean;
@@ -24,6 +25,7 @@ export function Modal({ open, title, onClose, children, footer, testId, width }:
     if (!open || !dialog || dialog.open) return;
     const before = document.activeElement as HTMLElement | null;
     dialog.showModal();
+    window.dispatchEvent(new Event(MODAL_EVENT));
     // showModal focuses the first focusable element, the × in the head (React's autoFocus ran while the dialog was
     // still closed): a dialog with a form starts at its first field instead.
     dialog
@@ -31,7 +33,11 @@ export function Modal({ open, title, onClose, children, footer, testId, width }:
       ?.focus();
     // Closed by its owner (the element is gone, the page no longer inert): focus goes back where it was, as
     // dialog.close() would do.
-    return () => before?.focus?.();
+    return () => {
+      before?.focus?.();
+      // after React removed the dialog (the toasts leave the top layer when no modal is left)
+      setTimeout(() => window.dispatchEvent(new Event(MODAL_EVENT)));
+    };
   }, [open]);
   if (!open) return null;
   return (
