@@ -61,7 +61,10 @@ async function weekDays(
 
 export async function fixOrders(c: Caller, body: FixOrdersBody, deps: FixDeps): Promise<FixOrdersAnswer> {
   const day = DAY.exec(body.week ?? '')?.[0];
-  if (!day || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw new Problem(400, FM.badWeek);
+  const t = day ? Date.parse(`${day}T00:00:00Z`) : NaN;
+  // a real calendar day (2091-02-30 is none: Date would roll it over to March)
+  if (!day || Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day)
+    throw new Problem(400, FM.badWeek);
   const monday = weekOf(day);
   const only = cellsOfHashes(monday, body.hashes);
   const rows = assignmentsOf(monday, await weekDays(monday, c, deps));
