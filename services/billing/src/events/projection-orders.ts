@@ -1,4 +1,4 @@
-import { STREAMS, Subjects, orderSliceOf, type OrderSlice } from '@portal/contracts';
+import { STREAMS, Subjects, orderSliceOf, orderStateOf, type OrderSlice } from '@portal/contracts';
 import { defineConsumer } from '@portal/service-kit';
 import { OrderProjection, fromStored, type ProjectedOrder } from '../models/order-projection.js';
 import { applyOrder } from '../domain/projection/store.js';
@@ -15,7 +15,7 @@ export const ORDER_SUBJECTS = [
   Subjects.orderDateUnmet,
 ] as const;
 
-/** The stored projection's notice fields (a custody event names only the order). */
+/** The stored projection's notice fields (an older custody event names only the order). */
 const sliceOfStored = (d: ProjectedOrder): OrderSlice => ({
   id: d._id,
   orderId: d.orderId,
@@ -30,8 +30,12 @@ const sliceOfStored = (d: ProjectedOrder): OrderSlice => ({
 });
 
 /**
- * orders.order.*.v1 with facts → the projection (domain/projection/store.ts). An event without facts (before issue
- * 14) is skipped: the snapshot brings that order. A custody step of an order billing does not hold yet is skipped too.
+ * orders.order.*.v1 with facts → the projection (domain/projection/store.ts). Every event of one write (a custody
+ * step and its status notices share one version) carries the order's whole state in `facts.order`, so whichever
+ * arrives first brings the projection up to date. An older custody event without it names only the order: its facts
+ * are applied over the notice fields held, marked partial, so the notice of the same write still applies (a custody
+ * step of an order billing does not hold yet is skipped then). An event without facts (before issue 14) is skipped:
+ * the snapshot brings that order.
  */
 export const projectionOrdersConsumer = defineConsumer({
   durable: 'billing-projection-orders',
@@ -41,13 +45,15 @@ export const projectionOrdersConsumer = defineConsumer({
   async handle(event) {
     const d = event.data;
     if (!d.facts) return;
-    if ('step' in d) {
-      const doc = await OrderProjection.findById(d.id).lean();
-      const cur = doc ? fromStored(doc) : null;
-      if (cur && cur.version < d.facts.version) await applyOrder(sliceOfStored(cur), d.facts);
+    const state = orderStateOf(d);
+    if (state) {
+      await applyOrder(state, d.facts);
       return;
     }
-    await applyOrder(orderSliceOf(d), d.facts);
+    const doc = await OrderProjection.findById(d.id).lean();
+    const cur = doc ? fromStored(doc) : null;
+    if (cur && cur.version < d.facts.version)
+      await applyOrder(sliceOfStored(cur), d.facts, { partial: true });
   },
 });
 
@@ -61,12 +67,14 @@ export const projectionOrdersSnapshotConsumer = defineConsumer({
     const p = event.data;
     if (p.requestedBy !== REQUESTED_BY || (p.scope ?? '') !== (app.env.CONSUMER_SUFFIX ?? '')) return;
     noteAnswered(p.requestId);
+    // the known versions; a partial copy counts a half below its version, so the whole state of it applies
     const known = new Map(
       (
-        await OrderProjection.find({ _id: { $in: p.orders.map((o) => o.id) } }, { version: 1 }).lean<
-          { _id: string; version: number }[]
-        >()
-      ).map((d) => [String(d._id), Number(d.version)]),
+        await OrderProjection.find(
+          { _id: { $in: p.orders.map((o) => o.id) } },
+          { version: 1, partial: 1 },
+        ).lean<{ _id: string; version: number; partial?: boolean }[]>()
+      ).map((d) => [String(d._id), Number(d.version) - (d.partial ? 0.5 : 0)]),
     );
     let applied = 0;
     for (const o of p.orders)

@@ -114,6 +114,8 @@ const schema = new Schema(
     deleted: { type: Number, default: 0 },
     createdAt: { type: String, default: '' },
     r: { type: String, required: true },
+    /** Written from an older custody event, with the notice fields held (domain/projection/store.ts applyOrder). */
+    partial: { type: Boolean, default: false },
   },
   { minimize: false, versionKey: false },
 );

@@ -7,16 +7,24 @@ import { bumpDays } from '../../models/day-stats.js';
  * The projection's writes (written ONLY here: events/projection-*.ts call these). An order applies only when its
  * facts.version is higher than the stored one: a conditional update by _id, else an insert (a duplicate key means a
  * newer-or-equal version is stored: ignored). Redeliveries, out-of-order events and snapshot overlaps change nothing.
+ * `partial`: the notice fields are the held ones, not the write's (an older custody event named only the order); the
+ * whole state of that same version still applies over such a copy.
  */
-export async function applyOrder(n: OrderSlice, facts: OrderFacts): Promise<boolean> {
+export async function applyOrder(
+  n: OrderSlice,
+  facts: OrderFacts,
+  opts: { partial?: boolean } = {},
+): Promise<boolean> {
+  const partial = !!opts.partial;
   const { _id, createdAt: _c, ...fields } = projectedOf(n, facts);
   // the stored shape (models/order-projection.ts): keys top-level, the rest one JSON text; createdAt kept as stored
   const { _id: _i, ...stored } = toStored({ _id, ...fields });
   // the vendor first: once the order is visible, its vendor's name is too
   if (n.pickupLN) await noteVendor(n.pickupLN, n.vendorName, fields.updatedAt);
+  const older = { version: { $lt: facts.version } };
   const before = await OrderProjection.findOneAndUpdate(
-    { _id, version: { $lt: facts.version } },
-    { $set: stored },
+    { _id, ...(partial ? older : { $or: [older, { version: facts.version, partial: true }] }) },
+    { $set: { ...stored, partial } },
     { upsert: false, returnDocument: 'before' },
   ).lean();
   let written = !!before;
@@ -26,6 +34,7 @@ export async function applyOrder(n: OrderSlice, facts: OrderFacts): Promise<bool
       await OrderProjection.create({
         _id,
         ...stored,
+        partial,
         createdAt: facts.version === 1 ? fields.updatedAt : '',
       });
       written = true;
