@@ -73,7 +73,8 @@ export function FormActions(p: Props) {
           Undelete Order
         </Button>
       )}
-      {order && role !== Role.Driver && (
+      {/* a cancelled or deleted order has no label to print (the service refuses one too) */}
+      {live && role !== Role.Driver && (
         <PrintLabels order={order} weight={p.weight} onPrinted={p.onLabelsPrinted} />
       )}
       <Button

@@ -29,6 +29,8 @@ export const LabelMessages = {
   /** The 409's detail: the heading, the current and the allowed status in one line. */
   refused: (current: string) =>
     `SHIPPING LABEL ERROR. Current status: ${current}. Allowed status: ${LABEL_ALLOWED_STATUS}.`,
+  /** Where the route name goes on the label of an order no route is assigned to yet (decided wording). */
+  noRoute: 'No route assigned',
   /** orders §5 "integer, minimum 1" (decided wording and cap). */
   count: `The label count must be a whole number from 1 to ${LABEL.maxCount}.`,
   /** orders §8. */

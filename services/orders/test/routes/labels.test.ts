@@ -91,6 +91,27 @@ test('refused statuses: 409 with SHIPPING LABEL ERROR, the current and the allow
   assert.equal(after!.history.length, before!.history.length);
 });
 
+test('an approved order without a route says so on its label; a deleted one gets no label', async () => {
+  const o = await placedOrder(app, '1', false);
+  const approved = await call(app, Role.Admin, 'POST', '/api/orders/update', {
+    order: { id: o.id, version: o.version, data: { order: { status: 1 } } },
+  });
+  assert.equal(approved.statusCode, 200, approved.body);
+  const res = await printLabels(app, Role.AccountAdmin, { id: o.id });
+  assert.equal(res.statusCode, 200, res.body);
+  const pdf = await readPdf(res.rawPayload);
+  assert.ok(pdf.text.includes(LabelMessages.noRoute), `the label says it has no route: ${pdf.text}`);
+  assert.ok(!/ROUTE\s*-/.test(pdf.text), 'never "ROUTE -"');
+
+  const gone = await placedOrder(app, '1');
+  const del = await call(app, Role.Admin, 'POST', '/api/orders/delete', { order: { id: gone.id } });
+  assert.equal(del.statusCode, 200, del.body);
+  const x = await printLabels(app, Role.Admin, { id: gone.id });
+  assert.equal(x.statusCode, 409, x.body);
+  assert.equal(x.json().currentStatus, 'Order Approved (deleted)');
+  assert.match(x.json().detail, /^SHIPPING LABEL ERROR\./);
+});
+
 test('bad counts → 400 with the count message, nothing written', async () => {
   const o = await placedOrder(app, '2');
   for (const count of [0, 'abc', 501, 2.5, -1]) {

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { LABEL } from '@portal/contracts';
+import { LABEL, LabelMessages } from '@portal/contracts';
 import type { LabelFacts } from './facts.js';
 import { qrPage } from './qr.js';
 import { drawFitted, fitText } from './text.js';
@@ -72,7 +72,13 @@ async function template(facts: LabelFacts, logo: LabelLogo | null): Promise<PDFD
   left(facts.deliveryDate || 'Not scheduled', Y1 - 140, 12, f.bold);
   const qx = X1 - QR;
   caption(page, f, 'ROUTE', qx, Y1 - 60);
-  drawFitted(page, f.bold, facts.route || '-', { x: qx, y: Y1 - 72, size: 11, maxWidth: QR });
+  // an order not on a route yet says so (a lone "-" read as a route name on the dock)
+  drawFitted(page, f.bold, facts.route || LabelMessages.noRoute, {
+    x: qx,
+    y: Y1 - 72,
+    size: 11,
+    maxWidth: QR,
+  });
   const [code] = await doc.embedPdf(await qrPage(facts.url));
   page.drawPage(code!, { x: qx, y: PAGE.m, width: QR, height: QR });
   // pdf-lib writes embedded fonts and pages at save/flush: flushed here, so embedding this page copies them
