@@ -49,5 +49,9 @@ export default defineConfig({
   projects: [
     ...domains.map((d) => ({ name: d.slice('mfe-'.length), testDir: join(root, d, 'e2e') })),
     { name: 'cross-domain', testDir: './tests' },
+    // One working day played by every role, one spec file per step in file order (they hand state on: see
+    // fixtures/journey.ts); its teardown removes the day's data whether the steps passed or not.
+    { name: 'journeys', testDir: './journeys', teardown: 'journeys-teardown' },
+    { name: 'journeys-teardown', testDir: './journeys', testMatch: '**/*.teardown.ts' },
   ],
 });

@@ -1,0 +1,109 @@
+// Journey, 10:00: the dispatcher plans the week on Manage Drivers → Schedule: the journey's driver drives its route
+// on Wednesday (the pickup) and Friday (the delivery) in the new van, saves and notifies. The schedule reaches the
+// orders: within 5 s the order names the driver and the vehicle (Manage Orders shows names, not ids), Friday's
+// schedule shows him on it, the driver finds it on his own schedule on his phone, his mail says what changed, and
+// the ledger records the assignment.
+import { Role } from '@portal/contracts';
+import { DispatchMessages as D } from '@portal/contracts/dispatch';
+import { APP, DEMO } from '../fixtures/index.ts';
+import { test, expect, SOON } from '../fixtures/journey-test.ts';
+import { routingKnows } from '../fixtures/weekly.ts';
+import { gridRowText, ledger, listRow, mailWithin5s, searchGrid, stored } from './views.ts';
+
+test('the weekly schedule assigns the driver and reaches the order: lists, schedules, his phone, the mail, the ledger', async ({
+  api,
+  mailbox,
+  open,
+  look,
+  journey: s,
+  handOver,
+}) => {
+  expect(s.order, 'the order step handed over its order').toBeTruthy();
+  const { id, orderId } = s.order!;
+  const staff = await api(Role.Admin);
+  const entries = (await ledger(staff, id)).length;
+  await routingKnows(
+    staff,
+    s.week,
+    {
+      drivers: [{ id: s.driver.fleetId, name: s.driver.name, email: s.driver.email }],
+      vehicles: [s.vehicle],
+      cleanUp: async () => undefined,
+    },
+    10_000,
+  );
+
+  const page = await open(DEMO[Role.Admin]);
+  await page.goto(`${APP}/dashboard/manageDriver`);
+  const grid = page.getByTestId('weekly-schedule');
+  await grid.waitFor();
+  await grid.getByTestId('ws-date').fill(s.week);
+  await expect(grid.getByTestId('weekly-schedule-week')).toHaveAttribute('data-week', s.week);
+  await grid.getByTestId('ws-add-choice').selectOption(s.driver.fleetId);
+  await grid.getByTestId('ws-add').click();
+  const row = grid.getByTestId('weekly-schedule-row').filter({ hasText: s.driver.name });
+  await row.waitFor();
+  for (const day of ['3', '5']) {
+    const cell = row.locator(`td[data-day="${day}"]`);
+    await cell.getByTestId('ws-route').selectOption(s.route.id);
+    await cell.getByTestId('ws-vehicle').selectOption(s.vehicle.id);
+  }
+  await grid.getByTestId('ws-save').click();
+  await expect(grid.getByTestId('ws-changes')).toHaveText(D.changesMade);
+  await look(page, '04-weekly-saved');
+  const since = Date.now();
+  await grid.getByTestId('ws-notify-open').click();
+  const modal = page.getByTestId('ws-notify');
+  await expect(modal).toContainText(s.driver.name);
+  await look(page, '04-weekly-notify');
+  await modal.getByTestId('ws-notify-send').click();
+  await expect(modal).toHaveCount(0);
+
+  // --- the order carries the week's driver and vehicle, within 5 s
+  await expect
+    .poll(async () => (await stored(staff, id)).data.order.driver?.delivery ?? '', {
+      ...SOON,
+      message: 'the delivery driver of Friday reached the order (POST /api/orders/fixorders)',
+    })
+    .toBe(s.driver.fleetId);
+  expect((await stored(staff, id)).data.order.driver?.pickup, 'Wednesday’s driver picks it up').toBe(
+    s.driver.fleetId,
+  );
+  // Manage Orders: the driver's and the van's names, never an id
+  await expect
+    .poll(async () => {
+      const r = await listRow(staff, 'admin', orderId, s.week);
+      return [r?.driver, r?.vehicle];
+    }, SOON)
+    .toEqual([s.driver.name, s.vehicle.name]);
+  await searchGrid(page, '/dashboard/adminManageOrders', orderId);
+  expect(await gridRowText(page, orderId)).not.toContain(s.driver.fleetId);
+  await look(page, '04-admin-list-driver');
+  // Friday's daily schedule names him on the order
+  await expect(async () => {
+    await page.goto(`${APP}/dashboard/manageSchedule?date=${s.deliveryDay}`);
+    await expect(page.getByTestId(`order-${id}`)).toContainText(s.driver.name, { timeout: 2_000 });
+  }).toPass(SOON);
+  await look(page, '04-schedule-friday-driver');
+  // the driver: the order on his own Friday schedule and in his list, on his phone
+  const driverApi = await api(s.driver.email);
+  await expect.poll(async () => (await listRow(driverApi, 'driver', orderId))?.orderId, SOON).toBe(orderId);
+  const phone = await open(s.driver.email, { phone: true });
+  await expect(async () => {
+    await phone.goto(`${APP}/dashboard/manageSchedule?date=${s.deliveryDay}`);
+    await expect(phone.getByTestId(`order-link-${id}`)).toHaveText(orderId, { timeout: 2_000 });
+  }).toPass(SOON);
+  await look(phone, '04-driver-schedule-390');
+  // his mail names the week, the route and the van
+  const mail = await mailWithin5s(
+    mailbox,
+    s.driver.email,
+    `Your driver schedule changed (week of ${s.week})`,
+    since,
+  );
+  expect(mail.html).toContain(`route ${s.route.name}, vehicle ${s.vehicle.name}`);
+  // the ledger records the assignment
+  await expect.poll(async () => (await ledger(staff, id)).length, SOON).toBeGreaterThan(entries);
+  s.marks.scheduled = Date.now();
+  handOver(s);
+});

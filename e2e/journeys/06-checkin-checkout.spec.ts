@@ -1,0 +1,59 @@
+// Journey, 13:00, at the warehouse: the layover order comes in and goes out again by scan — Check In on
+// /dashboard/checkin, then Check Out on /dashboard/checkout with the box count confirmed (the vendor's manifest is
+// on file, so the gate lets it through without an override). Within 5 s the ledger has both steps and still
+// verifies, and the daily schedule's row says In / Out.
+import { Role } from '@portal/contracts';
+import { APP, DEMO } from '../fixtures/index.ts';
+import { test, expect, SOON } from '../fixtures/journey-test.ts';
+import { ledger, ledgerVerifies } from './views.ts';
+
+test('check-in and check-out by scan at the warehouse: the ledger and the schedule show both', async ({
+  api,
+  open,
+  look,
+  journey: s,
+  handOver,
+}) => {
+  expect(s.order, 'the order step handed over its order').toBeTruthy();
+  const { id, orderId } = s.order!;
+  const staff = await api(Role.Admin);
+  const page = await open(DEMO[Role.Admin]);
+
+  // --- check in: the label's URL typed by the wedge scanner
+  await page.goto(`${APP}/dashboard/checkin`);
+  await page.getByTestId('scan-input').fill(`${APP}/order/${orderId}`);
+  await expect(page.getByTestId('scan-order-id')).toHaveText(orderId);
+  await page.getByTestId('scan-checkin').click();
+  await expect(page.getByText('Order checked in successfully!').first()).toBeVisible();
+  await look(page, '06-checked-in');
+  await expect.poll(() => ledger(staff, id), SOON).toContain('checked-in');
+
+  // --- check out: the box count, confirmed; the manifest is on file
+  await page.goto(`${APP}/dashboard/checkout`);
+  await page.getByTestId('scan-input').fill(orderId);
+  await expect(page.getByTestId('scan-order-id')).toHaveText(orderId);
+  await page.getByTestId('scan-checkout').click();
+  await expect(page.getByTestId('scan-boxes')).toContainText(
+    'Please confirm this is the correct box/bundle count?',
+  );
+  await page.getByTestId('scan-boxes-yes').click();
+  await expect(page.getByText('Order checked out successfully!').first()).toBeVisible();
+  await expect(page.getByTestId('scan-gate-message')).toHaveCount(0);
+  await look(page, '06-checked-out');
+
+  // --- everywhere it shows, within 5 s: the ledger (in order, verifying) and Friday's schedule row
+  await expect
+    .poll(
+      async () => (await ledger(staff, id)).filter((a) => a === 'checked-in' || a === 'checked-out'),
+      SOON,
+    )
+    .toEqual(['checked-in', 'checked-out']);
+  expect(await ledgerVerifies(staff, id)).toBe(true);
+  await expect(async () => {
+    await page.goto(`${APP}/dashboard/manageSchedule?date=${s.deliveryDay}`);
+    await expect(page.getByTestId(`order-${id}`)).toContainText('In / Out', { timeout: 2_000 });
+  }).toPass(SOON);
+  await look(page, '06-schedule-in-out');
+  s.marks.checkedOut = Date.now();
+  handOver(s);
+});

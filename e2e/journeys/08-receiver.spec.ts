@@ -1,0 +1,40 @@
+// Journey, 15:30: the receiver signs in and lands on Incoming Orders, where the order reads Delivered, then opens
+// the link in the "Delivered" mail: the order opens read-only for him (no Submit, Cancel or Check Out to press and
+// fail), its status and signature shown.
+import { OrderStatus, ORDER_STATUS_NAMES } from '@portal/contracts';
+import { test, expect, SOON } from '../fixtures/journey-test.ts';
+import { gridRowText, orderLinkIn, searchGrid } from './views.ts';
+
+test('the receiver sees the delivery in Incoming and opens the mailed link read-only', async ({
+  mailbox,
+  open,
+  look,
+  journey: s,
+}) => {
+  expect(s.order, 'the order step handed over its order').toBeTruthy();
+  const { id, orderId } = s.order!;
+  const delivered = ORDER_STATUS_NAMES[OrderStatus.delivered];
+
+  // --- he lands on his incoming orders, the delivery there
+  const page = await open(s.receiver.email);
+  await expect(page).toHaveURL(/\/dashboard\/incomingorders/);
+  await searchGrid(page, '/dashboard/incomingorders', orderId);
+  await expect.poll(() => gridRowText(page, orderId), SOON).toContain(delivered);
+  await look(page, '08-receiver-incoming-delivered');
+
+  // --- the mailed link opens the order for him to read, not to edit
+  const mail = await mailbox.waitForMailTo(s.receiver.email, `Order ${orderId} is now ${delivered}`, {
+    since: s.marks.pickedUp ?? 0,
+    timeoutMs: 5_000,
+  });
+  const link = orderLinkIn(mail, id);
+  await page.goto(link);
+  await expect(page.getByText(orderId).first()).toBeVisible();
+  await expect(page.getByText(delivered).first()).toBeVisible();
+  for (const action of ['order-submit', 'order-cancel', 'order-checkout', 'order-delete'])
+    await expect(page.getByTestId(action), `${action} is not offered to the receiver`).toHaveCount(0);
+  await look(page, '08-receiver-mailed-link');
+  // the same on his phone
+  await page.setViewportSize({ width: 390, height: 844 });
+  await look(page, '08-receiver-mailed-link-390');
+});
