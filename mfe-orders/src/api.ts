@@ -1,11 +1,11 @@
 import type {
+  DestinationAnswer,
   Order,
   OrderAnswer,
   OrderDataInput,
   OrderHistoryAnswer,
   OrderHistoryVerifyAnswer,
   OrderCoreInput,
-  RouteFindAnswer,
 } from '@portal/contracts';
 import type { ApiClient } from '@portal/ui';
 
@@ -56,13 +56,17 @@ export const verifyHistory = (api: ApiClient, id: string) =>
   api.get<OrderHistoryVerifyAnswer>(`/api/orders/${enc(id)}/history/verify`);
 
 /**
- * The delivery days of a zip (routing's POST /routes/find, default range from today): the delivery dates of the
- * routes serving it, without the utility pseudo-routes (zip 00000, the warehouse), which the service does not count
- * as a delivery route either (services/orders order-route-days.ts; asked to move into contracts).
+ * A destination as the order form shows it (orders' GET /api/orders/destination): the licence's record as the order
+ * will copy it (address, city, zip; null when not listed) and the days an order may be delivered to its zip, from
+ * the same function orders' validation runs (contracts orderDeliveryDays), so the form and the service agree.
  */
-export const findDeliveryDays = (api: ApiClient, zip: string) =>
+export const getDestination = (api: ApiClient, q: { licence: string } | { zip: string }) =>
   api
-    .post<RouteFindAnswer>('/api/routes/find', { zip })
-    .then((r) =>
-      [...new Set(r.data.routes.filter((m) => !m.utility).flatMap((m) => m.deliveryDates))].sort(),
-    );
+    .get<DestinationAnswer>(`/api/orders/destination?${new URLSearchParams(q).toString()}`)
+    .then((r) => r.data);
+
+export const destinationDaysKey = (zip: string) => ['orders', 'destination', 'days', zip] as const;
+
+/** The delivery days of a zip (a typed zip, or the destination licence's). */
+export const findDeliveryDays = (api: ApiClient, zip: string) =>
+  getDestination(api, { zip }).then((d) => d.days);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OrderMessages as M, Role } from '@portal/contracts';
+import { OrderMessages as M, Role, orderDeliveryDays } from '@portal/contracts';
 import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 import { admin, driver, history, licences, me, nextWeekdays, order, routesFor, vendor } from './fakes.js';
 
@@ -24,7 +24,24 @@ before(async () => {
     {
       'GET /api/users/me': () => [200, me(role)],
       'GET /api/license/licensenumbers': () => [200, licences],
-      'POST /api/routes/find': (b) => [200, routesFor((b as { zip: string }).zip, wednesdays)],
+      // orders' destination call: the licence record (Harbor, zip 97201) and the zip's days (Wednesdays)
+      'GET /api/orders/destination': (_b, url) => {
+        const q = (url as URL).searchParams;
+        const harbor = q.get('licence') === 'C10-0000202-LIC';
+        const zip = harbor ? '97201' : (q.get('zip') ?? '');
+        const days = orderDeliveryDays(routesFor(zip, wednesdays).data.routes);
+        const destination = harbor
+          ? {
+              'License #': 'C10-0000202-LIC',
+              Licensee: 'Harbor Goods',
+              DBA: 'Harbor',
+              'Street Address': '5 Dock St',
+              City: 'Portland',
+              Zip: zip,
+            }
+          : null;
+        return [200, { data: { destination, zip, days } }];
+      },
       'POST /api/orders/create': () => [201, { data: { order: order() } }],
       // a driver's orders are approved ones (the fake's default is Received)
       'GET /api/orders/o-1': () => [
@@ -80,8 +97,10 @@ test('a vendor: errors first (the spec words), the route days, then a valid orde
   await page.getByTestId('order-orderType').selectOption('layover');
   await page.getByTestId('order-destinationLN').fill('Harbor');
   await page.getByTestId('order-destinationLN-option').first().click();
-  await page.getByTestId('order-destZip').fill('97201');
+  // the licence record fills the address and zip (a vendor does not type them), and the zip its days
   await page.getByTestId('order-allowed-days').getByText('Delivery days for 97201: Wednesday').waitFor();
+  assert.equal(await page.getByTestId('order-destAddress').inputValue(), '5 Dock St');
+  assert.equal(await page.getByTestId('order-destZip').inputValue(), '97201');
   await page.getByTestId('order-preferredDelivery').fill(thursday);
   await page.getByText(M.dayNotAllowed, { exact: true }).waitFor();
   await banner.getByText(M.dayNotAllowedBanner('Wednesday')).waitFor();

@@ -26,6 +26,7 @@ import { BLUR_SAVED, type Draft } from './draft.js';
 import type { Me } from './profile.js';
 import { signatureOf, useOrderActions } from './useOrderActions.js';
 import { useOrderForm } from './useOrderForm.js';
+import { useDestination } from './useDestination.js';
 import { useOrderSave } from './useOrderSave.js';
 import './form.css';
 
@@ -58,6 +59,7 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
   const [cancelling, setCancelling] = useState(false);
   const [live, setLive] = useState<Order | null>(order);
   const form = useOrderForm(me, live, dest ? true : destTyped ? false : undefined);
+  const destination = useDestination(form, config['orders.editAddress'] === true);
   const after = (o: Order, created: boolean) => {
     setLive(o);
     setSigPatch(null);
@@ -90,12 +92,10 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
     setDest(o);
     if (o) {
       setDestTyped(false);
-      form.set('destinationLN', o['License #']);
-      form.set('destName', o.Licensee ?? '');
-      form.set('destCity', o.City ?? '');
+      void destination.chosen(o);
     } else if (text !== undefined) {
       setDestTyped(text.trim() !== '');
-      form.set('destinationLN', text.trim());
+      destination.dropped(text);
     }
     form.touch('destinationLN');
   };

@@ -97,7 +97,7 @@ export function PartyFields({ form, sameDayOffered, editAddress, dest, onDest, o
         <TextField
           {...bind('destZip', 'Destination Zip')}
           inputMode="numeric"
-          disabled={!addressEditable && !!form.base?.destZip}
+          disabled={!addressEditable && !!d.destZip}
         />
       </div>
     </fieldset>

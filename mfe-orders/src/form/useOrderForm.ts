@@ -15,7 +15,7 @@ import {
   type RoleNumber,
 } from '@portal/contracts';
 import { usePortal, useQuery as useUrlQuery } from '@portal/ui';
-import { findDeliveryDays } from '../api.js';
+import { destinationDaysKey, findDeliveryDays } from '../api.js';
 import { dayOf, EMPTY_DRAFT, fromOrder, type Draft } from './draft.js';
 import { billingOf, companiesOf, coreOf } from './payload.js';
 import { ownLicences, switchesOf, type Me } from './profile.js';
@@ -64,7 +64,8 @@ export interface FormState {
 
 /**
  * The order form's state and its live rules: the draft, the §4 type rules on change and the §5 checks
- * (`validateOrder` from @portal/contracts, the service's own), with the destination zip's route days from routing.
+ * (`validateOrder` from @portal/contracts, the service's own), with the destination zip's delivery days from orders
+ * (GET /api/orders/destination: the days its own validation accepts).
  */
 export function useOrderForm(me: Me, order: Order | null, destinationFound: boolean | undefined): FormState {
   const { api, config } = usePortal();
@@ -81,7 +82,7 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
 
   const zip = zip5(draft.destZip);
   const routes = useQuery({
-    queryKey: ['routes', 'find', zip],
+    queryKey: destinationDaysKey(zip),
     queryFn: () => findDeliveryDays(api, zip),
     enabled: !!zip,
     staleTime: 5 * 60_000,
