@@ -13,7 +13,21 @@ import { admin, history, me, order, row, rowPage, vendor } from './fakes.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const page1 = rowPage(
-  [row(1), row(2, { overnight: true, status: 3, statusName: 'Delivered' }), row(3, { deleted: 1 })],
+  [
+    row(1),
+    row(2, {
+      overnight: true,
+      status: 3,
+      statusName: 'Delivered',
+      pickupDriver: 'drv-1',
+      deliveryDriver: 'drv-1',
+      pickupVehicle: 'veh-1',
+      deliveryVehicle: 'veh-1',
+      pickupDriverChange: '2026-11-24T08:00:00.000Z',
+      manifestNo: '0004471234',
+    }),
+    row(3, { deleted: 1 }),
+  ],
   'next_1',
   120,
 );
@@ -58,7 +72,8 @@ before(async () => {
       'GET /api/orders/o-1': () => [200, { data: { order: order() } }],
       'GET /api/orders/o-1/history': () => [200, { data: { orderId: 'G-100001', entries: history } }],
       'GET /api/users/me': () => [200, me(1)],
-      'GET /api/drivers': () => [200, { data: { drivers: [] } }],
+      'GET /api/drivers': () => [200, { data: { drivers: [{ id: 'drv-1', name: 'Dana Driver' }] } }],
+      'GET /api/vehicles': () => [200, { data: { vehicles: [{ id: 'veh-1', name: 'Van 7' }] } }],
       'GET /api/routes': () => [200, { data: { routes: [] } }],
       'POST /api/routes/find': () => [
         200,
@@ -128,22 +143,17 @@ test('admin: a row click opens Edit Order {orderId} with ?id=; delete and undele
   assert.equal(await page.evaluate(() => location.search), '');
 
   // Keyboard: Enter on a focused cell opens the order as a click does.
-  await table
-    .locator('.ag-center-cols-container .ag-row')
-    .filter({ hasText: 'G-100001' })
-    .locator('.ag-cell')
-    .nth(1)
-    .focus();
+  await table.locator('.ag-center-cols-container .ag-row[row-id="o-1"] .ag-cell').nth(1).focus();
   await page.keyboard.press('Enter');
   await modal.getByRole('heading', { name: 'Edit Order G-100001' }).waitFor();
   await modal.getByTestId('order-form').waitFor();
   await page.keyboard.press('Escape');
   await modal.waitFor({ state: 'detached' });
 
-  const rows = table.locator('.ag-center-cols-container .ag-row');
-  await rows.filter({ hasText: 'G-100001' }).getByTestId('row-delete').click();
+  // the order ID is pinned left and Delete pinned right: the row's parts share its row-id
+  await table.locator('.ag-row[row-id="o-1"]').getByTestId('row-delete').click();
   await page.getByText('Order G-100001 deleted.').waitFor();
-  await rows.filter({ hasText: 'G-100003' }).getByTestId('row-undelete').click();
+  await table.locator('.ag-row[row-id="o-3"]').getByTestId('row-undelete').click();
   await page.getByText('Order G-100003 restored.').waitFor();
   assert.deepEqual(ui.calls.find((c) => c.call === 'POST /api/orders/delete')!.body, {
     order: { id: 'o-1' },
@@ -151,18 +161,43 @@ test('admin: a row click opens Edit Order {orderId} with ?id=; delete and undele
   await page.close();
 });
 
-test('a deep link ?id= opens the modal; 700 px shows the compact columns', async () => {
+test('a deep link ?id= opens the modal; 700 px keeps the order ID pinned and scrolls the rest', async () => {
   mode = 'rows';
   const page = await ui.open({ path: '/dashboard/adminManageOrders?id=o-1', user: admin, width: 700 });
   await page.getByTestId('order-modal').getByRole('heading', { name: 'Edit Order G-100001' }).waitFor();
   await page.keyboard.press('Escape');
   await page.getByTestId('orders-table').getByText('G-100001').waitFor();
-  assert.equal(
-    await page.getByTestId('sort-pickup').count(),
-    0,
-    'the compact layout leaves the address columns out',
-  );
+  const table = page.getByTestId('orders-table');
+  await table.locator('.ag-pinned-left-cols-container').getByText('G-100001').waitFor();
+  const scroll = table.locator('.ag-body-horizontal-scroll-viewport');
+  assert.ok(await scroll.evaluate((el) => el.scrollWidth > el.clientWidth), 'the other columns scroll');
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'orders-admin-700.png'), fullPage: true });
+  await page.close();
+});
+
+test('names, not ids; the columns a user hides come back hidden after a reload (their browser, their id)', async () => {
+  mode = 'rows';
+  const page = await ui.open({ path: '/dashboard/adminManageOrders', user: admin, width: 1366 });
+  const table = page.getByTestId('orders-table');
+  await table.getByText('G-100002').waitFor();
+  await table.locator('.ag-body-horizontal-scroll-viewport').evaluate((el) => (el.scrollLeft = 5000));
+  const driverCell = table.getByTestId('order-driver-cell');
+  await driverCell.waitFor();
+  assert.equal(await driverCell.textContent(), 'Dana Driver (changed)');
+  assert.equal(await table.getByTestId('order-vehicle-cell').textContent(), 'Van 7');
+  assert.ok(await table.getByText('0004471234').isVisible());
+  await page.getByTestId('orders-columns-toggle').click();
+  await page.getByTestId('orders-columns-boxCount').uncheck();
+  await page.reload();
+  await page.getByTestId('orders-table').getByText('G-100002').waitFor();
+  await page.getByTestId('orders-columns-toggle').click();
+  assert.equal(await page.getByTestId('orders-columns-boxCount').isChecked(), false);
+  assert.deepEqual(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('portal.orders.grid.u-admin.admin') ?? '{}')),
+    { hidden: ['boxCount'], widths: {} },
+  );
+  await page.getByTestId('orders-columns-reset').click();
+  assert.equal(await page.getByTestId('orders-columns-boxCount').isChecked(), true);
   await page.close();
 });
 

@@ -20,11 +20,15 @@ import {
   useIsMobile,
   usePortal,
   useQuery as useUrlQuery,
+  useSessionUser,
 } from '@portal/ui';
 import { deleteOrder, ORDERS_KEY, orderKey, undeleteOrder } from '../api.js';
 import { OrderModal } from '../form/OrderScreen.js';
 import { SyncManifests } from '../metrc/SyncManifests.js';
-import { deleteColumn, orderColumns } from './columns.js';
+import { ColumnChooser } from './ColumnChooser.js';
+import { deleteColumn, orderColumns, withLayout } from './columns.js';
+import { useFleetNames } from './fleet-names.js';
+import { layoutKey, useGridLayout } from './grid-layout.js';
 import { mondayOf } from './list-api.js';
 import { OrderTable } from './OrderTable.js';
 import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS, useDebounced, useOrderList } from './useOrderList.js';
@@ -56,6 +60,7 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
   const { api, config } = usePortal();
   const qc = useQueryClient();
   const mobile = useIsMobile();
+  const user = useSessionUser();
   const admin = variant.kind === 'admin';
   const deepLink = useUrlQuery().get('id');
   const [openId, setOpenId] = useState<string | null>(variant.opens ? deepLink : null);
@@ -109,10 +114,18 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
     },
     [api, qc],
   );
-  const columns = useMemo(
-    () => [...orderColumns(mobile), ...(admin ? [deleteColumn(softDelete(false), softDelete(true))] : [])],
-    [mobile, admin, softDelete],
+  const names = useFleetNames(user?.role);
+  const allColumns = useMemo(
+    () => [
+      ...orderColumns(names),
+      ...(admin ? [deleteColumn(softDelete(false), softDelete(true), !mobile)] : []),
+    ],
+    [names, mobile, admin, softDelete],
   );
+  // the user's columns and widths, per list, in this browser (grid-layout.ts)
+  const userKey = user ? (user.id ?? user.email) : null;
+  const grid = useGridLayout(userKey ? layoutKey(userKey, variant.kind) : null);
+  const columns = useMemo(() => withLayout(allColumns, grid.layout), [allColumns, grid.layout]);
   const rows = list.query.data?.orders ?? [];
   const filtered = !!(q || delivered || def !== 'all' || all);
 
@@ -214,6 +227,16 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
           pageSize={driverLimit ?? LIST_PAGE_SIZE}
           loading={list.query.isFetching}
           onRefresh={() => void list.query.refetch()}
+          onColumnResized={grid.setWidths}
+          toolbar={
+            <ColumnChooser
+              columns={allColumns.filter((c) => c.colId !== 'actions')}
+              hidden={grid.layout.hidden}
+              onShow={grid.setShown}
+              onReset={grid.reset}
+              testId="orders-columns"
+            />
+          }
           testId="orders-table"
         />
       )}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { CellClickedEvent, ColDef, SuppressKeyboardEventParams } from 'ag-grid-community';
 import type { CustomHeaderProps } from 'ag-grid-react';
 import { Button, DataTable } from '@portal/ui';
@@ -60,6 +60,10 @@ export interface OrderTableProps<T, K extends string> {
   loading?: boolean;
   onRefresh?: () => void;
   testId: string;
+  /** Above the grid, beside Refresh (the column chooser). */
+  toolbar?: ReactNode;
+  /** The user dragged a column's edge: the new widths by colId. */
+  onColumnResized?: (widths: Record<string, number>) => void;
 }
 
 /**
@@ -91,7 +95,7 @@ export function OrderTable<T, K extends string>(props: OrderTableProps<T, K>) {
       headerComponentParams: { sortKey, sort, onSort },
       onCellClicked,
       suppressKeyboardEvent,
-      cellClass: onOpen ? 'ord-clickable' : undefined,
+      cellClass: [c.cellClass, onOpen ? 'ord-clickable' : undefined].filter(Boolean).join(' ') || undefined,
     }));
   }, [columns, sort, onSort, onOpen]);
 
@@ -107,6 +111,9 @@ export function OrderTable<T, K extends string>(props: OrderTableProps<T, K>) {
         pageSizes={[Math.max(pageSize, rows.length, 1)]}
         loading={props.loading}
         onRefresh={props.onRefresh}
+        toolbar={props.toolbar}
+        headerHeight={52}
+        onColumnResized={props.onColumnResized}
         testId={`${props.testId}-grid`}
       />
       <nav className="ord-pager" aria-label="Pages">

@@ -1,110 +1,152 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { OrderRow, OrderSortColumn } from '@portal/contracts';
 import { Button } from '@portal/ui';
-import { addDays } from './list-api.js';
+import { DeliveryCell, DriverCell, StatusCell, VehicleCell, dayText } from './cells.js';
+import type { FleetNames } from './fleet-names.js';
+import type { GridLayout } from './grid-layout.js';
 import type { ServerColumn } from './OrderTable.js';
 
-type Col = ServerColumn<OrderRow, OrderSortColumn>;
+export { DeliveryCell, StatusCell, dayText } from './cells.js';
 
-/** A day as the lists show it ('YYYY-MM-DD' of the stored UTC date), '' when none. */
-export const dayText = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
-
-/** Status colours by number (icon + name: the colour is never the only cue). */
-const STATUS_TONE = ['grey', 'blue', 'purple', 'green', 'orange', 'red', 'red', 'teal', 'grey'];
-
-export function StatusCell({ data }: CustomCellRendererProps<{ status: number; statusName: string }>) {
-  if (!data) return null;
-  return (
-    <span className="ord-status" data-testid="order-status-cell">
-      <span className={`ord-dot ord-tone-${STATUS_TONE[data.status] ?? 'grey'}`} aria-hidden="true" />
-      {data.statusName}
-    </span>
-  );
-}
+type Col = ServerColumn<OrderRow, OrderSortColumn> & { colId: string };
 
 /**
- * Approved Delivery Date: an overnight delivery shows a clock and the date plus one day (orders §2); without an
- * approved date the preferred one, marked as such.
+ * The columns that tell orders apart (order ID, dates, vendor, destination, status): first, wide enough to read
+ * without hovering at 1366 px (names and addresses wrap onto a second line rather than being cut), never hidden
+ * all at once. The order ID stays pinned on the left while the others scroll.
  */
-export function DeliveryCell({
-  data,
-}: CustomCellRendererProps<Pick<OrderRow, 'deliveryDate' | 'preferredDelivery' | 'overnight'>>) {
-  if (!data) return null;
-  const day = dayText(data.deliveryDate);
-  if (!day) return <span className="pu-muted">{dayText(data.preferredDelivery)} (preferred)</span>;
-  if (!data.overnight) return <span>{day}</span>;
-  return (
-    <span title="Overnight delivery" data-testid="order-overnight">
-      <svg className="ord-clock" role="img" aria-label="Overnight" viewBox="0 0 16 16" width="14" height="14">
-        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        <path
-          d="M8 4.2V8l2.6 1.6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinecap="round"
-        />
-      </svg>{' '}
-      {addDays(day, 1)}
-    </span>
-  );
-}
+export const IDENTIFYING = [
+  'orderId',
+  'createdAt',
+  'pickupDate',
+  'deliveryDate',
+  'vendor',
+  'destName',
+  'destination',
+  'status',
+] as const;
 
-/** The spec's list columns (orders §2), widths as shares of the row; `compact` for the 700 px layout. */
-export function orderColumns(compact: boolean): Col[] {
-  const all: (Col & { compact?: boolean })[] = [
-    { field: 'orderId', headerName: 'Order ID', sortKey: 'orderId', flex: 1.1, minWidth: 104, compact: true },
+/** Text that wraps (autoHeight grows the row) instead of ending in "…". */
+const wrap = { wrapText: true, autoHeight: true } as const;
+
+/**
+ * The spec's list columns (orders §2), in pixels, identifying ones first; the rest (pickup address, driver,
+ * vehicle, manifest number, box count) scroll horizontally. `names` turns fleet ids into names; a caller who may
+ * not read the fleet's drivers (vendors, receivers, drivers) has no Driver column, nor Vehicle without the vehicles.
+ */
+export function orderColumns(names: FleetNames): Col[] {
+  const date = (field: 'createdAt' | 'pickupDate', headerName: string): Col => ({
+    colId: field,
+    field,
+    headerName,
+    sortKey: field,
+    width: 104,
+    valueFormatter: (p) => dayText(p.value),
+  });
+  const cols: (Col | false)[] = [
     {
-      field: 'createdAt',
-      headerName: 'Date Placed',
-      sortKey: 'createdAt',
-      flex: 1,
-      valueFormatter: (p) => dayText(p.value),
+      colId: 'orderId',
+      field: 'orderId',
+      headerName: 'Order ID',
+      sortKey: 'orderId',
+      width: 124,
+      pinned: 'left',
+      lockPinned: true,
     },
-    {
-      field: 'pickupDate',
-      headerName: 'Approved Pickup Date',
-      sortKey: 'pickupDate',
-      flex: 1,
-      valueFormatter: (p) => dayText(p.value),
-    },
+    date('createdAt', 'Date Placed'),
+    date('pickupDate', 'Approved Pickup Date'),
     {
       colId: 'deliveryDate',
       headerName: 'Approved Delivery Date',
       sortKey: 'deliveryDate',
-      flex: 1.1,
+      width: 104,
       cellRenderer: DeliveryCell,
-      compact: true,
+      ...wrap,
     },
-    { field: 'vendor', headerName: 'Vendor', sortKey: 'vendor', flex: 1.3, compact: true },
-    { field: 'pickup', headerName: 'Pickup', sortKey: 'pickup', flex: 1.3 },
-    { field: 'destName', headerName: 'Dest. Name', sortKey: 'destName', flex: 1.3, compact: true },
-    { field: 'destination', headerName: 'Destination', sortKey: 'destination', flex: 1.3 },
+    { colId: 'vendor', field: 'vendor', headerName: 'Vendor', sortKey: 'vendor', width: 136, ...wrap },
+    {
+      colId: 'destName',
+      field: 'destName',
+      headerName: 'Dest. Name',
+      sortKey: 'destName',
+      width: 136,
+      ...wrap,
+    },
+    {
+      colId: 'destination',
+      field: 'destination',
+      headerName: 'Destination',
+      sortKey: 'destination',
+      width: 140,
+      ...wrap,
+    },
     {
       colId: 'status',
       headerName: 'Status',
       sortKey: 'status',
-      flex: 1.1,
+      width: 124,
       cellRenderer: StatusCell,
-      compact: true,
+      ...wrap,
     },
-    { field: 'driver', headerName: 'Driver', sortKey: 'driver', flex: 0.9 },
-    { field: 'vehicle', headerName: 'Vehicle', sortKey: 'vehicle', flex: 0.8 },
-    { field: 'manifestNo', headerName: 'Manifest No.', sortKey: 'manifestNo', flex: 0.9 },
-    { field: 'boxCount', headerName: 'Box Count', sortKey: 'boxCount', flex: 0.6 },
+    { colId: 'pickup', field: 'pickup', headerName: 'Pickup', sortKey: 'pickup', width: 180, ...wrap },
+    names.drivers && {
+      colId: 'driver',
+      headerName: 'Driver',
+      sortKey: 'driver',
+      width: 160,
+      cellRenderer: DriverCell,
+      cellRendererParams: { names: names.driver },
+      ...wrap,
+    },
+    names.vehicles && {
+      colId: 'vehicle',
+      headerName: 'Vehicle',
+      sortKey: 'vehicle',
+      width: 130,
+      cellRenderer: VehicleCell,
+      cellRendererParams: { names: names.vehicle },
+      ...wrap,
+    },
+    {
+      colId: 'manifestNo',
+      field: 'manifestNo',
+      headerName: 'Manifest No.',
+      sortKey: 'manifestNo',
+      width: 130,
+    },
+    { colId: 'boxCount', field: 'boxCount', headerName: 'Box Count', sortKey: 'boxCount', width: 86 },
   ];
-  return all
-    .filter((c) => !compact || c.compact)
-    .map(({ compact: _c, ...c }) => ({ minWidth: compact ? 90 : 78, ...c }));
+  return cols.filter((c): c is Col => !!c).map((c) => ({ minWidth: 70, flex: null, ...c }));
 }
 
-/** Admin: Delete on a live order, Undelete on a deleted one (the service keeps it soft: 0/1/2). */
-export function deleteColumn(onDelete: (r: OrderRow) => void, onUndelete: (r: OrderRow) => void): Col {
+/** The user's layout over the default columns: their hidden columns hidden (never the order ID), their widths. */
+export function withLayout(cols: Col[], layout: GridLayout): Col[] {
+  return cols.map((c) => ({
+    ...c,
+    hide: c.colId !== 'orderId' && layout.hidden.includes(c.colId),
+    width: layout.widths[c.colId] ?? c.width,
+  }));
+}
+
+/**
+ * Admin: Delete on a live order, Undelete on a deleted one (the service keeps it soft: 0/1/2). Pinned right on a
+ * wide screen, so it is reachable whatever the scroll; on a phone it is the last column (a pinned pair would
+ * leave no room for the rest).
+ */
+export function deleteColumn(
+  onDelete: (r: OrderRow) => void,
+  onUndelete: (r: OrderRow) => void,
+  pinned: boolean,
+): Col {
   return {
     colId: 'actions',
     headerName: '',
-    minWidth: 110,
-    maxWidth: 120,
+    width: 96,
+    minWidth: 96,
+    flex: null,
+    pinned: pinned ? 'right' : null,
+    lockPinned: true,
+    resizable: false,
     cellRenderer: ({ data }: CustomCellRendererProps<OrderRow>) =>
       !data ? null : data.deleted === 0 ? (
         <Button size="sm" variant="danger" onClick={() => onDelete(data)} data-testid="row-delete">

@@ -169,6 +169,14 @@ export default function DataGrid<T>(props: DataTableProps<T>) {
         onRowValueChanged={(e) => void onRowValueChanged(e)}
         quickFilterText={props.quickFilter}
         loading={props.loading}
+        headerHeight={props.headerHeight}
+        onColumnResized={(e) => {
+          if (!props.onColumnResized || !e.finished || e.source !== 'uiColumnResized') return;
+          const widths: Record<string, number> = {};
+          // the event's columns (no column API: that would need one more ag-grid module)
+          for (const c of e.columns ?? []) widths[c.getColId()] = c.getActualWidth();
+          props.onColumnResized(widths);
+        }}
         overlayNoRowsTemplate={`<span class="pu-muted">${props.emptyText ?? 'No rows to show.'}</span>`}
       />
     </div>

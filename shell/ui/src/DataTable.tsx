@@ -26,6 +26,10 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   emptyText?: string;
   testId?: string;
+  /** A header row taller than one line (headers that wrap onto two lines). */
+  headerHeight?: number;
+  /** After the user drags a column's edge: the new widths of the columns it changed, by colId (a user's layout). */
+  onColumnResized?: (widths: Record<string, number>) => void;
 }
 
 // ag-grid is ~80 % of the design system's weight: it is fetched only when a page renders a table (issue 9), so

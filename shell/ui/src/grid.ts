@@ -1,18 +1,23 @@
 import {
+  CellStyleModule,
   ClientSideRowModelModule,
   CustomEditorModule,
   ModuleRegistry,
   PaginationModule,
   QuickFilterModule,
   RenderApiModule,
+  RowAutoHeightModule,
   RowDragModule,
   RowSelectionModule,
   SelectEditorModule,
   TextEditorModule,
+  TooltipModule,
   themeQuartz,
 } from 'ag-grid-community';
 
-// Only the community modules DataTable uses (keeps every bundle that shares @portal/ui small).
+// Only the community modules the portal's tables use (keeps every bundle that shares @portal/ui small). A column
+// option whose module is missing logs "AG Grid: error #200" and is ignored; the core (sort, resize, pinned columns,
+// header components) needs none. test/grid-modules.test.ts checks every option the MFEs' columns use has its module.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   PaginationModule,
@@ -23,6 +28,12 @@ ModuleRegistry.registerModules([
   CustomEditorModule,
   QuickFilterModule,
   RenderApiModule,
+  // cellClass / cellClassRules (the order lists' clickable cells, the drivers' red mark)
+  CellStyleModule,
+  // tooltipField (the licence list's long cells)
+  TooltipModule,
+  // autoHeight (the order lists wrap names and addresses instead of cutting them)
+  RowAutoHeightModule,
 ]);
 
 export const gridTheme = themeQuartz.withParams({

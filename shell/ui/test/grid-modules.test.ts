@@ -1,0 +1,76 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// ag-grid ignores a column or grid option whose module is not registered and logs "AG Grid: error #200 … <Module>"
+// once per grid (the order lists logged it for CellStyle on every page). @portal/ui registers its modules by hand
+// (src/grid.ts); this test reads every table of the portal (the MFEs' sources and DataGrid) and checks that each
+// option they use has its module registered.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Option (as written in a column or grid definition) → the community module it needs. */
+const NEEDS: [RegExp, string][] = [
+  [/\bcell(Class|ClassRules|Style)\s*:/, 'CellStyleModule'],
+  [/\b(tooltipField|tooltipValueGetter|headerTooltip|tooltipComponent)\s*:/, 'TooltipModule'],
+  [/\bautoHeight\s*:/, 'RowAutoHeightModule'],
+  [/\b(rowClass|rowClassRules|getRowClass|rowStyle|getRowStyle)\s*[:=]/, 'RowStyleModule'],
+  [/agNumberCellEditor/, 'NumberEditorModule'],
+  [/agDateCellEditor|agDateStringCellEditor/, 'DateEditorModule'],
+  [/agCheckboxCellEditor/, 'CheckboxEditorModule'],
+  [/agLargeTextCellEditor/, 'LargeTextEditorModule'],
+  [/agSelectCellEditor/, 'SelectEditorModule'],
+  [/agTextCellEditor|\beditable\s*:/, 'TextEditorModule'],
+  [/\bfilter\s*:\s*(true|'ag)/, 'TextFilterModule'],
+  [/\browDrag\s*:/, 'RowDragModule'],
+  [/\bquickFilterText\s*=/, 'QuickFilterModule'],
+  [/\bpagination\b/, 'PaginationModule'],
+  [/\brefreshCells\(/, 'RenderApiModule'],
+  [/\bautoSizeStrategy\b|\bautoSizeColumns\(/, 'ColumnAutoSizeModule'],
+  [/\b(getColumnState|applyColumnState|setColumnsVisible)\(/, 'ColumnApiModule'],
+];
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = path.join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...sources(p));
+    else if (/\.tsx?$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+/** Files that build ag-grid columns or grids: they import ag-grid's types, or they are DataGrid itself. */
+const gridFiles = [
+  ...readdirSync(root)
+    .filter((d) => d.startsWith('mfe-'))
+    .flatMap((d) => sources(path.join(root, d, 'src'))),
+  path.join(root, 'shell/ui/src/DataGrid.tsx'),
+].filter((f) => /from 'ag-grid-(community|react)'|AgGridReact/.test(readFileSync(f, 'utf8')));
+
+const registered = (() => {
+  const grid = readFileSync(path.join(root, 'shell/ui/src/grid.ts'), 'utf8');
+  const list = grid.slice(grid.indexOf('registerModules(['));
+  return new Set(list.slice(0, list.indexOf(']')).match(/\b[A-Z]\w+Module\b/g) ?? []);
+})();
+
+test('the tables are found (the check below reads something)', () => {
+  assert.ok(gridFiles.length >= 8, gridFiles.join('\n'));
+  assert.ok(registered.has('ClientSideRowModelModule'));
+});
+
+test('every ag-grid option the portal uses has its module registered (no "AG Grid: error #200")', () => {
+  const missing: string[] = [];
+  for (const file of gridFiles) {
+    const text = readFileSync(file, 'utf8');
+    for (const [option, module] of NEEDS)
+      if (option.test(text) && !registered.has(module))
+        missing.push(`${path.relative(root, file)}: ${option} needs ${module}`);
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('the order lists use cellClass: CellStyleModule is registered (error #200 "CellStyle")', () => {
+  assert.ok(registered.has('CellStyleModule'));
+});
