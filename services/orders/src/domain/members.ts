@@ -215,9 +215,11 @@ export async function applyUserFacts(
     );
     return res.matchedCount + res.upsertedCount > 0;
   } catch (err) {
-    // the member exists with a newer asOf: the upsert collided with the unique userId, nothing to do
-    if ((err as { code?: number }).code === 11000) return false;
-    throw err;
+    if ((err as { code?: number }).code !== 11000) throw err;
+    // the upsert collided with the unique userId: the member has a newer asOf (nothing to do), or the driver-link
+    // feed inserted it at the same moment (the facts still apply)
+    const res = await Member.updateOne({ userId: f.userId, asOf: { $lte: at } }, { $set: set });
+    return res.matchedCount > 0;
   }
 }
 
@@ -243,11 +245,13 @@ export async function applyDriverLink(
       { driverId: l.driverId, userId: { $ne: l.userId }, driverAsOf: { $lte: at } },
       { $set: { driverId: '', driverAsOf: at } },
     );
-    await Member.updateOne(
-      { userId: l.userId, driverAsOf: { $lte: at } },
-      { $set: { driverId: l.driverId, driverAsOf: at } },
-      { upsert: true },
-    ).catch(ignoreDuplicate);
+    const mine = { userId: l.userId, driverAsOf: { $lte: at } };
+    const set = { $set: { driverId: l.driverId, driverAsOf: at } };
+    await Member.updateOne(mine, set, { upsert: true }).catch(async (err: unknown) => {
+      ignoreDuplicate(err);
+      // the users feed inserted the member at the same moment: the link still applies to it (unless a newer is held)
+      await Member.updateOne(mine, set);
+    });
   } else {
     await Member.updateOne(
       { userId: l.userId, driverId: l.driverId, driverAsOf: { $lte: at } },
