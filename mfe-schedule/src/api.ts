@@ -44,6 +44,7 @@ export type {
   WeeklyVehicle,
 } from '@portal/contracts/dispatch';
 import type {
+  FixOrdersAnswer,
   DriverSchedule as WeekSchedule,
   WeeklyScheduleAnswer as WeekAnswer,
   WeeklyUpdateAnswer as WeekUpdateAnswer,
@@ -59,6 +60,12 @@ export const saveWeek = (api: ApiClient, schedule: WeekSchedule, notify?: boolea
   api
     .post<WeekUpdateAnswer>('/api/driverschedule/update', { schedule, ...(notify ? { notify } : {}) })
     .then((r) => r.data);
+/**
+ * The saved week onto its orders (orders' POST /api/orders/fixorders, orders §7): every order on a scheduled
+ * route-day gets that day's driver and vehicle; the answer says how many changed.
+ */
+export const fixOrders = (api: ApiClient, week: string, notify: boolean) =>
+  api.post<FixOrdersAnswer>('/api/orders/fixorders', { week, ...(notify ? { notify } : {}) });
 export const copyWeek = (api: ApiClient, from: string, to: string, force = false) =>
   api
     .post<WeekUpdateAnswer>('/api/driverschedule/copy', { from, to, ...(force ? { force } : {}) })

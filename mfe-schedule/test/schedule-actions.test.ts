@@ -27,6 +27,16 @@ const day = (d = DAY): ScheduleDay => ({
 });
 let answer: (body: { opts: { day: string } }) => ScheduleDay = (bd) => day(bd.opts.day);
 let check = { withManifest: ['O-a1'], missing: ['O-b1'] };
+// the server's answer to Set to In Transit: everything moved unless the suite says which is skipped
+let skip: { id: string; orderId: string; reason: string }[] = [];
+const transit = ({ ids }: { ids: string[] }) => {
+  const moved = ids.filter((id) => !skip.some((s) => s.id === id));
+  const text = DM.inTransitDone(moved.length, ids.length);
+  return {
+    message: skip.length ? `${text}; ${skip.length} skipped: 1 not approved yet (O-b1)` : text,
+    data: { moved, skipped: skip, total: ids.length },
+  };
+};
 
 let ui: Mounted;
 before(async () => {
@@ -35,10 +45,7 @@ before(async () => {
     {
       'POST /api/orders/schedule': (bd) => [200, { data: answer(bd as never) }],
       'POST /api/orders/mergePdfs': () => [200, { data: check }],
-      'POST /api/orders/update': (bd) => {
-        const o = (bd as { order: { id: string; version: number } }).order;
-        return [200, { message: 'ok', data: { order: { id: o.id, version: o.version + 1 } } }];
-      },
+      'POST /api/orders/intransit': (bd) => [200, transit(bd as { ids: string[] })],
     },
   );
 });
@@ -66,10 +73,18 @@ test('an order listed twice on the route is set In Transit once', async () => {
   await page.getByTestId('route-transit-r1').click();
   await page.getByTestId('schedule-confirm-yes').click();
   await page.getByText(DM.inTransitDone(2, 2)).waitFor();
-  const ids = ui.calls
-    .filter((c) => c.call === 'POST /api/orders/update')
-    .map((c) => (c.body as { order: { id: string } }).order.id);
-  assert.deepEqual(ids, ['a1', 'b1']);
+  const bodies = ui.calls.filter((c) => c.call === 'POST /api/orders/intransit').map((c) => c.body);
+  assert.deepEqual(bodies, [{ ids: ['a1', 'b1'] }], 'one call, each order once');
+  await page.close();
+});
+
+test('Set to In Transit says how many orders the server skipped and why', async () => {
+  skip = [{ id: 'b1', orderId: 'O-b1', reason: 'notApproved' }];
+  const page = await ui.open({ path: `/dashboard/schedule?date=${DAY}`, user: admin });
+  await page.getByTestId('route-transit-r1').click();
+  await page.getByTestId('schedule-confirm-yes').click();
+  await page.getByText(`${DM.inTransitDone(1, 2)}; 1 skipped: 1 not approved yet (O-b1)`).waitFor();
+  skip = [];
   await page.close();
 });
 

@@ -1,6 +1,6 @@
 // The daily schedule screen over fake answers (contracts' ScheduleDay): sections, blocks and counts; the status
 // names per role and the red pickup-driver change; the search sent as q after the pause; the empty day and the load
-// failure in the spec's words; "Set to In Transit" with both confirmations and one versioned update per order; a
+// failure in the spec's words; "Set to In Transit" with both confirmations and one server call; a
 // note saved after 3 s and a refused save's server text; live events applied without reload, with Last-Event-ID on
 // reconnect; the driver variant; 390 px cards. Screenshots in test-results/.
 import { test, before, after } from 'node:test';
@@ -19,7 +19,14 @@ const driver = { email: 'driver@demo.portal', role: Role.Driver };
 const DAY = '2026-11-26';
 const at = `/dashboard/schedule?date=${DAY}`;
 
-const a = order('a1', { status: 1, pickupDriverChanged: true, notes: 'Call first' });
+const a = order('a1', {
+  status: 1,
+  pickupDriverChanged: true,
+  notes: 'Call first',
+  pickupVehicle: 'v1',
+  pickupVehicleName: 'Van 7',
+  deliveryVehicle: 'v2',
+});
 const b = order('b1', { status: 3, orderId: 'O-B1' });
 const x = order('x1', { status: 4, route: 'r2', pickupRoute: 'r2' });
 const day = (): ScheduleDay => ({
@@ -45,6 +52,16 @@ before(async () => {
     {
       'POST /api/orders/schedule': () => answer() as [number, unknown],
       'POST /api/orders/update': (bd) => update(bd as never) as [number, unknown],
+      'POST /api/orders/intransit': (bd) => {
+        const { ids, reopen } = bd as { ids: string[]; reopen?: boolean };
+        return [
+          200,
+          {
+            message: DM.inTransitDone(reopen ? 2 : 1, ids.length),
+            data: { moved: [], skipped: [], total: ids.length },
+          },
+        ];
+      },
       'GET /api/schedule/live': () => [404, { message: 'not here' }],
     },
   );
@@ -73,6 +90,13 @@ test('the admin day: sections, warehouse and dropoffs blocks, counts, status nam
     'Same day pickups: 0 · Pickups: 1 · Deliveries: 1',
   );
   assert.equal(await page.getByTestId('pickup-driver-a1').getAttribute('class'), 'sch-changed');
+  assert.match((await page.getByTestId('pickup-driver-a1').textContent())!, /\(changed\)/);
+  assert.equal(
+    await page.getByTestId('vehicles-a1').textContent(),
+    'Van 7 / v2',
+    "the legs' vehicles by name",
+  );
+  assert.equal(await page.getByTestId('vehicles-w1').first().textContent(), '— / —');
   assert.equal(await page.getByTestId('order-link-a1').getAttribute('href'), '/dashboard/editOrder?id=a1');
   await page.getByTestId('schedule-create').waitFor();
   assert.equal(await page.getByPlaceholder(DM.searchPlaceholder).count(), 1);
@@ -109,28 +133,26 @@ test('an empty day and a failed load say so in the spec words', async () => {
   answer = () => [200, { data: day() }];
 });
 
-test('Set to In Transit: both questions, one update per order with its version and status 2, the count', async () => {
+test('Set to In Transit: both questions, one server call with the ids and the answer to the second, its count', async () => {
   ui.calls.length = 0;
-  update = (bd) =>
-    bd.order.id === 'b1'
-      ? [409, { message: 'This order was changed by Someone; reload' }]
-      : [200, { message: 'ok', data: { order: { id: bd.order.id, version: bd.order.version + 1 } } }];
   const page = await ui.open({ path: at, user: admin });
   await page.getByTestId('route-transit-r1').click();
   await page.getByTestId('schedule-confirm').getByText(DM.inTransitConfirm).waitFor();
   await page.getByTestId('schedule-confirm-yes').click();
   await page.getByTestId('schedule-confirm').getByText(DM.alreadyDelivered).waitFor();
   await page.getByTestId('schedule-confirm-yes').click();
-  await page.getByText(DM.inTransitDone(1, 2), { exact: false }).waitFor();
-  assert.deepEqual(bodies('POST /api/orders/update'), [
-    { order: { id: 'a1', version: 1, data: { order: { status: 2 } }, source: 'form' } },
-    { order: { id: 'b1', version: 1, data: { order: { status: 2 } }, source: 'form' } },
-  ]);
+  await page.getByText(DM.inTransitDone(2, 2), { exact: false }).waitFor();
+  assert.deepEqual(bodies('POST /api/orders/intransit'), [{ ids: ['a1', 'b1'], reopen: true }]);
+  assert.equal(bodies('POST /api/orders/update').length, 0, 'no order-by-order updates from the browser');
   await page.close();
 });
 
 test('a note is saved 3 s after the last keystroke; a refused save shows the server text', async () => {
   ui.calls.length = 0;
+  update = (bd) =>
+    bd.order.id === 'b1'
+      ? [409, { message: 'This order was changed by Someone; reload' }]
+      : [200, { message: 'ok', data: { order: { id: bd.order.id, version: bd.order.version + 1 } } }];
   const page = await ui.open({ path: at, user: admin });
   const notes = page.getByTestId('notes-a1');
   await notes.fill('Call first, gate code at desk');

@@ -11,6 +11,7 @@ import type { TSchema } from 'typebox';
 import { Role } from '@portal/contracts';
 import { DispatchMessages as D, type WeeklyScheduleAnswer } from '@portal/contracts/dispatch';
 import * as S from '@portal/routing-service/src/routes/driverschedule-schemas.js';
+import * as O from '@portal/orders-service/src/schemas/fixorders.js';
 import { mountComponent, type Mounted } from '../../mfe-accounts/test/harness/component.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +19,7 @@ const SCHEMAS: Record<string, { body?: TSchema; answer: TSchema }> = {
   'GET /api/driverschedule': { answer: S.WeekAnswer },
   'POST /api/driverschedule/update': { body: S.UpdateBody, answer: S.UpdateAnswer },
   'POST /api/driverschedule/copy': { body: S.CopyBody, answer: S.UpdateAnswer },
+  'POST /api/orders/fixorders': { body: O.FixBody, answer: O.FixAnswer },
 };
 const check = (method: string, url: string, status: number, body: unknown) => {
   const s = SCHEMAS[`${method} ${url}`];
@@ -68,6 +70,27 @@ before(async () => {
     },
     {
       'GET /api/driverschedule': () => [200, week()],
+      // the saved week onto its orders (orders' fixorders)
+      'POST /api/orders/fixorders': (b) => [
+        200,
+        {
+          message: '1 of 1 scheduled orders got their driver and vehicle.',
+          data: {
+            week: (b as { week: string }).week,
+            ordersToUpdate: [
+              {
+                id: 'o1',
+                orderId: 'G-1',
+                driver: { delivery: 'd1' },
+                vehicle: { delivery: 'v1' },
+                changed: true,
+              },
+            ],
+            updated: 1,
+            failed: [],
+          },
+        },
+      ],
       'POST /api/driverschedule/copy': (b) => {
         const body = b as { from: string; to: string; force?: boolean };
         if (!body.force)
@@ -152,6 +175,10 @@ test('staff: rows, Show All, Add Driver, the banner (undo cancels out), save wit
   assert.equal(saved.schedule.date, WEEK);
   assert.equal(saved.schedule.lastUpdated, '2041-01-01T00:00:00.000Z');
   assert.deepEqual(saved.schedule.data.days['1']!.map((e) => e.driver).sort(), ['d1', 'd2']);
+  // the saved week goes onto its orders, and the answer is said
+  await page.getByText('1 of 1 scheduled orders got their driver and vehicle.').first().waitFor();
+  const fixes = ui.calls.filter((c) => c.call === 'POST /api/orders/fixorders').map((c) => c.body);
+  assert.deepEqual(fixes, [{ week: WEEK }]);
   await grid.getByTestId('ws-changes').waitFor();
   // notify: the modal lists Ben (pending), send → notify [d2]; the banner goes
   await grid.getByTestId('ws-notify-open').click();
@@ -164,6 +191,11 @@ test('staff: rows, Show All, Add Driver, the banner (undo cancels out), save wit
     notify: string[];
   };
   assert.deepEqual(sent.notify, ['d2']);
+  assert.deepEqual(
+    ui.calls.filter((c) => c.call === 'POST /api/orders/fixorders').at(-1)!.body,
+    { week: WEEK, notify: true },
+    'after notify too',
+  );
   await page.close();
 });
 

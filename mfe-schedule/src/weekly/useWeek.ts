@@ -2,9 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DispatchMessages as D, WeeklyMessages as W } from '@portal/contracts/dispatch';
 import { ApiError, errorText, toast, usePortal, useConfirm } from '@portal/ui';
-import { WEEKLY_KEY, copyWeek, getWeek, saveWeek, type WeeklyChange } from '../api.js';
+import { WEEKLY_KEY, copyWeek, fixOrders, getWeek, saveWeek, type WeeklyChange } from '../api.js';
 import { isoDay } from '../week.js';
 import { affectedNow, isDirty, setEntry, type Days } from './grid.js';
+
+const ORDERS_FAILED = (m: string) => `The orders were not updated: ${m}`;
 
 /**
  * The weekly schedule's state: the week as loaded, the local edits, save / notify / copy. A failed save shows
@@ -42,6 +44,22 @@ export function useWeek(monday: Date, signedIn: boolean) {
   const affected = useMemo(() => affectedNow(pending, loaded, days), [pending, loaded, days]);
   const dirty = isDirty(loaded, days);
 
+  /**
+   * The saved week onto its orders (orders' fixorders): their drivers and vehicles follow the schedule. Orders also
+   * applies the save's event by itself; this call is the explicit one and its answer says what it found. A failure
+   * keeps the saved week and says the orders were not updated.
+   */
+  async function applyToOrders(notify: boolean) {
+    try {
+      const r = await fixOrders(api, week, notify);
+      if (r.data.failed.length) toast.error(`${r.message} ${ORDERS_FAILED(r.data.failed.join('; '))}`);
+      else toast.success(r.message);
+      void qc.invalidateQueries({ queryKey: ['routing', 'schedule'] });
+    } catch (e) {
+      toast.error(ORDERS_FAILED(errorText(e)));
+    }
+  }
+
   async function save(notify?: string[]) {
     setBusy(true);
     setFailure(null);
@@ -54,6 +72,7 @@ export function useWeek(monday: Date, signedIn: boolean) {
       setWarnings(a.warnings);
       toast.success(notify?.length ? W.notified(a.notified.length) : W.saved);
       void qc.invalidateQueries({ queryKey: [...WEEKLY_KEY, week] });
+      await applyToOrders(!!notify?.length);
       return true;
     } catch (e) {
       setFailure(D.updateFailed(errorText(e)));

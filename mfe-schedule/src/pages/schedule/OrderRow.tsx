@@ -64,6 +64,9 @@ function TextCell({ o, field, label }: { o: ScheduleOrder; field: 'notes' | 'bil
   );
 }
 
+/** A leg's vehicle: its fleet name, the id when routing does not know it (yet), '—' when none. */
+const vehicleName = (id: string | undefined, name: string | undefined) => name || id || '—';
+
 export interface RowProps {
   o: ScheduleOrder;
   role: number;
@@ -94,10 +97,14 @@ export const OrderRow = memo(function OrderRow({ o, role, staff, extra }: RowPro
             data-testid={`pickup-driver-${o.id}`}
           >
             {o.pickupDriverName || '—'}
+            {o.pickupDriverChanged && <span className="sch-changed-tag"> (changed)</span>}
           </span>
           {' / '}
           {o.deliveryDriverName || '—'}
         </span>
+      </td>
+      <td data-label="Vehicles" data-testid={`vehicles-${o.id}`}>
+        {`${vehicleName(o.pickupVehicle, o.pickupVehicleName)} / ${vehicleName(o.deliveryVehicle, o.deliveryVehicleName)}`}
       </td>
       <td data-label="Boxes">{o.weight}</td>
       <td data-label="Manifest">{o.hasManifest ? (o.manifestSigned ? 'Signed' : 'Yes') : 'No'}</td>
@@ -123,6 +130,7 @@ export const HEADS = [
   'Vendor',
   'Destination',
   'Pickup / delivery driver',
+  'Pickup / delivery vehicle',
   'Boxes',
   'Manifest',
   'In / Out',

@@ -1,5 +1,5 @@
 import type { MergeCheckAnswer, OrderAnswer } from '@portal/contracts';
-import type { ScheduleDay, ScheduleOpts } from '@portal/contracts/dispatch';
+import type { InTransitAnswer, ScheduleDay, ScheduleOpts } from '@portal/contracts/dispatch';
 import { serverMessage, type ApiClient, type Session } from '@portal/ui';
 
 /**
@@ -39,3 +39,10 @@ export async function mergedManifests(session: Session, ids: string[]): Promise<
   }
   return res.blob();
 }
+
+/**
+ * "Set to In Transit" (orders' POST /api/orders/intransit): the server moves approved and picked-up orders (delivered
+ * or rejected ones only with `reopen`) and names every skipped order with its reason.
+ */
+export const setInTransit = (api: ApiClient, ids: string[], reopen: boolean) =>
+  api.post<InTransitAnswer>('/api/orders/intransit', { ids, ...(reopen ? { reopen } : {}) });

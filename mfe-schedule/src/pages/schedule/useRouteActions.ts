@@ -1,16 +1,15 @@
 import { useCallback, useState } from 'react';
-import { OrderStatus } from '@portal/contracts';
 import { DispatchMessages as DM, type ScheduleOrder } from '@portal/contracts/dispatch';
 import { errorText, saveBlob, toast, usePortal, type ConfirmAsk } from '@portal/ui';
 import { DONE_STATUSES } from './model.js';
-import { checkManifests, mergedManifests, updateOrderFields } from './schedule-api.js';
+import { checkManifests, mergedManifests, setInTransit } from './schedule-api.js';
 
 export const NO_MANIFESTS = 'No order of this route has a manifest.';
 
 /**
  * The route header's server actions: "Set to In Transit" (orders §2, §8: the confirmation, the second one when an
- * order is already delivered or rejected, one update per order with its version, the "{n} orders out of {total}"
- * toast) and "print manifests" (issue 13's merge: the check call names the orders without one, confirmed with the
+ * order is already delivered or rejected, one server call that moves what may move, the "{n} orders out of {total}"
+ * toast with the skipped orders and why) and "print manifests" (issue 13's merge: the check call names the orders without one, confirmed with the
  * spec's question, then the merged PDF is downloaded).
  */
 export function useRouteActions(ask: (q: ConfirmAsk) => Promise<boolean>, reload: () => void) {
@@ -24,27 +23,28 @@ export function useRouteActions(ask: (q: ConfirmAsk) => Promise<boolean>, reload
         !(await ask({ title: 'Set to In Transit', text: DM.inTransitConfirm, confirm: 'Set to In Transit' }))
       )
         return;
-      if (
+      // delivered or rejected orders go back into In Transit only when the user says so (orders §4); without that
+      // answer the server leaves them and names them among the skipped
+      const reopen =
         orders.some((o) => DONE_STATUSES.includes(o.status)) &&
-        !(await ask({ title: 'Already delivered', text: DM.alreadyDelivered, confirm: 'Set to In Transit' }))
-      )
-        return;
+        (await ask({ title: 'Already delivered', text: DM.alreadyDelivered, confirm: 'Set to In Transit' }));
       setBusy(routeId);
-      let n = 0;
-      let failure = '';
-      for (const o of orders) {
-        try {
-          await updateOrderFields(api, o, { status: OrderStatus.inTransit });
-          n += 1;
-        } catch (e) {
-          failure ||= `${o.orderId}: ${errorText(e)}`;
-        }
+      try {
+        const a = await setInTransit(
+          api,
+          orders.map((o) => o.id),
+          reopen,
+        );
+        // the rule is the server's: received (not approved), cancelled or already moving orders stay, and the
+        // message names how many were skipped and why
+        if (a.data.skipped.length) toast.error(a.message);
+        else toast.success(a.message);
+      } catch (e) {
+        toast.error(DM.updateFailed(errorText(e)));
+      } finally {
+        setBusy(null);
+        reload();
       }
-      setBusy(null);
-      const text = DM.inTransitDone(n, orders.length);
-      if (n === orders.length) toast.success(text);
-      else toast.error(`${text} (${DM.updateFailed(failure)})`);
-      reload();
     },
     [api, ask, reload],
   );

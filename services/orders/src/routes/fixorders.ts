@@ -1,60 +1,12 @@
-import { Type } from 'typebox';
 import { ALL_ROLES, Role, STAFF_ROLES } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { callerOf } from '../domain/order-access.js';
 import { fixOrders } from '../domain/fixorders-call.js';
 import { setInTransit } from '../domain/fixorders-transit.js';
 import { errors } from '../schemas/order.js';
+import { FixAnswer, FixBody, TransitAnswer, TransitBody } from '../schemas/fixorders.js';
 
 const tags = ['orders'];
-const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 500 });
-const FixBody = Type.Object(
-  {
-    week: Type.String({ minLength: 10, maxLength: 40 }),
-    hashes: Type.Optional(Type.Array(Type.String({ minLength: 3, maxLength: 80 }), { maxItems: 500 })),
-    notify: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-const Leg = Type.Object({ pickup: Type.Optional(Type.String()), delivery: Type.Optional(Type.String()) });
-const FixAnswer = Type.Object({
-  message: Type.String(),
-  data: Type.Object({
-    week: Type.String(),
-    ordersToUpdate: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        orderId: Type.String(),
-        driver: Leg,
-        vehicle: Leg,
-        changed: Type.Boolean(),
-        pickupChange: Type.Optional(Type.String()),
-      }),
-    ),
-    updated: Type.Integer(),
-    failed: Type.Array(Type.String()),
-  }),
-});
-const TransitBody = Type.Object(
-  { ids: Ids, reopen: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
-);
-const TransitAnswer = Type.Object({
-  message: Type.String(),
-  data: Type.Object({
-    moved: Type.Array(Type.String()),
-    skipped: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        orderId: Type.String(),
-        reason: Type.String(),
-        detail: Type.Optional(Type.String()),
-      }),
-    ),
-    total: Type.Integer(),
-  }),
-});
-
 /**
  * The schedules' writes onto orders: POST /orders/fixorders (orders §7: the weekly driver schedule's drivers and
  * vehicles onto the week's orders; staff, who reach every order) and POST /orders/intransit (the daily schedule's
