@@ -13,6 +13,7 @@ import {
 } from '@portal/ui';
 import { getOrder, orderKey } from '../api.js';
 import { OrderForm } from './OrderForm.js';
+import { mayEditOrder, OrderView } from './OrderView.js';
 import { useMe } from './profile.js';
 
 /** The signed-in profile and, for an id, the order: loading and error states shared by page and modal. */
@@ -32,7 +33,13 @@ function useOrderData(id: string | null) {
   return { me: me.data, order: id ? (order.data ?? null) : null, pending, error };
 }
 
-export const orderTitle = (o: Order | null) => (o ? `Edit Order ${o.orderId}` : 'Create Order');
+export const orderTitle = (o: Order | null, readOnly = false) =>
+  o ? `${readOnly ? 'Order' : 'Edit Order'} ${o.orderId}` : 'Create Order';
+/** True when the signed-in caller may only look at this order (the receiving company): the title says "Order". */
+function useReadOnly(o: Order | undefined): boolean {
+  const me = useMe().data;
+  return !!me && !!o && !mayEditOrder(me, o);
+}
 
 function Body({
   id,
@@ -62,6 +69,8 @@ function Body({
         {M.suspended}
       </Alert>
     );
+  // the receiving company reads the order; editing is the vendor's and staff's (the service refuses it too)
+  if (order && !mayEditOrder(me, order)) return <OrderView order={order} onBack={onBack} />;
   const reload = async () => {
     if (!id) return null;
     const fresh = await getOrder(api, id);
@@ -94,9 +103,10 @@ export function OrderPage({ list }: { list: string }) {
     enabled: !!id,
     staleTime: Infinity,
   });
+  const readOnly = useReadOnly(title.data);
   return (
     <div data-testid="order-page">
-      <PageTitle>{orderTitle(id ? (title.data ?? null) : null)}</PageTitle>
+      <PageTitle>{orderTitle(id ? (title.data ?? null) : null, readOnly)}</PageTitle>
       <Body
         id={id}
         withBulk={!id}
@@ -113,10 +123,11 @@ export function OrderModal({ id, onClose }: { id: string; onClose: () => void })
   const { api } = usePortal();
   const mobile = useIsMobile();
   const title = useQuery({ queryKey: orderKey(id), queryFn: () => getOrder(api, id), staleTime: Infinity });
+  const readOnly = useReadOnly(title.data);
   return (
     <Modal
       open
-      title={title.data ? orderTitle(title.data) : 'Edit Order'}
+      title={title.data ? orderTitle(title.data, readOnly) : 'Order'}
       onClose={onClose}
       testId="order-modal"
       width={mobile ? undefined : 1100}

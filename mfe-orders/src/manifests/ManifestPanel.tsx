@@ -13,6 +13,8 @@ export interface ManifestPanelProps {
   role: number;
   /** After an upload: the order changed (version + 1); the form reloads it. */
   onUploaded: () => void;
+  /** View only (the receiving company's read-only order): no upload. */
+  readOnly?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface ManifestPanelProps {
  * (orders §8 words), View Manifest through a short-lived pre-signed URL, the current file's facts and the signed
  * copies. Upload is staff's and the placing company's (the service checks again).
  */
-export function ManifestPanel({ order, role, onUploaded }: ManifestPanelProps) {
+export function ManifestPanel({ order, role, onUploaded, readOnly = false }: ManifestPanelProps) {
   const { session } = usePortal();
   const { ask, dialog } = useConfirm('manifest-confirm');
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export function ManifestPanel({ order, role, onUploaded }: ManifestPanelProps) {
   const input = useRef<HTMLInputElement>(null);
   const m = order.manifest;
   const cur = m?.current;
-  const mayUpload = role !== Role.Driver;
+  const mayUpload = role !== Role.Driver && !readOnly;
 
   const send = async (file: File) => {
     if (!/\.pdf$/i.test(file.name) && file.type !== 'application/pdf')
