@@ -185,6 +185,45 @@ test('pickup driver change within 24 hours is flagged; driver names resolved', (
   assert.equal(got.find((o) => o.id === old.id)!.pickupDriverChanged, false);
 });
 
+test('the red mark follows the pickup day: a change within 24 hours before it stays red; vehicles by name', () => {
+  const late = order({
+    pickupDay: DAY,
+    f: {
+      pickupDriver: 'd1',
+      pickupDriverChange: '2026-03-03T13:00:00Z',
+      pickupVehicle: 'v1',
+      deliveryVehicle: 'v9',
+    },
+  });
+  const early = order({
+    pickupDay: DAY,
+    f: { pickupDriver: 'd1', pickupDriverChange: '2026-03-01T09:00:00Z' },
+  });
+  // days later the mark stays: it tells how the pickup went, not how recent the change is
+  const later = new Date('2026-03-06T12:00:00Z');
+  const day = buildScheduleDay(
+    [late, early],
+    ROUTES,
+    [
+      { id: 'd1', name: 'Dan' },
+      { id: 'v1', name: 'Van 7' },
+    ],
+    { day: DAY },
+    1,
+    [],
+    later,
+    7,
+  );
+  const all = day.routes.flatMap((r) => Object.values(r.sections).flat());
+  const got = (id: string) => all.find((o) => o.id === id)!;
+  assert.equal(got(late.id).pickupDriverChanged, true);
+  assert.equal(got(early.id).pickupDriverChanged, false, 'changed days before the pickup');
+  assert.equal(got(late.id).pickupVehicleName, 'Van 7');
+  assert.equal(got(late.id).deliveryVehicle, 'v9');
+  assert.equal(got(late.id).deliveryVehicleName, undefined, 'an unknown vehicle keeps its id only');
+  assert.equal(got(early.id).pickupVehicle, undefined);
+});
+
 test('utility pseudo-routes: the utility route expands per row, zip 00000 is warehouse-type; legs need no day check', () => {
   const infos = routeInfosOf([
     {

@@ -214,6 +214,12 @@ test('change tracking and notify: a change reverted is not pending; notify sends
     told.data.changes.map((c) => [c.driverId, c.email, c.day, c.date, c.before, c.after?.routeName]),
     [[fleet.d1.id, fleet.d1.email, 1, week, null, `Weekly North ${fleet.d1.id.split('-').pop()}`]],
   );
+  // the whole week's route-days ride along for orders (its fixorders consumer): who drives which route, in what
+  const tuesday = new Date(Date.parse(`${week}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  assert.deepEqual(told.data.assignments, [
+    { day: 1, date: week, route: fleet.r1, driver: fleet.d1.id, vehicle: fleet.vOk },
+    { day: 2, date: tuesday, route: fleet.r2, driver: fleet.d2.id },
+  ]);
   // Ann's Monday changes, then changes back: nothing pending for her
   const s3 = await save({ ...s1.data.days, '1': [entry(fleet.d1.id, fleet.r2, fleet.vOk)] }, s2.lastUpdated);
   assert.ok(s3.pending.some((c: { driverId: string }) => c.driverId === fleet.d1.id));
