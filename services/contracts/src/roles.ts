@@ -44,6 +44,12 @@ export const STAFF_ROLES: RoleNumber[] = [Role.SuperAdmin, Role.Admin];
 export const INVITER_ROLES: RoleNumber[] = [Role.SuperAdmin, Role.Admin, Role.AccountAdmin];
 /** manageDriver, fleetmanager, signatures and status fields (orders §6: roles 0, 1, 2). */
 export const OPERATIONS_ROLES: RoleNumber[] = [Role.SuperAdmin, Role.Admin, Role.Driver];
+/**
+ * A company's people (account admin, standard user): their profile is a company's, so its company, billing and
+ * licence fields are required, and their first complete profile is an application staff review. Staff and drivers
+ * work for the portal itself: no company, nothing to apply for.
+ */
+export const hasCompany = (role: number): boolean => role === Role.AccountAdmin || role === Role.User;
 /** Roles 0 to 3 may add additional licence numbers (accounts §6). */
 export const EXTRA_LICENCE_ROLES: RoleNumber[] = [
   Role.SuperAdmin,

@@ -44,7 +44,10 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
   const editorRole: RoleNumber = me?.role ?? 4;
   const creating = mode === 'create';
   const [user, setUser] = useState<UserRecord | null>(null);
-  const [values, setValues] = useState<ProfileValues | null>(creating ? emptyValues() : null);
+  // staff creating an account have reviewed it: Verified unless they choose otherwise (the server's default too)
+  const [values, setValues] = useState<ProfileValues | null>(
+    creating ? { ...emptyValues(), verified: isStaff(editorRole) } : null,
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -120,6 +123,7 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
     } catch (err) {
       const msg = errorText(err);
       if (msg === Messages.emailExists) setErrors({ email: msg });
+      if (msg === Messages.invalidLicence) setErrors({ licence: msg });
       setGeneral(
         creating
           ? msg === Messages.emailExists

@@ -1,6 +1,7 @@
 import {
   AccountState,
   DEFAULT_ROLE,
+  hasCompany,
   isApproved,
   LIMITS,
   Messages,
@@ -117,6 +118,8 @@ export const contactName = (u: ProfileInput) =>
  */
 export function profileError(u: ProfileInput, role: number, required: boolean): string | undefined {
   const c = u.company ?? {};
+  // staff and drivers have no company: its fields are checked when given, never required (the contact name is)
+  const company = hasCompany(role);
   const checks: [label: string, value: string, max: number | undefined, present: boolean][] = [
     ['Company Name', str(c.Licensee), LIMITS.companyName, c.Licensee !== undefined],
     ['DBA', str(c.DBA), LIMITS.dba, c.DBA !== undefined],
@@ -132,13 +135,14 @@ export function profileError(u: ProfileInput, role: number, required: boolean): 
     );
   }
   for (const [label, value, max, present] of checks) {
+    if (!value && label !== 'Contact Name' && !company) continue;
     if (!value && (required || present)) {
       return Messages.fieldRequired(label);
     }
     if (max && value.length > max) return Messages.fieldTooLong(label, max);
   }
   const phone = str(c.phone);
-  if (required || c.phone !== undefined) {
+  if ((required && company) || (c.phone !== undefined && (company || phone))) {
     // contracts' parsePhone (the browser's rule too); the model stores its E.164 form (models/user.ts)
     if (!parsePhone(phone)) return Messages.phoneInvalid;
   }
@@ -147,5 +151,5 @@ export function profileError(u: ProfileInput, role: number, required: boolean): 
   return undefined;
 }
 
-/** A profile is complete when it passes every required rule for its role (the application notice's trigger). */
+/** A profile is complete when it passes every required rule for its role (part of the application's trigger). */
 export const isComplete = (u: ProfileInput, role: number) => profileError(u, role, true) === undefined;

@@ -4,9 +4,11 @@ import {
   Messages,
   Role,
   canAssignRole,
+  isApproved,
   isStaff,
   isValidEmail,
   type RoleNumber,
+  type Verified,
 } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { User, toProfile, type UserDoc } from '../models/user.js';
@@ -14,7 +16,9 @@ import { bury } from '../models/tombstone.js';
 import { issuePin } from '../models/pin.js';
 import { UserExists } from '../adapters/keycloak/index.js';
 import { queue, resetRequested, userCreated, userDeleted } from '../events/publishes.js';
+import { findLicenceRecord } from '../models/licence-record.js';
 import { profileError, type ProfileInput } from './profiles.js';
+import { applyAccountState } from './sessions.js';
 import { callerProfile } from './users.js';
 import type { Caller, Deps } from './deps.js';
 
@@ -26,6 +30,7 @@ export interface NewUserInput extends ProfileInput {
   role?: number;
   alerts?: { email?: boolean };
   sameDayPickup?: boolean;
+  verified?: Verified;
 }
 
 /** The first reason the caller may not create this account (message + status), or undefined. Pure. */
@@ -34,8 +39,28 @@ export function createRefusal(callerRole: RoleNumber, input: NewUserInput): [num
   if (!isValidEmail(email)) return [400, Messages.invalidEmail];
   if (email.length > LIMITS.email) return [400, Messages.emailTooLong];
   if (!canAssignRole(callerRole, (input.role ?? Role.User) as RoleNumber)) return [403, Messages.forbidden];
-  if (!isStaff(callerRole) && input.sameDayPickup !== undefined) return [403, Messages.forbidden];
+  if (!isStaff(callerRole) && (input.sameDayPickup !== undefined || input.verified !== undefined))
+    return [403, Messages.forbidden];
   return undefined;
+}
+
+/**
+ * The company's licence numbers as their records spell them ('abc-1' is the record 'ABC-1'); a number without a
+ * record is refused: a made-up licence would otherwise become a company (a vendor in billing) that does not exist.
+ */
+async function knownLicences(company: Record<string, unknown> | null | undefined) {
+  if (!company) return company;
+  const canon = async (v: unknown) => {
+    if (typeof v !== 'string' || !v.trim()) return v;
+    const record = await findLicenceRecord(v);
+    if (!record) throw new Problem(400, Messages.invalidLicence);
+    return record['License #'];
+  };
+  const out = { ...company };
+  if (out['License #'] !== undefined) out['License #'] = await canon(out['License #']);
+  if (Array.isArray(out.licenseNumbers))
+    out.licenseNumbers = [...new Set(await Promise.all((out.licenseNumbers as unknown[]).map(canon)))];
+  return out;
 }
 
 /** Create an account (staff; an account admin for their own company): Keycloak user, profile, welcome code. */
@@ -45,7 +70,7 @@ export async function createAccount(deps: Deps, caller: Caller, input: NewUserIn
   if (refusal) throw new Problem(refusal[0], refusal[1]);
   const email = input.email.trim().toLowerCase();
   const role = (input.role ?? Role.User) as RoleNumber;
-  let company = input.company;
+  let company = isStaff(callerRole) ? await knownLicences(input.company) : input.company;
   if (!isStaff(callerRole)) {
     // An account admin creates users of their own company only: the company is theirs, whatever was sent.
     const me = await callerProfile(caller);
@@ -74,9 +99,11 @@ export async function createAccount(deps: Deps, caller: Caller, input: NewUserIn
     if (e instanceof UserExists) throw new Problem(400, Messages.emailExists);
     throw new Problem(502, Messages.accountCreationFailed((e as Error).message));
   }
-  // Made by staff: reviewed by the person who made it, so verified at once. Made by a company's account admin: a
-  // new account of that company like an invited one, so it waits for staff review.
-  const verified = isStaff(callerRole) ? AccountState.Verified : AccountState.Pending;
+  // Made by staff: reviewed by the person who made it, so verified unless they chose another state. Made by a
+  // company's account admin: a new account of that company like an invited one, so it waits for staff review.
+  const verified: Verified = isStaff(callerRole)
+    ? (input.verified ?? AccountState.Verified)
+    : AccountState.Pending;
   const doc = new User({
     email,
     sub,
@@ -97,11 +124,12 @@ export async function createAccount(deps: Deps, caller: Caller, input: NewUserIn
     await deps.keycloak.deleteUser(sub).catch(() => undefined); // no half-made account
     throw new Problem(502, Messages.profileCreationFailed((e as Error).message));
   }
-  // the account exists now: a marker lost to a Redis blip is written again by the restore on reconnect
-  if (verified === AccountState.Verified)
-    await deps.userState
-      .setVerified(sub, true)
-      .catch((err: Error) => deps.log.warn({ err: err.message }, 'verified marker not written'));
+  // the account exists now: its verified marker (and a suspension) as chosen; a marker lost to a Redis blip is
+  // written again by the restore on reconnect
+  if (isApproved(verified) || verified === AccountState.Suspended)
+    await applyAccountState(deps, { sub, verified: AccountState.Pending }, verified).catch((err: Error) =>
+      deps.log.warn({ err: err.message }, 'verified marker not written'),
+    );
   return toProfile(doc.toObject() as UserDoc);
 }
 

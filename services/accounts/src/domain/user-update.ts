@@ -1,4 +1,13 @@
-import { Messages, Role, canAssignRole, isStaff, type RoleNumber } from '@portal/contracts';
+import {
+  Messages,
+  Role,
+  canAssignRole,
+  hasCompany,
+  isApproved,
+  isStaff,
+  isSuspended,
+  type RoleNumber,
+} from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { User, toProfile, type UserDoc } from '../models/user.js';
 import { findLicenceRecord, licenceKey } from '../models/licence-record.js';
@@ -33,8 +42,11 @@ async function canonicalLicences(patch: Patch): Promise<void> {
     c.licenseNumbers = [...new Set(await Promise.all((c.licenseNumbers as unknown[]).map(canon)))];
 }
 
-/** New licence numbers a non-staff editor adds must be real records no other company already uses. */
-async function checkNewLicences(target: UserDoc, patch: Patch): Promise<void> {
+/**
+ * New licence numbers must be real records (staff too: a made-up number would become a company, a vendor in
+ * billing, that does not exist); a non-staff editor's must also be used by no other company.
+ */
+async function checkNewLicences(target: UserDoc, patch: Patch, staff: boolean): Promise<void> {
   const c = patch.company ?? {};
   const wanted = [c['License #'], ...((c.licenseNumbers as string[] | undefined) ?? [])].filter(
     (x): x is string => typeof x === 'string' && !!x.trim(),
@@ -42,6 +54,7 @@ async function checkNewLicences(target: UserDoc, patch: Patch): Promise<void> {
   const have = licencesOf(target).map(licenceKey);
   for (const lic of wanted.filter((l) => !have.includes(licenceKey(l)))) {
     if (!(await findLicenceRecord(lic))) throw new Problem(400, Messages.invalidLicence);
+    if (staff) continue;
     const others = (await companyUsers([lic])).filter((u) => String(u._id) !== String(target._id));
     if (others.length > 0) throw new Problem(403, Messages.contactAdminToJoin);
   }
@@ -83,7 +96,7 @@ export async function updateProfile(
   const err = patchError(target, patch, newRole);
   if (err) throw new Problem(400, err);
   if (addsForbiddenLicences(callerRole, target, patch)) throw new Problem(403, Messages.forbidden);
-  if (!isStaff(callerRole)) await checkNewLicences(target, patch);
+  await checkNewLicences(target, patch, isStaff(callerRole));
 
   const set = { ...setOf(patch), ...publicOrdersSet(callerRole, target, patch.publicOrders) };
   if (!Object.keys(set).length) return { user: toProfile(target), message: Messages.profileUpdated };
@@ -92,8 +105,12 @@ export async function updateProfile(
   if (patch.verified !== undefined) await revokeBeforeWrite(deps, target, patch.verified);
   const events = userUpdateEvents(target, patch as { verified?: unknown }, withSet(target, set));
   const merged = mergedProfile(target, patch);
-  if (isSelf && !target.hasSentEmail && isComplete(merged, newRole)) {
-    // the first complete save is the application: the notice goes to the config's signupEmails, once
+  // The first complete save of a company's account not yet verified is its application: the notice goes to the
+  // config's signupEmails, once. Staff and drivers have no company to apply for, and a verified account has been
+  // reviewed already: their saves (a driver's signature) never tell them "under review" nor mail staff.
+  const pending = !isApproved(target.verified) && !isSuspended(target.verified);
+  const applies = hasCompany(newRole) && pending;
+  if (isSelf && applies && !target.hasSentEmail && isComplete(merged, newRole)) {
     const recipients = (await readConfig()).signupEmails ?? [];
     const res = await User.updateOneWithEvents(
       { _id: target._id, hasSentEmail: { $ne: true } },

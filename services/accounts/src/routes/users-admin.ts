@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
 import { INVITER_ROLES, Messages, Role } from '@portal/contracts';
-import { Alerts, Company, Message, Name, Profile, problems } from '../schemas.js';
+import { Alerts, Company, Message, Name, Profile, VerifiedValue, problems } from '../schemas.js';
 import { createAccount, deleteAccount } from '../domain/user-admin.js';
 import { depsOf } from '../domain/deps.js';
 
@@ -12,6 +12,8 @@ const NewUser = Type.Object({
   alerts: Type.Optional(Alerts),
   company: Type.Optional(Company),
   sameDayPickup: Type.Optional(Type.Boolean()),
+  /** Staff only: the account's state at creation (default verified: staff made it, so staff reviewed it). */
+  verified: Type.Optional(VerifiedValue),
 });
 
 /** Create an account (staff; a company admin for their own company) and delete one (staff, or yourself). */
