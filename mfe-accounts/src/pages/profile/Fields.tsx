@@ -5,6 +5,7 @@ import { uploadFile } from '../../api.js';
 import {
   canAddLicences,
   canEditLicence,
+  isCompanyUser,
   isDriver,
   type Errors,
   type FieldName,
@@ -125,8 +126,10 @@ function LogoUpload({ p }: { p: SectionProps }) {
 }
 
 export function CompanyFields({ p }: { p: SectionProps }) {
+  // staff and drivers have no company: the fields stay (a driver's phone is useful), not required
+  const company = isCompanyUser(p.values);
   return (
-    <Section title="Company" testId="profile-section-company">
+    <Section title={company ? 'Company' : 'Contact'} testId="profile-section-company">
       <LogoUpload p={p} />
       <span className="acc-pf-form-spacer" />
       <Bound
@@ -135,17 +138,26 @@ export function CompanyFields({ p }: { p: SectionProps }) {
         label="Company Name (LLC)"
         testId="profile-company"
         autoComplete="organization"
+        required={company}
       />
-      <Bound p={p} name="dba" label="DBA Name" testId="profile-dba" />
+      <Bound p={p} name="dba" label="DBA Name" testId="profile-dba" required={company} />
       <Bound p={p} name="contactName" label="Contact Name" testId="profile-name" autoComplete="name" />
-      <Bound p={p} name="phone" label="Phone" testId="profile-phone" type="tel" autoComplete="tel" />
+      <Bound
+        p={p}
+        name="phone"
+        label="Phone"
+        testId="profile-phone"
+        type="tel"
+        autoComplete="tel"
+        required={company}
+      />
       <Bound
         p={p}
         name="streetAddress"
         label="Street Address"
         testId="profile-street"
         autoComplete="street-address"
-        required={!isDriver(p.values)}
+        required={company}
       />
     </Section>
   );
@@ -155,12 +167,32 @@ export function CompanyFields({ p }: { p: SectionProps }) {
 export function BillingFields({ p }: { p: SectionProps }) {
   if (isDriver(p.values)) return null;
   const licenceEditable = canEditLicence(p.ctx);
+  const company = isCompanyUser(p.values);
   return (
     <>
       <Section title="Billing" testId="profile-section-billing">
-        <Bound p={p} name="billingContactName" label="Billing Contact Name" testId="profile-billing-name" />
-        <Bound p={p} name="billingEmail" label="Billing Email" testId="profile-billing-email" type="email" />
-        <Bound p={p} name="billingAddress" label="Billing Address" testId="profile-billing-address" />
+        <Bound
+          p={p}
+          name="billingContactName"
+          label="Billing Contact Name"
+          testId="profile-billing-name"
+          required={company}
+        />
+        <Bound
+          p={p}
+          name="billingEmail"
+          label="Billing Email"
+          testId="profile-billing-email"
+          type="email"
+          required={company}
+        />
+        <Bound
+          p={p}
+          name="billingAddress"
+          label="Billing Address"
+          testId="profile-billing-address"
+          required={company}
+        />
       </Section>
       <Section title="Licences" testId="profile-section-licences">
         <Bound
@@ -168,7 +200,7 @@ export function BillingFields({ p }: { p: SectionProps }) {
           name="licence"
           label="License Number"
           testId="profile-licence"
-          required={licenceEditable}
+          required={licenceEditable && company}
           readOnly={!licenceEditable}
         />
         <TagInput

@@ -2,6 +2,7 @@ import {
   LIMITS,
   Messages,
   formatPhone,
+  hasCompany,
   isRoleNumber,
   parsePhone,
   type RoleNumber,
@@ -108,6 +109,8 @@ export interface FormContext {
 }
 export const isStaff = (r: RoleNumber) => r <= 1;
 export const isDriver = (v: ProfileValues) => v.role === 2;
+/** Company users (3, 4): staff and drivers have no company, so its fields are optional for them. */
+export const isCompanyUser = (v: ProfileValues) => hasCompany(v.role);
 export const canEditLicence = (ctx: FormContext) => isStaff(ctx.editorRole) || ctx.brandNew;
 export const canAddLicences = (ctx: FormContext) => ctx.editorRole <= 3;
 
@@ -127,19 +130,26 @@ export function validate(v: ProfileValues, ctx: FormContext): Errors {
     if (!isEmail(em)) e.email = Messages.invalidEmail;
     else if (em.length > LIMITS.email) e.email = Messages.emailTooLong;
   }
-  need('companyName', 'Company name', LIMITS.companyName);
-  need('dba', 'DBA name', LIMITS.dba);
+  // staff and drivers have no company: its fields are checked when filled in, never required
+  const company = isCompanyUser(v);
+  const opt = (f: FieldName, label: string, max?: number) => {
+    if (company || str(v[f]).trim()) need(f, label, max);
+  };
+  opt('companyName', 'Company name', LIMITS.companyName);
+  opt('dba', 'DBA name', LIMITS.dba);
   need('contactName', 'Contact name', LIMITS.contactName);
   const phone = v.phone.trim();
-  if (!phone) e.phone = required('Phone');
-  else if (!parsePhone(phone)) e.phone = Messages.phoneInvalid; // contracts: the server's rule too
+  if (!phone) {
+    if (company) e.phone = required('Phone');
+  } else if (!parsePhone(phone)) e.phone = Messages.phoneInvalid; // contracts: the server's rule too
   if (!isDriver(v)) {
-    need('billingContactName', 'Billing contact name');
-    if (!v.billingEmail.trim()) e.billingEmail = required('Billing email');
-    else if (!isEmail(v.billingEmail)) e.billingEmail = Messages.invalidEmail;
-    need('billingAddress', 'Billing address');
-    if (canEditLicence(ctx)) need('licence', 'License number');
-    need('streetAddress', 'Street address');
+    opt('billingContactName', 'Billing contact name');
+    if (!v.billingEmail.trim()) {
+      if (company) e.billingEmail = required('Billing email');
+    } else if (!isEmail(v.billingEmail)) e.billingEmail = Messages.invalidEmail;
+    opt('billingAddress', 'Billing address');
+    if (canEditLicence(ctx)) opt('licence', 'License number');
+    opt('streetAddress', 'Street address');
   }
   return e;
 }
