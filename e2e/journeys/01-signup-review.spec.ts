@@ -4,7 +4,7 @@
 // company, the route serving the zip Mon/Wed/Fri, the driver and his van (setup.ts).
 import { Messages, Role } from '@portal/contracts';
 import { codeIn, APP, PASSWORD, DEMO } from '../fixtures/index.ts';
-import { test, expect, SOON } from '../fixtures/journey-test.ts';
+import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
 import { morning } from './setup.ts';
 import { gridRowText } from './views.ts';
 
@@ -83,32 +83,41 @@ test('a company signs up and is reviewed: pin, profile, application notice, staf
   await look(admin, '01-staff-verified');
 
   // everywhere it shows, within 5 s: the stored account, the mail (once), the accounts list, the vendor's portal
-  await expect
-    .poll(
-      async () => (await staff.call(`/api/users/${encodeURIComponent(vendor.email)}`)).json.user.verified,
-      SOON,
-    )
-    .toBe(true);
-  const mail = await mailbox.waitForMailTo(vendor.email, 'Account Verified', {
-    since: verified,
-    timeoutMs: 5_000,
+  await seen('the stored account is verified', () =>
+    expect
+      .poll(
+        async () => (await staff.call(`/api/users/${encodeURIComponent(vendor.email)}`)).json.user.verified,
+        SOON,
+      )
+      .toBe(true),
+  );
+  await seen('"Account Verified" mailed to the vendor', async () => {
+    const mail = await mailbox.waitForMailTo(vendor.email, 'Account Verified', {
+      since: verified,
+      timeoutMs: 5_000,
+    });
+    expect(mail.text).toMatch(/verified/i);
   });
-  expect(mail.text).toMatch(/verified/i);
-  await admin.goto(`${APP}/dashboard/accounts`);
-  await admin.getByTestId('accounts-search').fill(vendor.email);
-  await expect(async () => {
-    const row = await gridRowText(admin, vendor.email);
-    expect(row).toContain('Verified');
-    expect(row).not.toMatch(/not verified/i);
-  }).toPass(SOON);
+  await seen('Accounts lists it Verified', async () => {
+    await admin.goto(`${APP}/dashboard/accounts`);
+    await admin.getByTestId('accounts-search').fill(vendor.email);
+    await expect(async () => {
+      const row = await gridRowText(admin, vendor.email);
+      expect(row).toContain('Verified');
+      expect(row).not.toMatch(/not verified/i);
+    }).toPass({ timeout: 10_000 });
+  });
   await look(admin, '01-accounts-list');
-  await page.goto(`${APP}/dashboard/createOrder`);
-  await page.getByTestId('order-form').waitFor();
-  await expect(page.getByTestId('review-banner')).toHaveCount(0);
-  expect(
-    (await mailbox.summaries({ to: vendor.email, subject: 'Account Verified', since: verified })).length,
-    'exactly one "Account Verified"',
-  ).toBe(1);
+  await seen('the vendor is let in (Create Order, no review banner)', async () => {
+    await page.goto(`${APP}/dashboard/createOrder`);
+    await page.getByTestId('order-form').waitFor();
+    await expect(page.getByTestId('review-banner')).toHaveCount(0);
+  });
+  await seen('exactly one "Account Verified"', async () =>
+    expect(
+      (await mailbox.summaries({ to: vendor.email, subject: 'Account Verified', since: verified })).length,
+    ).toBe(1),
+  );
   s.marks.verified = Date.now();
   handOver(s);
 });

@@ -5,8 +5,8 @@
 import { OrderMessages as M, OrderStatus, ORDER_STATUS_NAMES, Role, type Order } from '@portal/contracts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { APP, DEMO, uploadManifest } from '../fixtures/index.ts';
-import { test, expect, SOON } from '../fixtures/journey-test.ts';
-import { ledger, listRow, mailWithin5s, recon, searchGrid, gridRowText } from './views.ts';
+import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
+import { ledger, listRow, mailWithin5s, recon, searchGrid } from './views.ts';
 
 async function manifestPdf(shipper: string, receiver: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -36,12 +36,13 @@ test('the vendor orders: the destination address, zip and serving days show; a w
   await page.getByTestId('order-destinationLN-option').filter({ hasText: receiver.licence }).first().click();
 
   // the destination's licence brings its address and zip, and the zip its serving days
-  await expect(page.getByTestId('order-destAddress')).toHaveValue(new RegExp(receiver.address), SOON);
-  await expect(page.getByTestId('order-destZip')).toHaveValue(s.zip, SOON);
   const days = 'Monday, Wednesday, Friday';
-  await expect(page.getByTestId('order-allowed-days')).toHaveText(
-    `Delivery days for ${s.zip}: ${days}`,
-    SOON,
+  await seen('the destination’s address and zip on the form', async () => {
+    await expect(page.getByTestId('order-destAddress')).toHaveValue(new RegExp(receiver.address), SOON);
+    await expect(page.getByTestId('order-destZip')).toHaveValue(s.zip, SOON);
+  });
+  await seen('the zip’s serving days on the form', () =>
+    expect(page.getByTestId('order-allowed-days')).toHaveText(`Delivery days for ${s.zip}: ${days}`, SOON),
   );
   await look(page, '02-order-destination');
 
@@ -51,8 +52,10 @@ test('the vendor orders: the destination address, zip and serving days show; a w
   await page.getByTestId('order-invoice').fill(`JRN-${s.tag}`);
   await page.getByTestId('order-notes').fill('Journey order: dock B, ring twice');
   await page.getByTestId('order-submit').click();
-  await expect(page.getByTestId('order-banner')).toContainText(M.dayNotAllowedBanner(days));
-  await expect(page.getByText(M.dayNotAllowed, { exact: true })).toBeVisible();
+  await seen('the wrong day refused, naming the served days', async () => {
+    await expect(page.getByTestId('order-banner')).toContainText(M.dayNotAllowedBanner(days));
+    await expect(page.getByText(M.dayNotAllowed, { exact: true })).toBeVisible();
+  });
   await look(page, '02-order-wrong-day');
 
   // the Friday: taken
@@ -74,39 +77,45 @@ test('the vendor orders: the destination address, zip and serving days show; a w
   const received = ORDER_STATUS_NAMES[OrderStatus.received];
   const staff = await api(Role.Admin);
   const receiverApi = await api(receiver.email);
-  await expect
-    .poll(async () => (await listRow(vendorApi, 'outgoing', order.orderId, s.week))?.statusName, SOON)
-    .toBe(received);
-  await expect
-    .poll(async () => (await listRow(receiverApi, 'incoming', order.orderId, s.week))?.statusName, SOON)
-    .toBe(received);
-  await expect
-    .poll(async () => (await listRow(staff, 'admin', order.orderId, s.week))?.destName, SOON)
-    .toContain(receiver.name);
-  // the screens: the vendor's Outgoing, the receiver's Incoming, staff's Manage Orders searched by the id
-  await searchGrid(page, '/dashboard/orders', order.orderId);
+  await seen('the vendor’s Outgoing (data, then screen)', async () => {
+    await expect
+      .poll(async () => (await listRow(vendorApi, 'outgoing', order.orderId, s.week))?.statusName, SOON)
+      .toBe(received);
+    expect(await searchGrid(page, '/dashboard/orders', order.orderId)).toContain(received);
+  });
   await look(page, '02-vendor-outgoing');
   const rp = await open(receiver.email);
-  await searchGrid(rp, '/dashboard/incomingorders', order.orderId);
+  await seen('the receiver’s Incoming (data, then screen)', async () => {
+    await expect
+      .poll(async () => (await listRow(receiverApi, 'incoming', order.orderId, s.week))?.statusName, SOON)
+      .toBe(received);
+    expect(await searchGrid(rp, '/dashboard/incomingorders', order.orderId)).toContain(received);
+  });
   await look(rp, '02-receiver-incoming');
   const admin = await open(DEMO[Role.Admin]);
-  await searchGrid(admin, '/dashboard/adminManageOrders', order.orderId);
-  expect(await gridRowText(admin, order.orderId)).toContain(received);
+  await seen('staff’s Manage Orders, found by its id (data, then screen)', async () => {
+    await expect
+      .poll(async () => (await listRow(staff, 'admin', order.orderId, s.week))?.destName, SOON)
+      .toContain(receiver.name);
+    expect(await searchGrid(admin, '/dashboard/adminManageOrders', order.orderId)).toContain(received);
+  });
   await look(admin, '02-admin-manage-orders');
-  // billing's projection lists it for the vendor's week, not counted (not delivered yet)
-  await expect
-    .poll(
-      async () => (await recon(staff, vendor.licence, s.week, s.deliveryDay)).orders.map((o) => o.orderId),
-      SOON,
-    )
-    .toContain(order.orderId);
-  // the new-order mail to both companies, naming the order
-  for (const to of [vendor.email, receiver.email]) {
-    const mail = await mailWithin5s(mailbox, to, new RegExp(`^New order ${order.orderId}:`), since);
-    expect(mail.text).toContain(order.orderId);
-  }
-  // the ledger: created, then the manifest
-  await expect.poll(() => ledger(staff, order.id), SOON).toContain('created');
+  await seen('billing’s projection of the vendor’s week (listed, not counted)', () =>
+    expect
+      .poll(async () => {
+        const r = await recon(staff, vendor.licence, s.week, s.deliveryDay);
+        return r.orders.find((o) => o.orderId === order.orderId)?.counted;
+      }, SOON)
+      .toBe(false),
+  );
+  for (const to of [vendor.email, receiver.email])
+    await seen(`the new-order mail to ${to}`, async () => {
+      const mail = await mailWithin5s(mailbox, to, new RegExp(`^New order ${order.orderId}:`), since);
+      expect(mail.text).toContain(order.orderId);
+    });
+  await seen('the ledger (created)', () =>
+    expect.poll(() => ledger(staff, order.id), SOON).toContain('created'),
+  );
   s.marks.ordered = Date.now();
   handOver(s);
 });

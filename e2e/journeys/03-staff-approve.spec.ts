@@ -4,16 +4,8 @@
 // schedule, the vendor gets the status mail, and the ledger records the change and still verifies.
 import { OrderMessages as M, OrderStatus, ORDER_STATUS_NAMES, Role } from '@portal/contracts';
 import { APP, DEMO } from '../fixtures/index.ts';
-import { test, expect, SOON } from '../fixtures/journey-test.ts';
-import {
-  gridRowText,
-  ledger,
-  ledgerVerifies,
-  listRow,
-  mailWithin5s,
-  scheduleShows,
-  searchGrid,
-} from './views.ts';
+import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
+import { ledger, ledgerVerifies, listRow, mailWithin5s, scheduleShows, searchGrid } from './views.ts';
 
 test('staff approve the order: Order Approved in every list, on Friday’s schedule, the mail, the ledger', async ({
   api,
@@ -47,32 +39,42 @@ test('staff approve the order: Order Approved in every list, on Friday’s sched
   const approved = ORDER_STATUS_NAMES[OrderStatus.approved];
   const vendorApi = await api(s.vendor.email);
   const receiverApi = await api(s.receiver.email);
-  await expect
-    .poll(async () => (await listRow(staff, 'admin', orderId, s.week))?.statusName, SOON)
-    .toBe(approved);
-  await expect
-    .poll(async () => (await listRow(vendorApi, 'outgoing', orderId, s.week))?.statusName, SOON)
-    .toBe(approved);
-  await expect
-    .poll(async () => (await listRow(receiverApi, 'incoming', orderId, s.week))?.statusName, SOON)
-    .toBe(approved);
-  await searchGrid(admin, '/dashboard/adminManageOrders', orderId);
-  expect(await gridRowText(admin, orderId)).toContain(approved);
+  await seen('Manage Orders (data, then screen)', async () => {
+    await expect
+      .poll(async () => (await listRow(staff, 'admin', orderId, s.week))?.statusName, SOON)
+      .toBe(approved);
+    expect(await searchGrid(admin, '/dashboard/adminManageOrders', orderId)).toContain(approved);
+  });
   await look(admin, '03-admin-list-approved');
   const vendor = await open(s.vendor.email);
-  await searchGrid(vendor, '/dashboard/orders', orderId);
-  expect(await gridRowText(vendor, orderId)).toContain(approved);
+  await seen('the vendor’s Outgoing (data, then screen)', async () => {
+    await expect
+      .poll(async () => (await listRow(vendorApi, 'outgoing', orderId, s.week))?.statusName, SOON)
+      .toBe(approved);
+    expect(await searchGrid(vendor, '/dashboard/orders', orderId)).toContain(approved);
+  });
   await look(vendor, '03-vendor-outgoing-approved');
-  // Friday's daily schedule: the route's Deliveries hold it, approved
-  await scheduleShows(admin, s.deliveryDay, s.route.id, id, approved);
-  await admin.getByTestId(`route-${s.route.id}`).scrollIntoViewIfNeeded();
+  await seen('the receiver’s Incoming', () =>
+    expect
+      .poll(async () => (await listRow(receiverApi, 'incoming', orderId, s.week))?.statusName, SOON)
+      .toBe(approved),
+  );
+  await seen('Friday’s daily schedule (admin): the route’s Deliveries', () =>
+    scheduleShows(admin, staff, true, s.deliveryDay, s.route.id, id, OrderStatus.approved),
+  );
+  await admin
+    .getByTestId(`route-${s.route.id}`)
+    .scrollIntoViewIfNeeded()
+    .catch(() => undefined);
   await look(admin, '03-schedule-friday');
-  // the vendor's status mail, naming the change
-  const mail = await mailWithin5s(mailbox, s.vendor.email, `Order ${orderId} is now ${approved}`, since);
-  expect(mail.text).toContain(orderId);
-  // the ledger: one more entry, the chain verifies
-  await expect.poll(async () => (await ledger(staff, id)).length, SOON).toBeGreaterThan(entries);
-  expect(await ledgerVerifies(staff, id)).toBe(true);
+  await seen('the vendor’s status mail', async () => {
+    const mail = await mailWithin5s(mailbox, s.vendor.email, `Order ${orderId} is now ${approved}`, since);
+    expect(mail.text).toContain(orderId);
+  });
+  await seen('the ledger (one more entry, verifying)', async () => {
+    await expect.poll(async () => (await ledger(staff, id)).length, SOON).toBeGreaterThan(entries);
+    expect(await ledgerVerifies(staff, id)).toBe(true);
+  });
   // Operations' count of Friday before the delivery: the dashboards step counts the journey's on top of it
   const ops = await staff.call(`/api/billing/dashboard/operations?from=${s.deliveryDay}&to=${s.deliveryDay}`);
   expect(ops.status, JSON.stringify(ops.json)).toBe(200);

@@ -6,9 +6,9 @@
 import { Role } from '@portal/contracts';
 import { DispatchMessages as D } from '@portal/contracts/dispatch';
 import { APP, DEMO } from '../fixtures/index.ts';
-import { test, expect, SOON } from '../fixtures/journey-test.ts';
+import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
 import { routingKnows } from '../fixtures/weekly.ts';
-import { gridRowText, ledger, listRow, mailWithin5s, searchGrid, stored } from './views.ts';
+import { ledger, listRow, mailWithin5s, onSchedule, searchGrid, stored } from './views.ts';
 
 test('the weekly schedule assigns the driver and reaches the order: lists, schedules, his phone, the mail, the ledger', async ({
   api,
@@ -60,50 +60,54 @@ test('the weekly schedule assigns the driver and reaches the order: lists, sched
   await expect(modal).toHaveCount(0);
 
   // --- the order carries the week's driver and vehicle, within 5 s
-  await expect
-    .poll(async () => (await stored(staff, id)).data.order.driver?.delivery ?? '', {
-      ...SOON,
-      message: 'the delivery driver of Friday reached the order (POST /api/orders/fixorders)',
-    })
-    .toBe(s.driver.fleetId);
-  expect((await stored(staff, id)).data.order.driver?.pickup, 'Wednesday’s driver picks it up').toBe(
-    s.driver.fleetId,
+  await seen(
+    'the order: Friday’s delivery driver and Wednesday’s pickup driver (POST /api/orders/fixorders)',
+    async () => {
+      await expect
+        .poll(async () => (await stored(staff, id)).data.order.driver?.delivery ?? '', SOON)
+        .toBe(s.driver.fleetId);
+      expect((await stored(staff, id)).data.order.driver?.pickup).toBe(s.driver.fleetId);
+    },
   );
-  // Manage Orders: the driver's and the van's names, never an id
-  await expect
-    .poll(async () => {
-      const r = await listRow(staff, 'admin', orderId, s.week);
-      return [r?.driver, r?.vehicle];
-    }, SOON)
-    .toEqual([s.driver.name, s.vehicle.name]);
-  await searchGrid(page, '/dashboard/adminManageOrders', orderId);
-  expect(await gridRowText(page, orderId)).not.toContain(s.driver.fleetId);
+  await seen('Manage Orders: the driver’s and the van’s names, never an id', async () => {
+    await expect
+      .poll(async () => {
+        const r = await listRow(staff, 'admin', orderId, s.week);
+        return [r?.driver, r?.vehicle];
+      }, SOON)
+      .toEqual([s.driver.name, s.vehicle.name]);
+    expect(await searchGrid(page, '/dashboard/adminManageOrders', orderId)).not.toContain(s.driver.fleetId);
+  });
   await look(page, '04-admin-list-driver');
-  // Friday's daily schedule names him on the order
-  await expect(async () => {
+  await seen('Friday’s daily schedule (admin) names him on the order', async () => {
+    await expect
+      .poll(async () => (await onSchedule(staff, s.deliveryDay, id, true))?.deliveryDriverName, SOON)
+      .toBe(s.driver.name);
     await page.goto(`${APP}/dashboard/manageSchedule?date=${s.deliveryDay}`);
-    await expect(page.getByTestId(`order-${id}`)).toContainText(s.driver.name, { timeout: 2_000 });
-  }).toPass(SOON);
+    await expect(page.getByTestId(`order-${id}`)).toContainText(s.driver.name);
+  });
   await look(page, '04-schedule-friday-driver');
-  // the driver: the order on his own Friday schedule and in his list, on his phone
   const driverApi = await api(s.driver.email);
-  await expect.poll(async () => (await listRow(driverApi, 'driver', orderId))?.orderId, SOON).toBe(orderId);
   const phone = await open(s.driver.email, { phone: true });
-  await expect(async () => {
+  await seen('the driver’s own list and Friday schedule, on his phone', async () => {
+    await expect.poll(async () => (await listRow(driverApi, 'driver', orderId))?.orderId, SOON).toBe(orderId);
+    await expect.poll(async () => (await onSchedule(driverApi, s.deliveryDay, id, false))?.id, SOON).toBe(id);
     await phone.goto(`${APP}/dashboard/manageSchedule?date=${s.deliveryDay}`);
-    await expect(phone.getByTestId(`order-link-${id}`)).toHaveText(orderId, { timeout: 2_000 });
-  }).toPass(SOON);
+    await expect(phone.getByTestId(`order-link-${id}`)).toHaveText(orderId);
+  });
   await look(phone, '04-driver-schedule-390');
-  // his mail names the week, the route and the van
-  const mail = await mailWithin5s(
-    mailbox,
-    s.driver.email,
-    `Your driver schedule changed (week of ${s.week})`,
-    since,
+  await seen('the driver’s mail: the week, the route and the van', async () => {
+    const mail = await mailWithin5s(
+      mailbox,
+      s.driver.email,
+      `Your driver schedule changed (week of ${s.week})`,
+      since,
+    );
+    expect(mail.html).toContain(`route ${s.route.name}, vehicle ${s.vehicle.name}`);
+  });
+  await seen('the ledger records the assignment', () =>
+    expect.poll(async () => (await ledger(staff, id)).length, SOON).toBeGreaterThan(entries),
   );
-  expect(mail.html).toContain(`route ${s.route.name}, vehicle ${s.vehicle.name}`);
-  // the ledger records the assignment
-  await expect.poll(async () => (await ledger(staff, id)).length, SOON).toBeGreaterThan(entries);
   s.marks.scheduled = Date.now();
   handOver(s);
 });

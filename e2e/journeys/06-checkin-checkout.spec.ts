@@ -4,8 +4,8 @@
 // verifies, and the daily schedule's row says In / Out.
 import { Role } from '@portal/contracts';
 import { APP, DEMO } from '../fixtures/index.ts';
-import { test, expect, SOON } from '../fixtures/journey-test.ts';
-import { ledger, ledgerVerifies } from './views.ts';
+import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
+import { ledger, ledgerVerifies, onSchedule } from './views.ts';
 
 test('check-in and check-out by scan at the warehouse: the ledger and the schedule show both', async ({
   api,
@@ -26,7 +26,9 @@ test('check-in and check-out by scan at the warehouse: the ledger and the schedu
   await page.getByTestId('scan-checkin').click();
   await expect(page.getByText('Order checked in successfully!').first()).toBeVisible();
   await look(page, '06-checked-in');
-  await expect.poll(() => ledger(staff, id), SOON).toContain('checked-in');
+  await seen('the ledger (checked-in)', () =>
+    expect.poll(() => ledger(staff, id), SOON).toContain('checked-in'),
+  );
 
   // --- check out: the box count, confirmed; the manifest is on file
   await page.goto(`${APP}/dashboard/checkout`);
@@ -38,21 +40,31 @@ test('check-in and check-out by scan at the warehouse: the ledger and the schedu
   );
   await page.getByTestId('scan-boxes-yes').click();
   await expect(page.getByText('Order checked out successfully!').first()).toBeVisible();
-  await expect(page.getByTestId('scan-gate-message')).toHaveCount(0);
+  await seen('no gate message: the manifest is on file', () =>
+    expect(page.getByTestId('scan-gate-message')).toHaveCount(0),
+  );
   await look(page, '06-checked-out');
 
   // --- everywhere it shows, within 5 s: the ledger (in order, verifying) and Friday's schedule row
-  await expect
-    .poll(
-      async () => (await ledger(staff, id)).filter((a) => a === 'checked-in' || a === 'checked-out'),
-      SOON,
-    )
-    .toEqual(['checked-in', 'checked-out']);
-  expect(await ledgerVerifies(staff, id)).toBe(true);
-  await expect(async () => {
+  await seen('the ledger (checked-in, checked-out, verifying)', async () => {
+    await expect
+      .poll(
+        async () => (await ledger(staff, id)).filter((a) => a === 'checked-in' || a === 'checked-out'),
+        SOON,
+      )
+      .toEqual(['checked-in', 'checked-out']);
+    expect(await ledgerVerifies(staff, id)).toBe(true);
+  });
+  await seen('Friday’s daily schedule: In / Out', async () => {
+    await expect
+      .poll(async () => {
+        const o = await onSchedule(staff, s.deliveryDay, id, true);
+        return [!!o?.checkedin, !!o?.checkedout];
+      }, SOON)
+      .toEqual([true, true]);
     await page.goto(`${APP}/dashboard/manageSchedule?date=${s.deliveryDay}`);
-    await expect(page.getByTestId(`order-${id}`)).toContainText('In / Out', { timeout: 2_000 });
-  }).toPass(SOON);
+    await expect(page.getByTestId(`order-${id}`)).toContainText('In / Out');
+  });
   await look(page, '06-schedule-in-out');
   s.marks.checkedOut = Date.now();
   handOver(s);

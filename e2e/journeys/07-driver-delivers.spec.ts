@@ -4,7 +4,7 @@
 // billing's reconciliation (counted), the receiver gets the status mail and the ledger has the step and verifies.
 import { OrderStatus, ORDER_STATUS_NAMES, Role, ScanMessages as SM } from '@portal/contracts';
 import { APP, DEMO } from '../fixtures/index.ts';
-import { test, expect, SOON } from '../fixtures/journey-test.ts';
+import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
 import {
   draw,
   ledger,
@@ -60,40 +60,52 @@ test('the driver delivers offline with the receiver’s signature; back online i
 
   // --- everywhere it shows, within 5 s
   const delivered = ORDER_STATUS_NAMES[OrderStatus.delivered];
-  await expect.poll(async () => (await stored(staff, id)).status, SOON).toBe(OrderStatus.delivered);
-  expect((await stored(staff, id)).data.order.signature?.customer?.name).toBe('Rosa Receiver');
-  await expect
-    .poll(async () => (await ledger(staff, id)).filter((a) => a === 'delivered').length, SOON)
-    .toBe(1);
-  expect(await ledgerVerifies(staff, id)).toBe(true);
+  await seen(
+    'the stored order (Delivered, the receiver’s signature) and the ledger (delivered once, verifying)',
+    async () => {
+      await expect.poll(async () => (await stored(staff, id)).status, SOON).toBe(OrderStatus.delivered);
+      expect((await stored(staff, id)).data.order.signature?.customer?.name).toBe('Rosa Receiver');
+      await expect
+        .poll(async () => (await ledger(staff, id)).filter((a) => a === 'delivered').length, SOON)
+        .toBe(1);
+      expect(await ledgerVerifies(staff, id)).toBe(true);
+    },
+  );
   const vendorApi = await api(s.vendor.email);
   const receiverApi = await api(s.receiver.email);
-  await expect
-    .poll(async () => (await listRow(staff, 'admin', orderId, s.week))?.statusName, SOON)
-    .toBe(delivered);
-  await expect
-    .poll(async () => (await listRow(vendorApi, 'outgoing', orderId, s.week))?.statusName, SOON)
-    .toBe(delivered);
-  await expect
-    .poll(async () => (await listRow(receiverApi, 'incoming', orderId, s.week))?.statusName, SOON)
-    .toBe(delivered);
-  // billing counts it delivered (not "* not delivered")
-  await expect
-    .poll(async () => {
-      const r = await recon(staff, s.vendor.licence, s.week, s.deliveryDay);
-      const row = r.orders.find((o) => o.orderId === orderId);
-      return [row?.status, row?.counted, r.totals.count];
-    }, SOON)
-    .toEqual([OrderStatus.delivered, true, 1]);
-  // the admin's and the driver's daily schedules
+  for (const [who, client, list] of [
+    ['Manage Orders', staff, 'admin'],
+    ['the vendor’s Outgoing', vendorApi, 'outgoing'],
+    ['the receiver’s Incoming', receiverApi, 'incoming'],
+  ] as const)
+    await seen(who, () =>
+      expect
+        .poll(async () => (await listRow(client, list, orderId, s.week))?.statusName, SOON)
+        .toBe(delivered),
+    );
+  await seen('billing counts it delivered (no "not delivered")', () =>
+    expect
+      .poll(async () => {
+        const r = await recon(staff, s.vendor.licence, s.week, s.deliveryDay);
+        const row = r.orders.find((o) => o.orderId === orderId);
+        return [row?.status, row?.counted, r.totals.count];
+      }, SOON)
+      .toEqual([OrderStatus.delivered, true, 1]),
+  );
   const admin = await open(DEMO[Role.Admin]);
-  await scheduleShows(admin, s.deliveryDay, s.route.id, id, delivered);
+  await seen('the admin’s daily schedule (Friday)', () =>
+    scheduleShows(admin, staff, true, s.deliveryDay, s.route.id, id, OrderStatus.delivered),
+  );
   await look(admin, '07-admin-schedule-delivered');
-  await scheduleShows(phone, s.deliveryDay, s.route.id, id, delivered);
+  const driverApi = await api(s.driver.email);
+  await seen('the driver’s daily schedule (Friday)', () =>
+    scheduleShows(phone, driverApi, false, s.deliveryDay, s.route.id, id, OrderStatus.delivered),
+  );
   await look(phone, '07-driver-schedule-delivered-390');
-  // the receiver's status mail
-  const mail = await mailWithin5s(mailbox, s.receiver.email, `Order ${orderId} is now ${delivered}`, since);
-  expect(mail.text).toContain(orderId);
+  await seen('the receiver’s status mail', async () => {
+    const mail = await mailWithin5s(mailbox, s.receiver.email, `Order ${orderId} is now ${delivered}`, since);
+    expect(mail.text).toContain(orderId);
+  });
   s.marks.delivered = Date.now();
   handOver(s);
 });

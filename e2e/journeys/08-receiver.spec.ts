@@ -2,8 +2,8 @@
 // the link in the "Delivered" mail: the order opens read-only for him (no Submit, Cancel or Check Out to press and
 // fail), its status and signature shown.
 import { OrderStatus, ORDER_STATUS_NAMES } from '@portal/contracts';
-import { test, expect, SOON } from '../fixtures/journey-test.ts';
-import { gridRowText, orderLinkIn, searchGrid } from './views.ts';
+import { test, expect, seen } from '../fixtures/journey-test.ts';
+import { orderLinkIn, searchGrid } from './views.ts';
 
 test('the receiver sees the delivery in Incoming and opens the mailed link read-only', async ({
   mailbox,
@@ -17,9 +17,12 @@ test('the receiver sees the delivery in Incoming and opens the mailed link read-
 
   // --- he lands on his incoming orders, the delivery there
   const page = await open(s.receiver.email);
-  await expect(page).toHaveURL(/\/dashboard\/incomingorders/);
-  await searchGrid(page, '/dashboard/incomingorders', orderId);
-  await expect.poll(() => gridRowText(page, orderId), SOON).toContain(delivered);
+  await seen('the receiver lands on Incoming Orders', () =>
+    expect(page).toHaveURL(/\/dashboard\/incomingorders/),
+  );
+  await seen('the delivery in his Incoming (screen)', async () => {
+    expect(await searchGrid(page, '/dashboard/incomingorders', orderId)).toContain(delivered);
+  });
   await look(page, '08-receiver-incoming-delivered');
 
   // --- the mailed link opens the order for him to read, not to edit
@@ -29,10 +32,14 @@ test('the receiver sees the delivery in Incoming and opens the mailed link read-
   });
   const link = orderLinkIn(mail, id);
   await page.goto(link);
-  await expect(page.getByText(orderId).first()).toBeVisible();
-  await expect(page.getByText(delivered).first()).toBeVisible();
+  await seen('the mailed link opens the order for him', async () => {
+    await expect(page.getByText(orderId).first()).toBeVisible();
+    await expect(page.getByText(delivered).first()).toBeVisible();
+  });
   for (const action of ['order-submit', 'order-cancel', 'order-checkout', 'order-delete'])
-    await expect(page.getByTestId(action), `${action} is not offered to the receiver`).toHaveCount(0);
+    await seen(`the mailed link is read-only: no ${action}`, () =>
+      expect(page.getByTestId(action)).toHaveCount(0),
+    );
   await look(page, '08-receiver-mailed-link');
   // the same on his phone
   await page.setViewportSize({ width: 390, height: 844 });

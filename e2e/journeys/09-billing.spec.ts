@@ -5,7 +5,7 @@
 import { OrderStatus, ORDER_STATUS_NAMES, Role } from '@portal/contracts';
 import { ReconWords } from '@portal/contracts/billing';
 import { APP, DEMO, tokenFor } from '../fixtures/index.ts';
-import { test, expect, SOON } from '../fixtures/journey-test.ts';
+import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
 import { parseCsv } from '../fixtures/reports.ts';
 import { plusDays } from '../fixtures/journey.ts';
 import { gridRowText, ledger, ledgerVerifies, recon, stored } from './views.ts';
@@ -31,11 +31,13 @@ test('billing reconciles the week and prints: the stamp on the order, the ledger
   await page.getByTestId('recon-from').fill(from);
   await page.getByTestId('recon-to').fill(to);
   await page.getByTestId('recon-search').click();
-  await expect(page.getByTestId('recon-grand-total')).toContainText('1 order');
-  await expect.poll(() => gridRowText(page, orderId), SOON).toContain(orderId);
-  const row = await gridRowText(page, orderId);
-  expect(row, 'counted: no "not delivered" mark').not.toContain(`${orderId} *`);
-  expect(row).toContain(s.route.name);
+  await seen('the week’s reconciliation on screen: 1 order, counted, its route', async () => {
+    await expect(page.getByTestId('recon-grand-total')).toContainText('1 order');
+    await expect.poll(() => gridRowText(page, orderId), SOON).toContain(orderId);
+    const row = await gridRowText(page, orderId);
+    expect(row, 'counted: no "not delivered" mark').not.toContain(`${orderId} *`);
+    expect(row).toContain(s.route.name);
+  });
   await look(page, '09-billing-reconciled');
 
   // --- print: the form, the confirm, the stamp
@@ -50,39 +52,40 @@ test('billing reconciles the week and prints: the stamp on the order, the ledger
   await expect(page.getByTestId('toast').filter({ hasText: ReconWords.stamped(1) })).toBeVisible();
 
   // --- everywhere it shows, within 5 s
-  await expect.poll(async () => (await stored(staff, id)).data.recon?.user ?? '', SOON).not.toBe('');
-  await expect.poll(() => ledger(staff, id), SOON).toContain('reconciled');
-  expect(await ledgerVerifies(staff, id)).toBe(true);
-  await expect
-    .poll(
-      async () =>
-        (await recon(staff, s.vendor.licence, from, to)).orders.find((o) => o.orderId === orderId)?.recon
-          ?.user ?? '',
-      SOON,
-    )
-    .not.toBe('');
-  await expect(async () => {
+  await seen('the stamp on the order and the ledger (reconciled, verifying)', async () => {
+    await expect.poll(async () => (await stored(staff, id)).data.recon?.user ?? '', SOON).not.toBe('');
+    await expect.poll(() => ledger(staff, id), SOON).toContain('reconciled');
+    expect(await ledgerVerifies(staff, id)).toBe(true);
+  });
+  await seen('the stamp in billing’s reconciliation (data, then screen)', async () => {
+    await expect
+      .poll(async () => {
+        const r = await recon(staff, s.vendor.licence, from, to);
+        return r.orders.find((o) => o.orderId === orderId)?.recon?.user ?? '';
+      }, SOON)
+      .not.toBe('');
     await page.getByTestId('recon-search').click();
-    expect(await gridRowText(page, orderId)).toMatch(/\d{4}-\d{2}-\d{2} /);
-  }).toPass(SOON);
+    await expect.poll(() => gridRowText(page, orderId)).toMatch(/\d{4}-\d{2}-\d{2} /);
+  });
   await look(page, '09-billing-stamped');
-  // the invoice (CSV export of the same week): the order counted, delivered, reconciled, with its driver
-  const csv = await fetch(
-    `${APP}/api/billing/invoice?vendorLN=${encodeURIComponent(s.vendor.licence)}&from=${from}&to=${to}&format=csv`,
-    { headers: { authorization: `Bearer ${await tokenFor(DEMO[Role.Admin])}` } },
-  );
-  expect(csv.status).toBe(200);
-  const rows = parseCsv(await csv.text());
-  const line = rows.find((r) => r[0] === orderId);
-  expect(line, `${orderId} on the invoice`).toBeTruthy();
-  const head = rows.find((r) => r[0] === 'Order')!;
-  const cell = (name: string) => line![head.indexOf(name)];
-  expect([cell('Status'), cell('Counted'), cell('Driver')]).toEqual([
-    ORDER_STATUS_NAMES[OrderStatus.delivered],
-    'yes',
-    s.driver.name,
-  ]);
-  expect(cell('Reconciled')).not.toBe('');
+  await seen('the invoice: the order counted, delivered, reconciled, with its driver', async () => {
+    const csv = await fetch(
+      `${APP}/api/billing/invoice?vendorLN=${encodeURIComponent(s.vendor.licence)}&from=${from}&to=${to}&format=csv`,
+      { headers: { authorization: `Bearer ${await tokenFor(DEMO[Role.Admin])}` } },
+    );
+    expect(csv.status).toBe(200);
+    const rows = parseCsv(await csv.text());
+    const line = rows.find((r) => r[0] === orderId);
+    expect(line, `${orderId} on the invoice`).toBeTruthy();
+    const head = rows.find((r) => r[0] === 'Order')!;
+    const cell = (name: string) => line![head.indexOf(name)];
+    expect([cell('Status'), cell('Counted'), cell('Driver')]).toEqual([
+      ORDER_STATUS_NAMES[OrderStatus.delivered],
+      'yes',
+      s.driver.name,
+    ]);
+    expect(cell('Reconciled')).not.toBe('');
+  });
   s.marks.reconciled = Date.now();
   handOver(s);
 });

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { OrderStatus, ORDER_STATUS_NAMES, Role } from '@portal/contracts';
 import { APP, DEMO } from '../fixtures/index.ts';
-import { test, expect } from '../fixtures/journey-test.ts';
+import { test, expect, seen } from '../fixtures/journey-test.ts';
 import { parseCsv } from '../fixtures/reports.ts';
 
 test('a report runs over the day and mails: Done, the order Delivered in its CSV, the mail with the files', async ({
@@ -43,27 +43,31 @@ test('a report runs over the day and mails: Done, the order Delivered in its CSV
   await expect(row.getByTestId('report-state')).toHaveText('Done', { timeout: 60_000 });
   await look(page, '10-report-done');
 
-  // the CSV from the screen's download: the order, Delivered, with its driver and route
-  const saving = page.waitForEvent('download');
-  await row.getByTestId('report-download-csv').click();
-  const file = await saving;
-  const rows = parseCsv(readFileSync((await file.path())!).toString('utf8'));
-  const head = rows[0]!;
-  const line = rows.find((r) => r[head.indexOf('Order')] === orderId);
-  expect(line, `${orderId} in the report`).toBeTruthy();
-  expect([
-    line![head.indexOf('Status')],
-    line![head.indexOf('Route')],
-    line![head.indexOf('Driver')],
-  ]).toEqual([ORDER_STATUS_NAMES[OrderStatus.delivered], s.route.name, s.driver.name]);
-
-  // the mail, within 5 s of Done, with both files
-  const title = (await row.locator('td.rp-title').innerText()).trim();
-  const mail = await mailbox.waitForMailTo(to, title, { since, timeoutMs: 5_000 });
-  const attached = (mail.attachments ?? []).map((a) => a.filename);
-  expect(attached.length, `the files attached: ${attached.join(', ')}`).toBe(2);
-  const mailed = parseCsv(Buffer.from(mail.attachments![0]!.content, 'base64').toString('utf8'));
-  expect(mailed.some((r) => r.includes(orderId))).toBe(true);
+  await seen(
+    'the report’s CSV (downloaded from the screen): the order Delivered, its route and driver',
+    async () => {
+      const saving = page.waitForEvent('download');
+      await row.getByTestId('report-download-csv').click();
+      const file = await saving;
+      const rows = parseCsv(readFileSync((await file.path())!).toString('utf8'));
+      const head = rows[0]!;
+      const line = rows.find((r) => r[head.indexOf('Order')] === orderId);
+      expect(line, `${orderId} in the report`).toBeTruthy();
+      expect([
+        line![head.indexOf('Status')],
+        line![head.indexOf('Route')],
+        line![head.indexOf('Driver')],
+      ]).toEqual([ORDER_STATUS_NAMES[OrderStatus.delivered], s.route.name, s.driver.name]);
+    },
+  );
+  await seen('the report’s mail within 5 s of Done, with both files', async () => {
+    const title = (await row.locator('td.rp-title').innerText()).trim();
+    const mail = await mailbox.waitForMailTo(to, title, { since, timeoutMs: 5_000 });
+    const attached = (mail.attachments ?? []).map((a) => a.filename);
+    expect(attached.length, `the files attached: ${attached.join(', ')}`).toBe(2);
+    const mailed = parseCsv(Buffer.from(mail.attachments![0]!.content, 'base64').toString('utf8'));
+    expect(mailed.some((r) => r.includes(orderId))).toBe(true);
+  });
   s.marks.reported = Date.now();
   handOver(s);
 });
