@@ -194,3 +194,42 @@ test('Manage Orders at 1366 and 390 px: readable identifying columns, names, man
     await admin.call('/api/vehicles/delete', { vehicle: { id: vehicle } });
   }
 });
+
+test("a vendor's Outgoing and a receiver's Incoming at 1366 px: identifying columns whole, no fleet ids, no console error", async ({
+  signedInAs,
+  api,
+  testData,
+  shot,
+}) => {
+  const admin = await api(Role.Admin);
+  const from = await testData.licence('gridout');
+  const to = await testData.licence('gridin');
+  const vendorEmail = await testData.signedUpUser(`e2e-gridout-${Date.now()}@test.portal`, from);
+  const receiverEmail = await testData.signedUpUser(`e2e-gridin-${Date.now()}@test.portal`, to);
+  await testRoute(admin);
+  const order = await placeOrder(admin, { from, to, invoice: `GRID-V-${Date.now()}` });
+
+  for (const [email, path, name] of [
+    [vendorEmail, '/dashboard/orders', 'outgoing'],
+    [receiverEmail, '/dashboard/incomingorders', 'incoming'],
+  ] as const) {
+    const page = await signedInAs(email);
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${APP}${path}`);
+    const table = page.getByTestId('orders-table');
+    await expect(table.locator('.ag-pinned-left-cols-container').getByText(order.orderId)).toBeVisible({
+      timeout: 15_000,
+    });
+    expect(await cutOff(page), name).toEqual([]);
+    expect(await offScreen(page, 1366), name).toEqual([]);
+    // the fleet's names are staff's to read: no Driver column rather than an id
+    await expect(table.locator('.ag-header-cell[col-id="driver"]')).toHaveCount(0);
+    await expect(table.getByTestId('row-delete')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/${name}-1366.png` });
+    await shot(page, `orders-grid-${name}-1366`);
+    expect(errors, name).toEqual([]);
+  }
+});
