@@ -22,6 +22,8 @@ export const SigningMessages = {
     'The stored manifest does not match the SHA-256 recorded when it was uploaded; it cannot be signed. Upload it again.',
   signatureRequired: 'Draw or type a signature.',
   badImage: 'The signature must be a PNG image.',
+  profileUnreadable:
+    'Your saved signature could not be read. Save it again on your Profile, or draw or type one.',
   driverKindOnly: 'Drivers sign manifests as the driver.',
   receiverKindOnly: "Only the receiver's users sign a manifest as the customer.",
   vendorCannotSign: 'The manifest is signed by the driver or the receiver.',

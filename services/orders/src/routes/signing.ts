@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { callerOf } from '../domain/order-access.js';
 import { prepareSigning } from '../domain/signing/rules.js';
+import { profileImageData } from '../domain/signing/profile-image.js';
 import { signOne, type SignedResult } from '../domain/signing/sign.js';
 import * as S from '../schemas/order.js';
 
@@ -34,8 +35,12 @@ export const signingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const c = await callerOf(request.user, request.headers.authorization);
       // checked by contracts' JSON Schema (plain: the browser shares the module) — the same shape as this type
       const body = request.body as unknown as SignManifestBody;
-      const p = prepareSigning(body, c.signature);
-      const deps = { store: app, appUrl: String(app.env.APP_URL) };
+      const appUrl = String(app.env.APP_URL);
+      // "My saved signature": the profile keeps the picture's address; signing needs its bytes
+      const saved = 'profile' in body.signature && c.signature?.image ? c.signature : undefined;
+      const profile = saved && { ...saved, image: await profileImageData(saved.image, appUrl) };
+      const p = prepareSigning(body, profile);
+      const deps = { store: app, appUrl };
       const ids = [...new Set(body.ids)];
       const signed: SignedResult[] = [];
       const failed: { id: string; status: number; message: string }[] = [];
