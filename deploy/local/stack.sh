@@ -564,9 +564,11 @@ case "${1:-}" in
   status) cmd_status ;;
   # only NATS: (re)writes its users from the contracts and restarts it when they changed
   nats) (lock; ensure_nats) ;;
+  # only the edge: re-renders its config from deploy/routes.json and reloads it (no other component touched)
+  nginx) (lock; reload_nginx) ;;
   restart)
     if [ -n "${2:-}" ]; then (lock; stop_one "$2"); else cmd_stop; fi
     exec bash "$0" start
     ;;
-  *) echo "usage: $0 start|stop|status|nats|restart [component]" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|status|nats|nginx|restart [component]" >&2; exit 2 ;;
 esac

@@ -30,6 +30,7 @@ const limits = JSON.parse(
 const edgePort = Number(env.EDGE_PORT ?? 8080);
 const keycloakPort = Number(env.KEYCLOAK_HTTP_PORT ?? 8180);
 const mailboxPort = Number(env.MAILBOX_HTTP_PORT ?? 8025);
+const s3Port = Number(env.S3_PORT ?? 9100);
 const hasV6 = Object.values(networkInterfaces())
   .flat()
   .some((i) => i && i.family === 'IPv6' && i.address === '::1');
@@ -253,6 +254,8 @@ http {
   map $request_uri $edge_loggable {
     ~^/api/track/ 0; ~^/dashboard/track([?#]|$) 0;
     ~^/api/orders/public([?#]|$) 0; ~^/dashboard/publicorders([?#]|$) 0;
+    # a pre-signed download's query is its credential while it lasts
+    ~^/files/ 0;
     default 1;
   }
   access_log ${join(logs, 'nginx-access.log')} combined if=$edge_loggable;
@@ -278,6 +281,9 @@ http {
              application/xml image/svg+xml application/wasm;
 
   map $http_upgrade $connection_upgrade { default upgrade; '' ''; }
+  # /files/<bucket>/<key>?…X-Amz-Signature=… → /<bucket>/<key>?… byte for byte (a map's capture is not re-escaped,
+  # an if/rewrite capture would be, and the store's signature covers the exact path and query)
+  map $request_uri $s3_uri { "~^/files(?<s3path>/[^?]+[?].*X-Amz-Signature=.*)$" $s3path; default ""; }
   proxy_cache_path ${join(dirname(out), 'cache')} levels=1 keys_zone=edge_micro:1m max_size=16m inactive=1m use_temp_path=off;
   proxy_cache_path ${join(dirname(out), 'cache-search')} levels=1:2 keys_zone=edge_search:8m max_size=64m inactive=1m use_temp_path=off;
   map $sent_http_content_type $html_no_cache { ~text/html "no-cache"; default ""; }
@@ -341,6 +347,18 @@ ${edgeErrorPages}
       include ${join(dirname(out), 'proxy_common.conf')};
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-Prefix /mailbox;
+    }
+
+    # Pre-signed downloads on the portal's own address (the kit's S3_PUBLIC_URL, APP_URL + /files): the object store
+    # behind the edge, GET (and HEAD) of a signed URL only. The raw path and query go on unchanged with the store's
+    # own Host, the address the URL was signed for, so the store checks the signature, expiry and disposition.
+    location ^~ /files/ {
+      limit_except GET { deny all; }
+      if ($s3_uri = "") { return 404; }
+      proxy_pass http://127.0.0.1:${s3Port}$s3_uri;
+      include ${join(dirname(out), 'proxy_common.conf')};
+      proxy_set_header Host 127.0.0.1:${s3Port};
+      proxy_buffering off;
     }
 
     # the services, from deploy/routes.json

@@ -73,6 +73,12 @@ export const EnvSchema = Type.Object({
   S3_USE_SSL: Type.Boolean({ default: false }),
   /** Signing region of pre-signed URLs (MinIO's default). */
   S3_REGION: Type.String({ default: 'us-east-1' }),
+  /**
+   * Where browsers (and mailed links) reach the object store: pre-signed downloads are handed out under this base
+   * instead of S3_ENDPOINT's own address. Locally the edge serves it (nginx `/files/` → the store, GET only); empty
+   * means the URLs as signed, for a store every browser reaches itself (a public S3 host).
+   */
+  S3_PUBLIC_URL: Type.String({ default: 'http://localhost:8080/files' }),
   /** The service's bucket for objectStore helpers; empty means `portal-<service name>`. */
   S3_BUCKET: Type.String({ default: '' }),
   KEYCLOAK_URL: Type.String({ default: 'http://127.0.0.1:8180/auth' }),

@@ -16,6 +16,7 @@ export {
 export type { Bus } from './backends/bus.js';
 export {
   attachment,
+  publicUrl,
   type ObjectStore,
   type PresignGetOptions,
   type PresignPutOptions,

@@ -159,10 +159,17 @@ test("role × tenant: another staff member's run is a 404; vendors and drivers a
   });
   const id = res.json().data.report.id;
   await waitForRun(call, Role.SuperAdmin, id, ['done']);
-  assert.equal(
-    (await call(Role.SuperAdmin, 'GET', `/api/reports/${id}/download?format=xlsx`)).statusCode,
-    200,
-  );
+  const dl = await call(Role.SuperAdmin, 'GET', `/api/reports/${id}/download?format=xlsx`);
+  assert.equal(dl.statusCode, 200, dl.body);
+  // on the portal's own address (the edge's /files/), never the object store's: it opens from any machine
+  const { url } = dl.json().data as { url: string };
+  assert.ok(url.startsWith(`${String(app.env.S3_PUBLIC_URL)}/`), url);
+  assert.ok(!url.includes(`${String(app.env.S3_ENDPOINT)}:${String(app.env.S3_PORT)}`), url);
+  assert.match(url, /X-Amz-Expires=300&/);
+  assert.match(url, /response-content-disposition=attachment/);
+  const file = await fetch(url);
+  assert.equal(file.status, 200);
+  assert.match(file.headers.get('content-disposition') ?? '', /^attachment/);
   for (const [method, url] of [
     ['GET', `/api/reports/${id}`],
     ['POST', `/api/reports/${id}/cancel`],

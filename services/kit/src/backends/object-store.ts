@@ -32,7 +32,9 @@ export interface ObjectStore {
   ensureBucket(bucket?: string): Promise<void>;
   /**
    * A time-limited download URL of one object, optionally saved under `filename`. Always `attachment`: an object
-   * (often a user's upload) is never rendered as a page from the object store's origin.
+   * (often a user's upload) is never rendered as a page from the object store's origin. The URL is on the store's
+   * public address (S3_PUBLIC_URL: locally the portal's own edge), never the store's internal one. The caller checks
+   * the tenancy before asking for one and keeps `expires` short (minutes) unless the link is mailed.
    */
   presignedGet(key: string, opts: PresignGetOptions): Promise<string>;
   /** A time-limited upload of one object of one content type (and at most maxBytes when given). */
@@ -45,7 +47,18 @@ export function attachment(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export function createObjectStore(client: Client, defaultBucket: string): ObjectStore {
+/**
+ * A URL signed for the store's own address as the browser must ask for it: the same path and query under
+ * `publicBase` (the edge strips the base and forwards to the store with the host it was signed for, so the signature
+ * still holds). Empty base: the URL as signed.
+ */
+export function publicUrl(signed: string, publicBase: string): string {
+  if (!publicBase) return signed;
+  const u = new URL(signed);
+  return `${publicBase.replace(/\/+$/, '')}${u.pathname}${u.search}`;
+}
+
+export function createObjectStore(client: Client, defaultBucket: string, publicBase = ''): ObjectStore {
   return {
     client,
     bucket: defaultBucket,
@@ -60,7 +73,9 @@ export function createObjectStore(client: Client, defaultBucket: string): Object
         'response-content-disposition': opts.filename ? attachment(opts.filename) : 'attachment',
         ...(opts.contentType ? { 'response-content-type': opts.contentType } : {}),
       };
-      return client.presignedGetObject(opts.bucket ?? defaultBucket, key, opts.expires, headers);
+      return client
+        .presignedGetObject(opts.bucket ?? defaultBucket, key, opts.expires, headers)
+        .then((url) => publicUrl(url, publicBase));
     },
     async presignedPut(key, opts) {
       const bucket = opts.bucket ?? defaultBucket;
@@ -82,11 +97,21 @@ export function createObjectStore(client: Client, defaultBucket: string): Object
 
 /**
  * `app.objectStore` (and `app.s3`, the bare client, as before): MinIO/S3. A client holds no connection, so
- * nothing to close. URLs are signed for S3_ENDPOINT: the address the browser must reach them at.
+ * nothing to close. Download URLs are signed for S3_ENDPOINT and handed out under S3_PUBLIC_URL (publicUrl).
+ * Upload URLs (presignedPut) stay on S3_ENDPOINT: the edge forwards downloads only.
  */
 export default fp(
   async (app) => {
-    const { S3_ENDPOINT, S3_PORT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_USE_SSL, S3_REGION, S3_BUCKET } = app.env;
+    const {
+      S3_ENDPOINT,
+      S3_PORT,
+      S3_ACCESS_KEY,
+      S3_SECRET_KEY,
+      S3_USE_SSL,
+      S3_REGION,
+      S3_BUCKET,
+      S3_PUBLIC_URL,
+    } = app.env;
     const client = new Client({
       endPoint: S3_ENDPOINT,
       port: S3_PORT,
@@ -98,7 +123,10 @@ export default fp(
       region: S3_REGION,
     });
     app.decorate('s3', client);
-    app.decorate('objectStore', createObjectStore(client, S3_BUCKET || `portal-${app.serviceName}`));
+    app.decorate(
+      'objectStore',
+      createObjectStore(client, S3_BUCKET || `portal-${app.serviceName}`, S3_PUBLIC_URL),
+    );
   },
   { name: 's3' },
 );

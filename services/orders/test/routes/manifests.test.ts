@@ -170,6 +170,8 @@ test('view: the owner, staff and the assigned driver get a 5-minute download URL
   assert.equal(res.statusCode, 200, res.body);
   const { url, sha256: sha, expiresAt } = res.json().data;
   assert.match(url, /X-Amz-Expires=300/);
+  // on the portal's own address (the edge's /files/), not the store's 127.0.0.1:9100: it opens from any machine
+  assert.ok(url.startsWith(`${String(app.env.S3_PUBLIC_URL)}/`), url);
   // never inline: an uploaded PDF may carry JavaScript (View Manifest shows ?stream=true's bytes from a blob)
   assert.match(url, /response-content-disposition=attachment/);
   const dl = await call(app, Role.AccountAdmin, 'GET', `/api/orders/${orderA.id}/manifest?download=true`);

@@ -126,7 +126,7 @@ export async function retryRun(app: FastifyInstance, who: Requester, id: string)
   return toReportRunView(await ownRun(who, id));
 }
 
-/** A short-lived pre-signed URL of a done run's file (signed for S3_ENDPOINT, as orders' manifests). */
+/** A short-lived pre-signed URL of a done run's file, on the portal's public address (kit S3_PUBLIC_URL). */
 export async function downloadUrl(app: FastifyInstance, who: Requester, id: string, format: ReportFormat) {
   const doc = await ownRun(who, id);
   const file = doc.state === 'done' ? doc.files?.find((f) => f.format === format) : undefined;
