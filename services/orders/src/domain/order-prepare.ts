@@ -26,6 +26,7 @@ import { custodyOnUpdate } from './order-custody.js';
 import { licencesByNumbers, type LicenceRecordView } from './licences.js';
 import { orderConfig, type OrderConfig } from './config.js';
 import { dayAllowedList, type RouteDaysDeps } from './order-route-days.js';
+import { pickupChangeRed } from './fixorders.js';
 
 /**
  * The next state of an order from the stored one and a caller's input (orders §4–5): merge, the caller's own
@@ -173,6 +174,9 @@ function stamps(c: Caller, prev: OrderCoreInput, o: OrderCoreInput, now: Date) {
   const status = o.status ?? 0;
   if (needsDateApproved(status, o.dateApproved)) o.dateApproved = now.toISOString();
   if (needsRejectedDate(status, o.rejectedDate)) o.rejectedDate = now.toISOString();
+  // a pickup driver changed within 24 hours of the pickup: the schedule's red mark (as fixorders.ts stamps it)
+  if (pickupChangeRed(prev.driver?.pickup ?? '', o.driver?.pickup ?? '', o.pickupDate, now))
+    o.driver = { ...o.driver, pickupChange: now.toISOString() };
   if (status !== prev.status && needsSignature(c.role, status)) {
     if (!c.signature) throw new Problem(400, M.noSignature);
     const fill = signatureAutoFill(c.role, status, { ...c.signature, userId: c.userId }, now);

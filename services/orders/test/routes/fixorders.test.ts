@@ -165,4 +165,13 @@ test('a pickup driver changed within 24 hours of the pickup is stamped (the red 
     return all.find((e) => e.data.id === o.id && e.data.facts?.pickupDriverChange);
   }, 15_000);
   assert.equal(ev.data.facts.pickupDriver, 'P2');
+
+  // staff swapping the pickup driver on the order form is the same change: stamped the same way
+  const form = await call(app, Role.Admin, 'POST', '/api/orders/update', {
+    order: { id: o.id, version: s.version, data: { order: { driver: { pickup: 'P3' } } } },
+  });
+  assert.equal(form.statusCode, 200, form.body);
+  const f = form.json().data.order.data.order.driver;
+  assert.equal(f.pickup, 'P3');
+  assert.ok(Date.parse(f.pickupChange) >= stamp, 'stamped again by the form');
 });
