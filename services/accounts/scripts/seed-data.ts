@@ -1,6 +1,12 @@
 import { AccountState, Role, type RoleNumber, type Verified } from '@portal/contracts';
 
-/** Demo profiles (the same emails exist in Keycloak, password Portal!2345) and sample company users. */
+/** Every seeded user's password (README "Demo logins"): local demo data only. */
+export const DEMO_PASSWORD = 'Portal!2345';
+
+/**
+ * Demo profiles (the same emails are in the realm file) and sample company users (their logins made by the seed,
+ * scripts/seed-logins.ts), all with DEMO_PASSWORD.
+ */
 export interface SeedProfile {
   email: string;
   role: RoleNumber;

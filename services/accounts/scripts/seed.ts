@@ -5,6 +5,8 @@ import { loadEnv } from '@portal/service-kit';
 import { User } from '../src/models/user.js';
 import { COMPANY_PROFILES, DEMO_PROFILES, type SeedProfile } from './seed-data.js';
 import { seedLicences } from './seed-licences.js';
+import { seedLogins } from './seed-logins.js';
+import { KeycloakClient, keycloakFromEnv } from '../src/adapters/keycloak/index.js';
 
 /**
  * Creates the demo profiles and sample company users through the models (their hooks keep the derived keys:
@@ -55,7 +57,12 @@ export async function main(argv = process.argv): Promise<void> {
   });
   try {
     const result = await seed({ reset: argv.includes('--reset') });
-    console.log(JSON.stringify({ msg: 'accounts seed done', ...result }));
+    // every seeded user can sign in (the sample company users are not in the realm file)
+    const logins = await seedLogins(new KeycloakClient(keycloakFromEnv(env)), [
+      ...DEMO_PROFILES,
+      ...COMPANY_PROFILES,
+    ]);
+    console.log(JSON.stringify({ msg: 'accounts seed done', ...result, logins }));
   } finally {
     await mongoose.disconnect();
   }
