@@ -95,14 +95,14 @@ export function OrderTable<T, K extends string>(props: OrderTableProps<T, K>) {
       headerComponentParams: { sortKey, sort, onSort },
       onCellClicked,
       suppressKeyboardEvent,
-      cellClass: [c.cellClass, onOpen ? 'ord-clickable' : undefined].filter(Boolean).join(' ') || undefined,
     }));
   }, [columns, sort, onSort, onOpen]);
 
   const first = page * pageSize + 1;
   const last = page * pageSize + rows.length;
   return (
-    <div className="ord-table" data-testid={props.testId}>
+    // a row that opens shows the hand (the grid's CSS, not cellClass: no ag-grid module for it)
+    <div className={`ord-table${onOpen ? ' ord-table-opens' : ''}`} data-testid={props.testId}>
       <DataTable
         rows={rows}
         columns={cols}

@@ -1,5 +1,4 @@
 import {
-  CellStyleModule,
   ClientSideRowModelModule,
   CustomEditorModule,
   ModuleRegistry,
@@ -17,7 +16,8 @@ import {
 
 // Only the community modules the portal's tables use (keeps every bundle that shares @portal/ui small). A column
 // option whose module is missing logs "AG Grid: error #200" and is ignored; the core (sort, resize, pinned columns,
-// header components) needs none. test/grid-modules.test.ts checks every option the MFEs' columns use has its module.
+// header components) needs none; no table uses cellClass/cellStyle (a renderer or the grid's CSS does it), so no
+// CellStyleModule. test/grid-modules.test.ts checks every option the MFEs' columns use has its module.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   PaginationModule,
@@ -28,8 +28,6 @@ ModuleRegistry.registerModules([
   CustomEditorModule,
   QuickFilterModule,
   RenderApiModule,
-  // cellClass / cellClassRules (the order lists' clickable cells, the drivers' red mark)
-  CellStyleModule,
   // tooltipField (the licence list's long cells)
   TooltipModule,
   // autoHeight (the order lists wrap names and addresses instead of cutting them)
