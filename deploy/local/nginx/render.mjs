@@ -354,12 +354,17 @@ ${edgeErrorPages}
     # own Host, the address the URL was signed for, so the store checks the signature, expiry and disposition.
     location ^~ /files/ {
       limit_except GET { deny all; }
-      if ($s3_uri = "") { return 404; }
+      default_type application/problem+json;
+      if ($s3_uri = "") { return 404 '${problemJson(404, 'Not Found', 'This is not a download link.')}'; }
       proxy_pass http://127.0.0.1:${s3Port}$s3_uri;
       include ${join(dirname(out), 'proxy_common.conf')};
       proxy_set_header Host 127.0.0.1:${s3Port};
       proxy_buffering off;
+      # the store's XML refusals (expired, changed or unknown link) become one problem a person can act on
+      proxy_intercept_errors on;
+      error_page 400 403 404 =403 /__edge_error/files;
     }
+    location = /__edge_error/files { internal; default_type application/problem+json; return 403 '${problemJson(403, 'Forbidden', 'This download link has expired or is not valid. Open the file again from the portal.')}'; }
 
     # the services, from deploy/routes.json
 ${uploadLocation}

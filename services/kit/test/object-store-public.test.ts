@@ -54,7 +54,10 @@ test('a download URL is on the portal address, works through the edge, is an att
     /X-Amz-Signature=([0-9a-f])/,
     (_m, c: string) => `X-Amz-Signature=${c === '0' ? '1' : '0'}`,
   );
-  assert.equal((await fetch(tampered)).status, 403, 'a changed signature is refused');
+  const refused = await fetch(tampered);
+  assert.equal(refused.status, 403, 'a changed signature is refused');
+  // in words a person can act on, not the store's XML
+  assert.match(((await refused.json()) as { detail: string }).detail, /expired or is not valid/);
   const unsigned = await fetch(`${EDGE}/files/kit-public-test/${encodeURIComponent(key)}`);
   assert.equal(unsigned.status, 404, 'no signature: the edge does not forward it');
   const put = await fetch(url, { method: 'PUT', body: 'overwrite' });
