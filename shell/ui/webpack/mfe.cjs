@@ -66,7 +66,17 @@ function baseConfig({ dir, publicPath, uniqueName }) {
           loader: require.resolve('esbuild-loader'),
           options: { target: 'es2020', jsx: 'automatic', tsconfig: path.join(dir, 'tsconfig.json') },
         },
-        { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+        // the CSS travels inside the JavaScript (style-loader), where the minimizer cannot reach it: esbuild minifies
+        // each file first (comments and whitespace out of every bundle)
+        {
+          test: /\.css$/,
+          use: [
+            require.resolve('style-loader'),
+            // importLoaders: an @import-ed file is minified too
+            { loader: require.resolve('css-loader'), options: { importLoaders: 1 } },
+            { loader: require.resolve('esbuild-loader'), options: { minify: true } },
+          ],
+        },
         { test: /\.svg$/, type: 'asset/resource' },
       ],
     },
