@@ -7,8 +7,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { OrderMessages as M, Role } from '@portal/contracts';
-import { startService, tokenFor, waitFor } from '@portal/service-kit/testing';
+import { ALL_ROLES, OrderMessages as M, Role } from '@portal/contracts';
+import { assertRoleMatrix, startService, tokenFor, waitFor, type Policy } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { Licence } from '../../src/models/licence.js';
 import { LIC, call, noon, orderInput, seedReadModels, suiteEnv } from './order-helpers.js';
@@ -113,6 +113,13 @@ test('an overnight Mon/Wed/Fri route: the public schedule, the form and a vendor
     }
   }
   assert.deepEqual(accepted.sort(), [...listed].sort(), 'orders accepts the days the public schedule lists');
+});
+
+test('role × endpoint: every signed-in role may ask for a destination', async () => {
+  const POLICY: Policy = { 'GET /api/orders/destination': ALL_ROLES };
+  const mine = (r: { url: string }) => r.url === '/api/orders/destination';
+  const only = Object.create(app, { routeTable: { value: () => app.routeTable().filter(mine) } });
+  await assertRoleMatrix(only, POLICY);
 });
 
 test('the destination call: signed in only; an unlisted licence has no record and no days', async () => {
