@@ -5,6 +5,7 @@
 import { Messages, Role } from '@portal/contracts';
 import { codeIn, APP, PASSWORD, DEMO } from '../fixtures/index.ts';
 import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
+import { freshJourney } from '../fixtures/journey.ts';
 import { morning } from './setup.ts';
 import { gridRowText } from './views.ts';
 
@@ -16,6 +17,7 @@ test('a company signs up and is reviewed: pin, profile, application notice, staf
   handOver,
 }) => {
   const staff = await api(Role.Admin);
+  freshJourney();
   const s = await morning(staff, mailbox, handOver);
   const { vendor } = s;
 
