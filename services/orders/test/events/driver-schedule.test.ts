@@ -62,7 +62,12 @@ test("a saved week reaches its orders through routing's event", async () => {
   const r1 = names.data.routes[0];
   assert.ok(d1 && d2 && v1 && r1, 'the stack knows two drivers, a vehicle and a route');
 
-  const o = await staffOrder(app, { route: r1.id, deliver: dayOfWeek(2), pickup: dayOfWeek(2), pickupRoute: r1.id });
+  const o = await staffOrder(app, {
+    route: r1.id,
+    deliver: dayOfWeek(2),
+    pickup: dayOfWeek(2),
+    pickupRoute: r1.id,
+  });
 
   await saveWeek({ '2': [{ driver: d1.id, route: r1.id, vehicle: v1.id }] });
   const first = await waitFor(async () => {
