@@ -69,14 +69,16 @@ function Body({
         {M.suspended}
       </Alert>
     );
-  // the receiving company reads the order; editing is the vendor's and staff's (the service refuses it too)
-  if (order && !mayEditOrder(me, order)) return <OrderView order={order} onBack={onBack} />;
   const reload = async () => {
     if (!id) return null;
     const fresh = await getOrder(api, id);
     qc.setQueryData(orderKey(id), fresh);
     return fresh;
   };
+  // the receiving company reads the order (and signs its manifest); editing is the vendor's and staff's (the
+  // service refuses it too)
+  if (order && !mayEditOrder(me, order))
+    return <OrderView order={order} me={me} onBack={onBack} onReload={reload} />;
   return (
     <OrderForm
       key={order?.id ?? 'new'}

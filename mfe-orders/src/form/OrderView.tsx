@@ -9,9 +9,11 @@ import {
   type OrderStatusNumber,
   type RoleNumber,
 } from '@portal/contracts';
+import { useState } from 'react';
 import { Alert, Button } from '@portal/ui';
 import { CustodyPanel } from '../custody/CustodyPanel.js';
 import { ManifestPanel } from '../manifests/ManifestPanel.js';
+import { SignManifestButton } from '../signing/SignManifestButton.js';
 import { HistoryPanel } from './HistoryPanel.js';
 import { ownLicences, type Me } from './profile.js';
 import './order-view.css';
@@ -47,9 +49,21 @@ const address = (c: LicenceCopy | undefined) =>
 
 /**
  * The order as the receiving company sees it (a mailed /order/{id} link, or a deep link): its facts, the manifest
- * to view, its history and custody, and Back. Nothing here writes.
+ * to view and to sign as the receiver (its one write, the service's own check), history, custody and Back.
  */
-export function OrderView({ order, onBack }: { order: Order; onBack: () => void }) {
+export function OrderView({
+  order: loaded,
+  me,
+  onBack,
+  onReload,
+}: {
+  order: Order;
+  me: Me;
+  onBack: () => void;
+  onReload: () => Promise<Order | null>;
+}) {
+  const [order, setOrder] = useState(loaded);
+  const reload = async () => setOrder((await onReload()) ?? order);
   const o = order.data.order;
   const { pickupCompany: from, destCompany: to } = order.data;
   const facts: [string, string][] = [
@@ -83,6 +97,7 @@ export function OrderView({ order, onBack }: { order: Order; onBack: () => void 
           ))}
       </dl>
       <ManifestPanel order={order} role={Role.User} readOnly onUploaded={() => undefined} />
+      <SignManifestButton order={order} me={me} onSigned={() => void reload()} />
       <HistoryPanel id={order.id} version={order.version} />
       <CustodyPanel id={order.id} version={order.version} />
       <div className="ord-actions">
