@@ -18,23 +18,48 @@ import { DeliveryCell, StatusCell, dayText } from './columns.js';
 import { addDays, mondayOf, publicOrders } from './list-api.js';
 import './lists.css';
 
+/** Names and addresses wrap (the row grows) rather than end in "…". */
+const wrap = { wrapText: true, autoHeight: true, wrapHeaderText: true } as const;
+
+/**
+ * The public columns: they share the width on a wide screen; on a phone each keeps its minimum and the list scrolls
+ * sideways with the order ID pinned (like the signed-in lists).
+ */
 const COLUMNS: ColDef<PublicOrderRow>[] = [
-  { field: 'orderId', headerName: 'Order ID', flex: 1 },
+  {
+    field: 'orderId',
+    headerName: 'Order ID',
+    width: 124,
+    flex: null,
+    pinned: 'left',
+    lockPinned: true,
+    ...wrap,
+  },
   {
     colId: 'deliveryDate',
     headerName: 'Delivery Date',
     flex: 1,
+    minWidth: 116,
     cellRenderer: DeliveryCell,
     comparator: (_a, _b, x, y) =>
       dayText(x.data?.deliveryDate ?? x.data?.preferredDelivery).localeCompare(
         dayText(y.data?.deliveryDate ?? y.data?.preferredDelivery),
       ),
+    ...wrap,
   },
-  { field: 'vendor', headerName: 'Vendor', flex: 1.3 },
-  { field: 'destName', headerName: 'Dest. Name', flex: 1.3 },
-  { field: 'destination', headerName: 'Destination', flex: 1.3 },
-  { colId: 'status', field: 'statusName', headerName: 'Status', flex: 1, cellRenderer: StatusCell },
-  { field: 'boxCount', headerName: 'Box Count', flex: 0.6 },
+  { field: 'vendor', headerName: 'Vendor', flex: 1.3, minWidth: 140, ...wrap },
+  { field: 'destName', headerName: 'Dest. Name', flex: 1.3, minWidth: 140, ...wrap },
+  { field: 'destination', headerName: 'Destination', flex: 1.3, minWidth: 150, ...wrap },
+  {
+    colId: 'status',
+    field: 'statusName',
+    headerName: 'Status',
+    flex: 1,
+    minWidth: 124,
+    cellRenderer: StatusCell,
+    ...wrap,
+  },
+  { field: 'boxCount', headerName: 'Box Count', flex: 0.6, minWidth: 90, ...wrap },
 ];
 
 /**
@@ -98,12 +123,15 @@ export function PublicOrders() {
               No orders are scheduled for the week of {week}. Try the next or the previous week.
             </EmptyState>
           ) : (
-            <DataTable
-              rows={rows}
-              columns={COLUMNS}
-              getRowId={(r) => r.orderId}
-              testId="orders-public-table"
-            />
+            <div className="ord-public">
+              <DataTable
+                rows={rows}
+                columns={COLUMNS}
+                getRowId={(r) => r.orderId}
+                headerHeight={52}
+                testId="orders-public-table"
+              />
+            </div>
           )}
         </>
       )}

@@ -116,7 +116,8 @@ export function orderColumns(names: FleetNames): Col[] {
     },
     { colId: 'boxCount', field: 'boxCount', headerName: 'Box Count', sortKey: 'boxCount', width: 86 },
   ];
-  return cols.filter((c): c is Col => !!c).map((c) => ({ minWidth: 70, flex: null, ...c }));
+  // every cell laid out as the wrapped ones (top-aligned lines), so a row reads straight across
+  return cols.filter((c): c is Col => !!c).map((c) => ({ minWidth: 70, flex: null, wrapText: true, ...c }));
 }
 
 /** The user's layout over the default columns: their hidden columns hidden (never the order ID), their widths. */
