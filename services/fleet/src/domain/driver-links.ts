@@ -13,11 +13,18 @@ type UnlinkReason = NonNullable<DriverLinkData['reason']>;
 
 /**
  * The portal user a driver record links to (issue 11): the live user with the record's email and the driver role.
- * Suspension does not unlink (the account is blocked where it signs in; the link is identity). Pure.
+ * Suspension does not unlink (the account is blocked where it signs in; the link is identity). Accounts keeps one
+ * live user per email; when the read model holds several (a copy whose deletion never reached fleet, e.g. after a
+ * data set was reset), the newest account wins — accounts' ids are ObjectIds, which begin with their creation time —
+ * so the choice never flips to a stale copy with the read model's order. Pure.
  */
 export function linkFor(email: string, users: readonly LinkUser[]): LinkUser | undefined {
   if (!email) return undefined;
-  return users.find((u) => u.email === email && u.role === Role.Driver && !u.deleted);
+  let best: LinkUser | undefined;
+  for (const u of users)
+    if (u.email === email && u.role === Role.Driver && !u.deleted && (!best || u.userId > best.userId))
+      best = u;
+  return best;
 }
 
 /**
