@@ -9,12 +9,15 @@ import { dayFrom, TEST_ZIP, testRoute } from './helpers.ts';
 
 const day = dayFrom;
 
-/** The one grid row of an order, found through the list's search box (the server searches). */
+/**
+ * The one grid row of an order, found through the list's search box (the server searches). The order ID is pinned
+ * left and Delete pinned right, so a row is three parts sharing one row-id: the locator holds all three.
+ */
 async function rowOf(page: Page, orderId: string) {
   await page.getByTestId('orders-search').fill(orderId);
-  const row = page.locator('.ag-center-cols-container .ag-row').filter({ hasText: orderId });
-  await expect(row).toHaveCount(1, { timeout: 15_000 });
-  return row;
+  const idPart = page.locator('.ag-pinned-left-cols-container .ag-row').filter({ hasText: orderId });
+  await expect(idPart).toHaveCount(1, { timeout: 15_000 });
+  return page.locator(`.ag-row[row-id="${await idPart.getAttribute('row-id')}"]`);
 }
 
 async function ordersOf(client: ApiClient, list: string): Promise<OrderRow[]> {
@@ -75,7 +78,7 @@ test('vendor → receiver → admin: errors then a valid order, outgoing, incomi
   const receiver = await signedInAs(receiverEmail);
   await receiver.goto(`${APP}/dashboard/incomingorders`);
   const incoming = await rowOf(receiver, orderId);
-  await incoming.click();
+  await incoming.first().click();
   await expect(receiver.getByTestId('order-modal')).toHaveCount(0);
   await shot(receiver, 'orders-incoming');
 
