@@ -80,8 +80,6 @@ export function factsOf(doc: FactsSource): OrderFacts {
     ...(o.driver?.pickupChange ? { pickupDriverChange: str(o.driver.pickupChange) } : {}),
     ...(o.vehicle?.pickup ? { pickupVehicle: str(o.vehicle.pickup) } : {}),
     ...(o.vehicle?.delivery ? { deliveryVehicle: str(o.vehicle.delivery) } : {}),
-    ...(o.vehicle?.pickup ? { pickupVehicle: str(o.vehicle.pickup) } : {}),
-    ...(o.vehicle?.delivery ? { deliveryVehicle: str(o.vehicle.delivery) } : {}),
     weight: str(o.weight ?? '1'),
     notes: str(o.notes),
     billingNotes: str(o.billingNotes),
