@@ -179,7 +179,7 @@ describe('the row shows numbers and both legs, never a file name', () => {
     );
     assert.equal(
       row.pickupDriverChange,
-      (assigned.data.order as { driver: { pickupChange: string } }).driver.pickupChange,
+      (assigned.data.order as unknown as { driver: { pickupChange: string } }).driver.pickupChange,
     );
     const plain = (await list(Role.Admin, 'list=admin')).find((r) => r.orderId === recent.orderId)!;
     assert.equal(plain.vehicle, '');
