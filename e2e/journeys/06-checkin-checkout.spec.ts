@@ -1,13 +1,14 @@
-// Journey, 13:00, at the warehouse: the layover order comes in and goes out again by scan — Check In on
-// /dashboard/checkin, then Check Out on /dashboard/checkout with the box count confirmed (the vendor's manifest is
-// on file, so the gate lets it through without an override). Within 5 s the ledger has both steps and still
-// verifies, and the daily schedule's row says In / Out.
+// Journey, 13:00, at the warehouse: the layover order comes in and goes out again by scan. Check In on
+// /dashboard/checkin finds it checked in already (Order Picked Up stamps the check-in, orders §4), so it offers only
+// Remove Check In; Check Out on /dashboard/checkout confirms the box count (the vendor's manifest is on file, so the
+// gate lets it through without an override). Within 5 s the ledger has the check-out and still verifies, and the
+// daily schedule's row says In / Out.
 import { Role } from '@portal/contracts';
 import { APP, DEMO } from '../fixtures/index.ts';
 import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
-import { ledger, ledgerVerifies, onSchedule } from './views.ts';
+import { ledger, ledgerVerifies, onSchedule, stored } from './views.ts';
 
-test('check-in and check-out by scan at the warehouse: the ledger and the schedule show both', async ({
+test('check-in and check-out by scan at the warehouse: the stamps, the ledger and the schedule', async ({
   api,
   open,
   look,
@@ -23,12 +24,12 @@ test('check-in and check-out by scan at the warehouse: the ledger and the schedu
   await page.goto(`${APP}/dashboard/checkin`);
   await page.getByTestId('scan-input').fill(`${APP}/order/${orderId}`);
   await expect(page.getByTestId('scan-order-id')).toHaveText(orderId);
-  await page.getByTestId('scan-checkin').click();
-  await expect(page.getByText('Order checked in successfully!').first()).toBeVisible();
+  await seen('Check In shows the pickup’s check-in stamp (Remove Check In only)', async () => {
+    await expect(page.getByTestId('scan-checkin-remove')).toBeVisible();
+    await expect(page.getByTestId('scan-checkin')).toHaveCount(0);
+    expect((await stored(staff, id)).data.order.checkedin).toBeTruthy();
+  });
   await look(page, '06-checked-in');
-  await seen('the ledger (checked-in)', () =>
-    expect.poll(() => ledger(staff, id), SOON).toContain('checked-in'),
-  );
 
   // --- check out: the box count, confirmed; the manifest is on file
   await page.goto(`${APP}/dashboard/checkout`);
@@ -46,13 +47,13 @@ test('check-in and check-out by scan at the warehouse: the ledger and the schedu
   await look(page, '06-checked-out');
 
   // --- everywhere it shows, within 5 s: the ledger (in order, verifying) and Friday's schedule row
-  await seen('the ledger (checked-in, checked-out, verifying)', async () => {
+  await seen('the ledger (picked-up, then checked-out; verifying)', async () => {
     await expect
       .poll(
-        async () => (await ledger(staff, id)).filter((a) => a === 'checked-in' || a === 'checked-out'),
+        async () => (await ledger(staff, id)).filter((a) => a === 'picked-up' || a === 'checked-out'),
         SOON,
       )
-      .toEqual(['checked-in', 'checked-out']);
+      .toEqual(['picked-up', 'checked-out']);
     expect(await ledgerVerifies(staff, id)).toBe(true);
   });
   await seen('Friday’s daily schedule: In / Out', async () => {
