@@ -12,7 +12,7 @@ import type {
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contracts';
 import { gridTheme } from './grid.js';
 import { Button } from './Button.js';
-import type { DataTableProps, RowEditing } from './DataTable.js';
+import type { DataTableProps, RowEditing } from './data-table-props.js';
 
 const ACTIONS = '__actions';
 
