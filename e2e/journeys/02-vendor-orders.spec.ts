@@ -50,6 +50,7 @@ test('the vendor orders: the destination address, zip and serving days show; a w
   await page.getByTestId('order-preferredPickup').fill(s.pickupDay);
   await page.getByTestId('order-preferredDelivery').fill(s.wrongDay);
   await page.getByTestId('order-invoice').fill(`JRN-${s.tag}`);
+  await page.getByTestId('order-amount').fill('125.50');
   await page.getByTestId('order-notes').fill('Journey order: dock B, ring twice');
   await page.getByTestId('order-submit').click();
   await seen('the wrong day refused, naming the served days', async () => {

@@ -31,8 +31,8 @@ test('billing reconciles the week and prints: the stamp on the order, the ledger
   await page.getByTestId('recon-from').fill(from);
   await page.getByTestId('recon-to').fill(to);
   await page.getByTestId('recon-search').click();
-  await seen('the week’s reconciliation on screen: 1 order, counted, its route', async () => {
-    await expect(page.getByTestId('recon-grand-total')).toContainText('1 order');
+  await seen('the week’s reconciliation on screen: 1 order, $125.50, counted, its route', async () => {
+    await expect(page.getByTestId('recon-grand-total')).toContainText(/1 orders?, \$125\.50/);
     await expect.poll(() => gridRowText(page, orderId), SOON).toContain(orderId);
     const row = await gridRowText(page, orderId);
     expect(row, 'counted: no "not delivered" mark').not.toContain(`${orderId} *`);
@@ -79,10 +79,11 @@ test('billing reconciles the week and prints: the stamp on the order, the ledger
     expect(line, `${orderId} on the invoice`).toBeTruthy();
     const head = rows.find((r) => r[0] === 'Order')!;
     const cell = (name: string) => line![head.indexOf(name)];
-    expect([cell('Status'), cell('Counted'), cell('Driver')]).toEqual([
+    expect([cell('Status'), cell('Counted'), cell('Driver'), cell('Amount')]).toEqual([
       ORDER_STATUS_NAMES[OrderStatus.delivered],
       'yes',
       s.driver.name,
+      '125.50',
     ]);
     expect(cell('Reconciled')).not.toBe('');
   });
