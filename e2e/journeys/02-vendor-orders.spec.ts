@@ -1,7 +1,8 @@
-// Journey, 8:00: the vendor places the day's order on Create Order. Choosing the destination's licence fills its
-// address and zip and shows the days the route serves that zip; a day it does not serve is refused naming them;
-// the Friday is taken. Then the manifest. The order shows at once in the vendor's Outgoing, the receiver's
-// Incoming, staff's Manage Orders (found by its id), billing's projection, the new-order mail and the ledger.
+// Journey, 8:00: the vendor looks up the public schedule for the receiver's zip, then places the day's order on
+// Create Order. Choosing the destination's licence fills its address and zip and shows the days the route serves
+// that zip; a day it does not serve is refused naming them; the Friday is taken. Then the manifest. The order shows
+// at once in the vendor's Outgoing, the receiver's Incoming, staff's Manage Orders (found by its id), billing's
+// projection, the new-order mail and the ledger.
 import { OrderMessages as M, OrderStatus, ORDER_STATUS_NAMES, Role, type Order } from '@portal/contracts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { APP, DEMO, uploadManifest } from '../fixtures/index.ts';
@@ -27,6 +28,21 @@ test('the vendor orders: the destination address, zip and serving days show; a w
   handOver,
 }) => {
   const { vendor, receiver } = s;
+  // the public schedule (signed out) says which days the route serves the destination's zip
+  const pub = await open(null);
+  await pub.goto(`${APP}/dashboard/schedulesearch?q=${s.zip}`);
+  await seen('the public schedule: the zip served Mon, Wed, Fri by the journey route', async () => {
+    const row = pub.getByTestId('ss-row').filter({ hasText: s.route.name });
+    await expect(row).toHaveCount(1);
+    const days = await row.locator('td[data-label="Days"]').innerText();
+    expect([/Mon/.test(days), /Tue/.test(days), /Wed/.test(days), /Fri/.test(days)], days).toEqual([
+      true,
+      false,
+      true,
+      true,
+    ]);
+  });
+  await look(pub, '02-public-schedule');
   const page = await open(vendor.email);
   await page.goto(`${APP}/dashboard/createOrder`);
   await page.getByTestId('order-form').waitFor();
