@@ -1,8 +1,9 @@
 // Invite through the real UI: an account admin invites an address (and is refused a duplicate), the invitee follows
 // the mailed /signMeUp link in a fresh browser, signs up with the email locked, verifies the pin and the invite is
 // claimed; the inviter's licences end up on the invitee's company. The inviter is an account admin of a company of
-// the test's own (the first user of a new licence), so the demo account admin's invite list stays as seeded.
-import { Messages } from '@portal/contracts';
+// the test's own (the first user of a new licence, role 4 at sign-up, promoted by staff), so the demo account
+// admin's invite list stays as seeded.
+import { Messages, Role } from '@portal/contracts';
 import {
   test,
   expect,
@@ -17,9 +18,11 @@ import {
 
 /** An account admin (role 3) of a fresh company with its own licence: the inviter. */
 async function inviterCompany(testData: TestData): Promise<{ email: string; client: ApiClient }> {
-  const email = await testData.signedUpUser(uniqueEmail('inviter'), await testData.licence('inviter'));
+  const email = await testData.signedUpUser(uniqueEmail('inviter'), await testData.licence('inviter'), {
+    role: Role.AccountAdmin,
+  });
   const client = await ApiClient.as(email);
-  expect((await client.call('/api/users/me')).json.user.role, 'the first user of a licence').toBe(3);
+  expect((await client.call('/api/users/me')).json.user.role, 'promoted by staff').toBe(Role.AccountAdmin);
   return { email, client };
 }
 

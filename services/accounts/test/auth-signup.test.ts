@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { AuthMessages, Messages } from '@portal/contracts';
+import { AuthMessages, Messages, Role } from '@portal/contracts';
 import { User } from '../src/models/user.js';
 import { LicenceRecord } from '../src/models/licence-record.js';
 import { Pin } from '../src/models/pin.js';
@@ -63,7 +63,10 @@ test('sign-up on a free licence → pin mail → wrong pin 400 → right pin sig
   const email = signupEmail('ok');
   cleanup.add(email);
   const started = Date.now();
-  const res = await signUp(email.toUpperCase(), FREE_LIC);
+  // asking for the account admin's role changes nothing: every sign-up is role 4 (accounts §3, §9)
+  const res = await signUp(email.toUpperCase(), FREE_LIC, {
+    data: { role: Role.AccountAdmin, company: { 'License #': FREE_LIC } },
+  });
   assert.equal(res.status, 201, JSON.stringify(res.json));
   assert.equal(res.json.email, email, 'the email is lower-cased');
   const kcUser = await kc.findUserByEmail(email);
@@ -72,7 +75,7 @@ test('sign-up on a free licence → pin mail → wrong pin 400 → right pin sig
   const profile = await User.findOne({ email }).lean();
   assert.equal(profile?.verified, false);
   assert.equal(profile?.sub, kcUser.id);
-  assert.equal(profile?.role, 3, 'the first user of a company is its account admin');
+  assert.equal(profile?.role, Role.User, 'accounts §3 "role (default 4)": staff promote the account admin');
   assert.equal(profile?.company?.['License #'], FREE_LIC);
   assert.equal(profile?.company?.Licensee, 'Free Co LLC');
 
@@ -96,7 +99,7 @@ test('sign-up on a free licence → pin mail → wrong pin 400 → right pin sig
   assert.equal(ok.json.user.verified, false, 'staff still have to verify the account');
   const me = await call(app, 'GET', '/api/users/me', ok.json.token);
   assert.equal(me.status, 200);
-  assert.equal(me.json.user.role, 3);
+  assert.equal(me.json.user.role, Role.User);
   assert.equal((await kc.findUserByEmail(email))?.emailVerified, true);
 
   const again = await call(app, 'POST', '/api/auth/verify', undefined, { email, pin });

@@ -124,11 +124,9 @@ test('licence records: required fields, stored fields, the answer shape (table)'
   assert.equal(shown.windows.sun, '');
 });
 
-test('licenceAdmission: the first user is the account admin unless they asked for a standard account', () => {
+test('accounts §3 "role (default 4)": a licence sign-up is a standard user; staff promote', () => {
   const record = { 'License #': 'L-9', Licensee: 'Co', DBA: 'D', 'Street Address': 'S', City: 'C', Zip: 'Z' };
-  assert.equal(licenceAdmission(record).role, Role.AccountAdmin);
-  assert.equal(licenceAdmission(record, Role.User).role, Role.User);
-  assert.equal(licenceAdmission(record, Role.Admin).role, Role.AccountAdmin, 'no one signs up as staff');
+  assert.equal(licenceAdmission(record).role, Role.User);
   assert.deepEqual(licenceAdmission(record).company.licenseNumbers, ['L-9']);
 });
 

@@ -1,4 +1,4 @@
-import { AccountState, AuthMessages, Messages, Role, type RoleNumber } from '@portal/contracts';
+import { AccountState, AuthMessages, DEFAULT_ROLE, Messages, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { InvalidCredentials, PasswordRejected, UserExists } from '../adapters/keycloak/index.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
@@ -26,16 +26,14 @@ export interface Admission {
 }
 
 /**
- * The first user of a company is its account admin, unless they asked for a standard account; the company is the
- * licence record's. Pure: test/domain-sign-up.test.ts.
+ * Every sign-up is a standard user (accounts §3 "role (default 4)", §9 "default role 4"), whatever role the body
+ * asks for: staff review the account and promote the company's account admin (role 3) themselves. The company is
+ * the licence record's. Pure: test/domain-invites-licences.test.ts.
  */
-export function licenceAdmission(
-  record: Record<string, unknown> & { 'License #': string },
-  askedRole?: number,
-): Admission {
+export function licenceAdmission(record: Record<string, unknown> & { 'License #': string }): Admission {
   const lic = record['License #'];
   return {
-    role: askedRole === Role.User ? Role.User : Role.AccountAdmin,
+    role: DEFAULT_ROLE,
     company: {
       'License #': lic,
       Licensee: record.Licensee,
@@ -72,7 +70,7 @@ export async function admission(email: string, body: SignUpInput): Promise<Admis
     const main = (company['License #'] as string | undefined) ?? '';
     const numbers = (company.licenseNumbers as string[] | undefined) ?? [];
     company.licenseNumbers = [...new Set([...(main ? [main] : []), ...numbers])];
-    return { role: Role.User, company, inviteId: invite._id };
+    return { role: DEFAULT_ROLE, company, inviteId: invite._id };
   }
   const typed = body.data?.company?.['License #']?.trim();
   if (!typed) throw new Problem(400, Messages.licenceRequired);
@@ -81,7 +79,7 @@ export async function admission(email: string, body: SignUpInput): Promise<Admis
   if (!record) throw new Problem(400, Messages.invalidLicence);
   if (await User.exists({ companyKeys: licenceKey(record['License #']) }))
     throw new Problem(400, Messages.contactAdminToJoin);
-  return licenceAdmission(record as never, body.data?.role);
+  return licenceAdmission(record as never);
 }
 
 /** A failed sign-up gives the invite back, so the same link can be used again. */
