@@ -148,6 +148,8 @@ export interface RouteUpdateInput extends RouteInput {
 /** GET /routes?q= — q: names starting with it, any case. */
 export interface RoutesQuery {
   q?: string;
+  /** The load-all-routes call's external flag (see RoutesWhere.external). */
+  external?: boolean;
 }
 
 /** POST /routes {where}: any combination; absent keys do not filter. */
@@ -156,11 +158,17 @@ export interface RoutesWhere {
   /** Routes with a row for this zip (or a row for ANY_ZIP). */
   zip?: string;
   ids?: string[];
+  /**
+   * The load-all-routes call's external flag (orders §7 "Routes"): true → the routes as the rest of the portal
+   * picks them (order form, schedules): the utility route expanded into its pseudo-routes (expandUtility), and
+   * q, zip and ids applied to those. Absent/false → the stored routes, as the route list and editor show them.
+   */
+  external?: boolean;
 }
 export interface RoutesListBody {
   where?: RoutesWhere;
 }
-/** Answer of GET /routes and POST /routes: live routes by name, utility route unexpanded (see expandUtility). */
+/** Answer of GET /routes and POST /routes: live routes by name, utility route unexpanded unless `external`. */
 export interface RoutesAnswer {
   data: { routes: Route[] };
 }

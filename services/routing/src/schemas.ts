@@ -60,6 +60,8 @@ export const RoutesQuery = obj({
       errorMessage: `q must be 1 to ${ROUTE_LIMITS.name} characters`,
     }),
   ),
+  /** load-all-routes' external flag: the utility route expanded (contracts RoutesWhere.external). */
+  external: Type.Optional(Type.Boolean({ errorMessage: 'external must be true or false' })),
 });
 export const RoutesListBody = obj({
   where: Type.Optional(
@@ -72,6 +74,7 @@ export const RoutesListBody = obj({
           errorMessage: `ids must be a list of at most ${ROUTE_LIMITS.whereIds} route ids`,
         }),
       ),
+      external: RoutesQuery.properties.external,
     }),
   ),
 });

@@ -4,6 +4,7 @@ import {
   RouteMessages as M,
   Subjects,
   canManageRoutes,
+  expandUtility,
   zip5,
   type RoleNumber,
   type Route as RouteView,
@@ -70,11 +71,26 @@ export function forRole(route: RouteView, role: RoleNumber): RouteView {
 }
 
 export async function listRoutes(role: RoleNumber, where: RoutesWhere = {}): Promise<RouteView[]> {
+  if (where.external) return (await externalRoutes(where)).map((r) => forRole(r, role));
   const docs = await Route.find(routeListFilter(where)).sort(ROUTE_LIST_SORT).lean<RouteDoc[]>();
   return docs
     .map(toRoute)
     .filter(servesZip(where.zip))
     .map((r) => forRole(r, role));
+}
+
+/**
+ * load-all-routes with `external` (orders §7 "Routes"): every live route with the utility route expanded into its
+ * pseudo-routes (one per row, named by city, id `__utility__<rowId>`), then q, zip and ids on those, by name.
+ */
+async function externalRoutes(where: RoutesWhere): Promise<RouteView[]> {
+  const docs = await Route.find({ deleted: false }).sort(ROUTE_LIST_SORT).lean<RouteDoc[]>();
+  const q = where.q?.toLowerCase();
+  return expandUtility(docs.map(toRoute))
+    .filter((r) => !q || r.name.toLowerCase().startsWith(q))
+    .filter((r) => !where.ids || where.ids.includes(r.id))
+    .filter(servesZip(where.zip))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
 }
 
 export async function liveRoute(id: string): Promise<RouteDoc | null> {
