@@ -21,6 +21,7 @@ import { deleteRows, insertRow, writeRow } from './lists-store.js';
 import { nextEntry, redactImages, type Change } from './ledger.js';
 import { assertActive, writableOrder, type Caller } from './order-access.js';
 import { emptyData, prepareOrder } from './order-prepare.js';
+import { autoApproval, autoApprover } from './order-autoapprove.js';
 import { orderConfig } from './config.js';
 import { recipientsForLicences } from './members.js';
 import { assertUpdateGate } from './scan/gate.js';
@@ -70,7 +71,7 @@ export async function createOrder(
   recipients.catch(() => undefined); // awaited below; a failed check must not leave it unhandled
   // custody fields and a status past the initial ones are refused before anything else (order-custody.ts)
   const override = createGate(c, body.data.order, body.override);
-  const { data, changes } = await prepareOrder(c, emptyData(), body.data, {
+  const { data, changes, config } = await prepareOrder(c, emptyData(), body.data, {
     creating: true,
     now,
     routing: { routingUrl: deps.routingUrl },
@@ -121,7 +122,21 @@ export async function createOrder(
     await deleteRows([created._id]).catch(() => undefined);
     throw err;
   });
-  return created;
+  // orders.autoApprove: approved at once, as its own write like any approval (domain/order-autoapprove.ts)
+  const approval = autoApproval(created, config, now);
+  if (!approval) return created;
+  return commit(
+    autoApprover(c),
+    created,
+    {
+      set: { data: approval.data, deliveryDate: approval.data.order.deliveryDate ?? '' },
+      action: 'status',
+      changes: approval.changes,
+      source: body.source ?? 'form',
+      events: (next) => updatedEvents(created, next, ctxOf(c, deps), config),
+    },
+    now,
+  );
 }
 
 function assertLive(o: OrderDoc): void {
@@ -217,8 +232,10 @@ export async function cancelOrder(
   const now = deps.now ?? new Date();
   const prev = await writableOrder(c, body.id);
   if (body.version !== undefined && body.version !== prev.version) throw await conflict(prev._id);
-  if (!canCancel({ status: prev.data.order.status, deleted: prev.deleted }, c.role))
-    throw new Problem(409, M.cancelNotAllowed);
+  // orders §4: no Cancel in the all-available mode either (such an order is arranged by hand: staff delete it)
+  const state = { status: prev.data.order.status, deleted: prev.deleted };
+  if (!canCancel(state, c.role, !!prev.data.order.showAllRoutes))
+    throw new Problem(409, canCancel(state, c.role) ? M.cancelAllRoutes : M.cancelNotAllowed);
   const reason = body.cancelReason ?? DEFAULT_CANCEL_REASON;
   const from = prev.data.order.status;
   const data = { ...prev.data, order: { ...prev.data.order, status: OrderStatus.cancelled } };
