@@ -43,8 +43,76 @@ export interface DestinationAnswer {
     /** The 5-digit zip the days are for ('' when none is known). */
     zip: string;
     days: string[];
+    /** The licence's pickup routes (orders §3 pickupRoute; [] when unlisted): the admins' pickup-day question. */
+    pickupRoute: LicencePickupRoute[];
   };
 }
 
 /** How far ahead the form lists the delivery days (routing's default /routes/find range). */
 export const DESTINATION_DAYS = 28;
+
+/**
+ * Does an order delivered on `day` ride an overnight row (orders §3 route row `overnight`)? The delivery rows for the
+ * zip that run on that day — the order's own route's rows when it names one of them — all overnight. The lists then
+ * show a clock and the delivery date plus one (orders §2); an unknown day or no row on it is not overnight.
+ */
+export function deliversOvernight(
+  routes: readonly Pick<RouteFindMatch, 'utility' | 'zipCode' | 'name' | 'dates' | 'overnight'>[],
+  day: string,
+  route?: string,
+): boolean {
+  const rows = routes.filter((r) => isDeliveryRow(r) && r.dates.includes(day));
+  const named = route ? rows.filter((r) => r.name === route) : [];
+  const on = named.length ? named : rows;
+  return on.length > 0 && on.every((r) => r.overnight);
+}
+
+/** A licence's pickup route entry (orders §3 licence record: pickupRoute list of route and day). */
+export interface LicencePickupRoute {
+  route: string;
+  /** A weekday code (mon, tue, wed, thur, fri, sat, sun) or its name. */
+  day: string;
+}
+
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/** The UTC weekday (0 Sunday) of a weekday code or name ('thur', 'Thursday', 'thu'), undefined when none. */
+export function weekdayOfCode(code: string): number | undefined {
+  const i = WEEKDAYS.indexOf(code.trim().slice(0, 3).toLowerCase());
+  return i < 0 ? undefined : i;
+}
+const weekdayOfDay = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+
+/**
+ * The pickup route an order takes from its originating licence's record: the entry for the pickup day's weekday,
+ * else the licence's first entry; '' when the licence names none.
+ */
+export function licencePickupRoute(entries: readonly LicencePickupRoute[], day: string): string {
+  const listed = entries.filter((e) => e.route.trim());
+  const wd = /^\d{4}-\d{2}-\d{2}$/.test(day) ? weekdayOfDay(day) : undefined;
+  const same = listed.find((e) => wd !== undefined && weekdayOfCode(e.day) === wd);
+  return (same ?? listed[0])?.route.trim() ?? '';
+}
+
+/**
+ * The days of `day`'s week (Monday to Sunday) on which the licence's pickup route runs — the entries of `route` when
+ * the order names one of them, else every entry — for the admins' pickup-day confirmation (orders §5,
+ * adminDayConfirmations). undefined when the licence lists no pickup day (nothing to confirm against).
+ */
+export function licencePickupDays(
+  entries: readonly LicencePickupRoute[],
+  day: string,
+  route?: string,
+): string[] | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const named = route ? entries.filter((e) => e.route.trim() === route.trim()) : [];
+  const weekdays = new Set(
+    (named.length ? named : entries)
+      .map((e) => weekdayOfCode(e.day))
+      .filter((w): w is number => w !== undefined),
+  );
+  if (!weekdays.size) return undefined;
+  const monday = Date.parse(`${day}T00:00:00Z`) - ((weekdayOfDay(day) + 6) % 7) * 86_400_000;
+  return Array.from({ length: 7 }, (_, i) =>
+    new Date(monday + i * 86_400_000).toISOString().slice(0, 10),
+  ).filter((d) => weekdays.has(weekdayOfDay(d)));
+}

@@ -67,6 +67,9 @@ export const OrderMessages = {
   versionConflict: (name: string) => `This order was changed by ${name}; reload`,
   illegalTransition: (from: string, to: string) => `An order cannot go from ${from} to ${to}.`,
   cancelNotAllowed: 'This order can no longer be cancelled.',
+  cancelAllRoutes: 'An order with every route available is arranged by GPS: please contact GPS to cancel it.',
+  allRoutesNmOnly:
+    'Every route can be made available only for an NM- destination license. Please contact GPS.',
   /** A vendor's edit once the order is on the road (picked up or later). */
   orderLocked: 'This order is on its way and can no longer be changed. Please contact GPS.',
   notOwnLicence: "You can only place orders from your own company's licenses.",

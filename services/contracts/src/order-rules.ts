@@ -96,6 +96,9 @@ export function validateOrder(input: OrderRuleInput, ctx: OrderRuleContext): Ord
     e.destinationLN = M.licenceNotFound;
   else if (ctx.destinationFound === false && blank(input.destCompany?.['Street Address']))
     e.destAddress = M.required('Destination address');
+  // the all-available mode is staff's; a vendor may ask for it for an unlisted NM- destination only (orders §5)
+  if (o.showAllRoutes && !staff && !isNmLicence(dest) && !ctx.previous?.showAllRoutes)
+    e.showAllRoutes = M.allRoutesNmOnly;
   if (!e.destinationLN && !blank(o.pickupLN) && ctx.config.useRCheck !== false)
     if (licenceTypeMismatch(o.pickupLN!, dest)) e.destinationLN = M.licenceType;
 

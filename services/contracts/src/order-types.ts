@@ -84,6 +84,8 @@ export interface OrderCore {
   paper?: Record<string, boolean>;
   showAllRoutes?: boolean;
   showAllRoutesPickup?: boolean;
+  /** The delivery rides an overnight route row (set by the service from routing's rows; the lists show date + 1). */
+  overnight?: boolean;
 }
 
 export interface OrderBilling {

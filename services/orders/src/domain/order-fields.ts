@@ -38,6 +38,8 @@ const LABELS: Record<string, string> = {
   billingNotes: 'the billing notes',
   destinationLN: 'the destination license',
   checkedin: 'the check-in',
+  showAllRoutes: 'the all-available mode',
+  showAllRoutesPickup: 'the all-available mode',
 };
 
 function allowed(path: string, role: number, creating: boolean): boolean {
@@ -49,6 +51,8 @@ function allowed(path: string, role: number, creating: boolean): boolean {
   }
   if (part === 'order') {
     if (field === 'destinationLN' && !creating) return false;
+    // the all-available mode for an unlisted NM- destination, asked when placing (validateOrder checks the licence)
+    if (field === 'showAllRoutes') return creating;
     return VENDOR_ORDER.includes(field ?? '');
   }
   if (part === 'billing') return VENDOR_BILLING.includes(field ?? '');

@@ -3,7 +3,6 @@ import {
   applyTypeRules,
   billingMethodText,
   canTransition,
-  dayOf,
   isStaff,
   needsDateApproved,
   needsRejectedDate,
@@ -25,7 +24,8 @@ import { assertMayChange } from './order-fields.js';
 import { custodyOnUpdate } from './order-custody.js';
 import { licencesByNumbers, type LicenceRecordView } from './licences.js';
 import { orderConfig, type OrderConfig } from './config.js';
-import { dayAllowedList, type RouteDaysDeps } from './order-route-days.js';
+import type { RouteDaysDeps } from './order-route-days.js';
+import { pickupRouteFromLicence, routeFacts } from './order-route-facts.js';
 import { pickupChangeRed } from './fixorders.js';
 
 /**
@@ -120,24 +120,20 @@ export async function prepareOrder(
     next.pickupCompany = { ...copyOf(pickup), ...(keepInput ? input.pickupCompany : {}) };
   if (dest && licenceKey(o.destinationLN) !== licenceKey(prev.order.destinationLN ?? ''))
     next.destCompany = { ...copyOf(dest), ...(keepInput ? input.destCompany : {}) };
+  pickupRouteFromLicence(
+    o,
+    pickup,
+    opts.creating || licenceKey(o.pickupLN) !== licenceKey(prev.order.pickupLN ?? ''),
+  );
   if (next.billing.methodSelect !== undefined)
     next.billing.method = billingMethodText(next.billing.methodSelect, next.billing.methodSelectId);
   stamps(c, prev.order, o, opts.now);
   if (!opts.creating) custodyOnUpdate(c, prev.order, o, opts.now); // stamps are the server's (order-custody.ts)
 
-  const deliveryChanged = opts.creating || dayOf(prev.order.preferredDelivery) !== dayOf(o.preferredDelivery);
-  const allowAllRoutes = !!o.showAllRoutes;
-  const needDays =
-    !isStaff(c.role) &&
-    deliveryChanged &&
-    !allowAllRoutes &&
-    dayOf(o.preferredDelivery) >= dayOf(opts.now.toISOString());
-  const allowedDeliveryDays = needDays
-    ? await dayAllowedList(next.destCompany.Zip, o.preferredDelivery, {
-        ...opts.routing,
-        authorization: c.authorization,
-      })
-    : undefined;
+  const { allowedDeliveryDays } = await routeFacts(c, prev, next, opts.creating, opts.now, {
+    ...opts.routing,
+    authorization: c.authorization,
+  });
   const errors = validateOrder(
     { order: o, pickupCompany: next.pickupCompany, destCompany: next.destCompany, billing: next.billing },
     {
@@ -146,7 +142,7 @@ export async function prepareOrder(
       config,
       destinationFound: o.destinationLN ? !!dest : undefined,
       pickupFound: o.pickupLN ? !!pickup : undefined,
-      allowAllRoutes,
+      allowAllRoutes: !!o.showAllRoutes,
       sameDayPickup: c.sameDayPickup,
       ...(allowedDeliveryDays ? { allowedDeliveryDays } : {}),
       ...(opts.creating ? {} : { previous: prev.order }),

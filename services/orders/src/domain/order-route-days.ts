@@ -1,4 +1,10 @@
-import { OrderMessages, dayOf, orderDeliveryDays, type RouteFindAnswer } from '@portal/contracts';
+import {
+  OrderMessages,
+  dayOf,
+  orderDeliveryDays,
+  type RouteFindAnswer,
+  type RouteFindMatch,
+} from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 
 /**
@@ -23,6 +29,17 @@ export async function deliveryDaysFor(
   to: string,
   deps: RouteDaysDeps,
 ): Promise<string[]> {
+  const routes = await routesFor(zip, from, to, deps);
+  return orderDeliveryDays(routes).filter((d) => d >= from && d <= to);
+}
+
+/** Routing's matches for `zip` in [from, to] ([] for no zip or a range routing refuses); 503 when unreachable. */
+export async function routesFor(
+  zip: string,
+  from: string,
+  to: string,
+  deps: RouteDaysDeps,
+): Promise<RouteFindMatch[]> {
   const zip5 = (zip ?? '').trim();
   if (!/^\d{5}(-\d{4})?$/.test(zip5)) return [];
   let res: Response;
@@ -42,7 +59,7 @@ export async function deliveryDaysFor(
   if (res.status === 400) return [];
   if (!res.ok) throw new Problem(503, OrderMessages.routingUnavailable);
   const body = (await res.json()) as RouteFindAnswer;
-  return orderDeliveryDays(body.data.routes).filter((d) => d >= from && d <= to);
+  return body.data.routes;
 }
 
 /** The delivery days of the one day a delivery date asks about (the rule checks that day only). */

@@ -18,6 +18,7 @@ const Answer = Type.Object({
     destination: Type.Union([Copy, Type.Null()]),
     zip: Type.String(),
     days: Type.Array(Type.String()),
+    pickupRoute: Type.Array(Type.Object({ route: Type.String(), day: Type.String() })),
   }),
 });
 const DAY_MS = 86_400_000;
@@ -25,7 +26,8 @@ const DAY_MS = 86_400_000;
 /**
  * GET /orders/destination?licence=…|zip=… — what the order form shows for a destination: the licence record as the
  * order will copy it (address and zip; no mail addresses) and the days an order may be delivered there, computed by
- * the same function the create/update validation runs (domain/order-route-days.ts, contracts orderDeliveryDays).
+ * the same function the create/update validation runs (domain/order-route-days.ts, contracts orderDeliveryDays), and
+ * the licence's pickup routes (route and day) for the form's pickup-day confirmation.
  * Any signed-in role: a vendor picks any listed destination.
  */
 export const destinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -65,7 +67,9 @@ export const destinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             authorization: request.headers.authorization,
           })
         : [];
-      return { data: { destination, zip, days } };
+      // the licence's pickup routes: the admins' pickup-day question when it is the order's origin (orders §5)
+      const pickupRoute = (r?.pickupRoute ?? []).map((p) => ({ route: p.route, day: p.day }));
+      return { data: { destination, zip, days, pickupRoute } };
     },
   );
 };

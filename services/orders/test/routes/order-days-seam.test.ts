@@ -129,7 +129,7 @@ test('the destination call: signed in only; an unlisted licence has no record an
   );
   const none = await call(app, Role.User, 'GET', '/api/orders/destination?licence=NOPE-404');
   assert.equal(none.statusCode, 200, none.body);
-  assert.deepEqual(none.json().data, { destination: null, zip: '', days: [] });
+  assert.deepEqual(none.json().data, { destination: null, zip: '', days: [], pickupRoute: [] });
   const own = await call(app, Role.User, 'GET', `/api/orders/destination?licence=${LIC.DEST}`);
   assert.equal(own.json().data.destination.Zip, '93326');
 });
