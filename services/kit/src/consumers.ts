@@ -44,9 +44,19 @@ export interface WorkerContext {
   app: FastifyInstance;
   log: FastifyBaseLogger;
 }
+/**
+ * The general queue helper's defaults (orders §9: "defaults to size 100 with a progress check every 5 minutes"):
+ * a long job works through its items `batch` at a time (billing's report reads 100 orders per round trip, checking
+ * for a cancel between two), and every worker checks its running jobs' progress (BullMQ's stalled-job check: a job
+ * whose worker died is taken up again) every `progressCheckMs`.
+ */
+export const JOB_DEFAULTS = { batch: 100, progressCheckMs: 5 * 60_000 } as const;
+
 export interface WorkerDef<D = any> {
   queue: string;
   concurrency?: number;
+  /** How often the worker checks its running jobs for stalls (default JOB_DEFAULTS.progressCheckMs). */
+  progressCheckMs?: number;
   /** Total tries including the first (default 5), with exponential backoff from backoffMs (default 1000). */
   attempts?: number;
   backoffMs?: number;

@@ -35,6 +35,7 @@ export { Problem, ProblemSchema, problemBody } from './problem.js';
 export {
   defineConsumer,
   defineWorker,
+  JOB_DEFAULTS,
   type ConsumerDef,
   type ConsumerContext,
   type PayloadOf,
@@ -66,7 +67,7 @@ export {
 } from './env.js';
 export { runService } from './server-main.js';
 export { ensureStream, streamName, streamLimits, type StreamLimits } from './plugins/external/nats.js';
-export { queuePrefix } from './plugins/app/queues.js';
+export { queuePrefix, workerOptions } from './plugins/app/queues.js';
 export { durableName, deadLetterSubject } from './plugins/app/consumers.js';
 export type { AuthUser, RouteInfo, Queues, Jobs } from './types.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

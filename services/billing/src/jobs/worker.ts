@@ -1,7 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
-import { queuePrefix } from '@portal/service-kit';
+import { queuePrefix, workerOptions } from '@portal/service-kit';
 import { runReport } from './reports.js';
 import { REPORTS_QUEUE } from './enqueue.js';
 import { fireSchedule } from '../domain/reports/schedules.js';
@@ -25,7 +25,12 @@ export const reportsWorker = fp(
           if (job.name === 'scheduled') return fireSchedule(app, String(job.data.scheduleId), new Date());
           return runReport(String(job.data.runId), job, ctx);
         },
-        { connection: conn, prefix: queuePrefix(app.env, app.serviceName), concurrency: 1 },
+        {
+          connection: conn,
+          prefix: queuePrefix(app.env, app.serviceName),
+          // one job at a time; the queue helper's progress check (every 5 minutes)
+          ...workerOptions({ queue: REPORTS_QUEUE, concurrency: 1, handle: () => undefined }),
+        },
       );
       worker.on('error', (err) => log.warn({ err: err.message }, 'worker error'));
     });

@@ -1,3 +1,4 @@
+import { JOB_DEFAULTS } from '@portal/service-kit';
 import {
   NameModel,
   OrderProjection,
@@ -6,8 +7,8 @@ import {
 } from '../../models/order-projection.js';
 import type { Names } from './kinds.js';
 
-/** Orders read per round trip (a cancel is noticed between two batches). */
-export const BATCH = 1000;
+/** Orders read per round trip (a cancel is noticed between two batches): the queue helper's batch (100). */
+export const BATCH = JOB_DEFAULTS.batch;
 
 /**
  * One day's projected orders (equality on `deliveryDay`: FerretDB pushes it down to its index, about 1,000 rows a

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { Queue, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { WorkerDef } from '../../consumers.js';
+import { JOB_DEFAULTS, type WorkerDef } from '../../consumers.js';
 import type { Env } from '../../env.js';
 import type { Jobs } from '../../types.js';
 import { Problem } from '../../problem.js';
@@ -10,6 +10,15 @@ import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.j
 /** The BullMQ key prefix of a service's queues (QUEUE_PREFIX, default `portal-<service>`). */
 export const queuePrefix = (env: Pick<Env, 'QUEUE_PREFIX'>, serviceName: string) =>
   env.QUEUE_PREFIX || `portal-${serviceName}`;
+
+/** A worker's own options from its definition (the kit's defaults: JOB_DEFAULTS). Pure. */
+export const workerOptions = (def: WorkerDef) => ({
+  concurrency: def.concurrency ?? 1,
+  stalledInterval: def.progressCheckMs ?? JOB_DEFAULTS.progressCheckMs,
+  ...(def.backoff
+    ? { settings: { backoffStrategy: (attemptsMade: number) => def.backoff!(attemptsMade) } }
+    : {}),
+});
 
 /** The type name of the kit's custom backoff (WorkerDef.backoff) in job options. */
 const CUSTOM_BACKOFF = 'portal';
@@ -123,10 +132,7 @@ export default fp(
           {
             connection: conn,
             prefix,
-            concurrency: def.concurrency ?? 1,
-            ...(def.backoff
-              ? { settings: { backoffStrategy: (attemptsMade: number) => def.backoff!(attemptsMade) } }
-              : {}),
+            ...workerOptions(def),
           },
         );
         worker.on('failed', (job, err) =>
