@@ -41,6 +41,16 @@ export interface ListPlan {
   limit: number;
   /** The search box's words (searchWords): each must prefix one of an order's search tokens. */
   words: string[];
+  /**
+   * The scopes are months, newest first, and the sort is newest first: they are read in turn until a page is full
+   * (the driver's list, and all history without a search).
+   */
+  monthly?: boolean;
+}
+
+/** What a plan may need beyond the parameters: when the oldest order was created (all history without a search). */
+export interface PlanOpts {
+  historySince?: Date;
 }
 
 export const MAX_RANGE_DAYS = 62;
@@ -74,17 +84,28 @@ function window(now: Date) {
   return { months: each('createdMonth', monthsBetween(since, now)), floor: { createdAt: { $gte: since } } };
 }
 
+/**
+ * Show Only Delivered (orders §2 "keeps status at or above delivered"): the outcomes of the delivery stop —
+ * Delivered, Exception, Full and Partial Rejection — never Order Picked Up (numbered after them, but before the
+ * delivery) nor Cancelled. Exception only for staff: anyone else reads it as Order Approved (spec §4).
+ */
+export function deliveredStatuses(role: RoleNumber): number[] {
+  const { delivered, exception, fullRejection, partialRejection } = OrderStatus;
+  return [delivered, ...(isStaff(role) ? [exception] : []), fullRejection, partialRejection];
+}
+
 function statusFilters(p: OrderListParams, role: RoleNumber, scope: Filter, residual: Filter) {
-  if (p.delivered) residual.status = { $in: [3, 4, 5, 6, 7] }; // ≥ Delivered, except Cancelled
+  const delivered = deliveredStatuses(role);
+  if (p.delivered) residual.status = { $in: delivered };
   if (p.status === undefined) return;
   // non-staff never see Exception: to them "Order Approved" holds both (spec §4), in the filter too
   if (!isStaff(role) && (p.status === OrderStatus.approved || p.status === OrderStatus.exception))
-    residual.status = { $in: [OrderStatus.approved, OrderStatus.exception] };
-  else if (p.delivered) residual.status = { $in: [3, 4, 5, 6, 7].filter((s) => s === p.status) };
+    residual.status = { $in: p.delivered ? [] : [OrderStatus.approved, OrderStatus.exception] };
+  else if (p.delivered) residual.status = { $in: delivered.filter((s) => s === p.status) };
   else scope.status = p.status;
 }
 
-function adminScopes(p: OrderListParams, now: Date, residual: Filter): Filter[] {
+function adminScopes(p: OrderListParams, now: Date, residual: Filter, opts: PlanOpts): Filter[] {
   const words = searchWords(p.q ?? '');
   if (p.company) {
     const company = each('companyKeys', [licenceKey(p.company)]);
@@ -106,8 +127,13 @@ function adminScopes(p: OrderListParams, now: Date, residual: Filter): Filter[] 
     return each('deliveryDay', days);
   }
   if (p.all && !p.week) {
-    // the whole history: only a whole search word narrows it (its longest; the others match as prefixes)
-    if (!words.length) throw new Problem(400, ListMessages.allHistoryNeedsScope);
+    // the whole history without a search: every month from the oldest order's, newest first (lists.ts reads them
+    // in turn for the default sort, each to the page's size for another)
+    if (!words.length) {
+      if (!opts.historySince) throw new Problem(400, ListMessages.allHistoryNeedsScope);
+      return each('createdMonth', monthsBetween(opts.historySince, now));
+    }
+    // a search: only a whole search word narrows it (its longest; the others match as prefixes)
     const longest = [...words].sort((a, b) => b.length - a.length)[0];
     return each('searchTokens', [longest]);
   }
@@ -158,12 +184,13 @@ export function listPlan(
   caller: ListCaller,
   p: OrderListParams,
   now = new Date(),
+  opts: PlanOpts = {},
 ): ListPlan | null {
   const residual: Filter = {};
   let scopes: Filter[];
   if (kind === 'admin') {
     if (!isStaff(caller.role)) throw new Problem(403, Messages.forbidden);
-    scopes = adminScopes(p, now, residual);
+    scopes = adminScopes(p, now, residual, opts);
   } else if (kind === 'driver') {
     if (caller.role !== Role.Driver && !isStaff(caller.role)) throw new Problem(403, Messages.forbidden);
     if (!caller.driverId) return null;
@@ -187,17 +214,16 @@ export function listPlan(
   const column = p.sort ?? 'createdAt';
   const limit = kind === 'driver' ? (p.limit ?? 300) : (p.limit ?? DEFAULT_PAGE_SIZE);
   if (kind === 'driver' && limit !== 200 && limit !== 300) throw new Problem(400, ListMessages.driverLimit);
+  const dir = (p.dir ?? (column === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? 1 : -1;
+  const byMonth = scopes.length > 0 && scopes.every((s) => Object.keys(s).join() === 'createdMonth');
   return {
     kind,
     scopes: scopes.map((s) => ({ ...s, ...base })),
     residual,
-    sort: {
-      column,
-      path: SORT_PATHS[column],
-      dir: (p.dir ?? (column === 'createdAt' ? 'desc' : 'asc')) === 'asc' ? 1 : -1,
-    },
+    sort: { column, path: SORT_PATHS[column], dir },
     keyset: KEYSET_COLUMNS.has(column),
     limit,
     words: searchWords(p.q ?? ''),
+    monthly: kind === 'driver' || (byMonth && column === 'createdAt' && dir === -1),
   };
 }

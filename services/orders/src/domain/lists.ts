@@ -2,7 +2,8 @@ import mongoose from 'mongoose';
 import type { OrderListKind, OrderListParams, OrderRow } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { Order } from '../models/order.js';
-import { listPlan, type Filter, type ListCaller, type ListPlan } from './lists-query.js';
+import { listPlan, type Filter, type ListCaller, type ListPlan, type PlanOpts } from './lists-query.js';
+import { searchWords } from './list-keys.js';
 import { LIST_PROJECTION, ROW_SORT, toOrderRow, valueAt, type StoredOrder } from './lists-rows.js';
 import { OrderRowModel, type StoredRow } from '../models/order-row.js';
 import { rowsReady, storedOf } from './lists-store.js';
@@ -97,7 +98,7 @@ async function narrowedOrders(plan: ListPlan, want: number): Promise<StoredOrder
       .limit(SCOPE_CAP)
       .lean<StoredOrder[]>();
   let rows: StoredOrder[] = [];
-  if (plan.kind === 'driver') {
+  if (plan.monthly) {
     for (const scope of plan.scopes) {
       rows.push(...(await run(scope)));
       if (rows.length >= want) break;
@@ -170,7 +171,7 @@ async function narrowedRows(plan: ListPlan, want: number, cursor?: { v: unknown;
     return got;
   };
   let rows: StoredRow[] = [];
-  if (plan.kind === 'driver') {
+  if (plan.monthly) {
     // the most recent months first, until a page is full: two at once, then as many as the rate of the rows found
     // so far says are still needed (a search finds few rows a month; waiting month after month would cost more)
     let i = 0;
@@ -207,6 +208,27 @@ async function pageOf(plan: ListPlan, cursor: Cursor | undefined) {
   return fromRows ? pageOfRows(plan, cursor) : pageOfOrders(plan, cursor);
 }
 
+/**
+ * All history without a search (staff, no company): its months start at the oldest order's, read once a minute at
+ * most (one sorted read of the rows' creation times; an order is never created in the past).
+ */
+let oldest: { at: number; since: Date | undefined } | undefined;
+async function planOpts(kind: OrderListKind, p: OrderListParams): Promise<PlanOpts> {
+  const wholeHistory = kind === 'admin' && p.all && !p.week && !p.company && !p.from && !p.to;
+  if (!wholeHistory || searchWords(p.q ?? '').length) return {};
+  if (!oldest || Date.now() - oldest.at > 60_000) {
+    const fromRows = await rowsReady();
+    const col = fromRows ? OrderRowModel.collection : Order.collection;
+    const [first] = await col
+      .find<{ createdAt?: Date }>({}, { projection: { createdAt: 1 } })
+      .sort({ createdAt: 1 })
+      .limit(1)
+      .toArray();
+    oldest = { at: Date.now(), since: first?.createdAt ? new Date(first.createdAt) : undefined };
+  }
+  return { historySince: oldest.since ?? new Date() };
+}
+
 export interface ListAnswer {
   orders: OrderRow[];
   nextCursor: string | null;
@@ -220,7 +242,7 @@ export async function listOrders(
   params: OrderListParams,
   now = new Date(),
 ): Promise<ListAnswer> {
-  const plan = listPlan(kind, caller, params, now);
+  const plan = listPlan(kind, caller, params, now, await planOpts(kind, params));
   if (!plan) return { orders: [], nextCursor: null, total: 0 };
   const cursor = params.cursor ? decodeCursor(params.cursor, plan.keyset) : undefined;
   const [{ page, nextCursor, total }, byId] = await Promise.all([

@@ -40,10 +40,32 @@ test('admin: a range is one equality per day; too long or reversed is a 400', ()
     () => listPlan('admin', admin, { from: '2026-02-01', to: '2026-01-01' }, now),
     is(400, ListMessages.rangeOrder),
   );
+  // all history without a search needs the oldest order's time (lists.ts reads it)
   assert.throws(
     () => listPlan('admin', admin, { all: true }, now),
     is(400, ListMessages.allHistoryNeedsScope),
   );
+});
+
+test('orders §2 Show All History without a search: every month from the oldest order, read newest first', () => {
+  const since = new Date('2026-08-14T00:00:00Z');
+  const p = listPlan('admin', admin, { all: true }, now, { historySince: since })!;
+  assert.deepEqual(
+    p.scopes.map((s) => s.createdMonth),
+    ['2026-11', '2026-10', '2026-09', '2026-08'],
+  );
+  assert.equal(p.monthly, true, 'newest first: month after month until a page is full');
+  const sorted = listPlan('admin', admin, { all: true, sort: 'vendor' }, now, { historySince: since })!;
+  assert.equal(sorted.monthly, false, 'another sort reads every month to the page size and merges');
+});
+
+test('orders §2 Show Only Delivered: the delivery outcomes, never Picked Up; Exception for staff only', () => {
+  assert.deepEqual(listPlan('admin', admin, { delivered: true }, now)!.residual.status, {
+    $in: [3, 4, 5, 6],
+  });
+  assert.deepEqual(listPlan('outgoing', vendor, { delivered: true }, now)!.residual.status, {
+    $in: [3, 5, 6],
+  });
 });
 
 test('outgoing: one scope per licence and window month; search and Approved as residual', () => {
@@ -79,10 +101,7 @@ test('who may see which list', () => {
   );
 });
 
-test('deleted: shown only to staff who ask; delivered = 3..7', () => {
+test('deleted: shown only to staff who ask', () => {
   assert.equal(listPlan('admin', admin, { deleted: true }, now)!.residual.deleted, undefined);
   assert.deepEqual(listPlan('outgoing', vendor, { deleted: true }, now)!.residual.deleted, { $ne: 1 });
-  assert.deepEqual(listPlan('admin', admin, { delivered: true }, now)!.residual.status, {
-    $in: [3, 4, 5, 6, 7],
-  });
 });

@@ -285,9 +285,10 @@ describe('staff and driver lists', () => {
     assert.deepEqual(ids(r.body.data.orders), [old.orderId]);
     const delivered = await all(Role.Admin, '/api/orders?delivered=true&def=ext');
     assert.ok(
-      delivered.length && delivered.every((x) => x.status >= 3 && x.status !== 8 && x.orderDef === 'ext'),
+      delivered.length && delivered.every((x) => [3, 4, 5, 6].includes(x.status) && x.orderDef === 'ext'),
     );
-    assert.equal((await call(Role.Admin, '/api/orders?all=true')).status, 400);
+    // all history without a search pages every month on the server (lists-history.test.ts)
+    assert.equal((await call(Role.Admin, '/api/orders?all=true')).status, 200);
     assert.equal((await call(Role.Admin, '/api/orders?from=2026-01-01&to=2026-06-01')).status, 400);
   });
   test('admin: all history searched by a whole word', async () => {
