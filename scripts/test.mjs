@@ -62,7 +62,12 @@ const hasTestScript = (dir) =>
 
 // { name, dir, portal: needs the running portal, command (default: the workspace's npm test), parse }
 const SUITES = [
-  { name: 'static', dir: '.', command: ['node', '--test', 'scripts/static.test.mjs'] },
+  // lint, format, types, audit; and the spec coverage (every quoted message and call of ../shared/spec in the code)
+  {
+    name: 'static',
+    dir: '.',
+    command: ['node', '--test', 'scripts/static.test.mjs', 'scripts/spec-coverage.test.mjs'],
+  },
   ...['contracts', 'kit', 'accounts', 'notifications', 'orders', 'routing', 'fleet', 'billing'].map((s) => ({
     name: s,
     dir: `services/${s}`,

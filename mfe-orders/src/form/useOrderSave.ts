@@ -6,7 +6,7 @@ import {
   type Order,
   type OrderDataInput,
 } from '@portal/contracts';
-import { ApiError, errorText, toast, usePortal } from '@portal/ui';
+import { ApiError, errorText, serverMessage, toast, usePortal } from '@portal/ui';
 import { createOrder, ORDERS_KEY, orderKey, updateOrder } from '../api.js';
 import { BLUR_SAVED, type Draft } from './draft.js';
 import { changedData, coreOf, dataOf, forCaller } from './payload.js';
@@ -53,7 +53,12 @@ export function useOrderSave(
     const fields = e instanceof ApiError ? (e.body as { errors?: unknown } | undefined)?.errors : undefined;
     if (fields && typeof fields === 'object') form.serverErrors(fields as Record<string, string>);
     if (c) setConflict(c);
-    else toast.error(order ? M.updateFailed(errorText(e)) : M.createFailedWith(errorText(e)));
+    else if (order) toast.error(M.updateFailed(errorText(e)));
+    else {
+      // orders §8: the server's text when it gave one, else the bare "Order creation failed!" (not a status line)
+      const said = e instanceof ApiError ? serverMessage(e.body, '') : errorText(e);
+      toast.error(said ? M.createFailedWith(said) : M.createFailed);
+    }
   };
 
   const send = async (data: OrderDataInput) => {
