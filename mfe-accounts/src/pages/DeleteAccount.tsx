@@ -34,7 +34,7 @@ export function DeleteAccount() {
       await session.logout();
     } catch (e) {
       setAsking(false);
-      setError(`Error deleting user: ${errorText(e)}!`);
+      setError(Messages.deleteUserError(errorText(e)));
       setBusy(false);
     }
   };

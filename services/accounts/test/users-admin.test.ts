@@ -6,6 +6,7 @@ import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { openSealed } from '@portal/service-kit';
 import { seed } from '../scripts/seed.js';
 import { User } from '../src/models/user.js';
+import { KeycloakClient } from '../src/adapters/keycloak/index.js';
 import { call, listen, startApp, uniqueEmail } from './helpers.js';
 import { kcOf, kcUser, realmRoles } from './users-fixtures.js';
 import { codeIn, mailTo } from './auth-support.js';
@@ -195,5 +196,25 @@ test('delete: staff any (Keycloak + profile, accounts.user.deleted), others only
     deleted.stop();
     await u.cleanup();
     await other.cleanup();
+  }
+});
+
+// accounts §8: the server's text is 'Failed to delete user: …' (the screen wraps it in 'Error deleting user: …!');
+// nothing is removed when the identity provider refuses.
+test('delete: Keycloak refusing gives 502 "Failed to delete user: …" and the profile stays', async () => {
+  const u = await kcUser(app, 'delete-fails');
+  // the route's client is the app's own (decorated inside the /api scope): refuse at the class
+  const kc = KeycloakClient.prototype;
+  const deleteUser = kc.deleteUser;
+  kc.deleteUser = () => Promise.reject(new Error('Keycloak is unreachable'));
+  try {
+    const res = await call(app, 'POST', '/api/users/delete', admin, { user: { email: u.email } });
+    assert.equal(res.status, 502, JSON.stringify(res.json));
+    assert.equal(res.json.message, Messages.deleteUserFailed('Keycloak is unreachable'));
+    assert.equal(res.json.message, 'Failed to delete user: Keycloak is unreachable');
+    assert.equal(await User.countDocuments({ email: u.email }), 1);
+  } finally {
+    kc.deleteUser = deleteUser;
+    await u.cleanup();
   }
 });

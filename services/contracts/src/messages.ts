@@ -40,6 +40,13 @@ export const Messages = {
   accountCreationFailed: (msg: string) => `Account creation failed: ${msg}!`,
   profileCreationFailed: (msg: string) => `Profile creation failed: ${msg}!`,
   profileUpdateFailed: (msg: string) => `Profile update failed: ${msg}!`,
+  /** The server's problem when an account could not be deleted; the screen wraps it in deleteUserError. */
+  deleteUserFailed: (msg: string) => `Failed to delete user: ${msg}`,
+  /** What the screen shows when a delete is refused: the server's text inside. */
+  deleteUserError: (serverText: string) => `Error deleting user: ${serverText}!`,
+  /** A licence record's address (License Update) not saved: the server's text. */
+  updateAddressFailed: (error: string) => `Failed to update address: ${error}`,
+  changePasswordFailed: (msg: string) => `Change Password Failed: ${msg}`,
   // orders
   suspended: 'Your account has been suspended. Please contact GPS to reactivate your account.',
   fixErrors: 'Please fix the errors below.',

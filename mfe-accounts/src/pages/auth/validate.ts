@@ -87,6 +87,6 @@ export function changePasswordErrors(f: {
 export const changePasswordFailure = (message: string): string =>
   /current password|incorrect/i.test(message)
     ? Messages.currentPasswordIncorrect
-    : `Change Password Failed: ${message}`;
+    : Messages.changePasswordFailed(message);
 
 export const hasErrors = (e: object): boolean => Object.values(e).some(Boolean);

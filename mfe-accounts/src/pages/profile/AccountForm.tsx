@@ -145,7 +145,7 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
       toast.success(r?.message || Messages.userDeleted);
       navigate('/dashboard/accounts');
     } catch (err) {
-      setGeneral(`Error deleting user: ${errorText(err)}!`);
+      setGeneral(Messages.deleteUserError(errorText(err)));
       scrollTop();
     } finally {
       setBusy(false);

@@ -149,7 +149,7 @@ export async function deleteAccount(deps: Deps, caller: Caller, rawEmail: string
     kcId = target.sub ?? (await deps.keycloak.findUserId(target.email));
     if (kcId) await deps.keycloak.deleteUser(kcId); // its Keycloak sessions go with it
   } catch (e) {
-    throw new Problem(502, `Error deleting user: ${(e as Error).message}!`);
+    throw new Problem(502, Messages.deleteUserFailed((e as Error).message));
   }
   // Its tokens still verify for up to 15 minutes: every service refuses them from now on.
   if (kcId) {
