@@ -1,12 +1,17 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { OrderMessages as M, Role, type Order } from '@portal/contracts';
-import { Button, toast, usePortal } from '@portal/ui';
+import { ApiError, Button, serverMessage, toast, usePortal } from '@portal/ui';
 import { useConfirm } from '../parts/useConfirm.js';
 import { manifestBlobUrl, uploadManifest } from './manifest-api.js';
 import './manifests.css';
 
 const MISMATCH = 'licenses do not match';
 const when = (iso: string) => new Date(iso).toLocaleString();
+/** orders §8: the licence check's refusal (409) without the server's text is raised as "Licenses do not match". */
+const licenceRefusal = (e: Error) =>
+  e instanceof ApiError && e.status === 409 && !serverMessage(e.body, '')
+    ? new Error(M.manifestLicencesMismatch)
+    : null;
 
 export interface ManifestPanelProps {
   order: Order;
@@ -38,7 +43,7 @@ export function ManifestPanel({ order, role, onUploaded, readOnly = false }: Man
     setBusy(true);
     try {
       const res = await uploadManifest(session, order.id, file, false).catch(async (e: Error) => {
-        if (!e.message.toLowerCase().includes(MISMATCH)) throw e;
+        if (!e.message.toLowerCase().includes(MISMATCH)) throw licenceRefusal(e) ?? e;
         const yes = await ask({ title: 'Manifest', text: M.manifestLicencesConfirm, confirm: 'Upload' });
         if (!yes) return null;
         return uploadManifest(session, order.id, file, true);

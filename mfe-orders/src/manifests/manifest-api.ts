@@ -1,5 +1,5 @@
 import type { ManifestFile } from '@portal/contracts';
-import { serverMessage, type Session } from '@portal/ui';
+import { ApiError, serverMessage, type Session } from '@portal/ui';
 
 /**
  * The manifest calls (services/orders routes/manifests.ts). The shell's ApiClient speaks JSON only; the multipart
@@ -13,7 +13,7 @@ export async function authed(session: Session, path: string, init: RequestInit =
   });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
-    throw new Error(serverMessage(body, `${res.status} ${res.statusText}`.trim()));
+    throw new ApiError(res.status, serverMessage(body, `${res.status} ${res.statusText}`.trim()), body);
   }
   return res;
 }

@@ -49,7 +49,13 @@ const readBody = (req: IncomingMessage) =>
   new Promise<unknown>((resolve) => {
     let text = '';
     req.on('data', (c: Buffer) => (text += c.toString()));
-    req.on('end', () => resolve(text ? JSON.parse(text) : undefined));
+    req.on('end', () => {
+      try {
+        resolve(text ? JSON.parse(text) : undefined);
+      } catch {
+        resolve(text); // a multipart upload (manifest, spreadsheet): the raw text
+      }
+    });
   });
 
 /** Bundles the component with the harness entry, starts the server and Chromium. */
