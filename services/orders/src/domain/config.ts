@@ -31,6 +31,9 @@ export interface OrderConfig {
   showVin: boolean;
   internalAlwaysShow: boolean;
   labelLogo: string;
+  /** orders.includeAddress, orders.includeDBA: the lists' Pickup/Destination with the street, names with the DBA. */
+  includeAddress: boolean;
+  includeDBA: boolean;
   /** sigs.show: drivers sign manifests. */
   sigsShow: boolean;
 }
@@ -51,6 +54,8 @@ export const ORDER_CONFIG_KEYS: { [K in keyof OrderConfig]: [key: string, def: O
   showVin: ['orders.showVin', D['orders.showVin']],
   internalAlwaysShow: ['orders.internal.alwaysShow', D['orders.internal.alwaysShow']],
   labelLogo: ['orders.labelLogo', ''],
+  includeAddress: ['orders.includeAddress', D['orders.includeAddress']],
+  includeDBA: ['orders.includeDBA', D['orders.includeDBA']],
   sigsShow: ['sigs.show', D['sigs.show']],
 };
 

@@ -2,6 +2,7 @@ import { Deleted, type OrderListKind, type PublicOrderRow, type RoleNumber } fro
 import { Member } from '../models/member.js';
 import { Order } from '../models/order.js';
 import { memberOf } from './members.js';
+import { orderConfig } from './config.js';
 import { dayOf, weekOf } from './list-keys.js';
 import type { ListCaller } from './lists-query.js';
 import { LIST_PROJECTION, toPublicRow, type StoredOrder } from './lists-rows.js';
@@ -65,7 +66,7 @@ export async function publicWeek(companyKeys: string[], week: string | undefined
           .toArray()
           .then((rows) => rows.map(storedOf))
       : Order.find(publicFilter(k, monday), LIST_PROJECTION).lean<StoredOrder[]>();
-  const rows = (await Promise.all(keys.map(one))).flat();
+  const [rows, view] = await Promise.all([Promise.all(keys.map(one)).then((r) => r.flat()), orderConfig()]);
   const seen = new Set<string>();
   const orders: PublicOrderRow[] = rows
     .filter((r) => !seen.has(String(r._id)) && !!seen.add(String(r._id)))
@@ -74,6 +75,6 @@ export async function publicWeek(companyKeys: string[], week: string | undefined
         String(a.deliveryDay).localeCompare(String(b.deliveryDay)) ||
         String(a.orderId).localeCompare(String(b.orderId)),
     )
-    .map(toPublicRow);
+    .map((r) => toPublicRow(r, view));
   return { week: monday, orders };
 }

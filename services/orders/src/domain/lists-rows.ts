@@ -79,8 +79,27 @@ const iso = (v: unknown): string | null => {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 };
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const address = (c: Any | undefined): string =>
-  [c?.['Street Address'], c?.City].filter((s) => typeof s === 'string' && s.trim()).join(', ');
+/**
+ * How the lists word a company (orders.includeAddress, orders.includeDBA): its city, with the street address before
+ * it when includeAddress is on (the column sorts by the city either way); its licensee, with "(DBA …)" after it
+ * when includeDBA is on and the DBA differs.
+ */
+export interface RowView {
+  includeAddress: boolean;
+  includeDBA: boolean;
+}
+const PLAIN: RowView = { includeAddress: false, includeDBA: false };
+const address = (c: Any | undefined, view: RowView): string =>
+  [view.includeAddress && c?.['Street Address'], c?.City]
+    .filter((s) => typeof s === 'string' && s.trim())
+    .join(', ');
+const nameOf = (c: Any, view: RowView): string => {
+  const name = text(c.Licensee || c.DBA);
+  const dba = text(c.DBA).trim();
+  return view.includeDBA && c.Licensee && dba && dba !== text(c.Licensee).trim()
+    ? `${name} (DBA ${dba})`
+    : name;
+};
 
 /** A driver or vehicle slot: an id string ('' when none). */
 const idOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -124,7 +143,7 @@ export function valueAt(doc: Any, path: string): unknown {
     .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Any)[k] : undefined), doc);
 }
 
-export function toOrderRow(doc: StoredOrder, role: RoleNumber): OrderRow {
+export function toOrderRow(doc: StoredOrder, role: RoleNumber, view: RowView = PLAIN): OrderRow {
   const o: Any = doc.data?.order ?? {};
   const p: Any = doc.data?.pickupCompany ?? {};
   const d: Any = doc.data?.destCompany ?? {};
@@ -137,10 +156,10 @@ export function toOrderRow(doc: StoredOrder, role: RoleNumber): OrderRow {
     pickupDate: iso(o.pickupDate),
     deliveryDate: iso(o.deliveryDate ?? doc.deliveryDate),
     preferredDelivery: iso(o.preferredDelivery),
-    vendor: text(p.Licensee || p.DBA),
-    pickup: address(p),
-    destName: text(d.Licensee || d.DBA),
-    destination: address(d),
+    vendor: nameOf(p, view),
+    pickup: address(p, view),
+    destName: nameOf(d, view),
+    destination: address(d, view),
     pickupLN: text(o.pickupLN),
     destinationLN: text(o.destinationLN),
     status,
@@ -159,8 +178,8 @@ export function toOrderRow(doc: StoredOrder, role: RoleNumber): OrderRow {
 }
 
 /** The public weekly view: no ids, licences, drivers, vehicles or manifests; an Exception reads Order Approved. */
-export function toPublicRow(doc: StoredOrder): PublicOrderRow {
-  const r = toOrderRow(doc, Role.User); // the least privileged view
+export function toPublicRow(doc: StoredOrder, view: RowView = PLAIN): PublicOrderRow {
+  const r = toOrderRow(doc, Role.User, view); // the least privileged view
   return {
     orderId: r.orderId,
     deliveryDate: r.deliveryDate,

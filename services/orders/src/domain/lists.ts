@@ -8,6 +8,7 @@ import { LIST_PROJECTION, ROW_SORT, toOrderRow, valueAt, type StoredOrder } from
 import { OrderRowModel, type StoredRow } from '../models/order-row.js';
 import { rowsReady, storedOf } from './lists-store.js';
 import { ordersById } from './lists-id.js';
+import { orderConfig } from './config.js';
 
 /**
  * Runs a list plan (lists-query.ts) on the list rows (models/order-row.ts): each scope is one query whose top-level
@@ -245,16 +246,17 @@ export async function listOrders(
   const plan = listPlan(kind, caller, params, now, await planOpts(kind, params));
   if (!plan) return { orders: [], nextCursor: null, total: 0 };
   const cursor = params.cursor ? decodeCursor(params.cursor, plan.keyset) : undefined;
-  const [{ page, nextCursor, total }, byId] = await Promise.all([
+  const [{ page, nextCursor, total }, byId, config] = await Promise.all([
     pageOf(plan, cursor),
     cursor ? [] : ordersById(plan),
+    orderConfig(),
   ]);
   // an order ID searched outside the list's window heads the first page (lists-id.ts)
   const shown = new Set(page.map((o) => String(o._id)));
   const extra = byId.filter((o) => !shown.has(String(o._id)));
   // the driver's list stops at its limit: no count of every order they ever drove
   return {
-    orders: [...extra, ...page].map((o) => toOrderRow(o, caller.role)),
+    orders: [...extra, ...page].map((o) => toOrderRow(o, caller.role, config)),
     nextCursor,
     total: kind === 'driver' || total === null ? null : total + extra.length,
   };

@@ -1,6 +1,7 @@
 // orders §2 "Order list screens" — Show All History (staff) without a search pages the whole history on the server
 // (every month from the oldest order's, in any sort, each row once), and Show Only Delivered keeps the delivery
-// stop's outcomes: Delivered, Exception (staff only), Full and Partial Rejection — never Order Picked Up.
+// stop's outcomes: Delivered, Exception (staff only), Full and Partial Rejection — never Order Picked Up. orders §6
+// switches orders.includeAddress / orders.includeDBA word the rows' companies.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import mongoose from 'mongoose';
@@ -14,6 +15,7 @@ import { OrderRowModel, OrderRowsMeta } from '../../src/models/order-row.js';
 import { ROWS_VERSION, insertRows } from '../../src/domain/lists-store.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf } from '../../src/domain/list-keys.js';
+import { OrderConfigValue } from '../../src/models/order-config.js';
 
 const build = (overrides?: Record<string, unknown>) =>
   buildService(
@@ -45,7 +47,12 @@ function order(i: number, daysAgo: number, status: number, deleted = 0) {
         preferredDelivery: new Date(createdAt.getTime() + DAY).toISOString(),
         weight: String(1 + (i % 4)),
       },
-      pickupCompany: { Licensee: `Hist Farms ${i}`, City: 'Eugene' },
+      pickupCompany: {
+        Licensee: `Hist Farms ${i}`,
+        DBA: 'Hist Green',
+        'Street Address': '5 Oak St',
+        City: 'Eugene',
+      },
       destCompany: { Licensee: 'Hist Shop', City: 'Bend' },
       billing: {},
     },
@@ -56,7 +63,12 @@ function order(i: number, daysAgo: number, status: number, deleted = 0) {
 const docs: ReturnType<typeof order>[] = [];
 before(async () => {
   app = await startService(build, { MONGO_DB: 'portal_orders_lists_history_test' });
-  await Promise.all([Order.deleteMany({}), OrderRowModel.deleteMany({}), Member.deleteMany({})]);
+  await Promise.all([
+    Order.deleteMany({}),
+    OrderRowModel.deleteMany({}),
+    Member.deleteMany({}),
+    OrderConfigValue.deleteMany({}),
+  ]);
   const sub = JSON.parse(Buffer.from((await tokenFor(Role.User)).split('.')[1]!, 'base64url').toString()).sub;
   await Member.create({ userId: 'u-h', sub, companyKeys: [A], role: 4 });
   // 3 years back to this week: months without an order in between; every status; one deleted
@@ -69,7 +81,7 @@ before(async () => {
   await OrderRowsMeta.updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION } }, { upsert: true });
 });
 after(async () => {
-  await Promise.all([Order.deleteMany({}), OrderRowModel.deleteMany({})]);
+  await Promise.all([Order.deleteMany({}), OrderRowModel.deleteMany({}), OrderConfigValue.deleteMany({})]);
   await app.close();
 });
 
@@ -78,7 +90,7 @@ async function every(role: RoleNumber, query: string): Promise<OrderRow[]> {
   const rows: OrderRow[] = [];
   let cursor: string | null = null;
   do {
-    const res = await app.inject({
+    const res: { statusCode: number; body: string; json: () => any } = await app.inject({
       url: `/api/orders?${query}&limit=25${cursor ? `&cursor=${cursor}` : ''}`,
       headers: { authorization: `Bearer ${await tokenFor(role)}` },
     });
@@ -134,4 +146,18 @@ test('orders §2 Show Only Delivered: delivery outcomes only, never Order Picked
   );
   const picked = await every(Role.Admin, `list=admin&all=true&delivered=true&status=${OrderStatus.pickedUp}`);
   assert.deepEqual(picked, [], 'Picked Up with Show Only Delivered: nothing');
+});
+
+test('orders §6 orders.includeAddress / orders.includeDBA: the city and the licensee, else street and DBA too', async () => {
+  const first = async () => (await every(Role.User, 'list=outgoing&sort=orderId&dir=asc'))[0]!;
+  const plain = await first();
+  assert.deepEqual([plain.vendor, plain.pickup], ['Hist Farms 0', 'Eugene'], 'both off (their default)');
+  await OrderConfigValue.create([
+    { key: 'orders.includeAddress', value: true },
+    { key: 'orders.includeDBA', value: true },
+  ]);
+  const full = await first();
+  assert.deepEqual([full.vendor, full.pickup], ['Hist Farms 0 (DBA Hist Green)', '5 Oak St, Eugene']);
+  assert.equal(full.destName, 'Hist Shop', 'no DBA, no suffix');
+  await OrderConfigValue.deleteMany({});
 });
