@@ -29,6 +29,7 @@ export const QUOTE_ALLOW = {
     reason: 'a marker in route names, as Cash',
     find: '/cash|warehouse/i',
   },
+  'Cash Pickup': label('Cash Pickup'), // the driver's schedule button (also an order type's name in contracts)
   'Create Order': label('Create Order'), // the order form's title and the menu entry
   'Edit Order': label('Edit Order'),
   'Edit Order {orderId}': {

@@ -78,7 +78,9 @@ export const contractsText = () =>
 export const productText = () => {
   const mfes = readdirSync(root).filter((d) => d.startsWith('mfe-'));
   const dirs = [
-    ...services().map((s) => `services/${s}/src`),
+    ...services()
+      .filter((s) => s !== 'contracts')
+      .map((s) => `services/${s}/src`),
     ...mfes.map((m) => `${m}/src`),
     'shell/src',
     'shell/ui/src',
@@ -110,10 +112,36 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export const literalPattern = (text) =>
   new RegExp(
-    '([\'"`])' +
+    '(?<q>[\'"`])' +
       text
         .split(/\{[^}]*\}|\.\.\.|…/)
         .map(escape)
         .join('\\$\\{[^}]+\\}') +
-      '\\1',
+      '\\k<q>',
   );
+
+/**
+ * The contracts names a spec message is defined under: `key: 'text'`, `key: (m) => \`…${m}\``, or
+ * `const NAME = 'text'`, with `kind` telling an object key from a constant.
+ */
+export function definitionsOf(text, contracts) {
+  const lit = literalPattern(text).source;
+  const fn = String.raw`(?:\([^)]*\)\s*(?::\s*\w+\s*)?=>\s*)?`;
+  const keys = [...contracts.matchAll(new RegExp(String.raw`(\w+)\s*:\s*` + fn + lit, 'g'))];
+  const consts = [
+    ...contracts.matchAll(new RegExp(String.raw`const\s+(\w+)\s*(?::[^=]+)?=\s*` + fn + lit, 'g')),
+  ];
+  return [
+    ...keys.map((m) => ({ name: m[1], kind: 'key' })),
+    ...consts.map((m) => ({ name: m[1], kind: 'const' })),
+  ];
+}
+
+/**
+ * Whether a definition is used beyond itself in `code` (contracts and product): a key by property access
+ * (`Messages.key`) or destructuring, a constant by any second mention of its name.
+ */
+export const isUsed = ({ name, kind }, code) =>
+  kind === 'key'
+    ? new RegExp(String.raw`\.${name}\b|[{,]\s*${name}\s*[,}]`).test(code)
+    : (code.match(new RegExp(String.raw`\b${name}\b`, 'g')) ?? []).length > 1;

@@ -13,6 +13,8 @@ import {
   routeTable,
   literalPattern,
   normalPath,
+  definitionsOf,
+  isUsed,
 } from './spec-coverage.mjs';
 import { QUOTE_ALLOW, ENDPOINT_ALLOW } from './spec-coverage.allow.mjs';
 
@@ -39,6 +41,21 @@ test('spec coverage: every quoted message is in contracts word for word', () => 
     'messages of the specs missing from services/contracts/src (or worded differently); a label or example goes in ' +
       'scripts/spec-coverage.allow.mjs with its reason',
   );
+});
+
+// A message defined in contracts but written out again (or not shown at all) by a screen is not covered: the product
+// (or a contracts rule it calls) uses the contracts name. A data value the contracts name inline counts as used.
+test('spec coverage: every message in contracts is used by the product under its contracts name', () => {
+  const contracts = contractsText();
+  const code = `${contracts}\n${productText()}`;
+  const unused = [];
+  for (const text of new Set(quotes.map((q) => q.text))) {
+    if (text in QUOTE_ALLOW) continue;
+    const defs = definitionsOf(text, contracts);
+    if (defs.length && !defs.some((d) => isUsed(d, code)))
+      unused.push(`"${text}" (${defs.map((d) => d.name)})`);
+  }
+  assert.deepEqual(unused, [], 'spec messages defined in contracts that no screen or service uses');
 });
 
 test('spec coverage: every allow-listed quote is still quoted, and found where its entry says', () => {

@@ -88,7 +88,8 @@ export function LnUpdate() {
           await saveLicence(api, row, false);
           toast.success(`Licence ${row['License #']} updated.`);
         } catch (e) {
-          toast.error(errorText(e));
+          // accounts §8: a licence record is the address book of orders (pickup and destination addresses)
+          toast.error(Messages.updateAddressFailed(errorText(e)));
           throw e;
         }
       },

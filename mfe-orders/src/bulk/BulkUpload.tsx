@@ -1,4 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { OrderMessages } from '@portal/contracts';
 import { Alert, Button, errorText, toast, usePortal } from '@portal/ui';
 import { BULK_ACCEPT, downloadTemplate, pollBulkJob, uploadBulk, type BulkResult } from './bulk-api.js';
 import './bulk.css';
@@ -36,7 +37,7 @@ export function BulkUpload({ onSaved }: { onSaved?: () => void }) {
       if (result.saved) toast.success(`${result.saved} order(s) saved from ${file.name}.`);
       onSaved?.();
     } catch (e) {
-      const message = `Failed to save order(s): ${errorText(e)}`;
+      const message = OrderMessages.bulkSaveFailed(errorText(e));
       setPhase({ at: 'failed', message });
       toast.error(message);
     }
