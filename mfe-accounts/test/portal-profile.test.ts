@@ -130,13 +130,20 @@ test('a driver sees no billing or licence fields; the signature pad draws, and t
   await page.close();
 });
 
-test('phone: typed forms accepted, posted as E.164, a stored number shown in national format (issue 8)', async () => {
+test('accounts §5 phone rule: the spec shape accepted, posted as E.164, a stored number shown in national format', async () => {
   const page = await as('driver');
   // stored as 555-123-4567: shown the one way the portal formats North American numbers
   assert.equal(await page.getByTestId('profile-phone').inputValue(), '(555) 123-4567');
+  // 17 characters: over the spec's 16, refused in the browser as on the server (contracts parsePhone)
+  const before = posts('/api/users/update').length;
+  await page.getByTestId('profile-phone').fill('+1 (760) 555-0100');
+  await page.getByTestId('profile-save').click();
+  await page.getByText(Messages.phoneInvalid.trim()).waitFor();
+  assert.equal(posts('/api/users/update').length, before, 'nothing sent');
   for (const [typed, e164] of [
-    ['+1 (760) 555-0100', '+17605550100'],
+    ['(760) 555-0100', '+17605550100'],
     ['+1 555 123 4567', '+15551234567'],
+    ['123-456-7890', '123-456-7890'],
   ]) {
     await page.getByTestId('profile-phone').fill(typed);
     await page.getByTestId('profile-save').click();

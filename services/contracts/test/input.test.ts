@@ -10,6 +10,7 @@ import {
   isValidEmail,
   isValidName,
   parsePhone,
+  PHONE_INPUT_MAX_LENGTH,
 } from '../src/index.js';
 
 test('isValidEmail: what the SMTP path delivers to', () => {
@@ -72,25 +73,33 @@ test('isValidName: Keycloak person-name rule, bounded length', () => {
     assert.equal(isValidName(bad), false, String(bad));
 });
 
-test('parsePhone: the two forms of issue 8 are accepted, stored E.164, shown national', () => {
+test('parsePhone: accounts §5 phone rule (optional +, optional parentheses, 3+3+4-6 digits, max 16), then E.164', () => {
   assert.deepEqual(parsePhone('+1 555 123 4567'), { e164: '+15551234567', display: '(555) 123-4567' });
-  assert.deepEqual(parsePhone('+1 (760) 555-0100'), { e164: '+17605550100', display: '(760) 555-0100' });
+  assert.deepEqual(parsePhone('(760) 555-0100'), { e164: '+17605550100', display: '(760) 555-0100' });
   assert.equal(parsePhone('(916) 555-0199')?.e164, '+19165550199');
   assert.equal(parsePhone('916.555.0199')?.e164, '+19165550199');
-  assert.equal(parsePhone('+44 20 7946 0958')?.display, '+44 20 7946 0958');
+  assert.equal(parsePhone('9165550199')?.e164, '+19165550199');
+  assert.equal(parsePhone('+17605550100')?.e164, '+17605550100', 'a stored value passes again');
+  assert.equal(parsePhone('+442079460958')?.display, '+44 20 7946 0958', 'stored international E.164');
+  // the spec's shape that no numbering plan knows is kept as typed
+  assert.deepEqual(parsePhone('123-456-7890'), { e164: '123-456-7890', display: '123-456-7890' });
+  assert.equal(parsePhone('(916) 555-019912')?.e164, '(916) 555-019912', 'a 6-digit last group, 16 characters');
   for (const bad of [
     '',
     '555-1234',
     '123',
-    '+1 123 456 7890',
     'abc',
     '(916) 555-0199 ext 12',
+    '+1 (760) 555-0100', // 17 characters: over the spec's 16
+    '+44 20 7946 0958', // not 3+3+4-6
+    '(916) 555-0199123', // a 7-digit last group
     '9'.repeat(31),
     null,
   ])
     assert.equal(parsePhone(bad), undefined, String(bad));
-  for (const p of ['+1 555 123 4567', '+44 20 7946 0958'])
+  for (const p of ['+1 555 123 4567', '(916) 555-019912'])
     assert.ok(parsePhone(p)!.e164.length <= LIMITS.phone);
+  assert.equal(PHONE_INPUT_MAX_LENGTH, 16);
   assert.equal(formatPhone('+17605550100'), '(760) 555-0100');
   assert.equal(formatPhone('legacy text'), 'legacy text');
   assert.equal(formatPhone(undefined), '');
