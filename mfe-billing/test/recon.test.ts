@@ -47,7 +47,13 @@ const row = (i: number, over: Partial<ReconRow> = {}): ReconRow => ({
 let compareUp = true;
 let empty = false;
 let stamped = 0;
-const all = [row(0, { amount: '$1,250.50', amountCents: 125050, method: 'Cash 12' }), row(1), row(2), row(3)];
+const all = [
+  row(0, { amount: '$1,250.50', amountCents: 125050, method: 'Cash 12' }),
+  // reconciled more than 48 hours ago: settled (orders §9)
+  row(1, { recon: { date: '2026-11-20T09:00:00.000Z', user: 'Ada Admin' }, settled: true }),
+  row(2),
+  row(3),
+];
 const answer = (after?: string): ReconAnswer => {
   const page = after ? all.slice(2) : all.slice(0, 2);
   return {
@@ -97,8 +103,10 @@ const routes: FakeRoutes = {
             vendorLN: vendors[0]!.licenseNumber,
             from: lastWeek().from,
             to: lastWeek().to,
-            count: 4,
+            count: 3,
             totals: totalsFixture(all),
+            reportBy: '2026-11-27T10:00:00.000Z',
+            settled: 1,
           },
           created: true,
         },
@@ -215,11 +223,27 @@ test('print: the form with both signature texts, a confirm, the stamp call and t
   await page.getByTestId('recon-print-go').click();
   await page.getByTestId('recon-confirm-no').click();
   assert.equal(stamped, 0, 'Cancel stamps nothing');
+  // orders §9: the 48-hour rule under the totals, and the row reconciled before it marked settled
+  assert.equal(
+    (await page.getByTestId('recon-discrepancy-rule').textContent())?.startsWith(ReconWords.discrepancyRule),
+    true,
+  );
+  await page.getByText('2026-11-20 Ada Admin (settled)').waitFor();
   await page.getByTestId('recon-print-go').click();
   await page.getByTestId('recon-confirm-yes').click();
+  // the printed sheet carries the notice with the print's deadline (the frame is removed a second after printing)
+  let notice: string | null | undefined;
+  for (let i = 0; i < 40 && !notice; i++) {
+    for (const f of page.frames())
+      notice ??= await f
+        .evaluate(() => document.querySelector('[data-testid="recon-print-notice"]')?.textContent)
+        .catch(() => undefined);
+    if (!notice) await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.equal(notice, ReconWords.discrepancyNotice('2026-11-27T10:00:00.000Z'));
   await page
     .getByTestId('toast')
-    .filter({ hasText: ReconWords.stamped(4) })
+    .filter({ hasText: ReconWords.stamped(3) })
     .waitFor();
   assert.equal(stamped, 1);
   assert.deepEqual(last('POST /api/billing/recon/print'), {

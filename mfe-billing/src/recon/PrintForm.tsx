@@ -68,7 +68,14 @@ export function PrintForm({
         vendorName: answer.vendor.name,
       });
       printHtml(
-        printLayout({ ...answer, rows, courierName: courierName.trim(), courierText, vendorText }),
+        printLayout({
+          ...answer,
+          rows,
+          courierName: courierName.trim(),
+          courierText,
+          vendorText,
+          reportBy: print.reportBy,
+        }),
         `Reconciliation ${answer.vendor.name} ${ask.from} to ${ask.to}`,
       );
       toast.success(ReconWords.stamped(print.count));

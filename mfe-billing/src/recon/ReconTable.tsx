@@ -1,6 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import { ORDER_STATUS_NAMES, type OrderStatusNumber } from '@portal/contracts';
-import { BILLING, formatCents, type ReconRow, type ReconTotals } from '@portal/contracts/billing';
+import { BILLING, ReconWords, formatCents, type ReconRow, type ReconTotals } from '@portal/contracts/billing';
 import { DataTable } from '@portal/ui';
 
 const columns: ColDef<ReconRow>[] = [
@@ -24,8 +24,12 @@ const columns: ColDef<ReconRow>[] = [
   },
   {
     headerName: 'Reconciled',
-    minWidth: 150,
-    valueGetter: (p) => (p.data?.recon ? `${p.data.recon.date.slice(0, 10)} ${p.data.recon.user}` : ''),
+    minWidth: 240,
+    // settled: past the 48-hour discrepancy window (orders §9); a new print leaves it as it is
+    valueGetter: (p) =>
+      p.data?.recon
+        ? `${p.data.recon.date.slice(0, 10)} ${p.data.recon.user}${p.data.settled ? ' (settled)' : ''}`
+        : '',
   },
   { field: 'destination', headerName: 'Destination', minWidth: 150 },
   { field: 'routeName', headerName: 'Route', minWidth: 120 },
@@ -88,6 +92,10 @@ export function Totals({ totals }: { totals: ReconTotals }) {
       </table>
       <p className="rc-grand" data-testid="recon-grand-total">
         Total: {totals.count} orders, <strong>{formatCents(totals.amountCents)}</strong>
+      </p>
+      <p className="pu-muted" data-testid="recon-discrepancy-rule">
+        {ReconWords.discrepancyRule} A row marked (settled) was reconciled earlier than that: its figures
+        stand.
       </p>
     </div>
   );

@@ -1,5 +1,11 @@
 import { ORDER_STATUS_NAMES, type OrderStatusNumber } from '@portal/contracts';
-import { formatCents, type ReconRow, type ReconTotals, type ReconVendor } from '@portal/contracts/billing';
+import {
+  ReconWords,
+  formatCents,
+  type ReconRow,
+  type ReconTotals,
+  type ReconVendor,
+} from '@portal/contracts/billing';
 import { escapeHtml } from '@portal/ui';
 
 export interface PrintSheet {
@@ -11,6 +17,8 @@ export interface PrintSheet {
   courierName: string;
   courierText: string;
   vendorText: string;
+  /** When vendor discrepancies must be reported by (the print's answer: its date + 48 hours). */
+  reportBy: string;
 }
 
 /** The printed reconciliation (HTML for @portal/ui printHtml): header, lines, totals, both signature blocks. */
@@ -19,7 +27,7 @@ export function printLayout(s: PrintSheet): string {
   const rows = s.rows
     .map(
       (r) =>
-        `<tr><td>${e(r.orderId)}${r.counted ? '' : ' *'}</td><td>${e(r.deliveryDay)}</td><td>${e(r.destination)}</td>` +
+        `<tr><td>${e(r.orderId)}${r.counted ? '' : ' *'}${r.settled ? ' †' : ''}</td><td>${e(r.deliveryDay)}</td><td>${e(r.destination)}</td>` +
         `<td>${e(r.routeName)}</td><td>${e(r.driverName)}</td><td>${e(r.invoice)}</td><td>${e(r.method)}</td>` +
         `<td style="text-align:right">${e(formatCents(r.amountCents))}</td>` +
         `<td>${e(ORDER_STATUS_NAMES[r.status as OrderStatusNumber] ?? r.status)}</td></tr>`,
@@ -46,9 +54,11 @@ export function printLayout(s: PrintSheet): string {
     '<table><thead><tr><th>Order</th><th>Delivery day</th><th>Destination</th><th>Route</th><th>Driver</th>' +
     `<th>Invoice</th><th>Method</th><th>Amount</th><th>Status</th></tr></thead><tbody>${rows}</tbody></table>` +
     (s.rows.some((r) => !r.counted) ? '<p>* not delivered or rejected yet: outside the totals</p>' : '') +
+    (s.rows.some((r) => r.settled) ? `<p>† ${e(ReconWords.settled)}</p>` : '') +
     `<h2>Totals by method</h2><table><tbody>${methods}</tbody></table>` +
     `<h2>Totals by route</h2><table><tbody>${routes}</tbody></table>` +
     `<h2>Grand total: ${s.totals.count} orders, ${e(formatCents(s.totals.amountCents))}</h2>` +
+    `<p data-testid="recon-print-notice"><strong>${e(ReconWords.discrepancyNotice(s.reportBy))}</strong></p>` +
     sign('Courier signature', s.courierName, s.courierText) +
     sign('Vendor signature', s.vendor.name, s.vendorText)
   );

@@ -27,8 +27,27 @@ export function matchesCustomer(
   return customers.some((c) => (c.name && names.has(norm(c.name))) || (c.email && emails.has(c.email)));
 }
 
+/**
+ * Orders §9 "Vendor discrepancies reported within 48 hours": a vendor has this long after a reconciliation (its
+ * print, or the invoice's making) to report a discrepancy; after that the reconciled figures stand (a row stamped
+ * longer ago is `settled` and a new print does not stamp it again).
+ */
+export const DISCREPANCY_HOURS = 48;
+/** The time a discrepancy must be reported by: `at` + 48 hours (ISO, UTC). Pure. */
+export const reportByOf = (at: string | Date) =>
+  new Date(new Date(at).getTime() + DISCREPANCY_HOURS * 3_600_000).toISOString();
+/** True when a reconciliation stamped at `stamped` is past its discrepancy window at `now`. Pure. */
+export const isSettled = (stamped: string | undefined, now: Date) =>
+  !!stamped && !Number.isNaN(Date.parse(stamped)) && Date.parse(reportByOf(stamped)) <= now.getTime();
+/** 'YYYY-MM-DD HH:MM UTC' of an ISO time (what paper and the page show). */
+const utcText = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
 /** The recon part's words (the spec's tooltip text and the page's). */
 export const ReconWords = {
+  discrepancyNotice: (reportBy: string) =>
+    `Vendor discrepancies must be reported within ${DISCREPANCY_HOURS} hours, by ${utcText(reportBy)}.`,
+  discrepancyRule: `Vendor discrepancies must be reported within ${DISCREPANCY_HOURS} hours of the reconciliation.`,
+  settled: `Settled: reconciled more than ${DISCREPANCY_HOURS} hours ago; a new print does not stamp it again.`,
   mismatch: 'This account does not match any known customer in the accounting system.',
   empty: 'No orders for this vendor in this period.',
   stamped: (n: number) => `${n} order${n === 1 ? '' : 's'} stamped as reconciled.`,
@@ -68,6 +87,8 @@ export interface ReconRow {
   /** Counted in the totals and stamped by a print (delivered or rejected); others are listed, flagged false. */
   counted: boolean;
   recon?: { date: string; user: string };
+  /** Its reconciliation is past the 48-hour discrepancy window (DISCREPANCY_HOURS): the figures stand. */
+  settled?: boolean;
 }
 export interface ReconTotals {
   count: number;
@@ -107,4 +128,8 @@ export interface ReconPrintView {
   to: string;
   count: number;
   totals: ReconTotals;
+  /** When vendor discrepancies must be reported by: the print's date + 48 hours (reportByOf). */
+  reportBy: string;
+  /** Counted orders left unstamped: settled by an earlier reconciliation (past its 48 hours). */
+  settled: number;
 }

@@ -23,6 +23,8 @@ export interface ReconPrintDoc {
   vendorName: string;
   orderIds: string[];
   count: number;
+  /** Counted orders left unstamped: reconciled more than 48 hours before (settled). */
+  settled?: number;
   totals: { count: number; amountCents: number; byMethod: unknown[]; byRoute: unknown[] };
   guard: string;
 }
@@ -39,6 +41,7 @@ const schema = new Schema(
     vendorName: { type: String, default: '' },
     orderIds: { type: [String], default: [] },
     count: { type: Number, default: 0 },
+    settled: { type: Number, default: 0 },
     totals: { type: Schema.Types.Mixed, required: true },
     guard: { type: String, required: true },
   },

@@ -1,6 +1,7 @@
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
 import { ALL_ROLES, canManageBilling } from '@portal/contracts';
+import { reportByOf } from '@portal/contracts/billing';
 import { invoiceCsv, invoicePdf } from '../domain/recon/invoice.js';
 import { printRecon } from '../domain/recon/print.js';
 import { rangeOf, reconRows, vendorOf } from '../domain/recon/read.js';
@@ -71,7 +72,7 @@ export const reconInvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const vendorLN = q.vendorLN.trim();
       const { orders, rows, totals } = await reconRows(vendorLN, from, to);
       const vendor = await vendorOf(vendorLN, orders, null);
-      const inv = { vendor, from, to, rows, totals };
+      const inv = { vendor, from, to, rows, totals, reportBy: reportByOf(new Date()) };
       const base = fileName(`invoice-${vendorLN}-${from}-${to}`);
       if (q.format === 'csv') {
         return reply

@@ -93,12 +93,17 @@ test('the CSV carries the screen totals, CRLF line ends', () => {
     to: '2026-11-22',
     rows,
     totals: totalsOf(rows),
+    reportBy: '2026-11-25T10:30:00.000Z',
   });
   const lines = csv.split('\r\n');
   assert.equal(lines[0], "Vendor,'=Evil Co,License,V1,Period,2026-11-16 to 2026-11-22");
   assert.ok(lines.includes('Cash 12,1,1250.50'));
   assert.ok(lines.includes('Net Terms,3,0.30'));
   assert.ok(lines.includes('Total,4,1250.80'));
+  // orders §9: the discrepancy notice closes the invoice
+  assert.ok(
+    lines.includes('"Vendor discrepancies must be reported within 48 hours, by 2026-11-25 10:30 UTC."'),
+  );
 });
 
 test('stamp events carry at most 250 ids each', () => {

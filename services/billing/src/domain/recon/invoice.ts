@@ -1,6 +1,12 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { ORDER_STATUS_NAMES, type OrderStatusNumber } from '@portal/contracts';
-import { formatCents, type ReconRow, type ReconTotals, type ReconVendor } from '@portal/contracts/billing';
+import {
+  ReconWords,
+  formatCents,
+  type ReconRow,
+  type ReconTotals,
+  type ReconVendor,
+} from '@portal/contracts/billing';
 
 /**
  * The invoice export per vendor and period: CSV (RFC 4180) and PDF (pdf-lib). Both take the rows and totals the screen
@@ -12,6 +18,8 @@ export interface Invoice {
   to: string;
   rows: ReconRow[];
   totals: ReconTotals;
+  /** When vendor discrepancies must be reported by (contracts reportByOf: the invoice's making + 48 hours). */
+  reportBy: string;
 }
 const statusName = (s: number) => ORDER_STATUS_NAMES[s as OrderStatusNumber] ?? String(s);
 const dollars = (c: number) => (c / 100).toFixed(2); // exact for integer cents (no float sum involved)
@@ -70,6 +78,8 @@ export function invoiceCsv(inv: Invoice): string {
     ...inv.totals.byRoute.map((r) => line([r.routeName, r.count, dollars(r.amountCents)])),
     '',
     line(['Total', inv.totals.count, dollars(inv.totals.amountCents)]),
+    '',
+    line([ReconWords.discrepancyNotice(inv.reportBy)]),
   ];
   return out.join('\r\n') + '\r\n';
 }
@@ -153,7 +163,9 @@ export async function invoicePdf(inv: Invoice, signatures: { courier?: string; v
     y,
     11,
   );
-  next(40);
+  next(18);
+  put(page, font, ReconWords.discrepancyNotice(inv.reportBy), M, y, 9);
+  next(30);
   const sign = (label: string, name = '') => {
     page.drawLine({ start: { x: M, y }, end: { x: M + 250, y }, thickness: 0.5, color: rgb(0, 0, 0) });
     put(page, font, `${label}${name ? `: ${name}` : ''}`, M, y - 12, 9);

@@ -1,5 +1,10 @@
 import { RECON_STAMP_MAX, Subjects, licenceKey } from '@portal/contracts';
-import type { ReconPrintBody, ReconPrintView, ReconTotals } from '@portal/contracts/billing';
+import {
+  reportByOf,
+  type ReconPrintBody,
+  type ReconPrintView,
+  type ReconTotals,
+} from '@portal/contracts/billing';
 import type { AuthUser } from '@portal/service-kit';
 import { ReconPrint, type ReconPrintDoc, type ReconPrintInstance } from '../../models/recon-print.js';
 import { rangeOf, reconRows, vendorOf } from './read.js';
@@ -19,11 +24,14 @@ export const printView = (p: ReconPrintDoc): ReconPrintView => ({
   to: p.to,
   count: p.count,
   totals: p.totals as ReconTotals,
+  reportBy: reportByOf(p.date),
+  settled: p.settled ?? 0,
 });
 
 /**
  * Prints a reconciliation: records the print with the counted orders of the range and publishes their stamp
  * (billing.recon.stamped.v1, RECON_STAMP_MAX ids per event) through the outbox. `created` false: a double-click.
+ * Orders settled by an earlier reconciliation (its 48-hour discrepancy window over) are not stamped again.
  */
 export async function printRecon(
   user: AuthUser,
@@ -32,7 +40,7 @@ export async function printRecon(
 ): Promise<{ print: ReconPrintView; created: boolean }> {
   const { from, to } = rangeOf(body);
   const vendorLN = body.vendorLN.trim();
-  const { orders, rows, totals } = await reconRows(vendorLN, from, to);
+  const { orders, rows, totals } = await reconRows(vendorLN, from, to, now);
   await vendorOf(vendorLN, orders, null); // 404 for an unknown vendor, nothing written
   const vendorKey = licenceKey(vendorLN);
   const slot = Math.floor(now.getTime() / PRINT_SLOT_MS);
@@ -43,7 +51,9 @@ export async function printRecon(
   }).lean<ReconPrintDoc>();
   if (prev && now.getTime() - prev.date.getTime() < PRINT_SLOT_MS)
     return { print: printView(prev), created: false };
-  const orderIds = rows.filter((r) => r.counted).map((r) => r.id);
+  // settled orders (reconciled more than 48 hours ago: no discrepancy reported in time) keep their first stamp
+  const orderIds = rows.filter((r) => r.counted && !r.settled).map((r) => r.id);
+  const settled = rows.filter((r) => r.counted && r.settled).length;
   const who = user.name || user.email;
   const doc = new ReconPrint({
     vendorLN,
@@ -57,6 +67,7 @@ export async function printRecon(
     vendorName: (body.vendorName ?? '').trim().slice(0, 200),
     orderIds,
     count: orderIds.length,
+    settled,
     totals,
     guard,
   }) as ReconPrintInstance;

@@ -114,10 +114,10 @@ export async function vendorOf(
 }
 
 /** All rows of the range (listed ones), sorted by delivery day then id, and the totals over the counted ones. */
-export async function reconRows(vendorLN: string, from: string, to: string) {
+export async function reconRows(vendorLN: string, from: string, to: string, now = new Date()) {
   const orders = (await vendorOrders(vendorLN, from, to)).filter(isListed);
   const names = await namesFor(orders);
-  const rows = orders.map((o) => rowOf(o, names, centsOf)).sort(compareRows);
+  const rows = orders.map((o) => rowOf(o, names, centsOf, now)).sort(compareRows);
   return { orders, rows, totals: totalsOf(rows) };
 }
 

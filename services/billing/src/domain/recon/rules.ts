@@ -1,5 +1,5 @@
 import { OrderStatus } from '@portal/contracts';
-import type { ReconRow, ReconTotals } from '@portal/contracts/billing';
+import { isSettled, type ReconRow, type ReconTotals } from '@portal/contracts/billing';
 import type { ProjectedOrder } from '../../models/order-projection.js';
 
 /**
@@ -8,7 +8,9 @@ import type { ProjectedOrder } from '../../models/order-projection.js';
  *  - deleted and cancelled orders are not listed at all;
  *  - delivered, full-rejection and partial-rejection orders are COUNTED (the run was made and is billed) and stamped by
  *    a print; every other live order of the range is listed, flagged `counted: false`, outside the totals;
- *  - money is integer cents (the projection's billing.amountCents, else contracts centsOf of the typed amount).
+ *  - money is integer cents (the projection's billing.amountCents, else contracts centsOf of the typed amount);
+ *  - vendor discrepancies are reported within 48 hours (orders §9): a row whose reconciliation stamp is older is
+ *    `settled` (its figures stand) and a new print does not stamp it again.
  */
 export const COUNTED_STATUSES: readonly number[] = [
   OrderStatus.delivered,
@@ -46,7 +48,12 @@ export interface Names {
 }
 
 /** One projected order → its row (amount in cents from the facts; centsOf is contracts' one parser). */
-export function rowOf(o: ProjectedOrder, names: Names, centsOf: (a: unknown) => number | null): ReconRow {
+export function rowOf(
+  o: ProjectedOrder,
+  names: Names,
+  centsOf: (a: unknown) => number | null,
+  now = new Date(),
+): ReconRow {
   const b = o.billing ?? ({} as ProjectedOrder['billing']);
   const cents = Number.isInteger(b.amountCents) ? b.amountCents : (centsOf(b.amount) ?? 0);
   const driver = o.deliveryDriver || o.pickupDriver;
@@ -66,6 +73,7 @@ export function rowOf(o: ProjectedOrder, names: Names, centsOf: (a: unknown) => 
     status: o.status,
     counted: isCounted(o),
     ...(b.recon ? { recon: { date: b.recon.date, user: b.recon.user } } : {}),
+    ...(b.recon && isSettled(b.recon.date, now) ? { settled: true } : {}),
   };
 }
 
