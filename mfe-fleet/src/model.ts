@@ -3,6 +3,7 @@
 import {
   DRIVER_LIMITS,
   FleetMessages,
+  Messages,
   normalizeVin,
   vinProblem,
   type DriverInput,
@@ -30,7 +31,7 @@ export function driverErrors(d: DriverInput): Problems<keyof typeof DRIVER_LIMIT
     else if (v.length > DRIVER_LIMITS[key])
       e[key] = `${label} is limited to ${DRIVER_LIMITS[key]} characters.`;
   }
-  if (!e.email && d.email.trim() && !isEmail(d.email)) e.email = 'The input is not a valid E-mail. ';
+  if (!e.email && d.email.trim() && !isEmail(d.email)) e.email = Messages.invalidEmail;
   return e;
 }
 
