@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DRIVER_LIST_LIMITS,
+  switchValue,
+  type ConfigSwitch,
   type OrderListKind,
   type OrderListParams,
   type OrderRow,
@@ -70,10 +72,13 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
   const [all, setAll] = useState(false);
   const [delivered, setDelivered] = useState(false);
   const [withDeleted, setWithDeleted] = useState(false);
-  const [def, setDef] = useState<'all' | 'int' | 'ext'>('all');
-  const internalDist = config['orders.isInternalDist'] === true;
-  // Show All History lifts the 40-day window; the service asks for a search with it (never a scan of everything).
-  const waitingForSearch = admin && all && !q;
+  const on = (k: ConfigSwitch) => switchValue(config, k);
+  const internalDist = on('orders.isInternalDist');
+  // an internal distributor's lists start on its external orders unless orders.internal.alwaysShow keeps them all
+  const [def, setDef] = useState<'all' | 'int' | 'ext'>(() =>
+    internalDist && !on('orders.internal.alwaysShow') ? 'ext' : 'all',
+  );
+  const info = typeof config['orders.infoText'] === 'string' ? config['orders.infoText'].trim() : '';
   const params: OrderListParams = {
     list: variant.kind,
     q: q || undefined,
@@ -85,7 +90,8 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
   };
   // orders §6/§9: a driver's list is their most recent 200 (mobile) or 300 (desktop) orders, one page.
   const driverLimit = variant.kind === 'driver' ? DRIVER_LIST_LIMITS[mobile ? 0 : 1] : undefined;
-  const list = useOrderList(params, !waitingForSearch, driverLimit);
+  // Show All History lifts the 40-day window; the service pages the whole history (a search narrows it)
+  const list = useOrderList(params, true, driverLimit);
 
   const open = useCallback(
     (r: OrderRow) => {
@@ -114,13 +120,14 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
     },
     [api, qc],
   );
-  const names = useFleetNames(user?.role);
+  const names = useFleetNames(user?.role, on('orders.showVin'));
+  const showPickupDriver = on('orders.showPickupDriver');
   const allColumns = useMemo(
     () => [
-      ...orderColumns(names),
+      ...orderColumns(names, { pickupDriver: showPickupDriver }),
       ...(admin ? [deleteColumn(softDelete(false), softDelete(true), !mobile)] : []),
     ],
-    [names, mobile, admin, softDelete],
+    [names, mobile, admin, softDelete, showPickupDriver],
   );
   // the user's columns and widths, per list, in this browser (grid-layout.ts)
   const userKey = user ? (user.id ?? user.email) : null;
@@ -146,6 +153,11 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
       >
         {variant.title}
       </PageTitle>
+      {info && (
+        <Alert type="info" testId="orders-info">
+          {info}
+        </Alert>
+      )}
       {admin && <SyncManifests />}
       <div className="ord-filters" role="search">
         <TextField
@@ -193,11 +205,7 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
           )}
         </div>
       </div>
-      {waitingForSearch ? (
-        <Alert type="info" testId="orders-all-hint">
-          Type a search (order ID, licence, name, city or zip) to look through all history.
-        </Alert>
-      ) : list.query.isPending ? (
+      {list.query.isPending ? (
         <div className="pu-page-loading" aria-busy="true" />
       ) : list.query.isError ? (
         <Alert type="error" testId="orders-error">

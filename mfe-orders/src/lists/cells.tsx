@@ -21,17 +21,31 @@ export function StatusCell({ data }: CustomCellRendererProps<{ status: number; s
 
 /**
  * Approved Delivery Date: an overnight delivery shows a clock and the date plus one day (orders §2); without an
- * approved date the preferred one, marked as such.
+ * approved date the preferred one, marked as such (an overnight one with its clock and plus one too).
  */
 export function DeliveryCell({
   data,
 }: CustomCellRendererProps<Pick<OrderRow, 'deliveryDate' | 'preferredDelivery' | 'overnight'>>) {
   if (!data) return null;
-  const day = dayText(data.deliveryDate);
-  if (!day) return <span className="pu-muted">{dayText(data.preferredDelivery)} (preferred)</span>;
-  if (!data.overnight) return <span>{day}</span>;
+  const approved = dayText(data.deliveryDate);
+  const day = approved || dayText(data.preferredDelivery);
+  const preferred = approved ? '' : ' (preferred)';
+  if (!day) return null;
+  if (!data.overnight)
+    return approved ? (
+      <span>{day}</span>
+    ) : (
+      <span className="pu-muted">
+        {day}
+        {preferred}
+      </span>
+    );
   return (
-    <span title="Overnight delivery" data-testid="order-overnight">
+    <span
+      title="Overnight delivery"
+      data-testid="order-overnight"
+      className={approved ? undefined : 'pu-muted'}
+    >
       <svg className="ord-clock" role="img" aria-label="Overnight" viewBox="0 0 16 16" width="14" height="14">
         <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
         <path
@@ -43,6 +57,7 @@ export function DeliveryCell({
         />
       </svg>{' '}
       {addDays(day, 1)}
+      {preferred}
     </span>
   );
 }
@@ -58,8 +73,20 @@ function Name({ name, what }: { name: string | null | undefined; what: string })
  * Driver: the pickup driver's name, then the delivery driver's when another one delivers. A pickup driver change
  * within 24 hours (orders §2) is red and says "changed" (the colour is never the only cue).
  */
-export function DriverCell({ data, names }: CustomCellRendererProps<OrderRow> & { names: NameOf }) {
+export function DriverCell({
+  data,
+  names,
+  showPickup = true,
+}: CustomCellRendererProps<OrderRow> & { names: NameOf; showPickup?: boolean }) {
   if (!data) return null;
+  if (!showPickup) {
+    const driver = data.deliveryDriver || data.driver;
+    return driver ? (
+      <span data-testid="order-driver-cell">
+        <Name name={names(driver)} what="driver" />
+      </span>
+    ) : null;
+  }
   const pickup = data.pickupDriver ?? '';
   const delivery = data.deliveryDriver ?? data.driver;
   const changed = data.pickupDriverChange ?? null;

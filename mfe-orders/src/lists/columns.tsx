@@ -33,8 +33,10 @@ const wrap = { wrapText: true, autoHeight: true } as const;
  * The spec's list columns (orders §2), in pixels, identifying ones first; the rest (pickup address, driver,
  * vehicle, manifest number, box count) scroll horizontally. `names` turns fleet ids into names; a caller who may
  * not read the fleet's drivers (vendors, receivers, drivers) has no Driver column, nor Vehicle without the vehicles.
+ * `pickupDriver` (orders.showPickupDriver): the Driver cell names the pickup driver too, with the 24-hour change mark;
+ * otherwise it names the order's driver (the delivery leg's, else the pickup leg's) only.
  */
-export function orderColumns(names: FleetNames): Col[] {
+export function orderColumns(names: FleetNames, opts: { pickupDriver?: boolean } = {}): Col[] {
   const date = (field: 'createdAt' | 'pickupDate', headerName: string): Col => ({
     colId: field,
     field,
@@ -95,7 +97,7 @@ export function orderColumns(names: FleetNames): Col[] {
       sortKey: 'driver',
       width: 160,
       cellRenderer: DriverCell,
-      cellRendererParams: { names: names.driver },
+      cellRendererParams: { names: names.driver, showPickup: !!opts.pickupDriver },
       ...wrap,
     },
     names.vehicles && {

@@ -27,8 +27,9 @@ const lookup =
 /**
  * The names the order lists show instead of fleet ids: fleet's GET /api/drivers (staff) and GET /api/vehicles
  * (staff and drivers: a driver reads only active vehicles). The same cache as the order form's driver choice.
+ * `withVin` (orders.showVin): a vehicle reads "name (VIN …)" where the fleet has its VIN.
  */
-export function useFleetNames(role: RoleNumber | undefined): FleetNames {
+export function useFleetNames(role: RoleNumber | undefined, withVin = false): FleetNames {
   const { api } = usePortal();
   const staff = role !== undefined && isStaff(role);
   const canVehicles = staff || role === Role.Driver;
@@ -52,8 +53,13 @@ export function useFleetNames(role: RoleNumber | undefined): FleetNames {
       drivers: staff,
       vehicles: canVehicles,
       driver: lookup(driverPending, new Map((drivers.data ?? []).map((d) => [d.id, d.name]))),
-      vehicle: lookup(vehiclePending, new Map((vehicles.data ?? []).map((v) => [v.id, v.name]))),
+      vehicle: lookup(
+        vehiclePending,
+        new Map(
+          (vehicles.data ?? []).map((v) => [v.id, withVin && v.vin ? `${v.name} (VIN ${v.vin})` : v.name]),
+        ),
+      ),
     }),
-    [staff, canVehicles, driverPending, vehiclePending, drivers.data, vehicles.data],
+    [staff, canVehicles, driverPending, vehiclePending, drivers.data, vehicles.data, withVin],
   );
 }

@@ -41,7 +41,13 @@ export interface Mounted {
   routes: FakeRoutes;
   /** Fake answers the real API would never give (see ComponentOptions.check). */
   violations: string[];
-  open(opts?: { path?: string; user?: SessionUser | null; width?: number }): Promise<Page>;
+  /** `config`: the app config the screen reads (PortalProps.config; {} when not given). */
+  open(opts?: {
+    path?: string;
+    user?: SessionUser | null;
+    width?: number;
+    config?: Record<string, unknown>;
+  }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -78,7 +84,10 @@ export async function mountComponent(opts: ComponentOptions, routes: FakeRoutes)
   const css = out.outputFiles.find((f) => f.path.endsWith('.css'))?.text ?? '';
   const calls: Mounted['calls'] = [];
   const violations: string[] = [];
-  let session: { user: SessionUser | null; path: string } = { user: null, path: '/' };
+  let session: { user: SessionUser | null; path: string; config?: Record<string, unknown> } = {
+    user: null,
+    path: '/',
+  };
   const setup = () => ({ ...session, exportName: opts.exportName, props: opts.props, overlay: opts.overlay });
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -122,8 +131,8 @@ export async function mountComponent(opts: ComponentOptions, routes: FakeRoutes)
     calls,
     routes,
     violations,
-    async open({ path: at = '/', user = null, width = 1280 } = {}) {
-      session = { user, path: at };
+    async open({ path: at = '/', user = null, width = 1280, config = {} } = {}) {
+      session = { user, path: at, config };
       const page = await browser.newPage({ viewport: { width, height: 900 } });
       page.on('pageerror', (e) => console.error('page error:', e.message));
       await page.goto(`http://127.0.0.1:${port}${at}`);

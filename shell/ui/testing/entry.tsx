@@ -23,6 +23,7 @@ interface Setup {
   exportName?: string;
   props?: Record<string, unknown>;
   overlay?: boolean;
+  config?: Record<string, unknown>;
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -56,7 +57,7 @@ const portal: PortalProps = {
     logout: () => Promise.resolve(),
     subscribe: () => () => undefined,
   },
-  config: {},
+  config: setup.config ?? {},
   navigate: (path) => window.history.pushState(null, '', path),
 };
 
