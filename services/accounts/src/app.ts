@@ -12,7 +12,7 @@ import { utilsRoutes } from './routes/utils.js';
 import { User } from './models/user.js';
 import { AppConfig } from './models/app-config.js';
 import { Invite } from './models/invite.js';
-import { LicenceMap, LicenceRecord } from './models/licence-record.js';
+import { LicenceRecord } from './models/licence-record.js';
 import { Tombstone } from './models/tombstone.js';
 import { startup } from './startup.js';
 import { consumers } from './events/index.js';
@@ -50,7 +50,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       ],
       // profiles (mongo), the outbox relay (nats), user state and rate limits (redis), uploads (s3); no SMTP
       backends: ['mongo', 'nats', 'redis', 's3'],
-      models: [User, AppConfig, Invite, LicenceRecord, LicenceMap, Tombstone],
+      models: [User, AppConfig, Invite, LicenceRecord, Tombstone],
       // snapshot requests of others' read models (events/snapshot.ts)
       consumers,
       env: AccountsEnv,

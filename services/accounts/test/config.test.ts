@@ -1,7 +1,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { CONFIG_SWITCH_DEFAULTS, CONFIG_SWITCHES, Subjects } from '@portal/contracts';
+import {
+  CONFIG_SWITCH_DEFAULTS,
+  CONFIG_SWITCHES,
+  NEW_LICENCE_PLACEHOLDER,
+  Subjects,
+} from '@portal/contracts';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { AppConfig } from '../src/models/app-config.js';
 import { dropConfigCache } from '../src/domain/config.js';
@@ -113,6 +118,29 @@ test("every switch unset is served at contracts' default; a stored string or nes
   } finally {
     await AppConfig.deleteMany({ key: { $in: keys } });
     if (saved.length) await AppConfig.insertMany(saved);
+    dropConfigCache();
+  }
+});
+
+test('accounts §3/§9 config: defaultId is the spec default licence id unless stored; externalUrl and menu are gone', async () => {
+  const res = await call(app, 'GET', '/api/utils/config');
+  assert.equal(res.json.data.defaultId, NEW_LICENCE_PLACEHOLDER, 'the spec default, "000-00000"');
+  assert.equal('externalUrl' in res.json.data, false, 'removed: see README Decisions');
+  assert.equal(
+    'menu' in res.json.data,
+    false,
+    'removed: the manifests are the menu, hideRoutes hides entries',
+  );
+  const root = await tokenFor(0);
+  try {
+    const set = await call(app, 'POST', '/api/utils/config', root, {
+      data: { defaultId: 'C00-0000000-NEW' },
+    });
+    assert.equal(set.status, 200, JSON.stringify(set.json));
+    dropConfigCache();
+    assert.equal((await call(app, 'GET', '/api/utils/config')).json.data.defaultId, 'C00-0000000-NEW');
+  } finally {
+    await AppConfig.deleteOne({ key: 'defaultId' });
     dropConfigCache();
   }
 });

@@ -24,7 +24,6 @@ const POLICY: Policy = {
   'GET /api/users/:email': 'signed-in', // self or same company, else 404
   'GET /api/users/licensenumber/:lic': 'signed-in',
   'GET /api/users/:email/attached': [0, 1],
-  'POST /api/users/token': [0, 1], // 501
   'POST /api/users/update': 'signed-in', // staff-only fields, role ≤ editor's, tenancy inside
   'POST /api/users/create': [0, 1, 3], // 3: own company only
   'POST /api/users/delete': 'signed-in', // staff any (not a more privileged user), others themselves
@@ -39,8 +38,6 @@ const POLICY: Policy = {
   'POST /api/license/create': [0, 1],
   'POST /api/license/update': [0, 1],
   'POST /api/license/delete': [0, 1],
-  'GET /api/license/lnstored': 'signed-in',
-  'POST /api/license/updatestored': [0, 1],
   // quick, utils
   'GET /api/quick/comparecustomers': [0, 1],
   'POST /api/utils/uploadfile': 'signed-in',

@@ -1,9 +1,8 @@
 /** App config keys the shell and MFEs read (accounts §3, orders §6). */
 export interface AppConfig {
+  /** The licence number a new licence record starts with (License Update); default NEW_LICENCE_PLACEHOLDER. */
   defaultId?: string;
-  externalUrl?: string;
   logoType?: 'orig' | 'new' | 'nj' | 'wh' | 'gh';
-  menu?: Record<string, unknown>;
   hideRoutes?: string[];
   signupEmails?: string[];
   'account.toslink'?: string;

@@ -1,6 +1,6 @@
 import { DEFAULT_RECEIVING_WINDOWS, LICENCE_FIELDS, Messages } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
-import { LicenceMap, LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
+import { LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
 import { bury } from '../models/tombstone.js';
 import { licenceChanged, queue } from '../events/publishes.js';
 import { withSet } from '../events/facts.js';
@@ -138,22 +138,4 @@ export async function deleteLicence(id: string, deletedBy: string | undefined) {
     licenceChanged(String(before._id), before['License #'], 'deleted', before),
   );
   return toRecord(before);
-}
-
-/** The stored licence map (spec §7): one document, entries as a list (licence numbers are unsafe field names). */
-export async function readStoredMap(): Promise<Record<string, unknown>> {
-  const doc = await LicenceMap.findOne({ key: 'lnstored' }).lean<{
-    entries?: { k?: string; v?: unknown }[];
-  }>();
-  return Object.fromEntries((doc?.entries ?? []).map((e) => [e.k ?? '', e.v]));
-}
-
-export async function writeStoredMap(map: Record<string, unknown>) {
-  const entries = Object.entries(map).map(([k, v]) => ({ k, v }));
-  if (!entries.length) throw new Problem(400, 'The stored licence map must not be empty');
-  await LicenceMap.updateOne({ key: 'lnstored' }, { $setOnInsert: { key: 'lnstored' } }, { upsert: true });
-  await LicenceMap.updateOneWithEvents({ key: 'lnstored' }, { $set: { entries } }, [
-    licenceChanged('lnstored', '*', 'stored'),
-  ]);
-  return readStoredMap();
 }

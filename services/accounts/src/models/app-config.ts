@@ -3,6 +3,7 @@ import { withOutbox } from '@portal/service-kit';
 import {
   CONFIG_SWITCH_DEFAULTS,
   INTERNAL_CONFIG_KEYS,
+  NEW_LICENCE_PLACEHOLDER,
   switchValues,
   type AppConfig as AppConfigValues,
 } from '@portal/contracts';
@@ -27,7 +28,8 @@ export const DEFAULT_CONFIG: AppConfigValues = {
   // every switch unset is its default (contracts' one table), so a screen reading the public config sees the value
   // the services apply, never its own guess
   ...CONFIG_SWITCH_DEFAULTS,
-  menu: {},
+  // accounts §9: the spec's default licence id for a new licence record, unless config overrides it
+  defaultId: NEW_LICENCE_PLACEHOLDER,
 };
 
 export async function readConfig(): Promise<AppConfigValues> {

@@ -79,18 +79,3 @@ export async function backfillLicenceKeys(log: { warn: (o: object, m: string) =>
   }
   return done;
 }
-
-/**
- * The stored licence map (spec §7 GET /license/lnstored, POST /license/updatestored): one config-like document
- * (key 'lnstored'); entries are kept as a list because licence numbers are not safe as field names.
- */
-const licenceMapSchema = new Schema(
-  {
-    key: { type: String, required: true, unique: true },
-    entries: { type: [{ k: String, v: Schema.Types.Mixed, _id: false }], default: [] },
-  },
-  { timestamps: true, minimize: false },
-);
-licenceMapSchema.plugin(withOutbox);
-const LicenceMapModel = mongoose.model('LicenceMap', licenceMapSchema);
-export const LicenceMap = LicenceMapModel as typeof LicenceMapModel & OutboxStatics;

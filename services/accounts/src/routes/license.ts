@@ -6,10 +6,8 @@ import {
   createLicence,
   deleteLicence,
   listLicences,
-  readStoredMap,
   searchLicences,
   updateLicence,
-  writeStoredMap,
 } from '../domain/licences.js';
 
 const Id = Type.String({ pattern: '^[0-9a-fA-F]{24}$' });
@@ -40,7 +38,6 @@ const Picker = Type.Object({
   }),
 });
 const One = { 200: Type.Object({ record: LicenceRecordOut }), ...problems(400, 401, 403, 404) };
-const StoredMap = Type.Record(Type.String(), Type.Unknown());
 const staff = { roles: STAFF_ROLES };
 
 /** Licence records (spec §3 "LN", §7); the rules are in domain/licences.ts. */
@@ -92,23 +89,5 @@ export const licenseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['license'], body: Type.Object({ record: Type.Object({ id: Id }) }), response: One },
     },
     async (request) => ({ record: await deleteLicence(request.body.record.id, request.user.email) }),
-  );
-
-  app.get(
-    '/license/lnstored',
-    { schema: { tags: ['license'], response: { 200: StoredMap, ...problems(401) } } },
-    () => readStoredMap(),
-  );
-  app.post(
-    '/license/updatestored',
-    {
-      config: staff,
-      schema: {
-        tags: ['license'],
-        body: Type.Record(Type.String({ maxLength: 100 }), Type.Unknown()),
-        response: { 200: StoredMap, ...problems(400, 401, 403) },
-      },
-    },
-    async (request) => writeStoredMap(request.body),
   );
 };

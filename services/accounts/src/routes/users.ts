@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
 import { Role, STAFF_ROLES } from '@portal/contracts';
-import { Problem } from '@portal/service-kit';
 import { Alerts, NameOut, Profile, problems } from '../schemas.js';
 import { toProfile } from '../models/user.js';
 import { attachedUsers, callerProfile, listUsers, userByEmail, usersByLicence } from '../domain/users.js';
@@ -81,13 +80,5 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => ({ data: { users: await attachedUsers(request.params.email) } }),
-  );
-
-  app.post(
-    '/users/token',
-    { config: { roles: STAFF_ROLES }, schema: { tags: ['users'], response: problems(401, 403, 501) } },
-    async () => {
-      throw new Problem(501, 'Not implemented: the spec gives no use for /users/token');
-    },
   );
 };

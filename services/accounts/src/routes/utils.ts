@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type, type Static } from 'typebox';
-import { Role } from '@portal/contracts';
+import { LICENCE_MAX, Role } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { uploadRoutes } from './utils-upload.js';
 import { problems } from '../schemas.js';
@@ -10,8 +10,8 @@ import { CONFIG_CACHE_CONTROL, currentConfig, etagMatches, saveConfig } from '..
 
 /** Known keys are typed; the rest pass through (the spec lists more switches in the orders document). */
 const KNOWN = {
-  defaultId: Type.Optional(Type.String({ maxLength: 200 })),
-  externalUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+  // the licence number a new licence record starts with (accounts §9 "Default licence id … unless config overrides")
+  defaultId: Type.Optional(Type.String({ maxLength: LICENCE_MAX['License #'] })),
   logoType: Type.Optional(
     Type.Union([
       Type.Literal('orig'),
@@ -21,7 +21,6 @@ const KNOWN = {
       Type.Literal('gh'),
     ]),
   ),
-  menu: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   hideRoutes: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 })),
   signupEmails: Type.Optional(Type.Array(Type.String({ maxLength: 254, format: 'email' }), { maxItems: 50 })),
   'account.toslink': Type.Optional(Type.String({ maxLength: 2000 })),
