@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { PICKUP_TYPES, routeDaysText, type DriverListAnswer, type RoutesAnswer } from '@portal/contracts';
-import { Select, TextField, usePortal } from '@portal/ui';
+import {
+  isNmLicence,
+  PICKUP_TYPES,
+  routeDaysText,
+  zip5,
+  type DriverListAnswer,
+  type Route,
+  type RoutesAnswer,
+} from '@portal/contracts';
+import { Checkbox, Select, TextField, usePortal } from '@portal/ui';
 import type { Draft } from './draft.js';
 import type { FormState } from './useOrderForm.js';
 
@@ -24,8 +32,23 @@ function useAssignables(enabled: boolean) {
   });
   return {
     drivers: (drivers.data ?? []).map((x) => ({ value: x.id, label: x.name })),
-    routes: (routes.data ?? []).map((x) => ({ value: x.name, label: x.name })),
+    routes: routes.data ?? [],
   };
+}
+
+/**
+ * A route select's choices: the routes with a row for the zip, or every route when `all` (the all-available mode);
+ * `first` names (the licence's pickup routes) lead, and the chosen one always stays listed.
+ */
+function routeOptions(routes: Route[], zip: string, all: boolean, chosen: string, first: string[] = []) {
+  const z = zip5(zip);
+  const serving = routes
+    .filter((r) => all || r.data.rows.some((row) => row.zipCode === z))
+    .map((r) => r.name);
+  const names = [...new Set([chosen, ...first.filter((n) => serving.includes(n)), ...serving])].filter(
+    Boolean,
+  );
+  return names.map((n) => ({ value: n, label: n }));
 }
 
 /**
@@ -33,7 +56,7 @@ function useAssignables(enabled: boolean) {
  * pickup type, routes and drivers (orders §6: "edit routes/drivers/dates/pickup type" is 0, 1).
  */
 export function DateFields({ form, onBlur }: { form: FormState; onBlur: (k: keyof Draft) => void }) {
-  const { draft: d, set, shown, staff, driver, allowedDays, routesLoading } = form;
+  const { draft: d, set, shown, staff, driver, allowedDays, routesLoading, base } = form;
   const { drivers, routes } = useAssignables(staff);
   const date = (k: keyof Draft, label: string, required = false) => (
     <TextField
@@ -56,16 +79,29 @@ export function DateFields({ form, onBlur }: { form: FormState; onBlur: (k: keyo
         {date('preferredPickup', 'Preferred Pickup Date', !!form.requirePickup)}
         {date('preferredDelivery', 'Preferred Delivery Date', true)}
       </div>
+      {(staff || (!base && isNmLicence(d.destinationLN)) || d.showAllRoutes) && (
+        <Checkbox
+          label="All routes available (any delivery day; the order cannot be cancelled)"
+          checked={d.showAllRoutes}
+          onChange={(v) => set('showAllRoutes', v)}
+          // a vendor asks for it when placing an order to an NM- licence; afterwards it is staff's
+          disabled={!staff && (!!base || driver)}
+          error={shown.showAllRoutes}
+          testId="order-showAllRoutes"
+        />
+      )}
       <p className="ord-days" data-testid="order-allowed-days" aria-live="polite">
-        {!d.destZip.trim()
-          ? 'The delivery days show once the destination has a zip.'
-          : routesLoading
-            ? 'Looking up the delivery days…'
-            : allowedDays?.length
-              ? `Delivery days for ${d.destZip.trim()}: ${routeDaysText(allowedDays)}`
-              : allowedDays
-                ? `No route delivers to ${d.destZip.trim()} in the next four weeks.`
-                : ''}
+        {d.showAllRoutes
+          ? 'All routes are available: any delivery day from today.'
+          : !d.destZip.trim()
+            ? 'The delivery days show once the destination has a zip.'
+            : routesLoading
+              ? 'Looking up the delivery days…'
+              : allowedDays?.length
+                ? `Delivery days for ${d.destZip.trim()}: ${routeDaysText(allowedDays)}`
+                : allowedDays
+                  ? `No route delivers to ${d.destZip.trim()} in the next four weeks.`
+                  : ''}
       </p>
       {staff && (
         <div className="ord-grid">
@@ -83,7 +119,14 @@ export function DateFields({ form, onBlur }: { form: FormState; onBlur: (k: keyo
             label="Pickup Route"
             value={d.pickupRoute}
             onChange={(v) => set('pickupRoute', v)}
-            options={routes}
+            // every route: a pickup may ride any route that passes the vendor (the licence's own listed first)
+            options={routeOptions(
+              routes,
+              '',
+              true,
+              d.pickupRoute,
+              form.pickupEntries.map((e) => e.route),
+            )}
             placeholder="—"
             testId="order-pickupRoute"
           />
@@ -91,7 +134,7 @@ export function DateFields({ form, onBlur }: { form: FormState; onBlur: (k: keyo
             label="Delivery Route"
             value={d.route}
             onChange={(v) => set('route', v)}
-            options={routes}
+            options={routeOptions(routes, d.destZip, d.showAllRoutes, d.route)}
             placeholder="—"
             testId="order-route"
           />

@@ -2,6 +2,7 @@ import {
   canCancel,
   Deleted,
   isStaff,
+  OrderMessages as M,
   OrderStatus,
   Role,
   type Order,
@@ -37,6 +38,8 @@ export function FormActions(p: Props) {
   const live = !!order && order.deleted === Deleted.no;
   const canPickUp = staff && live && status < OrderStatus.inTransit;
   const cancellable = !!order && canCancel({ status, deleted: order.deleted }, role);
+  // orders §4: no Cancel in the all-available mode; shown disabled with the reason rather than hidden
+  const allRoutes = !!order?.data.order.showAllRoutes;
   return (
     <div className="ord-actions" data-testid="order-actions">
       <Button onClick={p.onBack} data-testid="order-back">
@@ -59,7 +62,13 @@ export function FormActions(p: Props) {
         </Button>
       )}
       {cancellable && (
-        <Button variant="danger" onClick={p.onCancel} disabled={busy} data-testid="order-cancel">
+        <Button
+          variant="danger"
+          onClick={p.onCancel}
+          disabled={busy || allRoutes}
+          title={allRoutes ? M.cancelAllRoutes : undefined}
+          data-testid="order-cancel"
+        >
           Cancel Order
         </Button>
       )}

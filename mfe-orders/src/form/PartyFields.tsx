@@ -89,15 +89,19 @@ export function PartyFields({ form, sameDayOffered, editAddress, dest, onDest, o
           testId="order-destinationLN"
         />
         <TextField {...bind('destName', 'Destination Name')} disabled={!addressEditable} />
+        {/* a listed licence's record fills these (locked unless the role edits addresses); an unlisted one is typed */}
         <TextField
           {...bind('destAddress', 'Destination Address', { required: true, error: shown.destAddress })}
-          disabled={!addressEditable && !!d.destAddress}
+          disabled={!addressEditable && !!dest && !!d.destAddress}
         />
-        <TextField {...bind('destCity', 'Destination City')} disabled={!addressEditable && !!d.destCity} />
+        <TextField
+          {...bind('destCity', 'Destination City')}
+          disabled={!addressEditable && !!dest && !!d.destCity}
+        />
         <TextField
           {...bind('destZip', 'Destination Zip')}
           inputMode="numeric"
-          disabled={!addressEditable && !!d.destZip}
+          disabled={!addressEditable && !!dest && !!d.destZip}
         />
       </div>
     </fieldset>

@@ -38,6 +38,8 @@ export interface Draft {
   rejectedText: string;
   exception: string;
   cashReturn: boolean;
+  /** The all-available mode (orders §3 showAllRoutes): any delivery day, every route offered, no Cancel. */
+  showAllRoutes: boolean;
 }
 
 export const EMPTY_DRAFT: Draft = {
@@ -74,6 +76,7 @@ export const EMPTY_DRAFT: Draft = {
   rejectedText: '',
   exception: '',
   cashReturn: false,
+  showAllRoutes: false,
 };
 
 /** The text fields saved on blur for an existing order (§2: "Text edits on an existing order are saved on blur"). */
@@ -133,5 +136,6 @@ export function fromOrder(o: Order): Draft {
     rejectedText: c.rejectedText ?? '',
     exception: c.exception ?? '',
     cashReturn: !!c.cashReturn,
+    showAllRoutes: !!c.showAllRoutes,
   };
 }

@@ -35,6 +35,7 @@ export function coreOf(d: Draft): OrderCoreInput {
     rejectedText: d.rejectedText,
     exception: d.exception,
     cashReturn: d.cashReturn,
+    showAllRoutes: d.showAllRoutes,
   };
 }
 
@@ -88,6 +89,8 @@ export function forCaller<T extends OrderDataInput>(data: T, staff: boolean, dri
     const order = { ...out.order };
     for (const k of DERIVED_CORE) delete order[k];
     if (!driver) delete order.status;
+    // the modes are staff's; a vendor asks for the all-available one only when placing (the service checks it)
+    if (!order.showAllRoutes) delete order.showAllRoutes;
     if (Object.keys(order).length) out.order = order;
     else delete out.order;
   }

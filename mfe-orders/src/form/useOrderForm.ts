@@ -4,6 +4,7 @@ import {
   applyTypeRules,
   billingMethodText,
   isStaff,
+  licencePickupDays,
   ORDER_TYPES,
   Role,
   validateOrder,
@@ -11,11 +12,12 @@ import {
   type Order,
   type OrderCoreInput,
   type OrderErrors,
+  type LicencePickupRoute,
   type OrderType,
   type RoleNumber,
 } from '@portal/contracts';
 import { usePortal, useQuery as useUrlQuery } from '@portal/ui';
-import { destinationDaysKey, findDeliveryDays } from '../api.js';
+import { destinationDaysKey, findDeliveryDays, getDestination } from '../api.js';
 import { dayOf, EMPTY_DRAFT, fromOrder, type Draft } from './draft.js';
 import { billingOf, companiesOf, coreOf } from './payload.js';
 import { ownLicences, switchesOf, type Me } from './profile.js';
@@ -52,6 +54,10 @@ export interface FormState {
   serverErrors: (e: OrderErrors) => void;
   allowedDays: string[] | undefined;
   routesLoading: boolean;
+  /** The originating licence's pickup routes (its record's pickupRoute; staff's question and route choices). */
+  pickupEntries: LicencePickupRoute[];
+  /** The pickup route's days in the pickup day's week (undefined: the licence lists none, nothing to confirm). */
+  pickupDays: string[] | undefined;
   methodText: string;
   role: RoleNumber;
   staff: boolean;
@@ -88,6 +94,20 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
     staleTime: 5 * 60_000,
   });
   const allowedDays = zip && routes.data ? routes.data : undefined;
+  // staff confirm a pickup day off the originating licence's pickup route (orders §5): its record's entries
+  const pickupLN = draft.pickupLN.trim();
+  const pickupLicence = useQuery({
+    queryKey: ['orders', 'destination', 'licence', pickupLN],
+    queryFn: () => getDestination(api, { licence: pickupLN }),
+    enabled: staff && !!pickupLN,
+    staleTime: 5 * 60_000,
+  });
+  const pickupEntries = staff && pickupLN ? (pickupLicence.data?.pickupRoute ?? []) : [];
+  const pickupDays = licencePickupDays(
+    pickupEntries,
+    draft.pickupDate || draft.preferredPickup,
+    draft.pickupRoute || undefined,
+  );
   const methodText = billingMethodText(draft.methodSelect, draft.methodSelectId);
 
   const switches = switchesOf(config);
@@ -101,6 +121,7 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
       // staff and drivers (a Cash Pickup at any licence, orders §6) pick from every licence; vendors their own
       pickupFound: staff || driver ? undefined : true,
       allowedDeliveryDays: allowedDays,
+      allowAllRoutes: draft.showAllRoutes,
       sameDayPickup: me.sameDayPickup,
       previous: order ? order.data.order : undefined,
     },
@@ -135,6 +156,8 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
     serverErrors: (e) => setServer(e),
     allowedDays,
     routesLoading: !!zip && routes.isPending,
+    pickupEntries,
+    pickupDays,
     methodText,
     role,
     staff,

@@ -97,7 +97,11 @@ export function useOrderSave(
       return null;
     }
     if (form.staff) {
-      const asks = adminDayConfirmations(coreOf(form.draft), { delivery: form.allowedDays });
+      // every day is a route day in the all-available mode; the pickup day is the licence's pickup route's
+      const asks = adminDayConfirmations(coreOf(form.draft), {
+        delivery: form.draft.showAllRoutes ? undefined : form.allowedDays,
+        pickup: form.pickupDays,
+      });
       for (const text of asks)
         if (!(await ask({ title: 'Route day', text, confirm: 'Save anyway' }))) return null;
     }
