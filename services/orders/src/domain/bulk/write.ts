@@ -22,6 +22,7 @@ import { noticeOf } from '../../events/publishes.js';
 import { licenceCopy } from './check.js';
 import type { BulkOrderInput } from './map.js';
 import type { BulkCaller } from './run.js';
+import { pickupRouteFromLicence } from '../order-route-facts.js';
 
 /** One checked row to write, with the `_id` and human id chosen (and claimed) before the write. */
 export interface RowToWrite {
@@ -52,6 +53,7 @@ export function bulkOrderData(
   if (needsDateApproved(o.status, o.dateApproved)) o.dateApproved = now.toISOString();
   const pickup = licences.get(licenceKey(o.pickupLN));
   const dest = licences.get(licenceKey(o.destinationLN));
+  pickupRouteFromLicence(o, pickup ?? null, true); // the single create's: the licence record's pickup route
   const billing = { ...input.billing };
   if (billing.methodSelect) billing.method = billingMethodText(billing.methodSelect, billing.methodSelectId);
   return {
