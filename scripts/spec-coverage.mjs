@@ -145,3 +145,39 @@ export const isUsed = ({ name, kind }, code) =>
   kind === 'key'
     ? new RegExp(String.raw`\.${name}\b|[{,]\s*${name}\s*[,}]`).test(code)
     : (code.match(new RegExp(String.raw`\b${name}\b`, 'g')) ?? []).length > 1;
+
+/** Source without its comments (block comments, whole-line and trailing `// …`), where specs are often quoted. */
+export const uncommented = (src) =>
+  src
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .replace(/\s\/\/\s.*$/gm, '');
+
+// `node scripts/spec-coverage.mjs`: the list itself — each quoted text and call of both specs, and where the code
+// has it (the test, scripts/spec-coverage.test.mjs, fails on any that is missing).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { QUOTE_ALLOW, ENDPOINT_ALLOW } = await import('./spec-coverage.allow.mjs');
+  const contracts = contractsText();
+  const routes = routeTable();
+  for (const name of SPECS) {
+    const text = readSpec(name);
+    console.log(`\n${name}: quoted texts`);
+    for (const q of quotesOf(text)) {
+      const defs = definitionsOf(q.text, contracts).map((d) => d.name);
+      const where =
+        q.text in QUOTE_ALLOW
+          ? `allow-listed: ${QUOTE_ALLOW[q.text].reason}`
+          : defs.length
+            ? `contracts ${defs.join(', ')}`
+            : 'MISSING from contracts';
+      console.log(`  ${q.line}\t"${q.text}"\t${where}`);
+    }
+    console.log(`\n${name}: calls`);
+    for (const e of endpointsOf(text)) {
+      const key = `${e.method} ${e.path}`;
+      const where =
+        routes.get(key) ?? (ENDPOINT_ALLOW[key] ? `not served: ${ENDPOINT_ALLOW[key].reason}` : 'MISSING');
+      console.log(`  ${e.line}\t${key}\t${where}`);
+    }
+  }
+}

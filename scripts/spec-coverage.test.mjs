@@ -2,8 +2,11 @@
 // a user message as a whole string of services/contracts/src, a label or field name (spec-coverage.allow.mjs) in
 // the product's source — and every call they list ("METHOD /path") is in a service's route table.
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import {
+  root,
   SPECS,
   readSpec,
   quotesOf,
@@ -15,6 +18,7 @@ import {
   normalPath,
   definitionsOf,
   isUsed,
+  uncommented,
 } from './spec-coverage.mjs';
 import { QUOTE_ALLOW, ENDPOINT_ALLOW } from './spec-coverage.allow.mjs';
 
@@ -58,6 +62,15 @@ test('spec coverage: every message in contracts is used by the product under its
   assert.deepEqual(unused, [], 'spec messages defined in contracts that no screen or service uses');
 });
 
+// Written out again, a message drifts from the spec's words the day one copy is edited: the product imports it.
+test('spec coverage: no screen or service writes a spec message out again (comments aside)', () => {
+  const code = uncommented(productText());
+  const copies = [...new Set(quotes.map((q) => q.text))]
+    .filter((text) => !(text in QUOTE_ALLOW) && literalPattern(text).test(code))
+    .map((text) => `"${text}"`);
+  assert.deepEqual(copies, [], 'spec messages written out in the product instead of imported from contracts');
+});
+
 test('spec coverage: every allow-listed quote is still quoted, and found where its entry says', () => {
   const quoted = new Set(quotes.map((q) => q.text));
   const contracts = contractsText();
@@ -66,7 +79,7 @@ test('spec coverage: every allow-listed quote is still quoted, and found where i
   for (const [text, entry] of Object.entries(QUOTE_ALLOW)) {
     assert.ok(entry.reason, `"${text}": an allow-list entry says why`);
     if (!quoted.has(text)) problems.push(`"${text}": no longer quoted by the specs, drop the entry`);
-    if (entry.find && !product.includes(entry.find))
+    if (entry.find && !`${contracts}\n${product}`.includes(entry.find))
       problems.push(`"${text}": ${entry.find} not in the product`);
     for (const c of entry.contracts ?? [])
       if (!literalPattern(c).test(contracts)) problems.push(`"${text}": "${c}" not in contracts`);
@@ -95,6 +108,11 @@ test('spec coverage: every allow-listed call is still in the specs and really no
     assert.ok(
       entry.reason && entry.decision,
       `${key}: the reason and the file where the decision is written`,
+    );
+    const path = key.split(' ')[1].replace(/\{\}/g, '');
+    assert.ok(
+      readFileSync(join(root, entry.decision), 'utf8').includes(path),
+      `${key}: ${entry.decision} writes the decision down (names ${path})`,
     );
     assert.ok(listed.has(key), `${key}: no longer in the specs, drop the entry`);
     assert.ok(!routes.has(key), `${key}: served after all, drop the entry`);
