@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Role, isStaff, type RoleNumber } from '@portal/contracts';
+import { Role, isStaff, switchValue, type ConfigSwitch, type RoleNumber } from '@portal/contracts';
 import {
   DISPATCH,
   DROPOFFS_TITLE,
@@ -14,6 +14,7 @@ import {
 import {
   Alert,
   EmptyState,
+  Select,
   errorText,
   navigateTo,
   useConfirm,
@@ -60,6 +61,11 @@ export function DailySchedule() {
   const [extra, setExtra] = useState(false);
   const [map, setMap] = useState<ScheduleRoute | null>(null);
   const [signing, setSigning] = useState<ScheduleRoute | null>(null);
+  // the switches as contracts' one table defaults them (maps and the drivers' signing on while unset)
+  const on = (k: ConfigSwitch) => switchValue(config, k);
+  const [maps, sigs, routeFilter] = [on('scheduleMapsEnabled'), on('sigs.show'), on('schedule.filter')];
+  // schedule.filter: one route of the day (its warehouse orders with it), or every route
+  const [onlyRoute, setOnlyRoute] = useState('');
   const { ask, dialog } = useConfirm('schedule-confirm');
   // Printing the page (Print or the browser's own) renders every route's rows first (they render near the viewport).
   const [all, setAll] = useState(false);
@@ -122,7 +128,7 @@ export function DailySchedule() {
       staff,
       admin: staff,
       extra,
-      maps: !!config.scheduleMapsEnabled,
+      maps,
       busy: false,
       all,
       onInTransit: (r) => void inTransit(r.route.id, routeOrdersOnce(r)),
@@ -130,23 +136,14 @@ export function DailySchedule() {
         void printManifests(r.route.id, `manifests-${r.route.name}-${day}.pdf`, routeOrdersOnce(r)),
       onMap: setMap,
       // orders §2: sign manifests when the public config's sigs.show is on, for drivers
-      ...(driver && config['sigs.show'] ? { signing: setSigning } : {}),
+      ...(driver && sigs ? { signing: setSigning } : {}),
     }),
-    [
-      day,
-      role,
-      staff,
-      extra,
-      all,
-      config.scheduleMapsEnabled,
-      config['sigs.show'],
-      driver,
-      inTransit,
-      printManifests,
-    ],
+    [day, role, staff, extra, all, maps, sigs, driver, inTransit, printManifests],
   );
 
-  const data = sched.isError ? null : sched.data;
+  const answer = sched.isError ? null : sched.data;
+  const chosen = routeFilter && answer?.routes.some((r) => r.route.id === onlyRoute) ? onlyRoute : '';
+  const data = answer && chosen ? onlyOneRoute(answer, chosen) : answer;
   const empty = data && !data.routes.length && !data.warehouse.length && !data.dropoffs?.length;
   return (
     <div className="sch-page" data-testid="schedule-page">
@@ -165,6 +162,20 @@ export function DailySchedule() {
         live={live}
         create={staff ? 'admin' : driver ? 'cashPickup' : null}
       />
+      {routeFilter && answer && answer.routes.length > 0 && (
+        <div className="sch-filter">
+          <Select
+            label="Route"
+            value={chosen}
+            onChange={setOnlyRoute}
+            options={[
+              { value: '', label: 'All routes' },
+              ...answer.routes.map((r) => ({ value: r.route.id, label: r.route.name })),
+            ]}
+            testId="schedule-route-filter"
+          />
+        </div>
+      )}
       {sched.isError && (
         <Alert type="error" testId="schedule-error">
           {DM.loadFailed(errorText(sched.error))}
@@ -220,6 +231,15 @@ export function DailySchedule() {
       {dialog}
     </div>
   );
+}
+
+/** The day with one route: its own block and its warehouse orders; the dropoffs belong to no route. */
+function onlyOneRoute({ dropoffs: _none, ...d }: ScheduleDay, id: string): ScheduleDay {
+  return {
+    ...d,
+    routes: d.routes.filter((r) => r.route.id === id),
+    warehouse: d.warehouse.filter((o) => o.route === id || o.pickupRoute === id),
+  };
 }
 
 // The view object stays the same for every route but the busy one, so memoised routes do not re-render.
