@@ -74,8 +74,8 @@ export const contractsText = () =>
     .map((f) => readFileSync(f, 'utf8'))
     .join('\n');
 
-/** The product's source beyond contracts (services, MFEs, shell): where labels and field names live. */
-export const productText = () => {
+/** The product's source beyond contracts (services, MFEs, shell), file by file. */
+export const productFiles = () => {
   const mfes = readdirSync(root).filter((d) => d.startsWith('mfe-'));
   const dirs = [
     ...services()
@@ -85,8 +85,13 @@ export const productText = () => {
     'shell/src',
     'shell/ui/src',
   ];
-  return dirs.flatMap((d) => sourceFiles(join(root, d)).map((f) => readFileSync(f, 'utf8'))).join('\n');
+  return dirs.flatMap((d) => sourceFiles(join(root, d)).map((f) => readFileSync(f, 'utf8')));
 };
+/** The product's source as one text: where labels and field names live. */
+export const productText = () => productFiles().join('\n');
+/** The contracts' source, file by file. */
+export const contractsFiles = () =>
+  sourceFiles(join(root, 'services/contracts/src')).map((f) => readFileSync(f, 'utf8'));
 
 /**
  * The services' route tables: `app.get|post|…(path, …)` under services/<name>/src, mounted under /api by the kit.
@@ -131,20 +136,25 @@ export function definitionsOf(text, contracts) {
   const consts = [
     ...contracts.matchAll(new RegExp(String.raw`const\s+(\w+)\s*(?::[^=]+)?=\s*` + fn + lit, 'g')),
   ];
+  // the object a key belongs to: the last `export const Name = {` before it
+  const ownerAt = (at) => [...contracts.slice(0, at).matchAll(/export const (\w+)\s*=\s*\{/g)].at(-1)?.[1];
   return [
-    ...keys.map((m) => ({ name: m[1], kind: 'key' })),
+    ...keys.map((m) => ({ name: m[1], kind: 'key', owner: ownerAt(m.index) })),
     ...consts.map((m) => ({ name: m[1], kind: 'const' })),
   ];
 }
 
 /**
- * Whether a definition is used beyond itself in `code` (contracts and product): a key by property access
- * (`Messages.key`) or destructuring, a constant by any second mention of its name.
+ * Whether a definition is used beyond itself in `files` (contracts' and the product's sources): a key by property
+ * access (`OrderMessages.key`, `M.key`) or destructuring in a file that names its object (so RouteMessages.createFailed
+ * does not count for OrderMessages.createFailed), a constant by any second mention of its name.
  */
-export const isUsed = ({ name, kind }, code) =>
-  kind === 'key'
-    ? new RegExp(String.raw`\.${name}\b|[{,]\s*${name}\s*[,}]`).test(code)
-    : (code.match(new RegExp(String.raw`\b${name}\b`, 'g')) ?? []).length > 1;
+export function isUsed({ name, kind, owner }, files) {
+  if (kind !== 'key') return files.join('\n').match(new RegExp(String.raw`\b${name}\b`, 'g'))?.length > 1;
+  const access = new RegExp(String.raw`\.${name}\b|[{,]\s*${name}\s*[,}]`);
+  const names = owner ? new RegExp(String.raw`\b${owner}\b`) : /./;
+  return files.some((f) => names.test(f) && access.test(f));
+}
 
 /** Source without its comments (block comments, whole-line and trailing `// …`), where specs are often quoted. */
 export const uncommented = (src) =>

@@ -18,6 +18,8 @@ import {
   normalPath,
   definitionsOf,
   isUsed,
+  contractsFiles,
+  productFiles,
   uncommented,
 } from './spec-coverage.mjs';
 import { QUOTE_ALLOW, ENDPOINT_ALLOW } from './spec-coverage.allow.mjs';
@@ -51,12 +53,12 @@ test('spec coverage: every quoted message is in contracts word for word', () => 
 // (or a contracts rule it calls) uses the contracts name. A data value the contracts name inline counts as used.
 test('spec coverage: every message in contracts is used by the product under its contracts name', () => {
   const contracts = contractsText();
-  const code = `${contracts}\n${productText()}`;
+  const files = [...contractsFiles(), ...productFiles()];
   const unused = [];
   for (const text of new Set(quotes.map((q) => q.text))) {
     if (text in QUOTE_ALLOW) continue;
     const defs = definitionsOf(text, contracts);
-    if (defs.length && !defs.some((d) => isUsed(d, code)))
+    if (defs.length && !defs.some((d) => isUsed(d, files)))
       unused.push(`"${text}" (${defs.map((d) => d.name)})`);
   }
   assert.deepEqual(unused, [], 'spec messages defined in contracts that no screen or service uses');
