@@ -163,6 +163,9 @@ export const resendPin = (api: ApiClient, email: string) =>
   api.post<{ message?: string }>('/api/auth/sendValidation', { email });
 export const forgotPassword = (api: ApiClient, email: string) =>
   api.post<{ emailSent?: boolean; message?: string }>('/api/auth/forgotPassword', { email });
+/** An invitation link without its token (an older mail): the invited address asks for a new link. */
+export const requestInviteLink = (api: ApiClient, email: string) =>
+  api.post<{ message?: string }>('/api/auth/inviteLink', { email });
 export const forgotPasswordSubmit = (api: ApiClient, email: string, code: string, password: string) =>
   api.post<{ message?: string }>('/api/auth/forgotPasswordSubmit', { email, code, password });
 export const changePassword = (api: ApiClient, user: string, oldPassword: string, newPassword: string) =>

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { Messages } from '@portal/contracts';
+import { AuthMessages, Messages } from '@portal/contracts';
 import { portalSuite } from './portal.js';
 import { AUTH_FAKE, fakeAuthApi } from './fakes/auth.js';
 import { joinMessages } from '../src/pages/auth/validate.js';
@@ -14,6 +14,20 @@ const shot = (page: Page, name: string) => s.shot(page, `auth-${name}`);
 const posted = (p: string) => s.posts(p);
 const { calls, alertText } = s;
 const searches = () => calls.filter((c) => c.startsWith('GET /api/license/licensenumbers'));
+
+test('accounts §2 /signMeUp?email= without a token (an older invite mail): a clear message and a new link on request', async () => {
+  const page = await open(390, '/signMeUp?email=Invited@Example.test');
+  await page.getByTestId('oldinvite-message').getByText(AuthMessages.inviteLinkOld).waitFor();
+  assert.equal(await page.getByTestId('oldinvite-email').innerText(), 'invited@example.test');
+  assert.equal(page.url().includes('/signup'), false, 'no sign-up that would fail after the passwords');
+  await shot(page, 'old-invite-link-390');
+  await page.getByTestId('oldinvite-send').click();
+  await page.getByTestId('oldinvite-notice').getByText(AuthMessages.inviteLinkSent).waitFor();
+  assert.match(posted('/api/auth/inviteLink').at(-1)!, /"email":"invited@example.test"/);
+  assert.equal(await page.getByTestId('oldinvite-send').isDisabled(), true, 'sent once');
+  await shot(page, 'old-invite-link-sent-390');
+  await page.close();
+});
 
 test('sign up at 1280 px: picker debounce and 100-option cap, disabled until complete, joined errors, verify → profile', async () => {
   const page = await open(1280, '/login');
@@ -120,7 +134,7 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
 });
 
 test('invite link at 700 px: /signMeUp → sign-up with the email locked and no licence picker', async () => {
-  const page = await open(700, '/signMeUp?email=Invited@Example.test');
+  const page = await open(700, '/signMeUp?email=Invited@Example.test&token=tok-1');
   await page.waitForURL('**/signup');
   const email = page.getByTestId('signup-email');
   assert.equal(await email.inputValue(), 'invited@example.test');
@@ -147,6 +161,7 @@ test('invite link at 700 px: /signMeUp → sign-up with the email locked and no 
   await page.getByTestId('signup-submit').click();
   await page.waitForURL('**/verify');
   assert.match(posted('/api/auth/signUp').at(-1)!, /"email":"invited@example.test".*"method":"invite"/);
+  assert.match(posted('/api/auth/signUp').at(-1)!, /"inviteToken":"tok-1"/);
   await page.getByTestId('verify-pin').waitFor();
   assert.deepEqual(await stepTexts('verify-steps'), inviteSteps);
   await shot(page, 'verify-700');

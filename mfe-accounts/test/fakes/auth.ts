@@ -1,5 +1,6 @@
 // Sign-up, verify, forgot/reset, change email/password, delete (test/portal-auth.test.ts, portal-account.test.ts): the accounts `auth`
 // answers plus the public licence search, in front of the common layer.
+import { AuthMessages } from '@portal/contracts';
 import { fake, fakeToken, type Route, LOGIN_FAILED, USERS, baseRoutes } from '@portal/ui/testing/portal';
 
 export const AUTH_FAKE = {
@@ -45,6 +46,8 @@ const publicAuth = (): Route => (c) => {
         input.email === INVITED ? { id: 'i1', email: INVITED, role: 4, verified: false } : USERS[0]!;
       return c.reply(200, signedIn(input.email, user));
     }
+    case '/api/auth/inviteLink':
+      return c.reply(200, { message: AuthMessages.inviteLinkSent });
     case '/api/auth/signUp':
       if (input.email === AUTH_FAKE.takenEmail)
         return c.fail(400, 'This email already exists. Please create account with a different email.');

@@ -9,6 +9,7 @@ const POLICY: Policy = {
   // auth (engineer A's routes)
   'POST /api/auth/login': 'public',
   'POST /api/auth/signUp': 'public',
+  'POST /api/auth/inviteLink': 'public',
   'POST /api/auth/verify': 'public',
   'POST /api/auth/sendValidation': 'public',
   'POST /api/auth/forgotPassword': 'public',

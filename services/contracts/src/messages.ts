@@ -90,6 +90,12 @@ export const AuthMessages = {
   signedOut: 'You have been signed out.',
   /** Sign-up by invite without the mail's valid, unused, unexpired link (issue 8). */
   inviteInvalid: 'This invitation link is invalid or has expired. Please ask to be invited again.',
+  /** /signMeUp?email= without the token: an invitation mailed before links carried one. */
+  inviteLinkOld:
+    'This invitation link is from an older invitation mail and no longer opens sign-up on its own. Send yourself a new link below, or ask the person who invited you to resend the invitation.',
+  /** The answer to "send me a new link", the same whether or not an invitation waits for the address. */
+  inviteLinkSent:
+    'If an invitation is waiting for this address, a new link is on its way to it. Please check your email, including the spam folder.',
   /** Login refused until the emailed pin is entered (the spec does not word it). */
   emailNotVerified:
     'Please verify your email address first: enter the code we sent you, or send the code again.',

@@ -64,12 +64,44 @@ export async function resendInvite(deps: Deps, caller: Caller, id: string): Prom
   const me = await callerProfile(caller);
   const inv = await Invite.findOne({ _id: id, ...inviterScope(caller, me) }).lean<InviteDoc>();
   if (!inv) throw new Problem(404, Messages.notFound);
+  await mailNewLink(deps, inv);
+}
+
+async function mailNewLink(deps: Deps, inv: InviteDoc): Promise<void> {
   const { token, set } = newInviteToken();
   const ev = inviteEvent(Subjects.inviteResent, inv, deps.appUrl, {
     value: token,
     expiresAt: set.tokenExpiresAt,
   });
   await Invite.updateOneWithEvents({ _id: inv._id }, { $set: { date: new Date(), ...set } }, [ev]);
+}
+
+/** The least time a new-link request takes, whether an invite waits or not. */
+export const RENEW_ANSWER_MS = 300;
+
+/**
+ * "Send me a new link" from an invitation link without its token (mailed before invites carried one, accounts §2
+ * /signMeUp?email=): the newest invite still waiting for the address gets a new token and its mail again, as the
+ * inviter's resend would. The mail goes only to the invited address, and every answer is the same and takes the same
+ * time, so the request tells nobody who was invited.
+ */
+export async function renewInviteLink(deps: Deps, rawEmail: string): Promise<void> {
+  const started = Date.now();
+  try {
+    const email = rawEmail.trim().toLowerCase();
+    if (!isValidEmail(email)) return;
+    const inv = await Invite.findOne({
+      email,
+      'data.accepted': { $ne: true },
+      'data.notified': { $ne: true },
+    })
+      .sort({ date: -1 })
+      .lean<InviteDoc>();
+    if (inv) await mailNewLink(deps, inv);
+  } finally {
+    const wait = RENEW_ANSWER_MS - (Date.now() - started);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
 }
 
 export async function listInvites(caller: Caller, where: { mine?: boolean; email?: string }) {

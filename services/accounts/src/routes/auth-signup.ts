@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { AuthMessages, Role } from '@portal/contracts';
 import { Email, Profile, problems } from '../schemas.js';
 import { resendSignUpPin, signUp, verifySignUp } from '../domain/sign-up.js';
+import { renewInviteLink } from '../domain/invites.js';
 import { depsOf } from '../domain/deps.js';
 import { Code, Message, NewEmail, NewPassword, bodyEmail } from './auth-common.js';
 
@@ -74,6 +75,24 @@ export const signUpRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await resendSignUpPin(deps, request.body.email);
       return { message: AuthMessages.codeSent(request.body.email.trim().toLowerCase()) };
+    },
+  );
+
+  app.post(
+    '/auth/inviteLink',
+    {
+      // an invitation link of the old kind (no token): the invited address asks for a new one; every request
+      // counts per address across accounts, as forgot-password's do (each may send a mail)
+      config: { public: true, rateLimitBy: bodyEmail, failureLimit: 'every' },
+      schema: {
+        tags: ['auth'],
+        body: Type.Object({ email: Email }),
+        response: { 200: Message, ...problems(400, 429) },
+      },
+    },
+    async (request) => {
+      await renewInviteLink(deps, request.body.email);
+      return { message: AuthMessages.inviteLinkSent };
     },
   );
 };
