@@ -103,6 +103,9 @@ test('settings (role 0): hideRoutes saved, the menu hides the entry after reload
   assert.equal(await page.getByTestId('nav-faq').count(), 1);
   await page.getByTestId('settings-hide-faq').check();
   await page.getByTestId('settings-orders.hasSameDay').check();
+  // orders §2 "informational text from config" (shown above the order lists); schedule.useDBA cannot act: not offered
+  await page.getByTestId('settings-infoText').fill('  Orders placed after 2 pm ship the next business day. ');
+  assert.equal(await page.getByTestId('settings-schedule.useDBA').count(), 0);
   await page.getByTestId('settings-signupEmails').fill('ops@demo.portal\nnot an email');
   await page.getByTestId('settings-save').click();
   await page.getByText('Not a valid email: not, an, email').waitFor();
@@ -115,6 +118,7 @@ test('settings (role 0): hideRoutes saved, the menu hides the entry after reload
       '"hideRoutes":["faq"]',
       '"orders.hasSameDay":true',
       '"signupEmails":["ops@demo.portal","boss@demo.portal"]',
+      '"orders.infoText":"Orders placed after 2 pm ship the next business day."',
     ),
   );
   // the fake config has no mail switch set: ticking an unrelated one saves each of them as its effective default

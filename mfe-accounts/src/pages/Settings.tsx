@@ -28,6 +28,8 @@ import './admin/admin.css';
 
 const LOGO_LABELS: Record<string, string> = { orig: 'Original', new: 'New', nj: 'NJ', wh: 'WH', gh: 'GH' };
 const Key = ({ k }: { k: string }) => <code className="acc-key">{k}</code>;
+/** orders.infoText: a notice of a few sentences, not a page. */
+const INFO_TEXT_MAX = 500;
 
 /** Settings (role 0 only; accounts §3, §6, orders §6): the app config keys, grouped, saved with POST /api/utils/config. */
 export function Settings() {
@@ -87,6 +89,7 @@ export function Settings() {
       signupEmails: emails,
       'account.toslink': toslink,
       'orders.labelLogo': labelLogo,
+      'orders.infoText': String(cfg['orders.infoText'] ?? '').trim(),
       ...switchesToSave(cfg),
     };
     setBusy(true);
@@ -202,6 +205,21 @@ export function Settings() {
             placeholder="https://… (PNG or JPEG); empty prints the portal's name"
             error={errors.labelLogo}
             testId="settings-labelLogo"
+          />
+        </fieldset>
+        <fieldset className="pu-card acc-set">
+          <legend>Order lists</legend>
+          <TextArea
+            label={
+              <>
+                Information shown above the order lists <Key k="orders.infoText" />
+              </>
+            }
+            value={String(cfg['orders.infoText'] ?? '')}
+            onChange={(v) => set('orders.infoText', v.slice(0, INFO_TEXT_MAX))}
+            placeholder="e.g. Orders placed after 2 pm ship the next business day. Empty shows nothing."
+            rows={3}
+            testId="settings-infoText"
           />
         </fieldset>
         {SWITCH_GROUPS.map((g) => (

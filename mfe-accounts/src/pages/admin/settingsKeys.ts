@@ -37,13 +37,33 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
     title: 'Orders',
     readers: 'Read by the order form, order lists and labels.',
     keys: [
-      sw('orders.includeAddress', 'Include address', ''),
-      sw('orders.includeDBA', 'Include DBA', ''),
-      sw('orders.isInternalDist', 'Internal distribution', ''),
-      sw('orders.editAddress', 'Edit address', ''),
-      sw('orders.showPickupDriver', 'Show pickup driver', ''),
-      sw('orders.showVin', 'Show VIN', ''),
-      sw('orders.internal.alwaysShow', 'Always show internal orders', ''),
+      sw(
+        'orders.includeAddress',
+        'Include address',
+        "The order lists' Pickup and Destination show the street address before the city (off: the city).",
+      ),
+      sw(
+        'orders.includeDBA',
+        'Include DBA',
+        'The order lists name a vendor or destination "Licensee (DBA …)" where the DBA differs.',
+      ),
+      sw(
+        'orders.isInternalDist',
+        'Internal distribution',
+        'The order lists get the Order Def filter (Internal / External / All), starting on External.',
+      ),
+      sw('orders.editAddress', 'Edit address', 'Vendors may edit the addresses on the order form.'),
+      sw(
+        'orders.showPickupDriver',
+        'Show pickup driver',
+        "The order lists' Driver column names the pickup driver too, red when changed within 24 hours.",
+      ),
+      sw('orders.showVin', 'Show VIN', "The order lists' Vehicle column shows each vehicle's VIN."),
+      sw(
+        'orders.internal.alwaysShow',
+        'Always show internal orders',
+        'With internal distribution, the order lists start on All orders instead of External.',
+      ),
       sw(
         'orders.autoApprove',
         'Auto-approve orders',
@@ -65,8 +85,13 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
     title: 'Schedule',
     readers: 'Read by the schedule screens.',
     keys: [
-      sw('schedule.useDBA', 'Use DBA names', ''),
-      sw('schedule.filter', 'Schedule filter', ''),
+      // schedule.useDBA is not offered: the schedule always names a stop by its DBA (the name on the door), the
+      // licensee where it has none — orders' events carry that one name (mfe-schedule README, Decisions)
+      sw(
+        'schedule.filter',
+        'Schedule filter',
+        'A Route choice on the daily schedule: one route of the day, or all.',
+      ),
       sw('scheduleMapsEnabled', 'Route maps', 'Route maps on the schedule.'),
     ],
   },
