@@ -78,8 +78,14 @@ export interface LicenceRecord {
   Zip: string;
   windows?: Record<string, string>;
   emails?: string[];
+  /** The routes and days the licence's pickups go on (orders take an order's pickup route from here). */
+  pickupRoute?: PickupRoute[];
   active?: boolean;
   FacilityType?: string;
+}
+export interface PickupRoute {
+  route: string;
+  day: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ColDef } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
 import { LN_PAGE_SIZE, Messages } from '@portal/contracts';
 import {
   Alert,
@@ -42,7 +43,10 @@ function licenceColumnWidth(records: LicenceRecord[]): number {
   return Math.max(MIN_WIDTH['License #']!, Math.ceil(widest) + 48);
 }
 
-const columns = (licenceWidth: number): ColDef<LicenceRecord>[] => [
+const pickupText = (r: LicenceRecord | undefined) =>
+  (r?.pickupRoute ?? []).map((p) => `${p.route} (${p.day})`).join(', ');
+
+const columns = (licenceWidth: number, edit: (r: LicenceRecord) => void): ColDef<LicenceRecord>[] => [
   ...LICENCE_FIELDS.map(([key, label]): ColDef<LicenceRecord> =>
     key === 'License #'
       ? { field: key, headerName: label, editable: true, minWidth: licenceWidth, tooltipField: key }
@@ -55,11 +59,43 @@ const columns = (licenceWidth: number): ColDef<LicenceRecord>[] => [
     minWidth: 120,
     flex: 1.5,
   },
+  { field: 'FacilityType', headerName: 'Facility type', minWidth: 110 },
+  {
+    colId: 'pickupRoute',
+    headerName: 'Pickup routes',
+    valueGetter: (p) => pickupText(p.data),
+    minWidth: 120,
+  },
+  {
+    colId: 'active',
+    headerName: 'Active',
+    valueGetter: (p) => (p.data?.active === false ? 'No' : 'Yes'),
+    minWidth: 80,
+    maxWidth: 90,
+  },
+  {
+    colId: 'allFields',
+    headerName: 'All fields',
+    sortable: false,
+    minWidth: 90,
+    maxWidth: 110,
+    cellRenderer: (p: CustomCellRendererProps<LicenceRecord>) =>
+      p.data ? (
+        <Button
+          size="sm"
+          onClick={() => edit(p.data!)}
+          aria-label={`Edit every field of licence ${p.data['License #']}`}
+          data-testid="ln-edit-all"
+        >
+          Edit
+        </Button>
+      ) : null,
+  },
 ];
 
 /** Licence update (lnupdate, staff; accounts §2, orders §2): the editable list of licence records, page size 50. */
 export function LnUpdate() {
-  const { api } = usePortal();
+  const { api, config } = usePortal();
   const {
     rows: records,
     setRows: setRecords,
@@ -69,10 +105,20 @@ export function LnUpdate() {
     load,
   } = useServerList(LICENCES_KEY, () => listLicences(api), 'The licence records');
   const [adding, setAdding] = useState(false);
+  // the record whose every field the form edits (the grid edits the six required ones in place)
+  const [editingRecord, setEditingRecord] = useState<LicenceRecord | null>(null);
   const [search, setSearch] = useState('');
 
   const licenceWidth = useMemo(() => licenceColumnWidth(records), [records]);
-  const COLUMNS = useMemo(() => columns(licenceWidth), [licenceWidth]);
+  const COLUMNS = useMemo(
+    () =>
+      columns(licenceWidth, (r) => {
+        setAdding(false);
+        setEditingRecord(r);
+        window.scrollTo({ top: 0 });
+      }),
+    [licenceWidth],
+  );
 
   const editing = useMemo<RowEditing<LicenceRecord>>(
     () => ({
@@ -114,13 +160,31 @@ export function LnUpdate() {
     setAdding(false);
     toast.success(`Licence ${r['License #']} added.`);
   };
+  const saveAll = async (r: LicenceRecord) => {
+    try {
+      const saved = await saveLicence(api, { ...r, id: editingRecord?.id }, false);
+      setRecords((rs) => rs.map((o) => (o.id === editingRecord?.id ? (saved ?? r) : o)));
+      setEditingRecord(null);
+      toast.success(`Licence ${r['License #']} updated.`);
+    } catch (e) {
+      // accounts §8: a licence record is the address book of orders (pickup and destination addresses)
+      throw new Error(Messages.updateAddressFailed(errorText(e)), { cause: e });
+    }
+  };
 
   return (
     <div data-testid="ln-page">
       <PageTitle
         actions={
           !adding && (
-            <Button variant="primary" onClick={() => setAdding(true)} data-testid="ln-add">
+            <Button
+              variant="primary"
+              onClick={() => {
+                setEditingRecord(null);
+                setAdding(true);
+              }}
+              data-testid="ln-add"
+            >
               Add Licence
             </Button>
           )
@@ -136,7 +200,23 @@ export function LnUpdate() {
           {error}
         </Alert>
       )}
-      {adding && <LicenceForm existing={records} onSubmit={add} onCancel={() => setAdding(false)} />}
+      {adding && (
+        <LicenceForm
+          existing={records}
+          defaultId={config?.defaultId}
+          onSubmit={add}
+          onCancel={() => setAdding(false)}
+        />
+      )}
+      {editingRecord && (
+        <LicenceForm
+          key={editingRecord.id}
+          existing={records}
+          record={editingRecord}
+          onSubmit={saveAll}
+          onCancel={() => setEditingRecord(null)}
+        />
+      )}
       <DataTable<LicenceRecord>
         testId="ln-table"
         rows={records}

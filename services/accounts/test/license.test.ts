@@ -92,6 +92,65 @@ test('update (renaming onto an existing number is refused) and delete', async ()
   assert.equal(await LicenceRecord.countDocuments({ _id: other.id }), 0);
 });
 
+test('accounts §3 LN: every field is editable (pickupRoute, FacilityType, emails, active), stored and published', async () => {
+  const n = `${lic}-3`;
+  const made = (await call(app, 'POST', '/api/license/create', admin, { record: record(n) })).json.record;
+  const changed = await listen(app, Subjects.licenceChanged);
+  try {
+    const full = {
+      ...record(n),
+      id: made.id,
+      Licensee: 'Renamed LLC',
+      emails: ['Dock@Rec.Example', 'office@rec.example'],
+      pickupRoute: [
+        { route: ' North Coast ', day: 'tue' },
+        { route: 'SoCal', day: 'fri' },
+      ],
+      FacilityType: 'Medical',
+      active: false,
+    };
+    for (const [bad, message] of [
+      [{ emails: ['not-an-email'] }, Messages.invalidEmail],
+      [{ pickupRoute: [{ route: ' ', day: 'mon' }] }, Messages.fieldRequired('Route')],
+      [{ pickupRoute: [{ route: 'North', day: 'someday' }] }, Messages.fieldRequired('Day')],
+    ] as const) {
+      const res = await call(app, 'POST', '/api/license/update', admin, { record: { ...full, ...bad } });
+      assert.equal(res.status, 400, JSON.stringify(bad));
+      assert.equal(res.json.message, message);
+    }
+    assert.equal(
+      (await LicenceRecord.findById(made.id).lean())?.Licensee,
+      'Rec Test LLC',
+      'nothing half-written',
+    );
+    const res = await call(app, 'POST', '/api/license/update', admin, { record: full });
+    assert.equal(res.status, 200, JSON.stringify(res.json));
+    const want = {
+      emails: ['dock@rec.example', 'office@rec.example'],
+      pickupRoute: [
+        { route: 'North Coast', day: 'tue' },
+        { route: 'SoCal', day: 'fri' },
+      ],
+      FacilityType: 'Medical',
+      active: false,
+    };
+    for (const [k, v] of Object.entries(want)) assert.deepEqual(res.json.record[k], v, k);
+    const stored = (await call(app, 'GET', '/api/license', admin)).json.data.records.find(
+      (r: { id: string }) => r.id === made.id,
+    );
+    for (const [k, v] of Object.entries(want)) assert.deepEqual(stored[k], v, `stored ${k}`);
+    // orders' read model takes the pickup routes from the event's record
+    const ev = await waitFor(() =>
+      changed.events.find((e) => (e.data as { id: string; action: string }).id === made.id),
+    );
+    const rec = (ev.data as { record: Record<string, unknown> }).record;
+    for (const [k, v] of Object.entries(want)) assert.deepEqual(rec[k], v, `event ${k}`);
+  } finally {
+    changed.stop();
+    await LicenceRecord.deleteOne({ _id: made.id });
+  }
+});
+
 test('public licence picker: search, at most 100', async () => {
   const all = await call(app, 'GET', '/api/license/licensenumbers');
   assert.equal(all.status, 200);

@@ -6,27 +6,43 @@ import {
   DAYS,
   LICENCE_FIELDS,
   LICENCE_MAX,
+  badEmail,
   isWindow,
   licenceErrors,
   newLicence,
   type LicenceField,
 } from './licence.js';
+import { LicenceMoreFields } from './LicenceMoreFields.js';
 
 interface Props {
   existing: LicenceRecord[];
+  /** The record to edit (every field); a new record when absent. */
+  record?: LicenceRecord;
+  /** Config `defaultId`: the number a new record starts with (else the spec's 000-00000). */
+  defaultId?: unknown;
   onSubmit: (r: LicenceRecord) => Promise<void>;
   onCancel: () => void;
 }
 
-/** Add-a-licence form (lnupdate): every field required, messages under the fields, default receiving windows. */
-export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
-  const [rec, setRec] = useState<LicenceRecord>(newLicence);
+/**
+ * The licence record form (lnupdate): a new record, or every field of one (accounts §3 "LN"): the six required ones
+ * with their messages, receiving windows, facility type, active, emails and pickup routes.
+ */
+export function LicenceForm({ existing, record, defaultId, onSubmit, onCancel }: Props) {
+  const editing = !!record;
+  const [rec, setRec] = useState<LicenceRecord>(() =>
+    record ? { ...newLicence(), ...record, windows: { ...record.windows } } : newLicence(defaultId),
+  );
   const [errors, setErrors] = useState<Partial<Record<LicenceField | string, string>>>({});
   const [busy, setBusy] = useState(false);
 
   const set = (key: string, value: string) => {
     setRec((r) => ({ ...r, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const change = (patch: Partial<LicenceRecord>, field: string) => {
+    setRec((r) => ({ ...r, ...patch }));
+    setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'pickupRoute' ? pickupCleared(e) : {}) }));
   };
   const setWindow = (day: string, value: string) => {
     setRec((r) => ({ ...r, windows: { ...r.windows, [day]: value } }));
@@ -38,13 +54,19 @@ export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
     const found: Record<string, string | undefined> = { ...licenceErrors(rec, existing) };
     for (const [day, label] of DAYS)
       if (!isWindow(rec.windows?.[day] ?? '')) found[`w.${day}`] = `${label}: use HH:MM-HH:MM or leave empty`;
+    const bad = badEmail(rec.emails);
+    if (bad) found.emails = `${Messages.invalidEmail.trim()} (${bad})`;
+    (rec.pickupRoute ?? []).forEach((p, i) => {
+      if (!p.route.trim()) found[`pickup.${i}`] = Messages.fieldRequired('Route').trim();
+    });
     if (Object.values(found).some(Boolean)) return setErrors(found);
     setBusy(true);
     try {
       const trimmed = Object.fromEntries(
         Object.entries(rec).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v]),
-      );
-      await onSubmit(trimmed as unknown as LicenceRecord);
+      ) as unknown as LicenceRecord;
+      trimmed.pickupRoute = (rec.pickupRoute ?? []).map((p) => ({ route: p.route.trim(), day: p.day }));
+      await onSubmit(trimmed);
     } catch (err) {
       const msg = errorText(err);
       setErrors(msg === Messages.licenceExists ? { 'License #': msg } : { form: msg });
@@ -58,10 +80,12 @@ export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
       className="pu-card acc-form"
       onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label="New licence record"
+      aria-label={editing ? `Licence ${record['License #']}` : 'New licence record'}
       data-testid="ln-form"
     >
-      <h2 className="acc-section">New licence record</h2>
+      <h2 className="acc-section">
+        {editing ? `Edit licence ${record['License #']}` : 'New licence record'}
+      </h2>
       {errors.form && (
         <div className="pu-alert pu-alert-error" role="alert">
           {errors.form}
@@ -73,7 +97,7 @@ export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
             key={key}
             label={label}
             required
-            autoFocus={i === 0}
+            autoFocus={i === 0 && !editing}
             maxLength={LICENCE_MAX[key]}
             placeholder={key === 'License #' ? NEW_LICENCE_PLACEHOLDER : undefined}
             value={String(rec[key] ?? '')}
@@ -97,12 +121,20 @@ export function LicenceForm({ existing, onSubmit, onCancel }: Props) {
           />
         ))}
       </fieldset>
+      <LicenceMoreFields rec={rec} errors={errors} change={change} />
       <div className="acc-form-actions">
         <Button type="submit" variant="primary" disabled={busy} data-testid="ln-save">
-          {busy ? 'Saving…' : 'Add Licence'}
+          {busy ? 'Saving…' : editing ? 'Save Licence' : 'Add Licence'}
         </Button>
         <Button onClick={onCancel}>Cancel</Button>
       </div>
     </form>
   );
 }
+
+const pickupCleared = (e: Record<string, string | undefined>) =>
+  Object.fromEntries(
+    Object.keys(e)
+      .filter((k) => k.startsWith('pickup.'))
+      .map((k) => [k, undefined]),
+  );

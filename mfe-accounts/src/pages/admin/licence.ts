@@ -1,4 +1,11 @@
-import { DEFAULT_RECEIVING_WINDOWS, LICENCE_FIELDS, Messages, type LicenceField } from '@portal/contracts';
+import {
+  DEFAULT_RECEIVING_WINDOWS,
+  LICENCE_FIELDS,
+  Messages,
+  NEW_LICENCE_PLACEHOLDER,
+  isValidEmail,
+  type LicenceField,
+} from '@portal/contracts';
 import type { LicenceRecord } from '../../api.js';
 
 // The required fields and their limits are contracts' (one list with the service): re-exported for the screens.
@@ -14,8 +21,15 @@ export const DAYS = [
   ['sun', 'Sunday'],
 ] as const;
 
-export const newLicence = (): LicenceRecord => ({
-  'License #': '',
+/** The facility types a licence record offers (the records' own values; a stored other value is kept). */
+export const FACILITY_TYPES = ['Recreational', 'Medical'] as const;
+
+/**
+ * A new record (accounts §2 "placeholder number 000-00000", §9 "Default licence id … unless config overrides it"):
+ * its number starts as config `defaultId`, else the spec's default; every other field at the record's defaults.
+ */
+export const newLicence = (defaultId?: unknown): LicenceRecord => ({
+  'License #': typeof defaultId === 'string' && defaultId.trim() ? defaultId.trim() : NEW_LICENCE_PLACEHOLDER,
   Licensee: '',
   DBA: '',
   'Street Address': '',
@@ -23,8 +37,21 @@ export const newLicence = (): LicenceRecord => ({
   Zip: '',
   windows: { ...DEFAULT_RECEIVING_WINDOWS },
   emails: [],
+  pickupRoute: [],
   active: true,
+  FacilityType: FACILITY_TYPES[0],
 });
+
+/** The emails box: addresses separated by commas, semicolons, spaces or lines. */
+export const emailList = (text: string): string[] =>
+  text
+    .split(/[\s,;]+/)
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+
+/** The first address of the list that is not an email, if any (contracts' one email rule). */
+export const badEmail = (emails: string[] | undefined): string | undefined =>
+  (emails ?? []).find((e) => !isValidEmail(e));
 
 const norm = (s: unknown) =>
   String(s ?? '')

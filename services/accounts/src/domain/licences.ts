@@ -1,4 +1,4 @@
-import { DEFAULT_RECEIVING_WINDOWS, LICENCE_FIELDS, Messages } from '@portal/contracts';
+import { DEFAULT_RECEIVING_WINDOWS, LICENCE_FIELDS, Messages, isValidEmail } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
 import { bury } from '../models/tombstone.js';
@@ -23,10 +23,20 @@ export const RECORD_FIELDS = [
   'FacilityType',
 ] as const;
 
-/** All fields are required (spec §5 "Licence record"): the first missing one's message. Pure. */
+/**
+ * All fields are required (spec §5 "Licence record"): the first missing one's message; then the other fields'
+ * shape: every email valid, every pickup route named, on a day of the week (the windows' day keys). Pure.
+ */
 export function missingField(r: RecordInput): string | undefined {
   const gap = LICENCE_FIELDS.find(([k]) => typeof r[k] !== 'string' || !(r[k] as string).trim());
-  return gap && Messages.fieldRequired(gap[1]);
+  if (gap) return Messages.fieldRequired(gap[1]);
+  if (((r.emails as unknown[] | undefined) ?? []).some((e) => !isValidEmail(String(e).trim())))
+    return Messages.invalidEmail;
+  const pickups = (r.pickupRoute as { route?: string; day?: string }[] | undefined) ?? [];
+  if (pickups.some((p) => !p.route?.trim())) return Messages.fieldRequired('Route');
+  if (pickups.some((p) => !(String(p.day) in DEFAULT_RECEIVING_WINDOWS)))
+    return Messages.fieldRequired('Day');
+  return undefined;
 }
 
 /** What is stored of an input: its own fields, trimmed; windows over the defaults; the comparison key. Pure. */
@@ -37,6 +47,12 @@ export function recordFields(r: RecordInput): Record<string, unknown> {
     if (v !== undefined) out[k] = typeof v === 'string' ? v.trim() : v;
   }
   if (r.windows) out.windows = { ...DEFAULT_RECEIVING_WINDOWS, ...(r.windows as object) };
+  if (Array.isArray(r.emails)) out.emails = [...new Set(r.emails.map((e) => String(e).trim().toLowerCase()))];
+  if (Array.isArray(r.pickupRoute))
+    out.pickupRoute = (r.pickupRoute as { route: string; day: string }[]).map((p) => ({
+      route: p.route.trim(),
+      day: p.day,
+    }));
   if (typeof out['License #'] === 'string') out.licenseKey = licenceKey(out['License #']);
   return out;
 }
