@@ -66,6 +66,8 @@ const mine = (from: string, to: string) => ({
 const range = (url: URL) => [url.searchParams.get('from') ?? '', url.searchParams.get('to') ?? ''] as const;
 
 let ui: Mounted;
+const exported: string[] = [];
+let exportDown = false;
 const mount = (file: string, exportName: string) =>
   mountComponent(
     { module: path.join(mfe, 'src/dashboards', file), exportName },
@@ -80,6 +82,10 @@ const mount = (file: string, exportName: string) =>
         const answer = mine(...range(url));
         assert.ok(Value.Check(VendorDashboard, answer));
         return [200, answer];
+      },
+      'GET /api/billing/dashboard/vendor/export': (_b, url) => {
+        exported.push(url.searchParams.get('format') ?? '');
+        return exportDown ? [500, { message: 'the file store is busy' }] : [200, 'Order,Delivery day'];
       },
       'GET /api/vehicles': () => [
         200,
@@ -189,6 +195,20 @@ test('vendor: their orders by status (chart and table), on-time rate, deliveries
   await page.getByTestId('db-status-toggle').click();
   await page.getByTestId('db-status-table').getByRole('row', { name: 'Delivered 4' }).waitFor();
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'vendor-dashboard.png'), fullPage: true });
+  // orders §2 userreports: the company's own orders as CSV or xlsx, for the range shown
+  for (const format of ['csv', 'xlsx']) {
+    const download = page.waitForEvent('download');
+    await page.getByTestId(`db-export-${format}`).click();
+    assert.match(
+      (await download).suggestedFilename(),
+      new RegExp(`^my-orders-\\d{4}-\\d\\d-\\d\\d-\\d{4}-\\d\\d-\\d\\d\\.${format}$`),
+    );
+  }
+  assert.deepEqual(exported, ['csv', 'xlsx']);
+  exportDown = true;
+  await page.getByTestId('db-export-csv').click();
+  await page.getByTestId('db-export-error').getByText('Export failed: the file store is busy').waitFor();
+  exportDown = false;
   await page.close();
   empty = true;
   const none = await ui.open({ path: '/dashboard/userreports', user: vendor });

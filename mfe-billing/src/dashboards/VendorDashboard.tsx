@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DashboardWords, lastDays } from '@portal/contracts/billing';
+import { DashboardWords, lastDays, type VendorExportFormat } from '@portal/contracts/billing';
 import { Alert, Button, EmptyState, PageTitle, errorText, usePortal } from '@portal/ui';
-import { getVendor, vendorKey, type Range } from './api.js';
+import { downloadInvoice as downloadFile } from '../recon/api.js';
+import { getVendor, vendorExportPath, vendorKey, type Range } from './api.js';
 import { Bars } from './Bars.js';
 import { ChartCard, Figure, percent } from './ChartCard.js';
 import { RangePicker } from './RangePicker.js';
@@ -13,15 +14,43 @@ import './dashboards.css';
  * deliveries per week. The service answers the caller's company only.
  */
 export function VendorDashboard() {
-  const { api } = usePortal();
+  const { api, session } = usePortal();
   const [range, setRange] = useState<Range>(() => lastDays());
+  const [exportError, setExportError] = useState<string | null>(null);
   const mine = useQuery({ queryKey: vendorKey(range), queryFn: () => getVendor(api, range) });
   const d = mine.data;
+  const exportAs = async (format: VendorExportFormat) => {
+    setExportError(null);
+    try {
+      await downloadFile(
+        session,
+        vendorExportPath(range, format),
+        `my-orders-${range.from}-${range.to}.${format}`,
+      );
+    } catch (e) {
+      setExportError(DashboardWords.exportFailed(errorText(e)));
+    }
+  };
 
   return (
     <div data-testid="vendor-dashboard" className="db-page">
       <PageTitle>My Reports</PageTitle>
       <RangePicker value={range} onChange={setRange} />
+      {d && d.totals.orders > 0 && (
+        <div className="db-export" role="group" aria-label="Export my orders">
+          <Button onClick={() => void exportAs('csv')} data-testid="db-export-csv">
+            Export CSV
+          </Button>
+          <Button onClick={() => void exportAs('xlsx')} data-testid="db-export-xlsx">
+            Export xlsx
+          </Button>
+        </div>
+      )}
+      {exportError && (
+        <Alert type="error" testId="db-export-error">
+          {exportError}
+        </Alert>
+      )}
       {mine.isPending ? (
         <div
           className="pu-page-loading"

@@ -1,5 +1,5 @@
 import type { VehicleListAnswer } from '@portal/contracts';
-import type { OperationsDashboard, VendorDashboard } from '@portal/contracts/billing';
+import type { OperationsDashboard, VendorDashboard, VendorExportFormat } from '@portal/contracts/billing';
 import type { ApiClient } from '@portal/ui';
 
 /**
@@ -21,6 +21,9 @@ export const getOperations = (api: ApiClient, r: Range) =>
   api.get<OperationsDashboard>(`/api/billing/dashboard/operations?${qs(r)}`).then((a) => a.data);
 export const getVendor = (api: ApiClient, r: Range) =>
   api.get<VendorDashboard>(`/api/billing/dashboard/vendor?${qs(r)}`).then((a) => a.data);
+/** My Reports' export: the company's own orders of the range as a file (the service picks the company). */
+export const vendorExportPath = (r: Range, format: VendorExportFormat) =>
+  `/api/billing/dashboard/vendor/export?${qs(r)}&format=${format}`;
 
 /** Vehicles with at least one service-due alert (fleet computes them on every read). */
 export const getServiceDue = (api: ApiClient) =>

@@ -24,7 +24,26 @@ export const DashboardWords = {
   noServiceDue: 'No vehicles are due for service.',
   chooseVendor: 'Please choose a vendor (vendorLN) to see their dashboard.',
   noApprovedDate: 'Orders without an approved date are left out of the on-time rate.',
+  exportFailed: (why: string) => `Export failed: ${why}`,
 } as const;
+
+/**
+ * "My Reports" export (GET /api/billing/dashboard/vendor/export?from&to&format=csv|xlsx[&vendorLN]): a company's own
+ * orders of the range, one line each, in these columns (status as the caller's role reads it).
+ */
+export const VENDOR_EXPORT_COLUMNS = [
+  'Order',
+  'Delivery day',
+  'Status',
+  'Destination',
+  'Destination licence',
+  'Order type',
+  'Approved delivery',
+  'Delivered',
+  'Invoice',
+  'Amount',
+] as const;
+export type VendorExportFormat = 'csv' | 'xlsx';
 
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;

@@ -5,4 +5,5 @@ import type { Policy } from '@portal/service-kit/testing';
 export const DASHBOARDS_POLICY: Policy = {
   'GET /api/billing/dashboard/operations': [Role.SuperAdmin, Role.Admin],
   'GET /api/billing/dashboard/vendor': [Role.SuperAdmin, Role.Admin, Role.AccountAdmin, Role.User],
+  'GET /api/billing/dashboard/vendor/export': [Role.SuperAdmin, Role.Admin, Role.AccountAdmin, Role.User],
 };

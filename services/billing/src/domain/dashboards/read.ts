@@ -49,7 +49,7 @@ export function rangeFilters(from: string, to: string): Record<string, string>[]
 export const vendorFilters = (keys: string[], from: string, to: string) =>
   keys.flatMap((k) => monthsOf(from, to).map((m) => ({ vendorMonth: `${k}|${m}` })));
 
-async function each(filters: Record<string, string>[], visit: (o: DashboardOrder) => void) {
+export async function each(filters: Record<string, string>[], visit: (o: DashboardOrder) => void) {
   for (const filter of filters) {
     for await (const o of OrderProjection.find(filter).select(STORED_FIELDS).lean().cursor())
       visit(fromStored(o) as DashboardOrder);
