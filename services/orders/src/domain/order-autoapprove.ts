@@ -19,12 +19,17 @@ export function autoApproval(
 ): { data: OrderDoc['data']; changes: Change[] } | null {
   const o = created.data.order;
   if (!config.autoApprove || (o.status ?? OrderStatus.received) !== OrderStatus.received) return null;
-  const next = { ...o, status: OrderStatus.approved } as typeof o;
+  const data = { ...created.data, order: approvedNow(o, now) };
+  return { data, changes: diff(created.data, data, 'data') };
+}
+
+/** The order approved now: Order Approved, the approved dates the preferred ones where none is set, dateApproved. */
+export function approvedNow<O extends OrderDoc['data']['order']>(o: O, now: Date): O {
+  const next = { ...o, status: OrderStatus.approved };
   if (!o.pickupDate && o.preferredPickup) next.pickupDate = o.preferredPickup;
   if (!o.deliveryDate && o.preferredDelivery) next.deliveryDate = o.preferredDelivery;
   if (needsDateApproved(next.status, next.dateApproved)) next.dateApproved = now.toISOString();
-  const data = { ...created.data, order: next };
-  return { data, changes: diff(created.data, data, 'data') };
+  return next;
 }
 
 /** Who the ledger names for the approval: the switch acting for the creator (so the entry says why). */

@@ -11,6 +11,8 @@ import { startService, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
+import { bulkOrderData } from '../../src/domain/bulk/write.js';
+import type { BulkOrderInput } from '../../src/domain/bulk/map.js';
 import {
   call,
   nextWeekday,
@@ -96,4 +98,20 @@ test('orders.autoApprove off: a new order stays Order Received', async () => {
     o.history.map((h: { action: string }) => h.action),
     ['created'],
   );
+});
+
+test('orders.autoApprove on: a bulk-uploaded order is created approved in its one write', () => {
+  const sent = orderInput({ preferredPickup: pickupDay }).data.order;
+  const input = {
+    order: { ...sent, notes: '', weight: '2' },
+    billing: { invoice: 'INV-9', method: '', methodSelectId: '', manifest: '' },
+  } as unknown as BulkOrderInput;
+  const now = new Date();
+  const on = bulkOrderData(input, new Map(), { isInternalDist: false, autoApprove: true }, now);
+  assert.deepEqual(
+    [on.order.status, on.order.pickupDate, on.order.deliveryDate, on.order.dateApproved],
+    [OrderStatus.approved, pickupDay, sent.preferredDelivery, now.toISOString()],
+  );
+  const off = bulkOrderData(input, new Map(), { isInternalDist: false, autoApprove: false }, now);
+  assert.deepEqual([off.order.status, off.order.pickupDate], [OrderStatus.received, undefined]);
 });

@@ -16,6 +16,7 @@ import { insertRows } from '../lists-store.js';
 import { diff, nextEntry, redactImages } from '../ledger.js';
 import { emptyData } from '../order-prepare.js';
 import { orderConfig, type OrderConfig } from '../config.js';
+import { approvedNow } from '../order-autoapprove.js';
 import { licencesByNumbers, type LicenceRecordView } from '../licences.js';
 import { recipientsLookup } from '../members.js';
 import { noticeOf } from '../../events/publishes.js';
@@ -40,16 +41,18 @@ export interface RowToWrite {
 export function bulkOrderData(
   input: BulkOrderInput,
   licences: Map<string, LicenceRecordView>,
-  config: Pick<OrderConfig, 'isInternalDist'>,
+  config: Pick<OrderConfig, 'isInternalDist'> & Partial<Pick<OrderConfig, 'autoApprove'>>,
   now: Date,
 ): OrderData {
   const data = emptyData();
-  const o = { ...data.order, ...input.order, status: OrderStatus.received } as OrderData['order'];
+  let o = { ...data.order, ...input.order, status: OrderStatus.received } as OrderData['order'];
   if (!input.order.orderDef && !config.isInternalDist) o.orderDef = 'ext';
   // the single create's order: a definition given without a type sets the type; a type sets the pickup type
   if (input.order.orderDef && !input.order.orderType) Object.assign(o, applyTypeRules(o, 'orderDef'));
   else if (input.order.orderType) Object.assign(o, applyTypeRules(o, 'orderType'));
   if (o.orderDef === 'int' && input.order.orderType) o.status = OrderStatus.approved;
+  // orders.autoApprove: an uploaded order is created approved in its one write (as an internal one is)
+  if (config.autoApprove && o.status === OrderStatus.received) o = approvedNow(o, now);
   if (needsDateApproved(o.status, o.dateApproved)) o.dateApproved = now.toISOString();
   const pickup = licences.get(licenceKey(o.pickupLN));
   const dest = licences.get(licenceKey(o.destinationLN));
