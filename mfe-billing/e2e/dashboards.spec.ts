@@ -2,7 +2,7 @@
 // (svg) and their table fallbacks show the figures of orders this test placed and delivered on fresh licences, on a
 // delivery day of its own; a fresh company user sees only their own company's orders. Recharts loads only with
 // these pages.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Role } from '@portal/contracts';
 import type { OperationsDashboard, VendorDashboard } from '@portal/contracts/billing';
 import { test, expect, APP, type Page } from '@portal/e2e/fixtures';
@@ -110,6 +110,19 @@ test('operations and a vendor own dashboard show the figures of this test orders
     await expect(vp.getByTestId('db-status').locator('svg.recharts-surface')).toBeVisible();
     await vp.screenshot({ path: `${SHOTS}/vendor-desktop.png`, fullPage: true });
     expect(await cell(vp, 'db-status', 'Delivered')).toBe(2);
+    // orders §2 userreports: My Reports exports the company's own orders of the range (A's three, not B's)
+    const download = vp.waitForEvent('download');
+    await vp.getByTestId('db-export-csv').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`my-orders-${day}-${day}.csv`);
+    const csv = readFileSync((await file.path())!, 'utf8');
+    const invoices = csv
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[8])
+      .sort();
+    expect(invoices).toEqual(a);
     await vp.setViewportSize({ width: 700, height: 900 });
     await vp.screenshot({ path: `${SHOTS}/vendor-700.png`, fullPage: true });
     // whatever it asks for, a company user gets its own figures

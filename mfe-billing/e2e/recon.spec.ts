@@ -3,7 +3,7 @@
 // verifies. The vendor is a fresh licence of this run; its orders are placed and delivered through the API in a past
 // week (approved delivery date in that week), so no demo row is read or changed.
 import { Role } from '@portal/contracts';
-import { centsOf, formatCents } from '@portal/contracts/billing';
+import { ReconWords, centsOf, formatCents } from '@portal/contracts/billing';
 import { test, expect, APP } from '@portal/e2e/fixtures';
 import { deliveredOrders, pastWeek, waitForProjection } from '../../e2e/fixtures/recon.ts';
 
@@ -47,6 +47,8 @@ test('an admin reconciles a vendor week to the cent, prints, and the orders carr
     'Net Terms\t3\t$0.30',
   ]);
   await expect(page.locator('.ag-center-cols-container .ag-row')).toHaveCount(5, { timeout: 20_000 });
+  // orders §9: the 48-hour discrepancy rule under the totals
+  await expect(page.getByTestId('recon-discrepancy-rule')).toContainText(ReconWords.discrepancyRule);
   await page.screenshot({ path: `${SHOTS}/e2e-reconciled.png`, fullPage: true });
 
   // print: the form, the confirm, the stamp (the print dialog itself is the browser's: stubbed)
@@ -57,7 +59,12 @@ test('an admin reconciles a vendor week to the cent, prints, and the orders carr
   await page.getByTestId('recon-courier-name').fill('E2E Courier');
   await page.screenshot({ path: `${SHOTS}/e2e-print-form.png`, fullPage: true });
   await page.getByTestId('recon-print-go').click();
+  const printed = page.waitForResponse((r) => r.url().endsWith('/api/billing/recon/print'));
   await page.getByTestId('recon-confirm-yes').click();
+  // the print says by when discrepancies must be reported: 48 hours after it; nothing was settled before
+  const print = (await (await printed).json()).data.print;
+  expect(print.reportBy).toBe(new Date(Date.parse(print.date) + 48 * 3_600_000).toISOString());
+  expect(print.settled).toBe(0);
   await expect(
     page.getByTestId('toast').filter({ hasText: '5 orders stamped as reconciled.' }),
   ).toBeVisible();
