@@ -22,6 +22,9 @@ test('licence update: banner, required-field messages, duplicate number, default
     await page.getByTestId('ln-field-license').getAttribute('placeholder'),
     NEW_LICENCE_PLACEHOLDER,
   );
+  // accounts §9: a new record starts with the default licence id (no config defaultId here)
+  assert.equal(await page.getByTestId('ln-field-license').inputValue(), NEW_LICENCE_PLACEHOLDER);
+  await page.getByTestId('ln-field-license').fill('');
   assert.equal(await page.getByTestId('ln-window-mon').inputValue(), '09:00-17:00');
   assert.equal(await page.getByTestId('ln-window-fri').inputValue(), '09:00-17:00');
   assert.equal(await page.getByTestId('ln-window-sat').inputValue(), '');
@@ -66,6 +69,52 @@ test('licence update: banner, required-field messages, duplicate number, default
   await row.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Licence C11-0000009 deleted.').waitFor();
   assert.ok(posted('/api/license/delete', '"record":{"id":'));
+  await page.close();
+});
+
+test('accounts §3 LN, §9 defaultId: Settings sets the new record number; Edit changes every field of a record', async () => {
+  const page = await signedIn('superadmin@demo.portal');
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-defaultId').fill('C99-0000000');
+  await page.getByTestId('settings-save').click();
+  await page.getByText('Settings saved.', { exact: false }).waitFor();
+  assert.ok(posted('/api/utils/config', '"defaultId":"C99-0000000"'));
+  await page.reload(); // the portal reads the config at page load
+  await page.getByTestId('nav-lnupdate').click();
+  await page.getByTestId('ln-table').getByText('C11-0000001').waitFor();
+  await page.getByTestId('ln-add').click();
+  assert.equal(await page.getByTestId('ln-field-license').inputValue(), 'C99-0000000');
+  await page.getByTestId('ln-form').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.locator('.ag-row', { hasText: 'C11-0000001' }).getByTestId('ln-edit-all').first().click();
+  const form = page.getByTestId('ln-form');
+  await form.getByText('Edit licence C11-0000001').waitFor();
+  assert.equal(await page.getByTestId('ln-field-licensee').inputValue(), 'Green Leaf LLC');
+  await page.getByTestId('ln-field-facilitytype').selectOption('Medical');
+  await page.getByTestId('ln-field-active').uncheck();
+  await page.getByTestId('ln-field-emails').fill('dock@green.test, not-an-email');
+  await page.getByTestId('ln-pickup-add').click();
+  await page.getByTestId('ln-save').click();
+  await form.getByText(Messages.fieldRequired('Route').trim()).waitFor();
+  await form.getByText('(not-an-email)', { exact: false }).waitFor();
+  assert.ok(!posted('/api/license/update'), 'nothing sent with errors');
+  await page.getByTestId('ln-field-emails').fill('Dock@Green.test, office@green.test');
+  await page.getByTestId('ln-pickup-route-0').fill('North Coast');
+  await page.getByTestId('ln-pickup-day-0').selectOption('tue');
+  await shot(page, 'lnupdate-edit-all-1280');
+  await page.getByTestId('ln-save').click();
+  await page.getByText('Licence C11-0000001 updated.').waitFor();
+  assert.ok(
+    posted(
+      '/api/license/update',
+      '"FacilityType":"Medical"',
+      '"active":false',
+      '"emails":["dock@green.test","office@green.test"]',
+      '"pickupRoute":[{"route":"North Coast","day":"tue"}]',
+    ),
+  );
+  await page.getByTestId('ln-table').getByText('North Coast (tue)').waitFor();
+  await shot(page, 'lnupdate-edited-1280');
   await page.close();
 });
 

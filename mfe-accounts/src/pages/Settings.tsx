@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { LOGO_TYPES, switchValue } from '@portal/contracts';
+import { LICENCE_MAX, LOGO_TYPES, NEW_LICENCE_PLACEHOLDER, switchValue } from '@portal/contracts';
 import {
   Alert,
   Button,
@@ -90,6 +90,8 @@ export function Settings() {
       'account.toslink': toslink,
       'orders.labelLogo': labelLogo,
       'orders.infoText': String(cfg['orders.infoText'] ?? '').trim(),
+      // an emptied box goes back to the spec's default id
+      defaultId: String(cfg.defaultId ?? '').trim() || NEW_LICENCE_PLACEHOLDER,
       ...switchesToSave(cfg),
     };
     setBusy(true);
@@ -188,6 +190,24 @@ export function Settings() {
             error={errors.toslink}
             testId="settings-toslink"
           />
+        </fieldset>
+        <fieldset className="pu-card acc-set">
+          <legend>Licence records</legend>
+          <TextField
+            label={
+              <>
+                New licence record&apos;s number <Key k="defaultId" />
+              </>
+            }
+            value={String(cfg.defaultId ?? '')}
+            onChange={(v) => set('defaultId', v)}
+            placeholder={NEW_LICENCE_PLACEHOLDER}
+            maxLength={LICENCE_MAX['License #']}
+            testId="settings-defaultId"
+          />
+          <p className="acc-help acc-readers">
+            License Update&apos;s Add Licence starts with this number; empty is {NEW_LICENCE_PLACEHOLDER}.
+          </p>
         </fieldset>
         <fieldset className="pu-card acc-set">
           <legend>Labels</legend>
