@@ -67,6 +67,7 @@ export const getDestination = (api: ApiClient, q: { licence: string } | { zip: s
 
 export const destinationDaysKey = (zip: string) => ['orders', 'destination', 'days', zip] as const;
 
-/** The delivery days of a zip (a typed zip, or the destination licence's). */
-export const findDeliveryDays = (api: ApiClient, zip: string) =>
-  getDestination(api, { zip }).then((d) => d.days);
+/** The delivery days of a zip (a typed zip, or the destination licence's), and which of them deliver overnight. */
+export const findDeliveryDays = (api: ApiClient, zip: string): Promise<DeliveryDays> =>
+  getDestination(api, { zip }).then(({ days, overnightDays }) => ({ days, overnightDays }));
+export type DeliveryDays = Pick<DestinationAnswer['data'], 'days' | 'overnightDays'>;

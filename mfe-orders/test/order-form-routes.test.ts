@@ -50,7 +50,8 @@ before(async () => {
         const days = orderDeliveryDays(routesFor(zip, wednesdays).data.routes);
         // the vendor's own licence picks up on Tuesdays on "Coast" (its licence record)
         const pickupRoute = licence === 'C11-0000101-LIC' ? [{ route: 'Coast', day: 'tue' }] : [];
-        return [200, { data: { destination: null, zip, days, pickupRoute } }];
+        // the Wednesday route runs overnight (orders §3 route row): its goods arrive on Thursday
+        return [200, { data: { destination: null, zip, days, overnightDays: days, pickupRoute } }];
       },
       'POST /api/orders/create': () => [200, { data: { order: order() } }],
       'GET /api/orders/o-1': () => [200, { data: { order: stored } }],
@@ -82,6 +83,10 @@ test('orders §5 all-available mode: a vendor to an unlisted NM- licence on any 
   await page.getByTestId('order-preferredDelivery').fill(thursday);
   await page.getByTestId('order-preferredDelivery').blur();
   await page.getByText(M.dayNotAllowed, { exact: true }).waitFor();
+  await page
+    .getByTestId('order-overnight-note')
+    .getByText('Wednesday: an overnight route, the goods arrive the day after.')
+    .waitFor();
 
   await page.getByTestId('order-showAllRoutes').check();
   await page.getByTestId('order-allowed-days').getByText('All routes are available').waitFor();

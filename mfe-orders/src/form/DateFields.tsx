@@ -14,6 +14,8 @@ import type { FormState } from './useOrderForm.js';
 
 const PICKUP_TYPE_OPTIONS = Object.entries(PICKUP_TYPES).map(([value, label]) => ({ value, label }));
 const today = () => new Date().toISOString().slice(0, 10);
+const plusOneDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Drivers and routes for the staff's assignment selects (fleet GET /drivers, routing GET /routes). */
 function useAssignables(enabled: boolean) {
@@ -103,6 +105,13 @@ export function DateFields({ form, onBlur }: { form: FormState; onBlur: (k: keyo
                   ? `No route delivers to ${d.destZip.trim()} in the next four weeks.`
                   : ''}
       </p>
+      {!d.showAllRoutes && form.overnightDays.length > 0 && (
+        <p className="ord-days" data-testid="order-overnight-note">
+          {form.overnightDays.includes(d.preferredDelivery)
+            ? `Overnight route: the goods arrive the day after, ${plusOneDay(d.preferredDelivery)}.`
+            : `${routeDaysText(form.overnightDays)}: an overnight route, the goods arrive the day after.`}
+        </p>
+      )}
       {staff && (
         <div className="ord-grid">
           {date('pickupDate', 'Approved Pickup Date')}

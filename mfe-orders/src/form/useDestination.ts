@@ -36,7 +36,7 @@ export function useDestination(form: FormState, editAddress: boolean) {
       const r = d.destination;
       fill(r.Licensee ?? '', r['Street Address'] ?? '', r.City ?? '', r.Zip ?? '');
       const zip = zip5(r.Zip ?? '');
-      if (zip) client.setQueryData(destinationDaysKey(zip), d.days);
+      if (zip) client.setQueryData(destinationDaysKey(zip), { days: d.days, overnightDays: d.overnightDays });
     } catch {
       // the address stays empty and required: the form says so, and the service fills it from the same record
     }

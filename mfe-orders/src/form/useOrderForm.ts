@@ -58,6 +58,8 @@ export interface FormState {
   pickupEntries: LicencePickupRoute[];
   /** The pickup route's days in the pickup day's week (undefined: the licence lists none, nothing to confirm). */
   pickupDays: string[] | undefined;
+  /** The destination's delivery days that ride an overnight route (the goods arrive the day after). */
+  overnightDays: string[];
   methodText: string;
   role: RoleNumber;
   staff: boolean;
@@ -93,7 +95,8 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
     enabled: !!zip,
     staleTime: 5 * 60_000,
   });
-  const allowedDays = zip && routes.data ? routes.data : undefined;
+  const allowedDays = zip && routes.data ? routes.data.days : undefined;
+  const overnightDays = zip && routes.data ? (routes.data.overnightDays ?? []) : [];
   // staff confirm a pickup day off the originating licence's pickup route (orders §5): its record's entries
   const pickupLN = draft.pickupLN.trim();
   const pickupLicence = useQuery({
@@ -158,6 +161,7 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
     routesLoading: !!zip && routes.isPending,
     pickupEntries,
     pickupDays,
+    overnightDays,
     methodText,
     role,
     staff,

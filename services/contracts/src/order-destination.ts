@@ -43,6 +43,8 @@ export interface DestinationAnswer {
     /** The 5-digit zip the days are for ('' when none is known). */
     zip: string;
     days: string[];
+    /** Those of `days` whose delivery rides an overnight row (deliversOvernight): the goods arrive the day after. */
+    overnightDays: string[];
     /** The licence's pickup routes (orders §3 pickupRoute; [] when unlisted): the admins' pickup-day question. */
     pickupRoute: LicencePickupRoute[];
   };

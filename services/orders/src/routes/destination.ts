@@ -1,8 +1,15 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
-import { ALL_ROLES, DESTINATION_DAYS, zip5, type DestinationAnswer } from '@portal/contracts';
+import {
+  ALL_ROLES,
+  DESTINATION_DAYS,
+  deliversOvernight,
+  orderDeliveryDays,
+  zip5,
+  type DestinationAnswer,
+} from '@portal/contracts';
 import { licenceByNumber } from '../domain/licences.js';
-import { deliveryDaysFor } from '../domain/order-route-days.js';
+import { routesFor } from '../domain/order-route-days.js';
 import { errors } from '../schemas/order.js';
 
 const Copy = Type.Object({
@@ -18,6 +25,7 @@ const Answer = Type.Object({
     destination: Type.Union([Copy, Type.Null()]),
     zip: Type.String(),
     days: Type.Array(Type.String()),
+    overnightDays: Type.Array(Type.String()),
     pickupRoute: Type.Array(Type.Object({ route: Type.String(), day: Type.String() })),
   }),
 });
@@ -61,15 +69,18 @@ export const destinationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const now = Date.now();
       const from = new Date(now).toISOString().slice(0, 10);
       const to = new Date(now + (DESTINATION_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-      const days = zip
-        ? await deliveryDaysFor(zip, from, to, {
+      const routes = zip
+        ? await routesFor(zip, from, to, {
             routingUrl: String(app.env.ROUTING_URL),
             authorization: request.headers.authorization,
           })
         : [];
+      // the same rule as create/update (deliveryDaysFor), and which of those days deliver overnight
+      const days = orderDeliveryDays(routes).filter((d) => d >= from && d <= to);
+      const overnightDays = days.filter((d) => deliversOvernight(routes, d));
       // the licence's pickup routes: the admins' pickup-day question when it is the order's origin (orders §5)
       const pickupRoute = (r?.pickupRoute ?? []).map((p) => ({ route: p.route, day: p.day }));
-      return { data: { destination, zip, days, pickupRoute } };
+      return { data: { destination, zip, days, overnightDays, pickupRoute } };
     },
   );
 };

@@ -96,6 +96,7 @@ test('an overnight Mon/Wed/Fri route: the public schedule, the form and a vendor
   );
   assert.equal(d.destination.emails, undefined, 'no mail address leaves with the record');
   assert.deepEqual([...new Set((d.days as string[]).map(weekdayOf))].sort(), [...listed].sort());
+  assert.deepEqual(d.overnightDays, d.days, 'each day of the overnight route arrives the day after (orders §2)');
   const byZip = (await call(app, Role.AccountAdmin, 'GET', `/api/orders/destination?zip=${zip}`)).json().data;
   assert.deepEqual([byZip.destination, byZip.days], [null, d.days], 'a typed zip gets the same days');
 
@@ -129,7 +130,13 @@ test('the destination call: signed in only; an unlisted licence has no record an
   );
   const none = await call(app, Role.User, 'GET', '/api/orders/destination?licence=NOPE-404');
   assert.equal(none.statusCode, 200, none.body);
-  assert.deepEqual(none.json().data, { destination: null, zip: '', days: [], pickupRoute: [] });
+  assert.deepEqual(none.json().data, {
+    destination: null,
+    zip: '',
+    days: [],
+    overnightDays: [],
+    pickupRoute: [],
+  });
   const own = await call(app, Role.User, 'GET', `/api/orders/destination?licence=${LIC.DEST}`);
   assert.equal(own.json().data.destination.Zip, '93326');
 });
