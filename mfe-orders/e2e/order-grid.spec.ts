@@ -3,7 +3,7 @@
 // with the order ID pinned, Delete stays on screen; drivers and vehicles by name, Manifest No. the manifest's number;
 // an order ID searched is found outside the week shown (no "Show All History"); the user's hidden columns and widths
 // come back after a reload; and no console error (ag-grid's "error #200" among them).
-import { Role } from '@portal/contracts';
+import { Role, switchValue } from '@portal/contracts';
 import { test, expect, APP, placeOrder, type Page, type ApiClient } from '@portal/e2e/fixtures';
 import { dayFrom, testRoute } from './helpers.ts';
 
@@ -66,6 +66,11 @@ test('Manage Orders at 1366 and 390 px: readable identifying columns, names, man
   shot,
 }) => {
   const admin = await api(Role.Admin);
+  // orders.showPickupDriver on for this test (the pickup driver's change mark), put back after: the config is shared
+  const root = await api(Role.SuperAdmin);
+  const config = (await root.call('/api/utils/config/all')).json.data as Record<string, unknown>;
+  const pickupDriverWas = switchValue(config, 'orders.showPickupDriver');
+  await root.call('/api/utils/config', { data: { 'orders.showPickupDriver': true } });
   const from = await testData.licence('gridvendor');
   const to = await testData.licence('gridreceiver');
   await testRoute(admin);
@@ -194,6 +199,7 @@ test('Manage Orders at 1366 and 390 px: readable identifying columns, names, man
 
     expect(errors).toEqual([]);
   } finally {
+    await root.call('/api/utils/config', { data: { 'orders.showPickupDriver': pickupDriverWas } });
     await admin.call('/api/drivers/delete', { driver: { id: driver } });
     await admin.call('/api/vehicles/delete', { vehicle: { id: vehicle } });
   }
