@@ -47,7 +47,11 @@ export function PrintForm({
   const go = async () => {
     const yes = await confirm({
       title: 'Print and stamp',
-      text: `Print this reconciliation and stamp its ${answer.totals.count} delivered or rejected orders as reconciled?`,
+      text:
+        `Print this reconciliation and stamp its ${answer.totals.count} delivered or rejected orders as reconciled?` +
+        (answer.orders.some((r) => r.settled)
+          ? ' Settled orders (reconciled over 48 hours ago) keep their stamp.'
+          : ''),
       confirm: 'Print and stamp',
     });
     if (!yes) return;
