@@ -7,6 +7,8 @@ export interface AppConfig {
   signupEmails?: string[];
   'account.toslink'?: string;
   'sigs.show'?: boolean;
+  /** Informational text above the order lists (orders §2; Settings → Order lists); empty shows nothing. */
+  'orders.infoText'?: string;
   [key: string]: unknown;
 }
 
