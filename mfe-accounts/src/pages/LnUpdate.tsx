@@ -167,6 +167,7 @@ export function LnUpdate() {
       setEditingRecord(null);
       toast.success(`Licence ${r['License #']} updated.`);
     } catch (e) {
+      if (errorText(e) === Messages.licenceExists) throw e; // shown on the number field
       // accounts §8: a licence record is the address book of orders (pickup and destination addresses)
       throw new Error(Messages.updateAddressFailed(errorText(e)), { cause: e });
     }
