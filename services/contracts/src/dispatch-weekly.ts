@@ -108,6 +108,8 @@ export interface DriverAssignment {
   /** YYYY-MM-DD of that day. */
   date: string;
   route: string;
+  /** The route's name when the schedule knows it: an order may name its route by name (the order form saves it). */
+  routeName?: string;
   driver: string;
   vehicle?: string;
 }
@@ -163,6 +165,7 @@ export function weekDayDate(monday: string, day: number): string {
 export function assignmentsOf(
   monday: string,
   days: Record<string, DriverScheduleEntry[] | undefined>,
+  routeNames?: ReadonlyMap<string, string>,
 ): DriverAssignment[] {
   const out: DriverAssignment[] = [];
   for (let day = 1; day <= 7; day++) {
@@ -179,6 +182,7 @@ export function assignmentsOf(
         day,
         date: weekDayDate(monday, day),
         route,
+        ...(routeNames?.get(route) ? { routeName: routeNames.get(route)! } : {}),
         driver: e.driver.trim(),
         ...(vehicle ? { vehicle } : {}),
       });

@@ -224,6 +224,7 @@ export const DriverScheduleChangedData = Type.Object({
         day: Type.Integer({ minimum: 1, maximum: 7 }),
         date: Type.String(),
         route: Type.String(),
+        routeName: Type.Optional(Type.String()),
         driver: Type.String(),
         vehicle: Type.Optional(Type.String()),
       }),

@@ -41,7 +41,7 @@ async function weekDays(
   monday: string,
   c: Caller,
   deps: FixDeps,
-): Promise<Record<string, DriverScheduleEntry[]>> {
+): Promise<{ days: Record<string, DriverScheduleEntry[]>; routeNames: Map<string, string> }> {
   let res: Response;
   try {
     res = await fetch(
@@ -55,8 +55,16 @@ async function weekDays(
     throw new Problem(503, FM.scheduleUnavailable);
   }
   if (!res.ok) throw new Problem(503, FM.scheduleUnavailable);
-  const body = (await res.json()) as { data?: { data?: { days?: Record<string, DriverScheduleEntry[]> } } };
-  return body.data?.data?.days ?? {};
+  const body = (await res.json()) as {
+    data?: {
+      data?: { days?: Record<string, DriverScheduleEntry[]> };
+      routes?: { id: string; name: string }[];
+    };
+  };
+  return {
+    days: body.data?.data?.days ?? {},
+    routeNames: new Map((body.data?.routes ?? []).map((r) => [r.id, r.name] as const)),
+  };
 }
 
 export async function fixOrders(c: Caller, body: FixOrdersBody, deps: FixDeps): Promise<FixOrdersAnswer> {
@@ -67,7 +75,8 @@ export async function fixOrders(c: Caller, body: FixOrdersBody, deps: FixDeps): 
     throw new Problem(400, FM.badWeek);
   const monday = weekOf(day);
   const only = cellsOfHashes(monday, body.hashes);
-  const rows = assignmentsOf(monday, await weekDays(monday, c, deps));
+  const week = await weekDays(monday, c, deps);
+  const rows = assignmentsOf(monday, week.days, week.routeNames);
   const data = await applyWeek(c, monday, rows, { appUrl: deps.appUrl, ...(only ? { only } : {}) });
   return { message: FM.done(data.updated, data.ordersToUpdate.length), data };
 }

@@ -59,9 +59,16 @@ export function legsOf(o: OrderLike): { pickup: CellKey; delivery: CellKey } {
   };
 }
 
-/** The schedule's rows by cell. */
-export const byCell = (rows: DriverAssignment[]) =>
-  new Map(rows.map((a) => [cellKey(a.date, a.route), a] as const));
+/**
+ * The schedule's rows by cell: by route id, and by route name where the schedule knows it (the order form saves the
+ * route's name, as the daily schedule reads it too). An id wins over a name that happens to equal it.
+ */
+export function byCell(rows: DriverAssignment[]) {
+  const cells = new Map<CellKey, DriverAssignment>();
+  for (const a of rows) if (a.routeName) cells.set(cellKey(a.date, a.routeName.trim()), a);
+  for (const a of rows) cells.set(cellKey(a.date, a.route), a);
+  return cells;
+}
 
 /**
  * "A pickup driver change within 24 hours is highlighted red" (orders §2, §9): the pickup driver went from one
@@ -91,8 +98,10 @@ export function planOrder(
   let scheduled = false;
   for (const leg of ['pickup', 'delivery'] as const) {
     const cell = legs[leg];
-    if (!cell || (opts.only && !opts.only.has(cell))) continue;
+    if (!cell) continue;
     const a = cells.get(cell);
+    // `only` and `cleared` name route-days by route id
+    if (opts.only && !opts.only.has(a ? cellKey(a.date, a.route) : cell)) continue;
     if (a) {
       scheduled = true;
       driver[leg] = a.driver;

@@ -17,6 +17,8 @@ export const day = (n: number) =>
 export async function fakeRouting() {
   const state = {
     days: {} as Record<string, DriverScheduleEntry[]>,
+    /** The routes the answer names (id and name), as routing's GET /driverschedule lists them. */
+    routes: [] as { id: string; name: string }[],
     down: false,
     seen: [] as { url: string; auth: string }[],
   };
@@ -25,7 +27,7 @@ export async function fakeRouting() {
     if (state.down) return void res.writeHead(502).end();
     if (!req.url?.startsWith('/api/driverschedule')) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ data: { date: WEEK, data: { days: state.days } } }));
+    res.end(JSON.stringify({ data: { date: WEEK, data: { days: state.days }, routes: state.routes } }));
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

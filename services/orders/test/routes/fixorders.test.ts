@@ -175,3 +175,19 @@ test('a pickup driver changed within 24 hours of the pickup is stamped (the red 
   assert.equal(f.pickup, 'P3');
   assert.ok(Date.parse(f.pickupChange) >= stamp, 'stamped again by the form');
 });
+
+test('an order that names its route by name (as the order form saves it) gets the driver of that route id', async () => {
+  routing.state.routes = [{ id: 'r-named-id', name: 'Named Route 7' }];
+  routing.state.days = { '2': [{ driver: 'D-NAMED', route: 'r-named-id', vehicle: 'V-NAMED' }] };
+  const o = await staffOrder(app, { route: 'Named Route 7', deliver: day(2) });
+  const res = await fix(Role.Admin, { week: WEEK, hashes: ['2:r-named-id'] });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.ok(
+    res.json().data.ordersToUpdate.some((i: { orderId: string }) => i.orderId === o.orderId),
+    res.body,
+  );
+  const after = await stored(o.id);
+  assert.equal(after.data.order.driver?.delivery, 'D-NAMED');
+  assert.equal(after.data.order.vehicle?.delivery, 'V-NAMED');
+  routing.state.routes = [];
+});

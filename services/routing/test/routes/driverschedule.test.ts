@@ -216,9 +216,18 @@ test('change tracking and notify: a change reverted is not pending; notify sends
   );
   // the whole week's route-days ride along for orders (its fixorders consumer): who drives which route, in what
   const tuesday = new Date(Date.parse(`${week}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  // with the route's name too: an order may name its route by name, as the order form saves it
+  const suffix = fleet.d1.id.split('-').pop();
   assert.deepEqual(told.data.assignments, [
-    { day: 1, date: week, route: fleet.r1, driver: fleet.d1.id, vehicle: fleet.vOk },
-    { day: 2, date: tuesday, route: fleet.r2, driver: fleet.d2.id },
+    {
+      day: 1,
+      date: week,
+      route: fleet.r1,
+      routeName: `Weekly North ${suffix}`,
+      driver: fleet.d1.id,
+      vehicle: fleet.vOk,
+    },
+    { day: 2, date: tuesday, route: fleet.r2, routeName: `Weekly South ${suffix}`, driver: fleet.d2.id },
   ]);
   // Ann's Monday changes, then changes back: nothing pending for her
   const s3 = await save({ ...s1.data.days, '1': [entry(fleet.d1.id, fleet.r2, fleet.vOk)] }, s2.lastUpdated);

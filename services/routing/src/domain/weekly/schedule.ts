@@ -131,6 +131,10 @@ async function write({
   return { id: String(doc._id), lastUpdated: now };
 }
 
+/** Route id → name, so orders can match an order that names its route by name. */
+const routeNamesOf = (names: { routes: { id: string; name: string }[] }) =>
+  new Map(names.routes.map((r) => [r.id, r.name] as const));
+
 /**
  * POST /driverschedule/update {schedule, notify?}: the days validated and stored against the version the editor
  * read; notify (true = every affected driver, or a list of driver ids) tells those drivers their net changes since
@@ -160,7 +164,7 @@ export async function saveWeek(body: WeeklyUpdateBody, user: AuthUser): Promise<
         notify: told.length > 0,
         by,
         changes: eventChanges(week, changes, names),
-        assignments: assignmentsOf(week, days),
+        assignments: assignmentsOf(week, days, routeNamesOf(names)),
       }
     : null;
   const saved = await write({ week, doc, days, notified, event });
@@ -197,7 +201,7 @@ export async function copyWeek(body: WeeklyCopyBody, user: AuthUser): Promise<We
         notify: false,
         by,
         changes: eventChanges(to, changes, names),
-        assignments: assignmentsOf(to, days),
+        assignments: assignmentsOf(to, days, routeNamesOf(names)),
       }
     : null;
   const notified = notifiedOf(target);
