@@ -1,7 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { ORDER_STATUS_NAMES, type OrderStatusNumber } from '@portal/contracts';
 import { BILLING, ReconWords, formatCents, type ReconRow, type ReconTotals } from '@portal/contracts/billing';
-import { DataTable } from '@portal/ui';
+import { DataTable, NumberCell } from '@portal/ui';
 
 const columns: ColDef<ReconRow>[] = [
   { field: 'orderId', headerName: 'Order', minWidth: 110 },
@@ -10,7 +10,7 @@ const columns: ColDef<ReconRow>[] = [
     field: 'amountCents',
     headerName: 'Amount',
     minWidth: 110,
-    type: 'rightAligned',
+    cellRenderer: NumberCell,
     valueFormatter: (p) => formatCents(Number(p.value ?? 0)),
   },
   { field: 'method', headerName: 'Method', minWidth: 110 },

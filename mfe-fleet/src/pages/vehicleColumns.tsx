@@ -1,6 +1,7 @@
 import type { ColDef, ValueFormatterParams, ValueParserParams } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { OWNER_STATUSES, VEHICLE_RADII, type ServiceDueKind, type Vehicle } from '@portal/contracts';
+import { NumberCell } from '@portal/ui';
 
 // The grid's editors are text and select only (@portal/ui registers those modules): numbers, dates and yes/no are
 // typed as text or picked from a list and parsed here; a value that does not parse keeps the old one.
@@ -30,7 +31,7 @@ const mileage = (field: string, headerName: string): ColDef<Vehicle> => ({
   ...text(field, headerName, 130),
   valueParser: numberParser,
   valueFormatter: miles,
-  type: 'rightAligned',
+  cellRenderer: NumberCell,
 });
 const date = (field: string, headerName: string): ColDef<Vehicle> => ({
   ...text(field, headerName, 130),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { OrderMessages as M, SCAN_DEBOUNCE_MS, type Order } from '@portal/contracts';
-import { SignaturePad, TextField, usePortal, useSessionUser } from '@portal/ui';
+import { SignaturePad, TextField, preloadSignaturePad, usePortal, useSessionUser } from '@portal/ui';
 import { isRetryable, lastSegment, loadOrder } from './scan-api.js';
 import { signal } from './feedback.js';
 import { CameraScanner } from './CameraScanner.js';
@@ -36,6 +36,9 @@ export function ScanScreen({ mode }: { mode: ScanMode }) {
   const queue = useScanQueue((s) => {
     if ('answer' in s && order && s.answer.data.order.id === order.id) setOrder(s.answer.data.order);
   });
+
+  // the receiver's pad must open on a phone that has lost signal since the screen opened
+  useEffect(preloadSignaturePad, []);
 
   const lookup = async (raw: string) => {
     const id = lastSegment(raw);

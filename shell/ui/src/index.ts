@@ -5,6 +5,7 @@ export { toast, Toaster } from './toast.js';
 export { Modal, type ModalProps } from './Modal.js';
 export { TextField, TextArea, Select, Checkbox, type Option } from './fields.js';
 export { DataTable, type DataTableProps, type RowEditing } from './DataTable.js';
+export { NumberCell } from './NumberCell.js';
 export { printHtml, printElement, escapeHtml } from './print.js';
 export { csvField, toCsv, datedFileName, downloadText, saveBlob, type CsvColumn } from './csv.js';
 export {
@@ -19,7 +20,7 @@ export {
 } from './routing.js';
 export { isEmail, useMediaQuery, useIsMobile } from './hooks.js';
 export { PortalProvider, usePortal, useSessionUser, ScreenError, ErrorBoundary } from './portal.js';
-export { LicencePicker, SignaturePad } from './parts.js';
+export { LicencePicker, SignaturePad, preloadSignaturePad } from './parts.js';
 export {
   drawTextSignature,
   SIGN_PAD_DELAY_MS,

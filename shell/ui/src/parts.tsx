@@ -24,3 +24,12 @@ export const LicencePicker = lazyPart<LicencePickerProps>(() =>
 export const SignaturePad = lazyPart<SignaturePadProps>(() =>
   import('./SignaturePad.js').then((m) => m.SignaturePad),
 );
+
+/**
+ * Fetches the signature pad and its library now, while the network is there: a driver's phone that loses signal
+ * before the receiver signs must still open the pad (the scan screen calls it when it mounts).
+ */
+export function preloadSignaturePad(): void {
+  void import('./SignaturePad.js').catch(() => undefined);
+  void import(/* webpackChunkName: "signature-pad" */ 'signature_pad').catch(() => undefined);
+}

@@ -13,6 +13,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** Option (as written in a column or grid definition) → the community module it needs. */
 const NEEDS: [RegExp, string][] = [
   [/\bcell(Class|ClassRules|Style)\s*:/, 'CellStyleModule'],
+  // the column types set a cell class
+  [/\btype\s*:\s*'(rightAligned|numericColumn)'/, 'CellStyleModule'],
   [/\b(tooltipField|tooltipValueGetter|headerTooltip|tooltipComponent)\s*:/, 'TooltipModule'],
   [/\bautoHeight\s*:/, 'RowAutoHeightModule'],
   [/\b(rowClass|rowClassRules|getRowClass|rowStyle|getRowStyle)\s*[:=]/, 'RowStyleModule'],
