@@ -47,8 +47,11 @@ export function Header({
           <span />
         </button>
       )}
-      <Link to="/" className="sh-brand" aria-label={`${appName} home`}>
-        <Logo type={portal.config.logoType} name={appName} />
+      {/* the link's name is the visible app name (a badge logo's letters are decoration) */}
+      <Link to="/" className="sh-brand">
+        <span aria-hidden="true">
+          <Logo type={portal.config.logoType} name={appName} />
+        </span>
         <span className="sh-brand-name">{appName}</span>
       </Link>
       <div className="sh-header-right">

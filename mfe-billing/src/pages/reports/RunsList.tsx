@@ -119,7 +119,7 @@ export function RunsList({ runs, pending, onCancel, onRetry, onDownload }: RunsL
                           onClick={() => onDownload(r, f)}
                           disabled={busy}
                           data-testid={`report-download-${f}`}
-                          aria-label={`Download ${r.title} as ${f === 'csv' ? 'CSV' : 'xlsx'}`}
+                          aria-label={`Download ${f === 'csv' ? 'CSV' : 'xlsx'}: ${r.title}`}
                         >
                           {f === 'csv' ? 'Download CSV' : 'Download xlsx'}
                         </Button>
