@@ -59,7 +59,7 @@ test('orders §5 all-available mode: a vendor places an order to an unlisted NM-
 }) => {
   const vendorLic = await testData.licence('allroutes');
   const vendorEmail = await testData.signedUpUser(`e2e-allroutes-${Date.now()}@test.portal`, vendorLic);
-  const nm = `NM-E2E-${Date.now()}`;
+  const nm = `NM-REC-E2E-${Date.now()}`; // recreational (an R): the licence type check passes (orders §5)
   const page = await signedInAs(vendorEmail);
   for (const [width, height] of [
     [1366, 900],
