@@ -113,7 +113,13 @@ test('accounts §3 LN, §9 defaultId: Settings sets the new record number; Edit 
       '"pickupRoute":[{"route":"North Coast","day":"tue"}]',
     ),
   );
-  await page.getByTestId('ln-table').getByText('North Coast (tue)').waitFor();
+  // the row's All fields button tells the rest of the record
+  const allFields = page.locator('.ag-row', { hasText: 'C11-0000001' }).getByTestId('ln-edit-all').first();
+  await allFields.waitFor();
+  assert.equal(
+    await allFields.getAttribute('title'),
+    'Medical · inactive · pickups North Coast (tue) · 2 emails',
+  );
   await shot(page, 'lnupdate-edited-1280');
   await page.close();
 });

@@ -45,6 +45,16 @@ function licenceColumnWidth(records: LicenceRecord[]): number {
 
 const pickupText = (r: LicenceRecord | undefined) =>
   (r?.pickupRoute ?? []).map((p) => `${p.route} (${p.day})`).join(', ');
+/** The record's other fields as one line: "Medical · inactive · pickups North Coast (tue) · 2 emails". */
+const moreText = (r: LicenceRecord | undefined) =>
+  [
+    r?.FacilityType,
+    r?.active === false ? 'inactive' : '',
+    pickupText(r) && `pickups ${pickupText(r)}`,
+    r?.emails?.length ? `${r.emails.length} email${r.emails.length > 1 ? 's' : ''}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
 const columns = (licenceWidth: number, edit: (r: LicenceRecord) => void): ColDef<LicenceRecord>[] => [
   ...LICENCE_FIELDS.map(([key, label]): ColDef<LicenceRecord> =>
@@ -59,35 +69,25 @@ const columns = (licenceWidth: number, edit: (r: LicenceRecord) => void): ColDef
     minWidth: 120,
     flex: 1.5,
   },
-  { field: 'FacilityType', headerName: 'Facility type', minWidth: 110 },
   {
-    colId: 'pickupRoute',
-    headerName: 'Pickup routes',
-    valueGetter: (p) => pickupText(p.data),
-    minWidth: 120,
-  },
-  {
-    colId: 'active',
-    headerName: 'Active',
-    valueGetter: (p) => (p.data?.active === false ? 'No' : 'Yes'),
-    minWidth: 80,
-    maxWidth: 90,
-  },
-  {
+    // the form with every field; the button's tooltip tells the rest of the record (facility, active, pickup
+    // routes, emails). One narrow column, so the row's Edit and Delete stay in view beside the menu at 1280 px
     colId: 'allFields',
-    headerName: 'All fields',
+    headerName: 'Record',
     sortable: false,
-    minWidth: 90,
+    valueGetter: (p) => moreText(p.data),
+    minWidth: 100,
     maxWidth: 110,
     cellRenderer: (p: CustomCellRendererProps<LicenceRecord>) =>
       p.data ? (
         <Button
           size="sm"
           onClick={() => edit(p.data!)}
-          aria-label={`Edit every field of licence ${p.data['License #']}`}
+          title={moreText(p.data) || undefined}
+          aria-label={`All fields of licence ${p.data['License #']}`}
           data-testid="ln-edit-all"
         >
-          Edit
+          All fields
         </Button>
       ) : null,
   },
