@@ -72,6 +72,7 @@ test('a company signs up and is reviewed: pin, profile, application notice, staf
   // staff list the application as not verified yet
   const before = (await staff.call(`/api/users/${encodeURIComponent(vendor.email)}`)).json.user;
   expect(before.verified).toBe(false);
+  expect(before.role, 'accounts §3 "role (default 4)": every sign-up is a standard user').toBe(Role.User);
 
   // --- staff review it on Edit Account and set it Verified
   const admin = await open(DEMO[Role.Admin]);
@@ -80,6 +81,8 @@ test('a company signs up and is reviewed: pin, profile, application notice, staf
   await expect(admin.getByTestId('profile-verified')).toHaveValue('false');
   const verified = Date.now();
   await admin.getByTestId('profile-verified').selectOption('true');
+  // staff promote the company's first user to its account admin (the sign-up itself is role 4)
+  await admin.getByTestId('profile-role').selectOption(String(Role.AccountAdmin));
   await admin.getByTestId('profile-save').click();
   await expect(admin.getByText(Messages.profileUpdated).first()).toBeVisible();
   await look(admin, '01-staff-verified');
@@ -93,6 +96,10 @@ test('a company signs up and is reviewed: pin, profile, application notice, staf
       )
       .toBe(true),
   );
+  expect(
+    (await staff.call(`/api/users/${encodeURIComponent(vendor.email)}`)).json.user.role,
+    'promoted by staff',
+  ).toBe(Role.AccountAdmin);
   await seen('"Account Verified" mailed to the vendor', async () => {
     const mail = await mailbox.waitForMailTo(vendor.email, 'Account Verified', {
       since: verified,
