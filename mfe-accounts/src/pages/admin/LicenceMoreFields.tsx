@@ -51,7 +51,7 @@ export function LicenceMoreFields({ rec, errors, change }: Props) {
       />
       <fieldset className="acc-set acc-pickups" data-testid="ln-pickups">
         <legend>Pickup routes</legend>
-        {pickups.length === 0 && <p className="pu-muted">None: pickups go on the destination's route.</p>}
+        {pickups.length === 0 && <p className="pu-muted">None: a pickup goes on the order's own route.</p>}
         {pickups.map((p, i) => (
           <div className="acc-pickup-row" key={i} data-testid={`ln-pickup-${i}`}>
             <TextField
