@@ -83,7 +83,11 @@ test('parsePhone: accounts §5 phone rule (optional +, optional parentheses, 3+3
   assert.equal(parsePhone('+442079460958')?.display, '+44 20 7946 0958', 'stored international E.164');
   // the spec's shape that no numbering plan knows is kept as typed
   assert.deepEqual(parsePhone('123-456-7890'), { e164: '123-456-7890', display: '123-456-7890' });
-  assert.equal(parsePhone('(916) 555-019912')?.e164, '(916) 555-019912', 'a 6-digit last group, 16 characters');
+  assert.equal(
+    parsePhone('(916) 555-019912')?.e164,
+    '(916) 555-019912',
+    'a 6-digit last group, 16 characters',
+  );
   for (const bad of [
     '',
     '555-1234',

@@ -96,7 +96,11 @@ test('an overnight Mon/Wed/Fri route: the public schedule, the form and a vendor
   );
   assert.equal(d.destination.emails, undefined, 'no mail address leaves with the record');
   assert.deepEqual([...new Set((d.days as string[]).map(weekdayOf))].sort(), [...listed].sort());
-  assert.deepEqual(d.overnightDays, d.days, 'each day of the overnight route arrives the day after (orders §2)');
+  assert.deepEqual(
+    d.overnightDays,
+    d.days,
+    'each day of the overnight route arrives the day after (orders §2)',
+  );
   const byZip = (await call(app, Role.AccountAdmin, 'GET', `/api/orders/destination?zip=${zip}`)).json().data;
   assert.deepEqual([byZip.destination, byZip.days], [null, d.days], 'a typed zip gets the same days');
 
