@@ -8,6 +8,7 @@ import {
   DataTable,
   PageTitle,
   TextField,
+  TitledCell,
   errorText,
   toast,
   usePortal,
@@ -59,7 +60,7 @@ const moreText = (r: LicenceRecord | undefined) =>
 const columns = (licenceWidth: number, edit: (r: LicenceRecord) => void): ColDef<LicenceRecord>[] => [
   ...LICENCE_FIELDS.map(([key, label]): ColDef<LicenceRecord> =>
     key === 'License #'
-      ? { field: key, headerName: label, editable: true, minWidth: licenceWidth, tooltipField: key }
+      ? { field: key, headerName: label, editable: true, minWidth: licenceWidth, cellRenderer: TitledCell }
       : { field: key, headerName: label, editable: true, minWidth: MIN_WIDTH[key] },
   ),
   {

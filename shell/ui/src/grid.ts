@@ -10,7 +10,6 @@ import {
   RowSelectionModule,
   SelectEditorModule,
   TextEditorModule,
-  TooltipModule,
   themeQuartz,
 } from 'ag-grid-community';
 
@@ -28,8 +27,6 @@ ModuleRegistry.registerModules([
   CustomEditorModule,
   QuickFilterModule,
   RenderApiModule,
-  // tooltipField (the licence list's long cells)
-  TooltipModule,
   // autoHeight (the order lists wrap names and addresses instead of cutting them)
   RowAutoHeightModule,
 ]);

@@ -5,7 +5,7 @@ export { toast, Toaster } from './toast.js';
 export { Modal, type ModalProps } from './Modal.js';
 export { TextField, TextArea, Select, Checkbox, type Option } from './fields.js';
 export { DataTable, type DataTableProps, type RowEditing } from './DataTable.js';
-export { NumberCell } from './NumberCell.js';
+export { NumberCell, TitledCell } from './cells.js';
 export { printHtml, printElement, escapeHtml } from './print.js';
 export { csvField, toCsv, datedFileName, downloadText, saveBlob, type CsvColumn } from './csv.js';
 export {
