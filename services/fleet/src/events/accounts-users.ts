@@ -30,7 +30,7 @@ export async function applyUserEvent(e: UserEvent): Promise<void> {
   const user = await PortalUser.findOneAndUpdate(
     { userId: e.data.userId },
     { $set: set },
-    { upsert: true, new: true },
+    { upsert: true, returnDocument: 'after' },
   ).lean();
   if (!user) return;
   const drivers = await Driver.find({
