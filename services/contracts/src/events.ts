@@ -126,6 +126,22 @@ export const Subjects = {
 } as const;
 export type EventSubject = (typeof Subjects)[keyof typeof Subjects];
 
+/**
+ * The order events that carry the order's `facts` (and, since custody events carry it too, its whole state in
+ * `facts.order`): what a read model of orders listens to. Applied by the version rule (`orderStateOf`, facts.version),
+ * so their order of arrival does not matter.
+ */
+export const ORDER_FACT_SUBJECTS = [
+  Subjects.orderCreated,
+  Subjects.orderUpdated,
+  Subjects.orderStatusChanged,
+  Subjects.orderCancelled,
+  Subjects.orderDeleted,
+  Subjects.orderUndeleted,
+  Subjects.orderDateUnmet,
+  Subjects.orderCustody,
+] as const;
+
 export * from './events-accounts.js';
 export * from './events-operations.js';
 export * from './events-dispatch.js';

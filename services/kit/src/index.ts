@@ -56,6 +56,8 @@ export {
   onIntentAbandoned,
 } from './outbox.js';
 export { Batcher, batchedInsert, insertEach } from './batch.js';
+// read models of others' records: snapshot request and answer, the version rule (readmodel/)
+export * from './readmodel/index.js';
 export { withSpan, injectTrace, extractTrace, currentTraceId, shutdownTelemetry } from './telemetry.js';
 export {
   loadEnv,

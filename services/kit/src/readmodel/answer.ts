@@ -1,0 +1,77 @@
+import type { EventPayload, EventSubject } from '@portal/contracts';
+import type { Bus } from '../backends/bus.js';
+import { defineConsumer, type ConsumerContext, type ConsumerDef, type PayloadOf } from '../consumers.js';
+import { inScope, type SnapshotHead } from './feed.js';
+
+/**
+ * The owner's side of a snapshot (feed.ts asks): its current records as pages, keyset by _id, each with the head of
+ * the request and the time the owner began reading (`asOf`, SNAPSHOT_MARGIN_MS early: an event stamped just before
+ * the first read but committed after it is then newer than the snapshot and applied over it, never lost behind it).
+ */
+export const SNAPSHOT_MARGIN_MS = 5_000;
+
+/** The head of every page answering `req`. */
+export function pageHead(req: SnapshotHead, now = Date.now()): SnapshotHead & { asOf: string } {
+  return {
+    requestId: req.requestId,
+    requestedBy: req.requestedBy,
+    ...(req.scope ? { scope: req.scope } : {}),
+    asOf: new Date(now - SNAPSHOT_MARGIN_MS).toISOString(),
+  };
+}
+
+/**
+ * Every document `find` returns, `size` at a time in _id order (keyset: `find(after, limit)` reads `_id > after`,
+ * sorted by _id), handed to `each` with its page number and whether it is the last; an empty collection is one empty
+ * last page. Returns the pages.
+ */
+export async function keysetPages<T extends { _id: unknown }>(
+  find: (after: unknown, limit: number) => Promise<T[]>,
+  size: number,
+  each: (docs: T[], page: number, last: boolean) => Promise<void>,
+): Promise<number> {
+  let after: unknown;
+  for (let page = 0; ; page++) {
+    const docs = await find(after, size + 1);
+    const last = docs.length <= size;
+    const mine = docs.slice(0, size);
+    await each(mine, page, last);
+    if (last) return page + 1;
+    after = mine[mine.length - 1]!._id;
+  }
+}
+
+/** The keyset filter for `find` above: `{ ...filter, _id: { $gt: after } }` after the first page. */
+export const after = (filter: object, key: unknown): object =>
+  key === undefined ? filter : { ...filter, _id: { $gt: key } };
+
+/**
+ * A consumer answering one request subject: requests of another scope are left alone, `answer` publishes the pages
+ * (returning how many; null when the request wants nothing this owner has) and the answer is logged.
+ */
+export function answerSnapshots<const S extends EventSubject>(def: {
+  durable: string;
+  stream: string;
+  subject: S;
+  /** In the log line: 'orders snapshot published'. */
+  label: string;
+  answer(
+    bus: Pick<Bus, 'publish'>,
+    req: PayloadOf<S>,
+    ctx: ConsumerContext,
+  ): Promise<number | null> | number | null;
+}): ConsumerDef<S> {
+  return defineConsumer({
+    durable: def.durable,
+    stream: def.stream,
+    subjects: [def.subject],
+    concurrency: 1,
+    async handle(event, ctx) {
+      const req = event.data as EventPayload<S> & SnapshotHead;
+      if (!inScope(ctx.app, req)) return;
+      const pages = await def.answer(ctx.app.bus, event.data, ctx);
+      if (pages === null) return;
+      ctx.log.info({ requestId: req.requestId, by: req.requestedBy, pages }, def.label);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+// A read model of another service's records in one small API: ask for a snapshot when empty or stale (feed.ts),
+// answer others' requests in pages (answer.ts), apply states by the version rule (apply.ts).
+export {
+  snapshotFeed,
+  SnapshotFeed,
+  inScope,
+  streamReach,
+  RETRY_FIRST_MS,
+  RETRIES,
+  type SnapshotHead,
+  type SnapshotNeed,
+  type SnapshotFeedDef,
+  type RequestBody,
+} from './feed.js';
+export { answerSnapshots, keysetPages, after, pageHead, SNAPSHOT_MARGIN_MS } from './answer.js';
+export { applyIfNewer, knownVersions, isNewer, orderFactsConsumer, type Applied } from './apply.js';
