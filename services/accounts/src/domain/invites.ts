@@ -90,18 +90,25 @@ export async function renewInviteLink(deps: Deps, rawEmail: string): Promise<voi
   try {
     const email = rawEmail.trim().toLowerCase();
     if (!isValidEmail(email)) return;
-    const inv = await Invite.findOne({
-      email,
-      'data.accepted': { $ne: true },
-      'data.notified': { $ne: true },
-    })
-      .sort({ date: -1 })
-      .lean<InviteDoc>();
-    if (inv) await mailNewLink(deps, inv);
+    // looked up and mailed after the answer, so a pending invitation does not make the answer slower
+    void renewIfPending(deps, email).catch((err: Error) =>
+      deps.log.error({ err: err.message }, 'invitation link not renewed'),
+    );
   } finally {
     const wait = RENEW_ANSWER_MS - (Date.now() - started);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
+}
+
+async function renewIfPending(deps: Deps, email: string): Promise<void> {
+  const inv = await Invite.findOne({
+    email,
+    'data.accepted': { $ne: true },
+    'data.notified': { $ne: true },
+  })
+    .sort({ date: -1 })
+    .lean<InviteDoc>();
+  if (inv) await mailNewLink(deps, inv);
 }
 
 export async function listInvites(caller: Caller, where: { mine?: boolean; email?: string }) {

@@ -22,27 +22,31 @@ export const FORGOT_ANSWER_MS = 400;
 /**
  * Mails a reset code (sealed in the event). The answer says nothing about whether the address has an account
  * (README "Decisions"): a code is issued for any address, with the same limit (the sixth in a row is a 429 for
- * both), and only a known one gets the profile and the mail, after the answer, so both take the same time.
+ * both); the account is looked up, and only a known one gets the profile and the mail, after the answer, so both
+ * take the same time.
  */
 export async function forgotPassword(deps: Deps, rawEmail: string): Promise<void> {
   const started = Date.now();
   try {
     const email = normEmail(rawEmail);
-    const kcUser = await deps.keycloak.findUserByEmail(email);
     const { pin: code, expiresAt } = await issueCode('reset', email, email);
-    if (!kcUser) return; // the code of an unknown address is never mailed, and resetPassword refuses it
-    void mailResetCode(kcUser.id, email, code, expiresAt).catch((err: Error) =>
+    // Whether the address has an account is looked up after the answer: Keycloak finds a known address slower than
+    // an unknown one, and on a busy host that difference outgrew any floor. The code of an unknown address is never
+    // mailed, and resetPassword refuses it.
+    void mailIfKnown(deps, email, code, expiresAt).catch((err: Error) =>
       deps.log.error({ err: err.message }, 'reset code not mailed'),
     );
   } finally {
-    // Keycloak finds a known address a little slower than an unknown one: every answer waits to the same floor
+    // every answer waits to the same floor (issuing the code is the same work for any address)
     const wait = FORGOT_ANSWER_MS - (Date.now() - started);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 }
 
-async function mailResetCode(sub: string, email: string, code: string, expiresAt: Date): Promise<void> {
-  const profile = await ensureProfile({ sub, email });
+async function mailIfKnown(deps: Deps, email: string, code: string, expiresAt: Date): Promise<void> {
+  const kcUser = await deps.keycloak.findUserByEmail(email);
+  if (!kcUser) return;
+  const profile = await ensureProfile({ sub: kcUser.id, email });
   await User.updateOneWithEvents({ _id: profile._id }, {}, [resetRequested(email, code, expiresAt)]);
 }
 
