@@ -43,7 +43,10 @@ export const CONFIG_SWITCH_DEFAULTS = {
   'orders.autoApprove': false,
   'orders.billingInvoiceReq': true,
   'orders.hasSameDay': false,
-  'schedule.useDBA': false,
+  /** The custody gate: off = strict (refused, staff override with a reason); on = advisory (recorded, passed). */
+  'orders.custodyGate.advisory': false,
+  // schedule.useDBA (spec orders §6) is not a switch here: the schedule always names a stop by its DBA, the licensee
+  // where there is none (mfe-schedule README, Decisions)
   'schedule.filter': false,
   scheduleMapsEnabled: true,
   alertNewOrders: true,
