@@ -34,6 +34,15 @@ export const ScanMessages = {
   /** "Cannot check out this order: no manifest has been uploaded for this order." */
   gateBlocked: (action: string, missing: string[]) => `Cannot ${action} this order: ${missing.join('; ')}.`,
   overrideHint: 'An admin may override with a reason.',
+  /** An advisory pass (config orders.custodyGate.advisory): the answer's warning, shown as a toast. */
+  gateAdvisory: (missing: string[]) =>
+    `Recorded in the order's ledger as missing: ${missing.join('; ')} (the custody gate is advisory).`,
+  /** A delivery signed on paper (staff, without the scan screen). */
+  paperStaffOnly: 'Only an admin may record a paper-signed delivery.',
+  paperNeedsReason: 'A paper-signed delivery needs a reason of 3 to 500 characters.',
+  paperWithSignature: 'A paper-signed delivery carries no drawn signature: send one or the other.',
+  paperName: "Enter the receiver's printed name (1 to 120 characters).",
+  paperRecorded: 'Delivery recorded (signed on paper).',
 } as const;
 
 /** A staff override of the gate: the reason is recorded in the order's ledger. */
@@ -65,6 +74,8 @@ export interface PickedUpBody {
 export interface DeliveredBody {
   id: string;
   signature?: ReceiverSignature;
+  /** Signed on paper (staff only, with an override's reason): the receiver's printed name. */
+  paper?: { name: string };
   scanId?: string;
   override?: GateOverride;
 }
@@ -100,9 +111,16 @@ export const CheckOutBodySchema = body({
   override: GateOverrideSchema,
 });
 export const PickedUpBodySchema = body({ id, scanId });
+const PaperSchema = {
+  type: 'object',
+  properties: { name: { type: 'string', minLength: 1, maxLength: 120 } },
+  required: ['name'],
+  additionalProperties: false,
+} as const;
 export const DeliveredBodySchema = body({
   id,
   signature: ReceiverSignatureSchema,
+  paper: PaperSchema,
   scanId,
   override: GateOverrideSchema,
 });

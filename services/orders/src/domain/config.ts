@@ -36,6 +36,8 @@ export interface OrderConfig {
   includeDBA: boolean;
   /** sigs.show: drivers sign manifests. */
   sigsShow: boolean;
+  /** orders.custodyGate.advisory: the custody gate records what is missing instead of refusing (domain/custody-gate.ts). */
+  custodyGateAdvisory: boolean;
 }
 
 /** Each switch: the accounts config key it is read from, and its default (contracts' one table for switches). */
@@ -57,6 +59,7 @@ export const ORDER_CONFIG_KEYS: { [K in keyof OrderConfig]: [key: string, def: O
   includeAddress: ['orders.includeAddress', D['orders.includeAddress']],
   includeDBA: ['orders.includeDBA', D['orders.includeDBA']],
   sigsShow: ['sigs.show', D['sigs.show']],
+  custodyGateAdvisory: ['orders.custodyGate.advisory', D['orders.custodyGate.advisory']],
 };
 
 /** The accounts config keys orders keeps (everything else in a config event is ignored). */

@@ -13,7 +13,7 @@ import { nextEntry } from './ledger.js';
 import type { Caller } from './order-access.js';
 
 /**
- * The custody gate on the form's paths (create and update), beside the scan calls' own (domain/scan/gate.ts). The
+ * The custody gate on the form's paths (create and update), beside the steps' own (domain/custody-gate.ts). The
  * custody fields — the check-in and check-out stamps and the signatures — are records of steps that happened; they
  * come from the custody steps, never from a caller's input at create. A new order starts as Order Received (Order
  * Approved for an internal one); a later status at create is a staff override with a reason, recorded in the ledger

@@ -24,7 +24,7 @@ import { emptyData, prepareOrder } from './order-prepare.js';
 import { autoApproval, autoApprover } from './order-autoapprove.js';
 import { orderConfig } from './config.js';
 import { recipientsForLicences } from './members.js';
-import { assertUpdateGate } from './scan/gate.js';
+import { gatePolicyOf, updateGate } from './custody-gate.js';
 import { createGate, withOverrideEntry } from './order-custody.js';
 import {
   cancelledEvents,
@@ -206,8 +206,9 @@ export async function updateOrder(
     routing: { routingUrl: deps.routingUrl },
   });
   if (!changes.length) return prev;
-  assertUpdateGate(prev, data); // issue 13 scan: the compliance gate holds on this path too (domain/scan/gate.ts)
   const config = await orderConfig();
+  // the custody gate holds on this path too: strict refuses (409), advisory records what was missing in this entry
+  const gate = updateGate(prev, data, gatePolicyOf(config));
   const statusMoved = data.order.status !== prev.data.order.status;
   return commit(
     c,
@@ -215,7 +216,7 @@ export async function updateOrder(
     {
       set: { data, deliveryDate: data.order.deliveryDate ?? '' },
       action: statusMoved ? 'status' : 'updated',
-      changes,
+      changes: [...changes, ...gate],
       source: body.source ?? 'form',
       events: (next) => updatedEvents(prev, next, ctxOf(c, deps), config),
     },

@@ -15,10 +15,17 @@ import {
 import { Type } from 'typebox';
 import { callerOf } from '../domain/order-access.js';
 import { forViewer, toOrderDto } from '../domain/order-view.js';
-import { GateBlocked } from '../domain/scan/gate.js';
+import { GateBlocked } from '../domain/custody-gate.js';
 import { runScanStep, type ScanResult } from '../domain/scan/run.js';
-import { planCheckIn, planCheckOut, planDelivered, planPickedUp } from '../domain/scan/steps.js';
+import {
+  paperDelivery,
+  planCheckIn,
+  planCheckOut,
+  planDelivered,
+  planPickedUp,
+} from '../domain/scan/steps.js';
 import * as S from '../schemas/order.js';
+import type { OrderDoc } from '../models/order.js';
 
 const tags = ['orders'];
 /** Check-out: the non-driver roles (orders §6 "other non-driver roles"), staff included to override the gate. */
@@ -30,6 +37,8 @@ const ScanAnswer = Type.Object({
   message: Type.String(),
   replayed: Type.Optional(Type.Boolean()),
   unchanged: Type.Optional(Type.Boolean()),
+  /** The advisory gate let the step through with items missing (recorded in the ledger). */
+  warning: Type.Optional(Type.String()),
   data: S.OrderAnswer.properties.data,
 });
 const GateAnswer = Type.Object({
@@ -42,7 +51,8 @@ const response = { 200: ScanAnswer, ...S.errors, 409: GateAnswer };
 /**
  * Barcode check-in / check-out and the driver's hand-over steps (issue 13, part scan): POST /orders/checkin
  * (staff), /orders/checkout (non-drivers), /orders/pickedup and /orders/delivered (staff and the order's drivers).
- * Each is a custody step, idempotent by `scanId`, with the compliance gate (domain/scan/).
+ * Each is a custody step, idempotent by `scanId`, behind the custody gate (domain/custody-gate.ts) as the site's
+ * policy sets it. Delivered also takes `paper: {name}`: staff record a delivery signed on paper, with a reason.
  */
 export const scanRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps = () => ({ appUrl: String(app.env.APP_URL) });
@@ -50,6 +60,7 @@ export const scanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     message: res.message,
     ...(res.replayed ? { replayed: true } : {}),
     ...(res.unchanged ? { unchanged: true } : {}),
+    ...(res.warning ? { warning: res.warning } : {}),
     data: { order: forViewer(toOrderDto(res.order), r.user.role) },
   });
   const caller = (r: FastifyRequest) => callerOf(r.user, r.headers.authorization);
@@ -91,7 +102,9 @@ export const scanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { roles: HANDOVER_ROLES }, schema: { tags, body: DeliveredBodySchema, response } },
     async (r) => {
       const [c, b] = [await caller(r), r.body as DeliveredBody];
-      return answer(r, await runScanStep(c, b, (o, now) => planDelivered(o, c, b.signature, now), deps()));
+      const paper = paperDelivery(c, b); // signed on paper: staff with a reason, checked before any read
+      const plan = (o: OrderDoc, now: Date) => planDelivered(o, c, b.signature, now, paper);
+      return answer(r, await runScanStep(c, b, plan, deps()));
     },
   );
 };

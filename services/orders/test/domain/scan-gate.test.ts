@@ -1,4 +1,4 @@
-// The compliance gate and the scan steps as pure rules (issue 13, part scan): table-driven, no HTTP, no database.
+// The custody gate (both policies) and the scan steps as pure rules: table-driven, no HTTP, no database.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -9,9 +9,16 @@ import {
   type RoleNumber,
 } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
-import { checkoutMissing, decideGate, deliveryMissing, GateBlocked } from '../../src/domain/scan/gate.js';
+import {
+  checkoutMissing,
+  decideGate,
+  deliveryMissing,
+  GateBlocked,
+  updateGate,
+} from '../../src/domain/custody-gate.js';
 import {
   boxCount,
+  paperDelivery,
   planCheckIn,
   planCheckOut,
   planDelivered,
@@ -82,7 +89,7 @@ test('gate decision: pass, staff override with a reason, 409 naming what is miss
   for (const [name, role, miss, override, want] of rows) {
     let got: string;
     try {
-      const d = decideGate('check out', miss, role, override);
+      const d = decideGate('check out', miss, role, override, 'strict');
       got = d.override ? 'override' : 'pass';
       if (d.override) assert.deepEqual(d.override, { reason: 'manifest on paper', missing: miss }, name);
     } catch (e) {
@@ -210,9 +217,63 @@ test('a replay is found by its scanId in the ledger', () => {
   assert.equal(replayOf(h, 'scan-0002'), undefined);
 });
 
-test('the generic update path meets the same gate (no override there)', async () => {
-  const { assertUpdateGate } = await import('../../src/domain/scan/gate.js');
-  const prev = (o: object, manifest: object = {}) => ({ manifest, data: { order: { status: 1, ...o } } });
+test('advisory policy: a missing item passes for every role and is recorded; an override stays staff-only', () => {
+  const missing = [SM.missingReceiverSignature];
+  for (const role of [Role.Driver, Role.AccountAdmin, Role.Admin])
+    assert.deepEqual(decideGate('mark delivered', missing, role, undefined, 'advisory'), {
+      pass: true,
+      advisory: { missing },
+    });
+  assert.deepEqual(decideGate('mark delivered', [], Role.Driver, undefined, 'advisory'), { pass: true });
+  assert.deepEqual(decideGate('mark delivered', missing, Role.Admin, { reason: ' on paper ' }, 'advisory'), {
+    pass: true,
+    override: { reason: 'on paper', missing },
+  });
+  assert.throws(() => decideGate('check out', [], Role.Driver, { reason: 'please' }, 'advisory'), {
+    status: 403,
+  });
+});
+
+test('paper-signed delivery: staff with a reason and a printed name; refusals before anything is read', () => {
+  const reason = { reason: 'Signed the paper manifest' };
+  assert.equal(paperDelivery(caller(Role.Admin), { id: 'x' } as never), undefined);
+  assert.equal(
+    paperDelivery(caller(Role.Admin), { paper: { name: ' Rita R ' }, override: reason }),
+    'Rita R',
+  );
+  const rows: [RoleNumber, object, number, string][] = [
+    [Role.Driver, { paper: { name: 'R' }, override: reason }, 403, SM.paperStaffOnly],
+    [Role.AccountAdmin, { paper: { name: 'R' }, override: reason }, 403, SM.paperStaffOnly],
+    [Role.Admin, { paper: { name: 'R' } }, 400, SM.paperNeedsReason],
+    [Role.Admin, { paper: { name: 'R' }, override: { reason: ' a ' } }, 400, SM.paperNeedsReason],
+    [Role.Admin, { paper: { name: '  ' }, override: reason }, 400, SM.paperName],
+    [Role.Admin, { paper: { name: 'R' }, override: reason, signature: RECEIVER }, 400, SM.paperWithSignature],
+  ];
+  for (const [role, body, status, detail] of rows)
+    assert.throws(() => paperDelivery(caller(role), body), { status, detail }, JSON.stringify(body));
+  const p = planDelivered(
+    order({ status: OrderStatus.inTransit }),
+    caller(Role.Admin, null),
+    undefined,
+    NOW,
+    'Rita R',
+  );
+  assert.ok(p.kind === 'write');
+  assert.deepEqual(p.data.order.signature?.customer, { name: 'Rita R', date: NOW.toISOString() });
+  assert.deepEqual(p.gate?.missing, [SM.missingReceiverSignature], 'paper counts as missing: an override');
+  assert.deepEqual(p.changes.at(-1), {
+    path: 'evidence.receiverSignature',
+    to: { onPaper: true, name: 'Rita R' },
+  });
+  assert.deepEqual(p.detail, { receiverSignature: 'paper' });
+  assert.equal(p.message, SM.paperRecorded);
+});
+
+test('the generic update path meets the same gate (no override there): strict refuses, advisory records', () => {
+  type Prev = Parameters<typeof updateGate>[0];
+  const assertUpdateGate = (p: Prev, n: Parameters<typeof updateGate>[1]) => updateGate(p, n, 'strict');
+  const prev = (o: object, manifest: object = {}): Prev =>
+    ({ manifest, data: { order: { status: 1, ...o } } }) as Prev;
   const stamp = { time: 't', user: 'u' };
   assert.throws(() => assertUpdateGate(prev({}), { order: { status: 1, checkedout: stamp } }), {
     status: 409,
@@ -233,4 +294,9 @@ test('the generic update path meets the same gate (no override there)', async ()
     () => assertUpdateGate(prev({ status: 3 }), { order: { status: 3 } }),
     'already delivered',
   );
+  const advisory = updateGate(prev({ status: 2 }), { order: { status: 3, checkedout: stamp } }, 'advisory');
+  assert.deepEqual(advisory, [
+    { path: 'gate', to: { policy: 'advisory', missing: [SM.missingManifest, SM.missingReceiverSignature] } },
+  ]);
+  assert.deepEqual(updateGate(prev({ status: 2 }), signed, 'advisory'), [], 'nothing missing');
 });

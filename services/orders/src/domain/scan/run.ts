@@ -5,7 +5,14 @@ import { writeCustodyStep } from '../custody-write.js';
 import { orderConfig } from '../config.js';
 import { updatedEvents } from '../../events/publishes.js';
 import type { OrderDoc } from '../../models/order.js';
-import { decideGate, GateBlocked } from './gate.js';
+import {
+  advisoryChange,
+  advisoryWarning,
+  decideGate,
+  gatePolicyOf,
+  GateBlocked,
+  type GateDecision,
+} from '../custody-gate.js';
 import type { Plan } from './steps.js';
 
 /**
@@ -28,6 +35,8 @@ export interface ScanResult {
   replayed?: boolean;
   /** Nothing to do (already in that state): nothing written. */
   unchanged?: boolean;
+  /** The step passed the advisory gate with items missing (the UI shows it as a toast). */
+  warning?: string;
 }
 
 const STEP_MESSAGES: Partial<Record<CustodyStep, string>> = {
@@ -59,13 +68,23 @@ export async function runScanStep(
   for (let attempt = 0; ; attempt++) {
     const o = await writableOrder(c, call.id);
     const hit = call.scanId ? replayOf(o.history ?? [], call.scanId) : undefined;
-    if (hit) return { order: o, message: STEP_MESSAGES[hit.action as CustodyStep] ?? '', replayed: true };
+    if (hit) {
+      const warning = advisoryWarning(hit);
+      const message = STEP_MESSAGES[hit.action as CustodyStep] ?? '';
+      return { order: o, message, replayed: true, ...(warning ? { warning } : {}) };
+    }
     const now = new Date();
     const p = plan(o, now);
     if (p.kind === 'same') return { order: o, message: p.message, unchanged: true };
-    const gate = p.gate ? decideGate(p.gate.action, p.gate.missing, c.role, call.override) : { pass: true };
+    // the site's policy (config orders.custodyGate.advisory) decides what a missing item does
+    const policy = p.gate ? gatePolicyOf(await orderConfig()) : 'strict';
+    const gate = p.gate
+      ? decideGate(p.gate.action, p.gate.missing, c.role, call.override, policy)
+      : { pass: true };
+    const advisory = gate.advisory?.missing;
     try {
-      return { order: await writeSteps(c, o, p, gate.override, call.scanId, deps, now), message: p.message };
+      const order = await writeSteps(c, o, p, gate, call.scanId, deps, now);
+      return { order, message: p.message, ...(advisory ? { warning: SM.gateAdvisory(advisory) } : {}) };
     } catch (err) {
       const raced = err instanceof Problem && err.status === 409 && !(err instanceof GateBlocked);
       if (!raced || attempt > 0) throw err;
@@ -77,12 +96,13 @@ async function writeSteps(
   c: Caller,
   o: OrderDoc,
   p: Extract<Plan, { kind: 'write' }>,
-  override: { reason: string; missing: string[] } | undefined,
+  gate: GateDecision,
   scanId: string | undefined,
   deps: { appUrl: string },
   now: Date,
 ): Promise<OrderDoc> {
   let prev = o;
+  const { override, advisory } = gate;
   if (override)
     prev = await writeCustodyStep(
       c,
@@ -103,8 +123,12 @@ async function writeSteps(
     {
       step: p.step,
       set: { data: p.data },
-      changes: [...p.changes, ...(scanId ? [{ path: SCAN_ID_PATH, to: scanId }] : [])],
-      detail: p.detail,
+      changes: [
+        ...p.changes,
+        ...(advisory ? [advisoryChange(advisory.missing)] : []),
+        ...(scanId ? [{ path: SCAN_ID_PATH, to: scanId }] : []),
+      ],
+      detail: { ...p.detail, ...(advisory ? { gateAdvisory: advisory.missing.join('; ') } : {}) },
       ...(config ? { events: (next: OrderDoc) => updatedEvents(prev, next, ctx, config) } : {}),
     },
     now,

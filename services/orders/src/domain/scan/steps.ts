@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   Deleted,
+  isStaff,
   OrderMessages as M,
   OrderStatus,
   ScanMessages as SM,
@@ -16,7 +17,7 @@ import { Problem } from '@portal/service-kit';
 import { diff, type Change } from '../ledger.js';
 import type { Caller } from '../order-access.js';
 import type { OrderDoc } from '../../models/order.js';
-import { checkoutMissing, deliveryMissing, type GateAction } from './gate.js';
+import { checkoutMissing, deliveryMissing, type GateAction } from '../custody-gate.js';
 
 /**
  * The scan steps as pure plans (orders §4 "Check-in toggles checkedin. Check-out toggles checkedout and first asks
@@ -137,17 +138,43 @@ export function planPickedUp(o: OrderDoc, c: Caller, now: Date): Plan {
 }
 
 /**
- * Delivered: the receiver's signature (this call's, else one stored), the driver's own signature auto-filled
- * (orders §4), status delivered. The gate refuses it without a receiver's signature.
+ * A delivery signed on paper, checked before anything is read: staff only (403), with an override's reason (the
+ * ledger's why) and without a drawn signature (400). Answers the receiver's printed name.
  */
-export function planDelivered(o: OrderDoc, c: Caller, sig: ReceiverSignature | undefined, now: Date): Plan {
+export function paperDelivery(
+  c: Pick<Caller, 'role'>,
+  b: { paper?: { name: string }; signature?: unknown; override?: { reason: string } },
+): string | undefined {
+  if (!b.paper) return undefined;
+  if (!isStaff(c.role)) throw new Problem(403, SM.paperStaffOnly);
+  if (b.signature) throw new Problem(400, SM.paperWithSignature);
+  const name = b.paper.name.trim();
+  if (!name) throw new Problem(400, SM.paperName);
+  if ((b.override?.reason.trim().length ?? 0) < 3) throw new Problem(400, SM.paperNeedsReason);
+  return name;
+}
+
+/**
+ * Delivered: the receiver's signature (this call's, else one stored), the driver's own signature auto-filled
+ * (orders §4), status delivered. The gate counts a signature on paper (`paper`: the receiver's printed name, staff
+ * with a reason: paperDelivery) as missing, so it is recorded as an override; the entry's evidence says "paper".
+ */
+export function planDelivered(
+  o: OrderDoc,
+  c: Caller,
+  sig: ReceiverSignature | undefined,
+  now: Date,
+  paper?: string,
+): Plan {
   assertLive(o);
   const cur = o.data.order;
   if (cur.status === OrderStatus.delivered) return { kind: 'same', message: SM.alreadyDelivered };
   assertMove(cur.status, OrderStatus.delivered, c);
-  const customer = sig
-    ? { name: sig.name, image: sig.image, date: now.toISOString() }
-    : cur.signature?.customer;
+  const customer = paper
+    ? { name: paper, date: now.toISOString() }
+    : sig
+      ? { name: sig.name, image: sig.image, date: now.toISOString() }
+      : cur.signature?.customer;
   const driver =
     c.role === 2 ? signatureAutoFill(c.role, OrderStatus.delivered, profileSignature(c, now), now) : {};
   const hash = customer?.image ? sha256(customer.image) : undefined;
@@ -159,10 +186,14 @@ export function planDelivered(o: OrderDoc, c: Caller, sig: ReceiverSignature | u
     },
     {
       step: 'delivered',
-      detail: hash ? { receiverSignatureSha256: hash } : {},
-      message: SM.delivered,
+      detail: hash ? { receiverSignatureSha256: hash } : paper ? { receiverSignature: 'paper' } : {},
+      message: paper ? SM.paperRecorded : SM.delivered,
       gate: { action: 'mark delivered', missing: deliveryMissing({ receiverSignature: customer }) },
     },
-    hash ? [{ path: 'evidence.receiverSignatureSha256', to: hash }] : [],
+    hash
+      ? [{ path: 'evidence.receiverSignatureSha256', to: hash }]
+      : paper
+        ? [{ path: 'evidence.receiverSignature', to: { onPaper: true, name: paper } }]
+        : [],
   );
 }
