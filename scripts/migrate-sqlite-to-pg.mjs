@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// One-shot copy of a developer's local data from FerretDB-on-SQLite (before issue 9) to the running
+// One-shot copy of a developer's local data from FerretDB-on-SQLite (the old local backend) to the running
 // FerretDB-on-PostgreSQL. `npm start` re-seeds the demo data, but accounts, licences and invites a developer
 // created themself live only in the old SQLite files: this copies them.
 //

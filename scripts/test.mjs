@@ -47,7 +47,7 @@ const playwright = () => {
   };
 };
 
-// `npm run attack` (issue 8): one line per attack, then "N blocked, N open": blocked is a pass, open a failure.
+// `npm run attack` (SECURITY.md's attacks): one line per attack, then "N blocked, N open": blocked is a pass, open a failure.
 const attack = (out) => {
   const m = [...out.matchAll(/^(\d+) blocked, (\d+) open$/gm)].pop();
   return m

@@ -1,4 +1,4 @@
-// billing.recon.month (issue 15, part recon): POST /api/orders/reconciliation for one vendor-month over 100,000
+// billing.recon.month (billing's recon part): POST /api/orders/reconciliation for one vendor-month over 100,000
 // projected orders (200 vendors over 12 months, skewed: the first vendors ship far more, as real ones do), on a
 // billing instance the bench starts over its own database (portal_billing_bench, written straight into the order
 // projection once and reused; never the demo database), 10 connections (a billing office), one staff token. The

@@ -1,4 +1,4 @@
-// The chain-of-custody benches of issue 13, run by run.mjs: labels.500 (part labels), manifests.merge.50 and
+// The chain-of-custody benches, run by run.mjs: labels.500 (part labels), manifests.merge.50 and
 // manifests.zip.200 (part manifests). Each part fills its own function below; rows as measure.mjs builds them
 // ({ name, rps, p50, p95, p99, rss, … }), notes as plain sentences.
 import { runManifests } from './manifests.mjs';

@@ -1,4 +1,4 @@
-// labels.500 (issue 13 part labels): labels for 500 boxes → one PDF. Measured twice in one child process over its
+// labels.500 (orders' labels): labels for 500 boxes → one PDF. Measured twice in one child process over its
 // own database: the domain function alone (renderLabels, in process) and the HTTP call (POST /api/orders/labels on
 // an orders app listening on a free port, a real demo token, the order read, the PDF built and the custody step
 // written each time). Goal: under a second; p50/p95 reported.

@@ -1,4 +1,4 @@
-// manifests.merge.50 and manifests.zip.200 (issue 13 part manifests), in one child process over its own database
+// manifests.merge.50 and manifests.zip.200 (orders' manifests), in one child process over its own database
 // (portal_bench_manifests) and the stack's object store: 200 orders whose manifests (3-page PDFs of about 250 KB with
 // an embedded attachment, as scanned manifests are) are stored in bucket `manifests`; an orders app listening on a
 // free port with a real demo token. merge.50: POST /api/orders/mergePdfs of 50 orders, one at a time, goal < 2 s.

@@ -1,5 +1,5 @@
 import { cpus, loadavg } from 'node:os';
-// The orders benches of issue 12, run by run.mjs: seed (once), start an orders instance over the bench database,
+// The orders benches, run by run.mjs: seed (once), start an orders instance over the bench database,
 // then orders.list.100k (every list), orders.create and orders.bulk.5000 (when their endpoints are served).
 import { demoToken } from './http.mjs';
 import {

@@ -1,4 +1,4 @@
-// orders.create and orders.bulk.5000 (issue 12): the single-order create of part A and the bulk upload of part C,
+// orders.create and orders.bulk.5000: the single-order create and the bulk upload,
 // measured on the bench's orders instance. Each returns null when its endpoint is not served yet (404).
 import autocannon from 'autocannon';
 import { row, watchRss } from './measure.mjs';

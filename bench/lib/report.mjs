@@ -12,10 +12,10 @@ export const GOALS = {
   'db.get.100k': [(r) => r.p95_ms < 5, 'p95 < 5 ms'],
   'http.users.me': [(r) => r.ratio >= 0.1, 'ratio ≥ 0.10'],
   'http.config.edge': [(r) => r.ratio >= 0.25 && r.p99_ms < 50, 'ratio ≥ 0.25, p99 < 50 ms'],
-  // issue 11's goal, as written (200 requests in flight; the baseline row shows what bare Fastify reaches)
+  // routing's find goal (200 requests in flight; the baseline row shows what bare Fastify reaches)
   'routes.find': [(r) => r.p95_ms < 5, 'p95 < 5 ms at 200 connections'],
   'routes.find.fn': [(r) => r.p95_ms < 5, 'p95 < 5 ms (the domain function alone)'],
-  // issue 12: each list page with filter + sort + search, a create, a 5,000-row upload end to end
+  // orders: each list page with filter + sort + search, a create, a 5,000-row upload end to end
   'orders.list.100k': [(r) => r.p95_ms < 100, 'p95 < 100 ms'],
   ...Object.fromEntries(
     ['admin', 'outgoing', 'incoming', 'placed', 'driver', 'public'].map((k) => [
@@ -25,14 +25,14 @@ export const GOALS = {
   ),
   'orders.create': [(r) => r.p95_ms < 50, 'p95 < 50 ms'],
   'orders.bulk.5000': [(r) => r.median_ms < 10_000, '< 10 s end to end'],
-  // issue 13: one PDF of 500 labels, a merge of 50 manifests, a streamed zip of 200 (memory as flat as a zip of 20)
+  // custody: one PDF of 500 labels, a merge of 50 manifests, a streamed zip of 200 (memory as flat as a zip of 20)
   'labels.500': [(r) => r.p95_ms < 1000, 'p95 < 1 s'],
   'labels.500.fn': [(r) => r.p95_ms < 1000, 'p95 < 1 s (the PDF build alone)'],
   'manifests.merge.50': [(r) => r.p95_ms < 2000, 'p95 < 2 s'],
-  // issue 14: the daily schedule of 2,000 orders on 60 routes, on the server and rendered in Chromium
+  // dispatch: the daily schedule of 2,000 orders on 60 routes, on the server and rendered in Chromium
   'schedule.day.2000': [(r) => r.p95_ms < 150, 'p95 < 150 ms'],
   'schedule.render.2000': [(r) => r.p95_ms < 1000, '< 1 s to render'],
-  // issue 15: one vendor-month's reconciliation over 100,000 orders; a 100,000-row report job end to end
+  // billing: one vendor-month's reconciliation over 100,000 orders; a 100,000-row report job end to end
   'billing.recon.month': [(r) => r.p95_ms < 200, 'p95 < 200 ms'],
   'reports.100k': [(r) => r.median_ms < 30_000, '< 30 s end to end (peak RSS reported)'],
 };

@@ -1,4 +1,4 @@
-// reports.100k (issue 15, part reports): one 'status' report job over 100,000 projected orders end to end (POST
+// reports.100k (billing's reports part): one 'status' report job over 100,000 projected orders end to end (POST
 // /api/reports/run → queued → running → done with both files uploaded to the object store), on a billing instance the
 // bench starts over portal_billing_bench: the collection billing-recon.mjs seeds (100,000 orders of 200 vendors over
 // 12 months 2025-12 … 2026-11; seeded by that bench's exported seedBench when it has not run yet or holds the old

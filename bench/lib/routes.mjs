@@ -1,4 +1,4 @@
-// routes.find (issue 11): POST /api/routes/find on a routing instance the bench starts over its own database
+// routes.find: POST /api/routes/find on a routing instance the bench starts over its own database
 // (portal_bench_routing: 60 routes whose rows cover 400 zips), 200 connections, each request a different zip.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// schedule.day.2000 (issue 14, part schedule): POST /api/orders/schedule for one day of 2,000 orders on 60 routes,
+// schedule.day.2000 (routing's daily schedule): POST /api/orders/schedule for one day of 2,000 orders on 60 routes,
 // on a routing instance the bench starts over its own database (portal_bench_schedule: 60 routes, 40 drivers and
 // the 2,000 orders written straight into routing's read model; never the demo database), 10 connections (a
 // dispatch office's screens refreshing at once), one staff token. Beside it, the bare Fastify baseline at the same

@@ -1,4 +1,4 @@
-// schedule.render.2000 (issue 14, part schedule UI): the daily schedule of 2,000 orders on 60 routes rendered by the
+// schedule.render.2000 (the schedule screen): the daily schedule of 2,000 orders on 60 routes rendered by the
 // portal's production build in Chromium (playwright-core, Debian's /usr/bin/chromium). The admin demo user signs in
 // once (read only: the demo data are never touched); the schedule answer is served by a route intercept (a day of
 // this bench's own, built below in the contracts' ScheduleDay shape), the live stream is refused. Each sample is one

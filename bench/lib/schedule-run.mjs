@@ -1,4 +1,4 @@
-// The dispatch benches of issue 14, run by run.mjs: schedule.day.2000 (the daily schedule answer on the server,
+// The dispatch benches, run by run.mjs: schedule.day.2000 (the daily schedule answer on the server,
 // part schedule: lib/schedule-day.mjs) and schedule.render.2000 (the same day rendered in Chromium, part schedule
 // UI: lib/schedule-render.mjs). Each returns { rows, notes } like custody-run.mjs; a part not built yet returns none (measure.mjs runParts).
 import { runParts } from './measure.mjs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run attack`: replays every attack of issue 8 against the running local stack (`npm start` first) and
+// `npm run attack`: replays every attack in SECURITY.md against the running local stack (`npm start` first) and
 // prints one line per attack, "blocked" or "OPEN", then "N blocked, N open"; exit 1 when any is open.
 // Each attack makes its own throwaway users (Keycloak's local master admin, admin/admin on 127.0.0.1:8180) and
 // removes them afterwards; the demo users are never touched. Local stack only: never point it at production.

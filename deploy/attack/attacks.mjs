@@ -1,4 +1,4 @@
-// The attacks of issue 8, each replayed as the finding describes it. An attack answers {open, detail}:
+// The attacks of SECURITY.md, each replayed as the finding describes it. An attack answers {open, detail}:
 // open = the hole is still there (or could not be shown closed). Order matters only for the brute force,
 // which runs last so a per-address rate limit it trips does not colour the others.
 import { PASSWORD, api, codeIn, email, forget, grant, isProblem, logoutKeycloak } from './lib.mjs';

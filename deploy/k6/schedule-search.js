@@ -1,4 +1,4 @@
-// The public delivery schedule search under load (issue 14): the scenario `npm run load` (scripts/load.mjs) runs.
+// The public delivery schedule search under load: the scenario `npm run load` (scripts/load.mjs) runs.
 // k6 itself is not used: it is under the AGPL, which this project does not take in. The load is driven by vegeta
 // (MIT, built with `go install` on first run) with the same shape a k6 script would have: closed-model "virtual
 // users" (concurrent workers, each sending its next request when the last one answered), ramped in stages, varied

@@ -2,7 +2,10 @@
 # Source it: `. deploy/local/env.sh`. Each value can be overridden from the environment.
 
 : "${MONGO_URL:=mongodb://127.0.0.1:27027/portal}"; export MONGO_URL
-# FerretDB's PostgreSQL (deploy/local/stack.sh, port PG_PORT 5433): the kit's start-up migration makes its GIN
+# The database behind MONGO_URL is FerretDB 1.24 on PostgreSQL here: the kit loads its local-backend adapter
+# (services/kit/src/backends/ferretdb) only when DB_BACKEND says so. Production runs MongoDB (the default, `mongodb`).
+: "${DB_BACKEND:=ferretdb}"; export DB_BACKEND
+# FerretDB's PostgreSQL (deploy/local/stack.sh, port PG_PORT 5433): the adapter's start-up migration makes its GIN
 # serving indexes there (docs/DATA.md). Unset in production on real MongoDB.
 : "${POSTGRES_URL:=postgres://postgres@127.0.0.1:5433/ferretdb}"; export POSTGRES_URL
 : "${NATS_URL:=nats://127.0.0.1:4222}"; export NATS_URL
@@ -42,7 +45,7 @@
 # Seals pins/reset codes in events and mail jobs (AES-256-GCM; accounts seals, notifications opens). Local value
 # only: production takes it from the portal-secrets secret.
 : "${EVENT_SEAL_KEY:=4rVxSIaV5EXXJ7NV+YGB4vBmlS22BtgiDK/E8rg3ieI=}"; export EVENT_SEAL_KEY
-# Issue 14: signs the receivers' tracking links (HMAC-SHA256; notifications signs when it renders the mail, routing
+# Signs the receivers' tracking links (HMAC-SHA256; notifications signs when it renders the mail, routing
 # checks). Local value only: production takes it from the portal-secrets secret.
 : "${TRACKING_SECRET:=local-tracking-secret-8c1f0e9a4b7d2c65}"; export TRACKING_SECRET
 # Signs the orders ledger's checkpoints (Ed25519 seed, base64; orders domain/ledger-key.ts). Local value only.
@@ -58,7 +61,7 @@
 : "${JAEGER_QUERY_URL:=http://127.0.0.1:16686}"; export JAEGER_QUERY_URL
 
 : "${APP_URL:=http://localhost:8080}"; export APP_URL
-# Issue 13 metrc: the state track-and-trace (Metrc) API orders calls — locally the stub deploy/local/metrc-stub
+# Metrc: the state track-and-trace (Metrc) API orders calls — locally the stub deploy/local/metrc-stub
 : "${METRC_STUB_PORT:=8940}"; export METRC_STUB_PORT
 : "${METRC_URL:=http://127.0.0.1:$METRC_STUB_PORT}"; export METRC_URL
 

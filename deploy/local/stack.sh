@@ -418,7 +418,7 @@ start_accounting() {
   (cd "$REPO" && ACCOUNTING_STUB_PORT="$ACCOUNTING_STUB_PORT" spawn accounting node "$HERE/accounting-stub/server.mjs")
 }
 
-# --- Metrc stub: a local stand-in for the state track-and-trace transfers API (orders' METRC_URL; issue 13) --------
+# --- Metrc stub: a local stand-in for the state track-and-trace transfers API (orders' METRC_URL) -----------------
 health_metrc() { http_ok "http://127.0.0.1:$METRC_STUB_PORT/healthz"; }
 start_metrc() {
   (cd "$REPO" && METRC_STUB_PORT="$METRC_STUB_PORT" spawn metrc node "$HERE/metrc-stub/server.mjs")

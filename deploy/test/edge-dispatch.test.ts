@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * The edge for issue 14 (dispatch): a private nginx rendered by deploy/local/nginx/render.mjs on free ports, with
+ * The edge's dispatch rules: a private nginx rendered by deploy/local/nginx/render.mjs on free ports, with
  * stand-ins for routing and orders that say who answered, so each rule is seen from the outside: routes.json's
  * exact path /api/orders/schedule reaches routing (not orders), the public search is cached by nginx (second
  * answer `X-Cache-Status: HIT`, the service called once), the live stream is not buffered, and a tracking token

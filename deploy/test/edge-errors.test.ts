@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /**
- * The edge's own errors (issue 8): a private nginx rendered by deploy/local/nginx/render.mjs on free ports, with the
+ * The edge's own errors: a private nginx rendered by deploy/local/nginx/render.mjs on free ports, with the
  * accounts upstream pointing at a closed port, so 413/414/431/502 come from nginx itself. Independent of the running
  * stack (nothing to restart, no shared state).
  */
@@ -108,7 +108,7 @@ test("a bulk spreadsheet over its cap is a 413 problem from the edge in the bulk
   );
 });
 
-test("a 60 MB manifest is a 413 problem from the edge in the manifest upload's words (issue 13)", async () => {
+test("a 60 MB manifest is a 413 problem from the edge in the manifest upload's words", async () => {
   const res = await fetch(`${base}${limits.manifestPath}`, {
     method: 'POST',
     headers: { 'content-type': 'multipart/form-data; boundary=x' },

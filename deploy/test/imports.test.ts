@@ -1,4 +1,4 @@
-// Issue 8: the deploy workspace declares what its tests, the local stack's helpers and the attack script import,
+// The deploy workspace declares what its tests, the local stack's helpers and the attack script import,
 // instead of borrowing packages another workspace happens to hoist.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

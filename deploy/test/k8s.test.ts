@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// `yaml` is declared by deploy/package.json (issue 8: deploy tests declare what they import)
+// `yaml` is declared by deploy/package.json (deploy tests declare what they import)
 import { parseAllDocuments } from 'yaml';
 
 type Obj = Record<string, any>;
@@ -162,7 +162,7 @@ test('the Ingress check fails when a prefix is missing, extra or misrouted', () 
   const ing = moved.find((o) => o.kind === 'Ingress')!;
   ing.spec.rules[0].http.paths.find((p: Obj) => p.path === '/api/email').backend.service.name = 'billing';
   assert.match(ingressProblems(moved, routes).join('\n'), /\/api\/email -> billing/);
-  // issue 14: the Exact path routing owns inside orders' prefix
+  // the Exact path routing owns inside orders' prefix must be in the ingress too
   const noExact: Routes = structuredClone(routes);
   delete noExact.services.routing.exact;
   assert.match(ingressProblems(objs, noExact).join('\n'), /=\/api\/orders\/schedule .* not in routes.json/);
@@ -290,7 +290,7 @@ test('one image recipe per kind, the workspace chosen by a build arg', () => {
   assert.match(service, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
   assert.match(service, /npm ci --omit=dev -w "\$\{WORKSPACE\}" --include-workspace-root=false/);
   assert.match(service, /^USER 10001:10001$/m);
-  // test-only code never ships (issue 10): the services' tests, the kit's testing entry and its export
+  // test-only code never ships: the services' tests, the kit's testing entry and its export
   assert.match(service, /rm -rf services\/\*\/test services\/kit\/testing/);
   assert.match(service, /sed -i '\/"\\\.\\\/testing\/d' services\/kit\/package\.json/);
   assert.match(

@@ -1,4 +1,4 @@
-// Issue 8 "Admin role does not stick": the superadmin makes a user Admin on the edit-account screen, and that user
+// The Admin role sticks: the superadmin makes a user Admin on the edit-account screen, and that user
 // signs in as an Admin (the staff menu, role 1 in the API), through the real Keycloak (the group portal-admins).
 import { Messages, Role } from '@portal/contracts';
 import { test, expect, uniqueEmail, APP, DEMO } from '@portal/e2e/fixtures';

@@ -39,7 +39,7 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
   const holders = await admin.call('/api/users', { where: { search: lic } });
   expect(holders.status).toBe(200);
   expect(holders.json.data.users).toEqual([]);
-  // signupEmails are internal addresses: only the superadmin's full config names them (issue 8).
+  // signupEmails are internal addresses: only the superadmin's full config names them.
   const full = await (await api(DEMO[0])).call('/api/utils/config/all');
   const recipients = (full.json.data.signupEmails ?? []) as string[];
   expect(recipients.length > 0, 'config signupEmails must name at least one admin address').toBe(true);
@@ -95,7 +95,7 @@ test('sign-up on a new licence: pin, profile rules, application notice, admin ve
   await page.getByText(Messages.underReview).first().waitFor();
   await shot(page, 'accounts-signup-under-review');
   const saved2 = (await mine.call('/api/users/me')).json.user;
-  expect(saved2.company.phone, 'stored as E.164 (issue 8), shown national').toBe('+15551234567');
+  expect(saved2.company.phone, 'stored as E.164, shown national').toBe('+15551234567');
   expect(saved2.company.billingContactEmail).toBe('billing@test.portal');
   expect(saved2.hasSentEmail).toBe(true);
   for (const to of recipients) await mailbox.waitForMailTo(to, 'New account application', { since: saved });

@@ -158,7 +158,7 @@ export interface SignUpBody {
   password: string;
   data: { role?: number; company?: { 'License #': string } };
   method: 'license' | 'invite';
-  /** The invite link's token (issue 8): proves the invite mail was read. */
+  /** The invite link's token: proves the invite mail was read. */
   inviteToken?: string;
 }
 export const signUp = (api: ApiClient, body: SignUpBody) =>
@@ -183,7 +183,7 @@ export const updateMyEmail = (api: ApiClient, email: string, pin: string) =>
 export const deleteOwnAccount = (api: ApiClient, email: string) =>
   api.post<{ message?: string }>('/api/users/delete', { user: { email } });
 
-// ── Undelivered mail (issue 8; services/notifications GET /email/failed, POST /email/failed/:id/resend; staff) ──
+// ── Undelivered mail (services/notifications GET /email/failed, POST /email/failed/:id/resend; staff) ──
 /** A mail the notifications service parked after its retry schedule (never the job data: codes stay sealed). */
 export interface FailedMail {
   id: string;

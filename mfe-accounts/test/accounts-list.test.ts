@@ -1,4 +1,4 @@
-// The accounts list on react-query (issue 10): rows from GET /api/users, the page's cache shared across visits,
+// The accounts list on react-query: rows from GET /api/users, the page's cache shared across visits,
 // the load failure's message with the table still usable once a refresh succeeds.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Undelivered Mail (issue 8): staff see parked mail, resend one (toast, list refreshed), an expired code's 409 is
+// Undelivered Mail: staff see parked mail, resend one (toast, list refreshed), an expired code's 409 is
 // shown, an empty list and a failing service each have their own state, and the cards fit 700 px.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

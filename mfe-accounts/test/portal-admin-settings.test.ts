@@ -124,7 +124,7 @@ test('accounts §3 LN, §9 defaultId: Settings sets the new record number; Edit 
   await page.close();
 });
 
-test('licence update at 1366 px: the whole licence number is shown, not cut off (issue 8)', async () => {
+test('licence update at 1366 px: the whole licence number is shown, not cut off', async () => {
   const page = await signedIn('admin@demo.portal', 1366);
   await page.getByTestId('nav-lnupdate').click();
   await page.getByTestId('ln-table').getByText('C11-0000001').waitFor();

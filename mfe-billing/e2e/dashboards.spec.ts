@@ -1,4 +1,4 @@
-// Issue 15 dashboards (/dashboard/operations for staff, /dashboard/userreports "My Reports" for a company): the charts
+// The dashboards (/dashboard/operations for staff, /dashboard/userreports "My Reports" for a company): the charts
 // (svg) and their table fallbacks show the figures of orders this test placed and delivered on fresh licences, on a
 // delivery day of its own; a fresh company user sees only their own company's orders. Recharts loads only with
 // these pages.

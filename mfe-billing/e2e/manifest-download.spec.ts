@@ -1,4 +1,4 @@
-// Issue 13, manifest download (/dashboard/manifestdownload): a vendor with two orders whose manifests are uploaded
+// Manifest download (/dashboard/manifestdownload): a vendor with two orders whose manifests are uploaded
 // sees both in the table (default range: the last 4 weeks), and "Download zip" saves a zip streamed by the service
 // whose two entries are exactly the uploaded PDFs. Fixtures' own companies and users.
 import { mkdirSync, readFileSync } from 'node:fs';

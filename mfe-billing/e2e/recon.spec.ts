@@ -1,4 +1,4 @@
-// Issue 15, recon ("Done means"): an admin reconciles a vendor's week, the totals equal the sum of the seeded amounts
+// Reconciliation end to end: an admin reconciles a vendor's week, the totals equal the sum of the seeded amounts
 // to the cent, prints (stamps), and the orders then show data.recon and a `reconciled` ledger entry whose chain still
 // verifies. The vendor is a fresh licence of this run; its orders are placed and delivered through the API in a past
 // week (approved delivery date in that week), so no demo row is read or changed.

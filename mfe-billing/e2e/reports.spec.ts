@@ -1,4 +1,4 @@
-// Issue 15 Reports (/dashboard/reports): an admin runs "Orders by status" over a day holding the test's own orders
+// Reports (/dashboard/reports): an admin runs "Orders by status" over a day holding the test's own orders
 // (fresh licences, orders placed through the orders API, waited for in billing's projection), sees the run's progress
 // bar until it is done, downloads the CSV and the xlsx (their rows list the orders) and the mail arrives at the test's
 // address naming both files; a bad range shows the server's words and queues nothing. Screenshots in

@@ -1,4 +1,4 @@
-// The Billing reconciliation screen (issue 15, part recon) against a fake billing: the picker (search, registered
+// The Billing reconciliation screen against a fake billing: the picker (search, registered
 // only, the mismatch tooltip), the default range (last week), Search with the spec's {opts}, totals in US dollars by
 // method and route, keyset "More", the empty state, the compare-unavailable banner, the server's message on an error,
 // and Print: the form with courier and vendor signature texts, the confirm, the stamp call and its toast. 700 px.

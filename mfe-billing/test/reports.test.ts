@@ -1,4 +1,4 @@
-// The Reports screen (issue 15) against a fake billing: the run form (kinds, default last month, one day for the
+// The Reports screen against a fake billing: the run form (kinds, default last month, one day for the
 // timestamp report, email chips, the server's words before anything is sent and the server's message after), the
 // toast, the runs with a progress bar polled while active (and the polling stopping), Cancel, Retry, the failure and
 // empty texts, Download CSV, scheduled reports (add, delete behind a confirm), the empty and error states, 700 px.

@@ -1,4 +1,4 @@
-// Issue 11 "Done means" (fleet part), on the running portal: an admin adds a vehicle, logs maintenance that takes it
+// Fleet end to end on the running portal: an admin adds a vehicle, logs maintenance that takes it
 // past the oil interval, sees the Oil badge and the service-due filter, the admins get the alert mail once, and
 // exports the fleet; a driver sees only active vehicles, read-only. The vehicles are the test's own (unique
 // names), deleted after it.

@@ -1,7 +1,7 @@
-// Issue 10 "adding a page to an MFE touches only that MFE": a remote the shell has never heard of (a static fixture
+// Adding a page to an MFE touches only that MFE: a remote the shell has never heard of (a static fixture
 // in test/fixtures/remote, added to remotes.json by the test edge) publishes /dashboard/fixture-page for role 1
 // with a menu entry; the page and the entry appear for role 1 and not for role 4. Also: Sign Out ends the session
-// on the server (POST /api/auth/logout, issue 8) before the tokens are dropped.
+// on the server (POST /api/auth/logout) before the tokens are dropped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';

@@ -76,7 +76,7 @@ test('signed out at 1280 px: /login is rendered by the accounts remote inside #p
 test('signed out: public schedule search and FAQ open, a private route goes to login and back after sign-in', async () => {
   const page = await open(1280, '/dashboard/schedulesearch');
   await page.getByTestId('schedule-search').getByRole('heading', { name: 'Delivery Schedule' }).waitFor();
-  await page.getByTestId('ss-query').waitFor(); // issue 14: the public search screen, signed out
+  await page.getByTestId('ss-query').waitFor(); // the public search screen works signed out
   await page.goto(edge.url + '/dashboard/faq');
   await page.getByTestId('faq').waitFor();
   await page.goto(edge.url + '/order/77');

@@ -22,7 +22,7 @@ const when = (iso: string) => {
 export const FAILED_MAIL_KEY = ['notifications', 'failed-mail'] as const;
 
 /**
- * Undelivered Mail (issue 8, staff): mail the notifications service parked after retrying for a day, or that the
+ * Undelivered Mail (staff): mail the notifications service parked after retrying for a day, or that the
  * mail server refused for good. Staff see to whom, what and why, and resend one with a fresh retry schedule. A
  * mail whose code expired cannot be resent (409): the user asks for a new code, which the message says.
  */

@@ -33,7 +33,7 @@ const MIN_WIDTH: Record<string, number> = {
 };
 
 /**
- * The licence number column is as wide as the longest number (issue 8: at 1366 px "C11-0000101-LIC" was cut to
+ * The licence number column is as wide as the longest number (a fixed width cut "C11-0000101-LIC" at 1366 px to
  * "C11-00001…"): measured in the page's own font, plus the cell padding; never narrower than MIN_WIDTH.
  */
 function licenceColumnWidth(records: LicenceRecord[]): number {

@@ -6,7 +6,7 @@ import { Actions, AuthCard } from './auth/AuthCard.js';
 import { go } from './auth/handoff.js';
 
 /**
- * The invitation link /signMeUp?email=&token= (accounts §2; the token proves the invite, issue 8): on to sign-up with
+ * The invitation link /signMeUp?email=&token= (accounts §2; the token proves the invite): on to sign-up with
  * the email locked and the fromLink marker. A link without the token comes from an invitation mailed before links
  * carried one: it says so and offers a new link, mailed to the invited address only.
  */

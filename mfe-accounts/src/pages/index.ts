@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from '@portal/ui';
 
-// One chunk per screen, fetched on first visit: /login loads only the login form (issue 9, the browser budget).
+// One chunk per screen, fetched on first visit: /login loads only the login form (the browser budget).
 const Login = lazyPage(
   () => import('./Login.js'),
   (m) => m.Login,

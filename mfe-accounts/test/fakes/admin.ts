@@ -80,7 +80,7 @@ export function adminRoutes(): Route {
   return (c) => {
     const { path, input } = c;
     if (path === '/api/utils/config' && c.method === 'GET') {
-      // The public config never carries the internal sign-up addresses (issue 8); /config/all does, for role 0.
+      // The public config never carries the internal sign-up addresses (they are not for visitors); /config/all does, for role 0.
       const { signupEmails: _internal, ...open } = state.config;
       return c.reply(200, { data: open });
     }

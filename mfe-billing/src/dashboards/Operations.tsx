@@ -9,7 +9,7 @@ import { RangePicker } from './RangePicker.js';
 import './dashboards.css';
 
 /**
- * The operations dashboard (staff, issue 15): deliveries per day, the on-time rate (delivered on the approved date),
+ * The operations dashboard (staff): deliveries per day, the on-time rate (delivered on the approved date),
  * rejections by reason and this week's orders by status from billing's projection; service-due vehicles from fleet's
  * own API. Every chart has its table.
  */

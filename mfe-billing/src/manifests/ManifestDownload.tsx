@@ -44,7 +44,7 @@ const COLUMNS: ColDef<ManifestRow>[] = [
 ];
 
 /**
- * Manifest download (orders §2 /dashboard/manifestdownload; issue 13): search, date range (default the last 4
+ * Manifest download (orders §2 /dashboard/manifestdownload): search, date range (default the last 4
  * weeks, by upload date), the incoming toggle for companies, 250 rows a page, and "Download zip" of the listed (or
  * selected) orders' manifests, streamed by the service, with the bytes received shown against the estimate.
  */

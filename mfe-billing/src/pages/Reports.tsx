@@ -44,7 +44,7 @@ function follow(url: string, filename: string) {
 }
 
 /**
- * Reports (orders §2 /dashboard/reports; issue 15; staff): run any report (timestamp for a day; signature, status,
+ * Reports (orders §2 /dashboard/reports; staff): run any report (timestamp for a day; signature, status,
  * deliveries, rejections over a range, default last month) to a list of addresses; it runs as a background job:
  * "Your report has started. …", then the caller's runs show its progress (polled every second while any is queued
  * or running), Cancel, Retry, the failure text, the empty text, and the CSV/xlsx downloads. Scheduled reports

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from '@portal/ui';
 
-// A real screen is its own chunk, fetched on first visit (issue 9, the browser budget). Issue 15's parts own their
+// A real screen is its own chunk, fetched on first visit (the browser budget). Each part of billing owns its
 // folders: recon/ (billing reconciliation), pages/Reports.tsx (report jobs), dashboards/ (operations and vendor).
 const Reports = lazyPage(
   () => import('./Reports.js'),

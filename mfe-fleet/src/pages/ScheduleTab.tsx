@@ -13,7 +13,7 @@ function Unavailable() {
 }
 
 /**
- * Cross-MFE composition (issue 10): the weekly driver schedule is mfe-schedule's, exposed as ./WeeklySchedule and
+ * Cross-MFE composition: the weekly driver schedule is mfe-schedule's, exposed as ./WeeklySchedule and
  * loaded at run time through Module Federation. If the schedule remote is down, its script fails to load (the
  * import rejects) or its component throws: either way this tab says so and the rest of the page keeps working.
  */

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from '@portal/ui';
 
-// One chunk per screen, fetched on first visit (issue 9, the browser budget).
+// One chunk per screen, fetched on first visit (the browser budget).
 const ManageDriver = lazyPage(
   () => import('./ManageDriver.js'),
   (m) => m.ManageDriver,

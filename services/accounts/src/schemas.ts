@@ -17,7 +17,7 @@ export const problems = (...codes: number[]) => Object.fromEntries(codes.map((c)
 export const VerifiedValue = Type.Union([Type.Boolean(), Type.Literal(AccountState.Suspended)]);
 
 /**
- * Every string a client sends has a length bound in the schema, checked before any pattern or format (issue 8:
+ * Every string a client sends has a length bound in the schema, checked before any pattern or format (so
  * no regex ever runs on a 1 MiB value). These are sanity caps; the §5 rules with their own messages
  * (lib/profiles.ts profileError) are stricter.
  */

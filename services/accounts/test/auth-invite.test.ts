@@ -62,7 +62,7 @@ test('an invited email joins a company that has users: role 4 and the inviter co
     user: { email, company },
     ...set,
   });
-  // the invite exists, but without the mail's token (or with another one) it cannot be used (issue 8)
+  // the invite exists, but without the mail's token (or with another one) it cannot be used
   for (const extra of [{}, { inviteToken: newInviteToken().token }]) {
     const refused = await signUp(extra);
     assert.equal(refused.status, 400);

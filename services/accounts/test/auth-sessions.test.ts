@@ -10,7 +10,7 @@ import { KeycloakCleanup, kc, makeKeycloakUser } from './auth-support.js';
 import { kcUser } from './users-fixtures.js';
 
 /**
- * Issue 8, identity and sessions: no session before the email is verified, only portal access tokens are
+ * Identity and sessions: no session before the email is verified, only portal access tokens are
  * accepted, and logout, password change, suspension and deletion end sessions at once (kit user state).
  */
 let app: FastifyInstance;

@@ -24,7 +24,7 @@ test('GET /api/utils/config is public, carries the defaults, and no internal add
   assert.ok(['orig', 'new', 'nj', 'wh', 'gh'].includes(res.json.data.logoType));
   assert.ok(Array.isArray(res.json.data.hideRoutes));
   assert.equal(typeof res.json.data['sigs.show'], 'boolean');
-  // issue 8: the admin addresses for sign-up notices are not for every visitor
+  // the admin addresses for sign-up notices are not for every visitor
   assert.equal(res.json.data.signupEmails, undefined);
   assert.ok(!JSON.stringify(res.json).includes('admin@demo.portal'));
 });
@@ -60,7 +60,7 @@ test('config body: open-ended keys kept, wrong types refused (no coercion), over
     const ok = await call(app, 'POST', '/api/utils/config', root, { data: { [key]: { nested: [1] } } });
     assert.equal(ok.status, 200, JSON.stringify(ok.json));
     assert.deepEqual(ok.json.data[key], { nested: [1] });
-    // "true" is not a boolean: before issue 8 AJV coerced it and stored true
+    // "true" is not a boolean: AJV must not coerce it (it once stored true)
     const str = await call(app, 'POST', '/api/utils/config', root, { data: { 'sigs.show': 'true' } });
     assert.equal(str.status, 400);
     const bad = await call(app, 'POST', '/api/utils/config', root, {

@@ -1,4 +1,4 @@
-// What accounts publishes for others' read models (orders' members, licences, config; issue 12): the enriched
+// What accounts publishes for others' read models (orders' members, licences, config): the enriched
 // user, licence and config events, and the snapshot pages answering orders.snapshot.requested.v1.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

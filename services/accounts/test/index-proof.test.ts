@@ -13,7 +13,7 @@ import { invitesFilter } from '../src/domain/invites.js';
 import { startApp } from './helpers.js';
 
 /**
- * Issue 9: every list query accounts runs reaches the database with a top-level equality that an index serves
+ * Every list query accounts runs reaches the database with a top-level equality that an index serves
  * (FerretDB's pushdown + the PostgreSQL plan behind it; an IXSCAN on MongoDB). The filters are the ones the domain
  * modules build, not copies: a change that makes a list scan fails here. What no index can serve is listed in
  * README.md ("Queries") with why.

@@ -40,7 +40,7 @@ test('invite: trimmed and lower-cased, event with the sign-up link, duplicate re
     assert.deepEqual(res.json.invite.data, { accepted: false, notified: false });
     const ev = await waitFor(() => created.events.find((e) => (e.data as InviteData).email === email));
     const data = ev.data as InviteData;
-    // the link carries no secret; the sign-up token travels sealed (issue 8), notifications appends it in the mail
+    // the link carries no secret; the sign-up token travels sealed, notifications appends it in the mail
     assert.equal(data.link, `${app.env.APP_URL}/signMeUp?email=${encodeURIComponent(email)}`);
     assert.match(data.sealedToken ?? '', /^\S{40,}$/);
     assert.ok(data.licenseNumbers.includes(OWN));

@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The service's shape (issue 10), checked on the source: route handlers stay thin (the rule is in domain/), files
+ * The service's shape, checked on the source: route handlers stay thin (the rule is in domain/), files
  * stay small, and the domain facts come from contracts instead of literals.
  */
 const SRC = new URL('../src/', import.meta.url).pathname;

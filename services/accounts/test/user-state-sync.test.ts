@@ -8,7 +8,7 @@ import { call, startApp, uniqueEmail } from './helpers.js';
 import { kcUser } from './users-fixtures.js';
 
 /**
- * Issue 8: the kit's per-user state in Redis is a fast copy; the profiles and tombstones are the record. A start
+ * The kit's per-user state in Redis is a fast copy; the profiles and tombstones are the record. A start
  * writes every suspension and recent deletion to Redis again, so a suspended user's old token stays refused even
  * when Redis lost its state (a restart, a flush, a new Redis).
  */

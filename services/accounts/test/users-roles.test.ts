@@ -60,7 +60,7 @@ test("role 3 lists only their own company's users", async () => {
   assert.ok(std4.json.data.users.some((u: { email: string }) => u.email === 'user@demo.portal'));
   for (const u of std4.json.data.users) {
     if (u.email !== 'user@demo.portal') {
-      // a colleague as role 4 sees them (issue 8): who they are, not their profile
+      // a colleague as role 4 sees them: who they are, not their profile
       assert.deepEqual(
         Object.keys(u).sort(),
         ['email', 'id', 'name', 'role', 'verified'].filter((k) => k in u),
@@ -134,7 +134,7 @@ test('a role 4 colleague is read-only: cannot edit their company admin', async (
 });
 
 test('licensenumber lookup and attached accounts', async () => {
-  // Another company's licence (issue 8): exists, not yours, no emails.
+  // Another company's licence: exists, not yours, no emails.
   const foreign = await call(app, 'GET', `/api/users/licensenumber/${OWN}`, std);
   assert.equal(foreign.status, 200);
   assert.deepEqual(foreign.json.data, { exists: true, yours: false, users: [] });

@@ -52,7 +52,7 @@ test('uploadfile: only images/PDF, at most 5 MB (413)', async () => {
 });
 
 test('uploadfile: the content decides, not the declared type (magic bytes)', async () => {
-  // An HTML page declared as a PNG: stored and served before issue 8.
+  // An HTML page declared as a PNG: once stored and served as one.
   const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>').toString('base64');
   const disguised = await call(app, 'POST', '/api/utils/uploadfile', token, {
     file: `data:image/png;base64,${html}`,

@@ -159,7 +159,7 @@ test('an unknown user is a 404 for staff', async () => {
   assert.equal(res.status, 404);
 });
 
-test('a standard user (4) sees who their colleagues are, not their profiles (issue 8)', async () => {
+test('a standard user (4) sees who their colleagues are, not their profiles', async () => {
   const me = (await User.findOne({ email: 'user@demo.portal' }).lean())!;
   const lic = me.company?.['License #'];
   assert.ok(lic, 'user@demo.portal has a company');

@@ -10,7 +10,7 @@ import { reportsPart } from './parts/reports.js';
 import { dashboardsPart } from './parts/dashboards.js';
 
 /**
- * Billing (issue 15), joined from four parts (parts/*.ts): the order projection fed by events, reconciliation with
+ * Billing, joined from four parts (parts/*.ts): the order projection fed by events, reconciliation with
  * invoices and the accounting compare, report jobs, and dashboards. Owns `portal_billing` and the BILLING stream.
  */
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {

@@ -24,7 +24,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       // the outbox relay and the accounts consumer (nats), the sweep's queue (redis); no object store or mail
       backends: ['mongo', 'nats', 'redis'],
       models: [Driver, Vehicle],
-      // issue 14: routing's read-model snapshot answer
+      // answers routing's read-model snapshot requests (drivers and vehicles)
       consumers: [...consumers, dispatchSnapshotConsumer],
       workers: [sweepWorker],
     },

@@ -16,7 +16,7 @@ import { MailEnvSchema } from './env.js';
  * Every email the portal sends: HTTP requests and accounts' events become `email` jobs (kit `app.jobs`), a
  * worker renders and sends them with the kit's mailer (`app.mailer`, the 'smtp' backend); signed manifests are read from the object store to be attached.
  */
-// 's3': the signed manifests mailed as attachments (issue 13 signing; read from orders' `manifests` bucket)
+// 's3': the signed manifests mailed as attachments (read from orders' `manifests` bucket)
 const BACKENDS = ['mongo', 'nats', 'redis', 'smtp', 's3'] as const;
 
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {

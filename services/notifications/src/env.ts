@@ -15,7 +15,7 @@ export const MailEnvSchema = Type.Object({
   EVENT_SEAL_KEY: SealEnvKey,
   FEEDBACK_TO: Type.String({ default: 'support@demo.portal' }),
   APP_URL: Type.String({ default: 'http://localhost:8080' }),
-  /** Issue 14: signs the receivers' tracking links of the In Transit mail at send time (routing verifies). */
+  /** Signs the receivers' tracking links of the In Transit mail at send time (routing verifies). */
   TRACKING_SECRET: TrackingEnvKey,
 });
 export type MailEnv = Static<typeof MailEnvSchema>;

@@ -9,7 +9,7 @@ import { SealedMessages } from '../src/domain/render.js';
 import { runTag, startApp } from './helpers.js';
 
 /**
- * Invites (issue 8): accounts publishes the sign-up link WITHOUT its secret and the token sealed; notifications
+ * Invites: accounts publishes the sign-up link WITHOUT its secret and the token sealed; notifications
  * opens it at send time and appends `&token=`. This app has its own queue (QUEUE_PREFIX): its jobs are rendered
  * by this code, whatever build of notifications the running stack has (that one mails the same events too).
  */

@@ -1,4 +1,4 @@
-// A finished report by mail (issue 15 Reports): billing's `billing.report.completed.v1` → one `report-mail` job per
+// A finished report by mail: billing's `billing.report.completed.v1` → one `report-mail` job per
 // address → the worker reads the report's files from the `reports` bucket and attaches them (or links the ones over
 // the size limit) → SMTP. End to end against the running NATS, Redis, object store and SMTP sink: the test app's
 // mail goes through a small relay in this file that keeps the raw MIME (the shared sink stores no attachments) and

@@ -1,4 +1,4 @@
-// The signed copy of a manifest by mail (issue 13 signing): orders' custody event 'manifest-signed' → one mail per
+// The signed copy of a manifest by mail: orders' custody event 'manifest-signed' → one mail per
 // address with the signed PDF attached, read from the `manifests` bucket and checked against its recorded SHA-256.
 // The attachment's bytes are checked on the MIME message nodemailer builds (the local mailbox keeps no attachments);
 // the whole path — NATS event, BullMQ job, object store, SMTP — ends in the real mailbox.

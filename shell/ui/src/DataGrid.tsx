@@ -1,4 +1,4 @@
-// ag-grid lives only in this module and grid.ts: DataTable imports it lazily (issue 9, the browser budget).
+// ag-grid lives only in this module and grid.ts: DataTable imports it lazily (the browser budget).
 import { useCallback, useMemo, useRef } from 'react';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import type {

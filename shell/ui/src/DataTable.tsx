@@ -3,7 +3,7 @@ import type { DataTableProps } from './data-table-props.js';
 
 export type { DataTableProps, RowEditing } from './data-table-props.js';
 
-// ag-grid is ~80 % of the design system's weight: it is fetched only when a page renders a table (issue 9), so
+// ag-grid is ~80 % of the design system's weight: it is fetched only when a page renders a table, so
 // /login and table-less pages never download it. The chunk is cached for the next table.
 const DataGrid = lazy(() => import(/* webpackChunkName: "data-grid" */ './DataGrid.js'));
 

@@ -13,7 +13,7 @@ export interface ModalProps {
 }
 
 /**
- * A modal dialog on the native <dialog> (issue 10): `showModal()` gives the top layer, a focus trap, Escape and an
+ * A modal dialog on the native <dialog>: `showModal()` gives the top layer, a focus trap, Escape and an
  * inert page behind it, so none of that is hand-written here. Escape and a click on the backdrop ask the owner to
  * close (`onClose`): the owner's state decides, so a dialog never closes behind React's back. Rendered only while
  * open (closed dialogs leave nothing in the DOM, which the tests rely on).

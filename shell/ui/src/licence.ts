@@ -13,7 +13,7 @@ export interface LicenceOption {
 export interface LicencePickerProps {
   /**
    * The options for a query (the domain supplies it: mfe-accounts binds GET /api/license/licensenumbers). The
-   * design system never calls a domain API itself (issue 10); at most 100 answers are listed.
+   * design system never calls a domain API itself (it is domain-free); at most 100 answers are listed.
    */
   loadOptions: (query: string) => Promise<LicenceOption[]>;
   /** The chosen licence, or null while the text matches no chosen option. */

@@ -4,7 +4,7 @@ import type { SignaturePadProps } from './signature.js';
 
 /**
  * Design-system parts whose libraries only some screens need (downshift, signature_pad): each is its own chunk,
- * loaded when first rendered, so /login and the dashboard do not download them (issue 9's budget).
+ * loaded when first rendered, so /login and the dashboard do not download them (the browser budget).
  */
 function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   // Typed as taking any props: React's lazy() types widen P to its ref-aware form, which P itself is.

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 
 /**
- * An email address that wraps only after `@` and before `.` (issue 8: long addresses broke mid-word), with the
+ * An email address that wraps only after `@` and before `.` (a long address must not break mid-word), with the
  * whole address as its title. A single part longer than the line still wraps (overflow-wrap: anywhere in the CSS)
  * rather than overflow the card.
  */

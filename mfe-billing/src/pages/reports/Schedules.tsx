@@ -11,7 +11,7 @@ const EVERY_OPTIONS = (Object.keys(EVERY_LABELS) as ReportEvery[]).map((v) => ({
 }));
 
 /**
- * Scheduled reports (issue 15: "any report every Monday (or monthly) to a list of emails"): the caller's schedules,
+ * Scheduled reports ("any report every Monday (or monthly) to a list of emails"): the caller's schedules,
  * a form to add one and Delete behind a confirm. The timestamp report is one day, so a schedule of it covers the
  * day before each firing (the service decides; the list shows what it answers).
  */

@@ -7,7 +7,7 @@ import type { Deps } from './deps.js';
 const DELETED_SYNC_WINDOW_MS = 24 * 3600_000;
 
 /**
- * Ends every session of a user (password change or reset, suspension, deletion; issue 8): tokens issued before
+ * Ends every session of a user (password change or reset, suspension, deletion): tokens issued before
  * now are refused by every service at once (the kit's user state in Redis: a per-user "not before"), and Keycloak
  * ends the sessions so no refresh token mints a new one. Both are needed: Keycloak cannot recall an access token
  * it already signed, and the "not before" alone would let a refresh token mint fresh ones.

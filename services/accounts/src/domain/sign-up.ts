@@ -74,7 +74,7 @@ export async function admission(email: string, body: SignUpInput): Promise<Admis
   }
   const typed = body.data?.company?.['License #']?.trim();
   if (!typed) throw new Problem(400, Messages.licenceRequired);
-  // Case-insensitively (issue 8): 'abc-1' is the record 'ABC-1', and its users make it "contact your admin".
+  // Case-insensitively: 'abc-1' is the record 'ABC-1', and its users make it "contact your admin".
   const record = await findLicenceRecord(typed);
   if (!record) throw new Problem(400, Messages.invalidLicence);
   if (await User.exists({ companyKeys: licenceKey(record['License #']) }))

@@ -33,7 +33,7 @@ const inviteSchema = new Schema(
       notified: { type: Boolean, default: false },
     },
     /**
-     * Sign-up by invite proves the invite (issue 8): the mail's link carries a random token; only its SHA-256 is
+     * Sign-up by invite proves the invite: the mail's link carries a random token; only its SHA-256 is
      * stored, it expires, a resend replaces it, and sign-up consumes it (data.accepted).
      */
     tokenHash: { type: String, index: true },

@@ -10,7 +10,7 @@ import { Code, Message, NewEmail, NewPassword, bodyEmail } from './auth-common.j
 const SignUpBody = Type.Object({
   email: NewEmail,
   password: NewPassword,
-  /** Sign-up by invite: the token from the invite mail's link (issue 8). */
+  /** Sign-up by invite: the token from the invite mail's link. */
   inviteToken: Type.Optional(Type.String({ maxLength: 200 })),
   data: Type.Optional(
     Type.Object({

@@ -53,7 +53,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['utils'],
         params: Type.Object({
           bucket: Type.Union([Type.Literal('logos'), Type.Literal('uploads')]),
-          // svg: files stored before issue 8 stay readable
+          // svg: files stored before uploads were checked by content stay readable
           key: Type.String({ maxLength: 40, pattern: '^[0-9a-f-]{36}\\.(png|jpg|gif|webp|svg|pdf)$' }),
         }),
         response: problems(400, 404),

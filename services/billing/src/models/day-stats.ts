@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 
 /**
- * Per-day summaries of the projected orders for the operations dashboard (issue 15 follow-up): a range reads one
+ * Per-day summaries of the projected orders for the operations dashboard: a range reads one
  * small document per day instead of every order of it (FerretDB decodes each returned document: ~10,000 orders for a
  * 30-day range at 100,000 orders took tens of seconds).
  *

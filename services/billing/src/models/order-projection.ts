@@ -2,7 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 import { licenceKey, type OrderBillingFacts } from '@portal/contracts';
 
 /**
- * Billing's copy of orders (issue 15: "Billing keeps its own read model of orders fed by events"): one document per
+ * Billing's copy of orders ("Billing keeps its own read model of orders fed by events"): one document per
  * order, written ONLY by the projection part (events/orders-feed.ts and the snapshot pages), read by reconciliation,
  * reports and dashboards. A write applies only when its `version` is higher than the stored one (events may arrive
  * out of order; a snapshot may overlap the stream).

@@ -2,7 +2,7 @@ import mongoose, { Schema, type InferSchemaType } from 'mongoose';
 import { REPORT_EVERY, REPORT_KINDS } from '@portal/contracts/billing';
 
 /**
- * A scheduled report (issue 15: "an admin can ask for any report every Monday (or monthly) to a list of emails").
+ * A scheduled report ("an admin can ask for any report every Monday (or monthly) to a list of emails").
  * The BullMQ job scheduler keyed `schedule-<id>` fires it; each firing makes a normal run owned by `owner`.
  */
 const reportScheduleSchema = new Schema(

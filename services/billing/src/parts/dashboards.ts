@@ -1,7 +1,7 @@
 import { dashboardRoutes } from '../routes/dashboards.js';
 import type { Part } from './part.js';
 
-/** Issue 15, the dashboards part (see part.ts): reads the projection and members, owns no model or consumer. */
+/** The dashboards part (see part.ts): reads the projection and members, owns no model or consumer. */
 export const dashboardsPart = (): Part => ({
   routes: [dashboardRoutes],
 });

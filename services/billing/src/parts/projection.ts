@@ -14,7 +14,7 @@ import {
 } from '../events/projection-snapshots.js';
 
 /**
- * Issue 15, the projection part (see part.ts): billing's read models (models/order-projection.ts, member.ts) fed by
+ * The projection part (see part.ts): billing's read models (models/order-projection.ts, member.ts) fed by
  * orders', routing's, fleet's and accounts' events, and filled by a snapshot when empty or stale (projection-request).
  */
 export const projectionPart = (): Part => ({

@@ -4,7 +4,7 @@ import { ReconPrint } from '../models/recon-print.js';
 import type { Part } from './part.js';
 
 /**
- * Issue 15, the recon part (see part.ts): reconciliation, the vendor picker, the accounting compare (ACCOUNTING_*: the
+ * The recon part (see part.ts): reconciliation, the vendor picker, the accounting compare (ACCOUNTING_*: the
  * same variables as accounts; the local stub on 8930), the print stamp (its outbox model) and the invoice export.
  */
 export const reconPart = (): Part => ({

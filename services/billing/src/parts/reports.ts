@@ -4,7 +4,7 @@ import { reportsWorker } from '../jobs/worker.js';
 import type { Part } from './part.js';
 
 /**
- * Issue 15, the reports part (see part.ts): report runs and schedules, and the reports worker (a plugin: it starts
+ * The reports part (see part.ts): report runs and schedules, and the reports worker (a plugin: it starts
  * the BullMQ worker when the app is ready and closes it before shutdown; it adds no route).
  */
 export const reportsPart = (): Part => ({

@@ -29,7 +29,7 @@ const ExportQuery = Type.Object(
 const VENDOR_ROLES = [...STAFF_ROLES, Role.AccountAdmin, Role.User];
 
 /**
- * The dashboards (issue 15): operations for staff; a company's own for roles 3 and 4. A company caller's figures
+ * The dashboards: operations for staff; a company's own for roles 3 and 4. A company caller's figures
  * are their company's only (companyKeysOf the token's user); a `vendorLN` they send is ignored. Staff see a vendor's
  * view by naming it with `vendorLN`.
  */

@@ -6,7 +6,7 @@ import { ReportIdParams, ScheduleBody } from '../schemas.js';
 
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
-/** Scheduled reports (issue 15): staff's, each their own (another's answers 404). */
+/** Scheduled reports: staff's, each their own (another's answers 404). */
 export const reportSchedulesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const roles = ALL_ROLES.filter(canManageBilling);
   const tags = ['reports'];

@@ -12,7 +12,7 @@ export interface LinkUser {
 type UnlinkReason = NonNullable<DriverLinkData['reason']>;
 
 /**
- * The portal user a driver record links to (issue 11): the live user with the record's email and the driver role.
+ * The portal user a driver record links to: the live user with the record's email and the driver role.
  * Suspension does not unlink (the account is blocked where it signs in; the link is identity). Accounts keeps one
  * live user per email; when the read model holds several (a copy whose deletion never reached fleet, e.g. after a
  * data set was reset), the newest account wins — accounts' ids are ObjectIds, which begin with their creation time —

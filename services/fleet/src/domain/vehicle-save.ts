@@ -19,7 +19,7 @@ const LAST_CHANGE_FIELDS = [
 ] as const;
 
 /**
- * What is wrong with a vehicle body, or undefined (orders spec §5 "Maintenance and fleet", issue 11): a name, a
+ * What is wrong with a vehicle body, or undefined (orders spec §5 "Maintenance and fleet"): a name, a
  * valid VIN, and — on an update — no lowered mileage unless the screen's confirmation came with it. A last-change
  * mileage above the odometer is refused too (it would hide an alert for thousands of miles). Pure.
  */

@@ -26,7 +26,7 @@ export type EmailJob =
       subject: string;
       html: string;
       text?: string;
-      /** Issue 14: sign a tracking link for this order at send time (order-mails.ts fillTrackingLink). */
+      /** Sign a tracking link for this order at send time, so no secret waits in Redis (order-mails.ts fillTrackingLink). */
       track?: { orderId: string; exp: number };
     };
 

@@ -4,7 +4,7 @@ import { signTrackingToken } from '@portal/service-kit';
 import { TRACKING_LINK_PLACEHOLDER, orderMail, type OrderMailKind } from '../templates/order-notice.js';
 import type { MailOrder } from './mail-for-event.js';
 
-/** The orders events that become mail (issue 12 "Notifications"), read by one durable. */
+/** The orders events that become mail (orders §4 "Notification emails on save"), read by one durable. */
 export const ORDER_MAIL_SUBJECTS = [
   Subjects.orderCreated,
   Subjects.orderStatusChanged,
@@ -44,7 +44,7 @@ export function orderMails(
   if (!kind) return [];
   const recipients = [...new Set(event.data.recipients.map((r) => r.trim().toLowerCase()).filter(Boolean))];
   if (!recipients.length) return [];
-  // issue 14: set In Transit → the receivers' tracking link, signed only when the worker sends (fillTrackingLink)
+  // set In Transit → the receivers' tracking link, signed only when the worker sends (fillTrackingLink)
   const tracked = kind === 'status' && event.data.status === OrderStatus.inTransit;
   const { subject, html, text } = orderMail(
     kind,

@@ -13,7 +13,7 @@ export interface RenderEnv {
   APP_URL: string;
   FEEDBACK_TO: string;
   EVENT_SEAL_KEY: string;
-  /** Issue 14: signs the tracking link of a raw job with `track` (optional: only the order mails have one). */
+  /** Signs the tracking link of a raw job with `track` (optional: only the order mails have one). */
   TRACKING_SECRET?: string;
 }
 /** A mail ready for the transport: recipient, content, optional Reply-To. */

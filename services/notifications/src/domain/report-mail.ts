@@ -1,7 +1,7 @@
 import type { ReportCompletedData, ReportFile } from '@portal/contracts';
 
 /**
- * A finished report by mail (issue 15 "Reports": "emailed with the file attached"). billing's
+ * A finished report by mail (Reports: "emailed with the file attached"). billing's
  * `billing.report.completed.v1` names the report's files by key in the object store (`reports` bucket) and who gets
  * them; each address becomes one small job (no file bytes, no secret in Redis); the worker reads the files at send
  * time and attaches them, or links them (pre-signed, 7 days) when larger than REPORT_ATTACH_MAX_BYTES

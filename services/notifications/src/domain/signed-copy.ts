@@ -4,7 +4,7 @@ import { escapeHtml } from '../templates/escape.js';
 import { htmlFrame } from '../templates/layout.js';
 
 /**
- * The signed copy of a manifest by mail (issue 13 "Signature pad": "the signed copy is emailed when asked").
+ * The signed copy of a manifest by mail ("the signed copy is emailed when asked").
  * orders' custody event for step 'manifest-signed' names the signed PDF (object key in the `manifests` bucket, its
  * SHA-256) and who gets it (a comma list: the signer's addresses plus the vendor's users when notify); each address
  * becomes one small job (no file bytes in Redis); the worker reads the PDF at send time, checks its hash and attaches

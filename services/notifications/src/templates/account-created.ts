@@ -5,7 +5,7 @@ import type { Mail } from './mail.js';
 export const ACCOUNT_CREATED_SUBJECT = 'Your Portal account has been created';
 
 /**
- * A staff member created the account (issue 8): a welcome, not a "reset your password" that reads like an error.
+ * A staff member created the account: a welcome, not a "reset your password" that reads like an error.
  * The link opens the set-password step (/forgotPasswordSubmit) with the address filled in; the code goes with it.
  */
 export function accountCreatedMail(input: {

@@ -10,7 +10,7 @@ import { button, htmlFrame } from './layout.js';
 import type { Mail } from './mail.js';
 
 /**
- * The orders mails (orders §4 "Notification emails on save"; issue 12): new order, exception, full rejection,
+ * The orders mails (orders §4 "Notification emails on save"): new order, exception, full rejection,
  * partial rejection, any other status, cancelled, and "the preferred date cannot be met". The spec words no subject
  * or body: these are decided here (services/notifications README). Every mail names the order, vendor and
  * destination, the dates it has, the status and reason, and links to the order ({APP_URL}/order/{id}).
@@ -81,7 +81,7 @@ export function orderFacts(kind: OrderMailKind, n: OrderNotice): [string, string
 }
 
 /**
- * Issue 14: the In Transit mail's tracking link. The job holds this placeholder (no secret in Redis); the worker signs
+ * The In Transit mail's tracking link. The job holds this placeholder (no secret in Redis); the worker signs
  * the token and puts the link in when it sends (domain/order-mails.ts fillTrackingLink).
  */
 export const TRACKING_LINK_PLACEHOLDER = '__PORTAL_TRACKING_LINK__';

@@ -7,7 +7,7 @@ import type { KeycloakSettings, KeycloakUser, TokenSet } from './settings.js';
 /**
  * Realm roles given through a group, never mapped directly. Keycloak 26 (admin fine-grained authz v2) lets only a
  * master-realm administrator map a role whose name is one of its admin role names ('admin' is), so the service
- * account could not make anyone Admin (issue 8); joining a group that carries the role needs manage-users only.
+ * account could not make anyone Admin; joining a group that carries the role needs manage-users only.
  * deploy/local/keycloak/realm-portal.json declares the group.
  */
 export const ROLE_GROUPS: Readonly<Record<string, string>> = { admin: 'portal-admins' };
@@ -116,7 +116,7 @@ export class KeycloakClient {
       return;
     }
     // Not offered: fine only when already mapped. Anything else must fail loudly instead of leaving the user on
-    // the default role (issue 8).
+    // the default role (the Admin role must stick).
     const mapped = await this.admin.json<Named[]>('GET', `/users/${id}/role-mappings/realm`);
     if (!mapped.some((r) => r.name === roleName))
       throw new Error(`Keycloak cannot map realm role ${roleName}`);

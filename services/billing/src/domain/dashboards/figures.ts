@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 
 /**
- * The dashboards' figures, pure (issue 15 "Dashboards"): one pass over the projected orders a query streams, then
+ * The dashboards' figures, pure: one pass over the projected orders a query streams, then
  * the answer's arrays. Nothing here reads the database (read.ts does).
  */
 

@@ -1,7 +1,7 @@
 import type { ProjectedOrder } from '../../models/order-projection.js';
 
 /**
- * The reconciliation's read of one vendor-month, shared (issue 15 bench billing.recon.month): FerretDB 1.24 turns each
+ * The reconciliation's read of one vendor-month, shared (bench billing.recon.month): FerretDB 1.24 turns each
  * stored document back into BSON at about 1–3 ms a document on a busy machine, so a 600-order vendor-month costs a
  * second or more. Callers asking for the same vendor-month at once share one read (single flight), and its rows are
  * reused for `ttlMs` (RECON_CACHE_MS, default 5 s), then refreshed in the background while the last rows answer.
