@@ -36,7 +36,8 @@ import { pickupChangeRed } from './fixorders.js';
  */
 export class OrderInvalid extends Problem {
   constructor(public readonly errors: OrderErrors) {
-    super(400, Object.values(errors)[0] ?? M.fixErrors);
+    // every field's message beside the first one's words (the form marks each field)
+    super(400, Object.values(errors)[0] ?? M.fixErrors, { errors });
   }
 }
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { ProblemSchema, problemBody, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ProblemSchema, Problem, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { ALL_ROLES, isStaff, isVendor } from '@portal/contracts';
 import { Type } from 'typebox';
 import { BULK_MAX_BODY_BYTES, BULK_MAX_FILE_BYTES } from '../domain/bulk/columns.js';
@@ -47,14 +47,14 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (Number(request.headers['content-length'] ?? 0) > BULK_MAX_BODY_BYTES)
-        return reply.code(413).type('application/problem+json').send(problemBody(413, TOO_LARGE));
+        throw new Problem(413, TOO_LARGE);
       const part = await request.file().catch(() => undefined);
       if (!part) throw new BulkFileError('choose a csv, xlsx or xls file to upload');
       const bytes = await part.toBuffer().catch((err: { code?: string }) => {
         if (err.code === 'FST_REQ_FILE_TOO_LARGE') return null;
         throw err;
       });
-      if (!bytes) return reply.code(413).type('application/problem+json').send(problemBody(413, TOO_LARGE));
+      if (!bytes) throw new Problem(413, TOO_LARGE);
       const caller = await bulkCallerOf(request.user);
       const goodRows = request.query.mode === 'goodRows';
       const ports = {
@@ -72,10 +72,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const detail = spreadsheetMessage(
           `${result.errors.length} of ${result.total} rows have errors; no order was saved`,
         );
-        return reply
-          .code(400)
-          .type('application/problem+json')
-          .send({ ...problemBody(400, detail), data: result });
+        throw new Problem(400, detail, { data: result });
       }
       return { data: result };
     },
@@ -99,10 +96,9 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const job = await bulkJobOf(request.params.jobId, request.user);
-      if (!job)
-        return reply.code(404).type('application/problem+json').send(problemBody(404, 'No such upload'));
+      if (!job) throw new Problem(404, 'No such upload');
       return { data: job };
     },
   );

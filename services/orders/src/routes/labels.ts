@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { problemBody, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { ALL_ROLES, LabelsBodySchema, Role, type LabelsBody } from '@portal/contracts';
 import { callerOf } from '../domain/order-access.js';
-import { LabelRefused, printLabels } from '../domain/labels/print.js';
+import { printLabels } from '../domain/labels/print.js';
 import { errors } from '../schemas/order.js';
 
 /** Everyone but drivers prints labels (orders §6: drivers "cannot cancel or print labels"). */
@@ -21,15 +21,6 @@ const LabelProblem = Type.Object({
  * entry) so an open form keeps saving without a conflict.
  */
 export const labelsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.setErrorHandler((err, _request, reply) => {
-    if (!(err instanceof LabelRefused)) throw err;
-    const { currentStatus, allowedStatus } = err;
-    return reply
-      .code(409)
-      .type('application/problem+json')
-      .send({ ...problemBody(409, err.detail), currentStatus, allowedStatus });
-  });
-
   app.post(
     '/orders/labels',
     {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ProblemSchema, attachment, problemBody, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ProblemSchema, attachment, Problem, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import {
   ALL_ROLES,
   MANIFEST_MAX_BODY_BYTES,
@@ -30,8 +30,7 @@ const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404
 /** Upload: staff (orders §6 "upload manifests with overwrite confirmation") and the placing company (3, 4). */
 const uploaders = { roles: [Role.SuperAdmin, Role.Admin, Role.AccountAdmin, Role.User] };
 const all = { roles: ALL_ROLES };
-const tooLarge = (reply: { code: (n: number) => any }) =>
-  reply.code(413).type('application/problem+json').send(problemBody(413, MM.tooLarge));
+const tooLarge = () => new Problem(413, MM.tooLarge);
 
 /** The multipart upload's fields (`order`, `force`, `currentWindow`) and its one file `pdf`; null: over the cap. */
 async function readUpload(request: FastifyRequest) {
@@ -80,14 +79,12 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      if (Number(request.headers['content-length'] ?? 0) > MANIFEST_MAX_BODY_BYTES) return tooLarge(reply);
-      if (!request.isMultipart())
-        return reply.code(415).type('application/problem+json').send(problemBody(415, MM.noFile));
+    async (request) => {
+      if (Number(request.headers['content-length'] ?? 0) > MANIFEST_MAX_BODY_BYTES) throw tooLarge();
+      if (!request.isMultipart()) throw new Problem(415, MM.noFile);
       const up = await readUpload(request);
-      if (!up) return tooLarge(reply);
-      if (!up.file || !up.fields.order)
-        return reply.code(400).type('application/problem+json').send(problemBody(400, MM.noFile));
+      if (!up) throw tooLarge();
+      if (!up.file || !up.fields.order) throw new Problem(400, MM.noFile);
       const o = await uploadManifest(app, await caller(request), {
         order: up.fields.order,
         filename: up.file.filename,

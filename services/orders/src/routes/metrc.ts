@@ -1,4 +1,4 @@
-import { ProblemSchema, problemBody, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { ProblemSchema, Problem, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import {
   MetrcMessages,
   MetrcSyncAnswerSchema,
@@ -46,13 +46,9 @@ export const metrcRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MetrcSyncAnswerSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const view = await syncOf(request.params.jobId, request.user);
-      if (!view)
-        return reply
-          .code(404)
-          .type('application/problem+json')
-          .send(problemBody(404, MetrcMessages.noSuchSync));
+      if (!view) throw new Problem(404, MetrcMessages.noSuchSync);
       return { data: view };
     },
   );

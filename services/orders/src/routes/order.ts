@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { problemBody, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import {
   ALL_ROLES,
   OrderMessages,
@@ -10,7 +10,6 @@ import {
 } from '@portal/contracts';
 // the bodies are checked by contracts' JSON Schemas (the same ranges and enums as these types)
 import { callerOf, readableOrder } from '../domain/order-access.js';
-import { OrderInvalid } from '../domain/order-prepare.js';
 import { cancelOrder, createOrder, setDeleted, updateOrder, type WriteDeps } from '../domain/order-write.js';
 import { forViewer, toOrderDto } from '../domain/order-view.js';
 import type { OrderDoc } from '../models/order.js';
@@ -34,14 +33,6 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const view = (r: FastifyRequest, o: OrderDoc) => forViewer(toOrderDto(o), r.user.role);
   const all = { roles: ALL_ROLES };
   const errors = S.errors;
-  // a rule's 400 carries every field's message beside the first one's words (the form marks each field)
-  app.setErrorHandler((err, _request, reply) => {
-    if (!(err instanceof OrderInvalid)) throw err;
-    return reply
-      .code(400)
-      .type('application/problem+json')
-      .send({ ...problemBody(400, err.detail), errors: err.errors });
-  });
 
   app.get(
     '/orders/:id',

@@ -22,8 +22,16 @@ function validationDetail(err: FastifyError): string {
   return err.message;
 }
 
-export function sendProblem(reply: FastifyReply, status: number, detail: string) {
-  return reply.code(status).type('application/problem+json').send(problemBody(status, detail));
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  extra?: Record<string, unknown>,
+) {
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send(problemBody(status, detail, extra));
 }
 
 /** Every error leaves as problem+json; bad input is never a 500. */
@@ -35,7 +43,7 @@ export default fp(
         request,
         reply,
       ) => {
-        if (error instanceof Problem) return sendProblem(reply, error.status, error.detail);
+        if (error instanceof Problem) return sendProblem(reply, error.status, error.detail, error.extra);
         if (error.validation) return sendProblem(reply, 400, validationDetail(error));
         if (error.name === 'ValidationError' && error.errors) {
           const first = Object.values(error.errors)[0];

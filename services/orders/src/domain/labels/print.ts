@@ -9,13 +9,13 @@ import { labelLogo } from './logo.js';
 import { renderLabels } from './pdf.js';
 
 /** A refused label (orders §4): 409 with "SHIPPING LABEL ERROR", the current and the allowed status. */
-export class LabelRefused extends Error {
+export class LabelRefused extends Problem {
   constructor(
-    readonly detail: string,
+    detail: string,
     readonly currentStatus: string,
     readonly allowedStatus: string,
   ) {
-    super(detail);
+    super(409, detail, { currentStatus, allowedStatus });
     this.name = 'LabelRefused';
   }
 }
