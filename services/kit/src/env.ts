@@ -54,7 +54,12 @@ export const EnvSchema = Type.Object({
   MONGO_URL: Type.String({ default: 'mongodb://127.0.0.1:27027/portal' }),
   /** Database name; empty means `portal_<service name>`. Tests point it at a database of their own. */
   MONGO_DB: Type.String({ default: '' }),
-  /** PostgreSQL behind FerretDB (GIN serving indexes at start, docs/DATA.md); empty on real MongoDB. */
+  /**
+   * The server behind MONGO_URL: `mongodb` (production) or `ferretdb` (the local stack, deploy/local/env.sh), whose
+   * adapter (backends/ferretdb) the start-up migration loads. Production leaves it at the default.
+   */
+  DB_BACKEND: Type.Union([Type.Literal('mongodb'), Type.Literal('ferretdb')], { default: 'mongodb' }),
+  /** PostgreSQL behind FerretDB (its GIN serving indexes at start, docs/DATA.md); empty on real MongoDB. */
   POSTGRES_URL: Type.String({ default: '' }),
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   /**

@@ -1,147 +1,19 @@
-import { createHash } from 'node:crypto';
 import type { Connection, Model } from 'mongoose';
-import pg from 'pg';
+import type { DbAdapter, DbBackend, MigrateLog } from './backends/db-adapter.js';
 
 /**
- * The start-up migration (docs/DATA.md): every model's declared indexes through `syncIndexes` (the schema is the
- * one source; `autoIndex` is off), then — on FerretDB's PostgreSQL backend — one GIN `((_jsonb->'f')
- * jsonb_path_ops)` per top-level field those indexes filter on, `_id` included. FerretDB 1.24 pushes top-level
- * equality down as `_jsonb->'f' @> value`, which only such an index serves; its own createIndexes btrees are never
- * used by queries. A unique one still enforces `unique`; a non-unique one only slowed every write, so our FerretDB
- * build records it without building it (deploy/local/ferretdb-unique-only.patch) and this migration drops the ones
- * an older build made. Recipe: ../shared/notes/ferretdb-postgresql.md §4.
+ * The start-up migration (docs/DATA.md §3): every model's declared indexes through `syncIndexes` (the schema is the
+ * one source; `autoIndex` is off). That is all MongoDB needs, and all production runs. A local backend's extras
+ * (FerretDB: GIN serving indexes in its PostgreSQL) come from its adapter, imported only when DB_BACKEND names it
+ * (backends/ferretdb/), so neither its code nor `pg` is loaded on MongoDB.
  */
 
-export interface Logger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
+export type Logger = MigrateLog;
+export type { DbBackend };
 
-/**
- * Top-level fields the model's declared indexes filter on by equality, `_id` first. Dotted paths are never pushed
- * down. A descending key after the first (`{companyKey: 1, createdAt: -1}`) is the sort of a keyset page, never an
- * equality: a GIN index cannot serve a sort or a range, so it gets none (it would only cost every insert).
- */
-export function servingFields(model: Model<any>): string[] {
-  const fields = new Set<string>(['_id']);
-  for (const [keys] of model.schema.indexes()) {
-    Object.entries(keys).forEach(([field, kind], i) => {
-      if (field.includes('.') || kind === 'text' || (i > 0 && kind === -1)) return;
-      fields.add(field);
-    });
-  }
-  return [...fields];
-}
-
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-/** Our index name for a field: stable, < 63 bytes, unique per field (short hash of the raw name). */
-export function ginIndexName(table: string, field: string): string {
-  const hash = createHash('sha1').update(field).digest('hex').slice(0, 6);
-  const norm = field.toLowerCase().replace(/[^a-z0-9_]/g, '_');
-  return `${`${table}_${norm}`.slice(0, 48)}_${hash}_gin`;
-}
-
-/** FerretDB's table for a collection (read from its metadata, never computed), or undefined if none yet. */
-export async function ferretTable(
-  client: pg.ClientBase,
-  db: string,
-  collection: string,
-): Promise<string | undefined> {
-  const r = await client.query<{ t: string }>(
-    `SELECT _jsonb->>'table' AS t FROM ${ident(db)}._ferretdb_database_metadata WHERE _jsonb->'_id' = to_jsonb($1::text)`,
-    [collection],
-  );
-  return r.rows[0]?.t;
-}
-
-/**
- * Makes the table's GIN serving indexes exactly `fields` (creates missing or invalid ones, drops ours that are no
- * longer declared) and ANALYZEs when something changed. CONCURRENTLY: writes go on while an index builds.
- * A per-table advisory lock (tried, never waited on inside a statement, which could deadlock with CONCURRENTLY)
- * lets several processes migrate the same database at once. Returns the names created.
- */
-export async function ensureGinIndexes(
-  client: pg.ClientBase,
-  db: string,
-  collection: string,
-  fields: string[],
-): Promise<string[]> {
-  const table = await ferretTable(client, db, collection);
-  if (!table) throw new Error(`no FerretDB table for ${db}.${collection}`);
-  const lockKey = `ferret-gin:${db}.${table}`;
-  for (let i = 0; ; i++) {
-    const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
-      lockKey,
-    ]);
-    if (got.rows[0]?.ok) break;
-    if (i > 600) throw new Error(`timed out waiting for ${lockKey}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  try {
-    await storeUncompressed(client, db, table);
-    const indexes = await tableIndexes(client, db, table);
-    const have = new Map(indexes.filter((i) => i.name.endsWith('_gin')).map((i) => [i.name, i.valid]));
-    const want = new Map(fields.map((f) => [ginIndexName(table, f), f]));
-    const created: string[] = [];
-    for (const [name, valid] of have) {
-      // ours but no longer declared, or left INVALID by an interrupted CONCURRENTLY build
-      if (!want.has(name) || !valid)
-        await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ident(db)}.${ident(name)}`);
-      if (!valid) have.delete(name);
-    }
-    for (const [name, field] of want) {
-      if (have.get(name)) continue;
-      await client.query(
-        `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${ident(name)} ON ${ident(db)}.${ident(table)} ` +
-          `USING gin ((_jsonb->${lit(field)}) jsonb_path_ops)`,
-      );
-      created.push(name);
-    }
-    // the non-unique btrees an unpatched FerretDB build made (`<table>_<name>_<hash>_idx`): no query uses them (see
-    // the top of this file); FerretDB keeps them in its metadata, and our build drops an index with IF EXISTS, so a
-    // later `dropIndexes` still works
-    for (const i of indexes)
-      if (!i.unique && i.name.endsWith('_idx'))
-        await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ident(db)}.${ident(i.name)}`);
-    if (created.length) await client.query(`ANALYZE ${ident(db)}.${ident(table)}`);
-    return created;
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
-  }
-}
-
-/** Every index of a table in PostgreSQL: its name, whether it is valid (a build finished) and unique. */
-export async function tableIndexes(
-  client: pg.ClientBase,
-  db: string,
-  table: string,
-): Promise<{ name: string; valid: boolean; unique: boolean }[]> {
-  const got = await client.query<{ name: string; valid: boolean; unique: boolean }>(
-    `SELECT ci.relname AS name, i.indisvalid AS valid, i.indisunique AS unique FROM pg_index i
-       JOIN pg_class ci ON ci.oid = i.indexrelid JOIN pg_class ct ON ct.oid = i.indrelid
-       JOIN pg_namespace n ON n.oid = ct.relnamespace
-     WHERE n.nspname = $1 AND ct.relname = $2`,
-    [db, table],
-  );
-  return got.rows;
-}
-
-/**
- * Documents up to a page stored as they are (toast_tuple_target = 8160), as our FerretDB patch creates new tables:
- * PostgreSQL otherwise compresses a document over ~2 KB and decompresses it whole for every field a pushed-down
- * filter or sort reads (measured: a filtered, sorted page over 914 list rows 29–42 ms compressed, 10–13 ms not).
- * Rows written before keep their storage until they are written again.
- */
-async function storeUncompressed(client: pg.ClientBase, db: string, table: string): Promise<void> {
-  const got = await client.query<{ opts: string[] | null }>(
-    `SELECT c.reloptions AS opts FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = $1 AND c.relname = $2`,
-    [db, table],
-  );
-  if (!(got.rows[0]?.opts ?? []).includes('toast_tuple_target=8160'))
-    await client.query(`ALTER TABLE ${ident(db)}.${ident(table)} SET (toast_tuple_target = 8160)`);
+/** The backend the environment names (DB_BACKEND); anything but `ferretdb` is MongoDB. */
+export function dbBackend(env: Record<string, string | undefined> = process.env): DbBackend {
+  return env.DB_BACKEND === 'ferretdb' ? 'ferretdb' : 'mongodb';
 }
 
 /**
@@ -158,12 +30,8 @@ async function assertIndexesSettled(model: Model<any>): Promise<void> {
     );
 }
 
-/**
- * createCollection (when missing) + syncIndexes, one model at a time. FerretDB on PostgreSQL can fail the first
- * write to a NEW database when another connection creates it at the same moment (SQLSTATE 42P07, its metadata
- * table): that one error is retried.
- */
-async function syncOne(model: Model<any>): Promise<void> {
+/** createCollection (when missing) + syncIndexes, one model at a time; an error the adapter names is retried. */
+async function syncOne(model: Model<any>, adapter: DbAdapter | undefined): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await model.createCollection().catch((err: { code?: number }) => {
@@ -173,50 +41,59 @@ async function syncOne(model: Model<any>): Promise<void> {
       await assertIndexesSettled(model);
       return;
     } catch (err) {
-      if (attempt >= 5 || !/42P07/.test((err as Error).message)) throw err;
+      if (attempt >= 5 || !adapter?.retryable(err as Error)) throw err;
       await new Promise((r) => setTimeout(r, 100 * attempt));
     }
   }
 }
 
 export interface MigrateOptions {
-  /** PostgreSQL behind FerretDB (env POSTGRES_URL); empty: real MongoDB, no serving indexes to make. */
+  /** The server behind the connection (env DB_BACKEND); default: what process.env says. */
+  backend?: DbBackend;
+  /** PostgreSQL behind FerretDB (env POSTGRES_URL): the ferretdb adapter's only. */
   postgresUrl?: string;
   log: Logger;
 }
 
-/** syncIndexes for every model of the connection (throws on a declaration the backend refuses), then the GIN serving indexes. */
-export async function migrate(conn: Connection, opts: MigrateOptions): Promise<void> {
-  const t0 = Date.now();
-  const models = Object.values(conn.models) as Model<any>[];
-  for (const model of models) await syncOne(model);
-  if (!opts.postgresUrl) {
-    opts.log.info(
-      { models: models.length, ms: Date.now() - t0 },
-      'migrate: indexes synced; POSTGRES_URL unset, no FerretDB serving indexes (real MongoDB)',
-    );
-    return;
-  }
-  // The serving indexes are a speed matter: a failure here (PostgreSQL unreachable, FerretDB on another backend)
-  // is logged loudly but does not keep the service down; migrate.test.ts proves they exist on the real stack.
-  const created: string[] = [];
-  const client = new pg.Client({ connectionString: opts.postgresUrl, application_name: 'portal-migrate' });
+/** The backend's adapter, or none for MongoDB. One that cannot load (e.g. `pg` not installed) is logged, not fatal. */
+async function loadAdapter(backend: DbBackend, opts: MigrateOptions): Promise<DbAdapter | undefined> {
+  if (backend !== 'ferretdb') return undefined;
   try {
-    await client.connect();
-    for (const model of models) {
-      const fields = servingFields(model);
-      created.push(...(await ensureGinIndexes(client, conn.name, model.collection.collectionName, fields)));
-    }
-    opts.log.info(
-      { db: conn.name, models: models.length, created, ms: Date.now() - t0 },
-      'migrate: indexes ready',
-    );
+    const { ferretdbAdapter } = await import('./backends/ferretdb/index.js');
+    return ferretdbAdapter({ postgresUrl: opts.postgresUrl ?? '' });
   } catch (err) {
     opts.log.warn(
-      { err: (err as Error).message, db: conn.name, created },
-      'migrate: FerretDB serving indexes NOT made; list queries will scan',
+      { err: (err as Error).message },
+      'migrate: the FerretDB adapter did not load; no serving indexes',
     );
-  } finally {
-    await client.end().catch(() => {});
+    return undefined;
   }
+}
+
+/**
+ * A FerretDB reached without DB_BACKEND=ferretdb (a tool or suite run without deploy/local/env.sh) works, but no
+ * serving index is made and its list queries scan: said at start rather than found in a slow page.
+ */
+async function warnIfFerretDb(conn: Connection, log: Logger): Promise<void> {
+  const info = await conn.db!.admin().command({ buildInfo: 1 });
+  if (info.ferretdbVersion)
+    log.warn(
+      { server: `FerretDB ${info.ferretdbVersion}` },
+      'migrate: the server is FerretDB but DB_BACKEND is not ferretdb (deploy/local/env.sh); no serving indexes',
+    );
+}
+
+/** syncIndexes for every model of the connection (throws on a declaration the backend refuses), then the adapter's. */
+export async function migrate(conn: Connection, opts: MigrateOptions): Promise<void> {
+  const t0 = Date.now();
+  const backend = opts.backend ?? dbBackend();
+  const adapter = await loadAdapter(backend, opts);
+  const models = Object.values(conn.models) as Model<any>[];
+  for (const model of models) await syncOne(model, adapter);
+  const extra = adapter ? await adapter.afterSync(conn, models, opts.log) : {};
+  if (backend === 'mongodb') await warnIfFerretDb(conn, opts.log);
+  opts.log.info(
+    { db: conn.name, backend, models: models.length, ...extra, ms: Date.now() - t0 },
+    'migrate: indexes ready',
+  );
 }

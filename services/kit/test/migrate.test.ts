@@ -6,10 +6,10 @@ import {
   ensureGinIndexes,
   ferretTable,
   ginIndexName,
-  migrate,
   servingFields,
   tableIndexes,
-} from '../src/migrate.js';
+} from '../src/backends/ferretdb/gin-indexes.js';
+import { migrate } from '../src/migrate.js';
 import { withOutbox } from '../src/outbox.js';
 import { assertUsesIndex } from '../testing/index.js';
 
@@ -77,7 +77,7 @@ before(async () => {
   const ms = await seed();
   console.log(`# seeded ${N} docs in ${ms} ms`);
   const t0 = Date.now();
-  await migrate(conn, { postgresUrl: POSTGRES_URL, log });
+  await migrate(conn, { backend: 'ferretdb', postgresUrl: POSTGRES_URL, log });
   console.log(`# migrate (syncIndexes + GIN on ${N} docs) took ${Date.now() - t0} ms`);
 });
 after(async () => {
@@ -105,7 +105,7 @@ test('only unique indexes are PostgreSQL btrees; a non-unique one is recorded, a
   );
   // an index built by an unpatched FerretDB is dropped by the migration
   await client.query(`CREATE INDEX "${table}_old_btree_idx" ON "${DB}"."${table}" (((_jsonb->'status')))`);
-  await migrate(conn, { postgresUrl: POSTGRES_URL, log });
+  await migrate(conn, { backend: 'ferretdb', postgresUrl: POSTGRES_URL, log });
   assert.ok(
     (await btrees()).every((b) => b.unique),
     'the old non-unique btree was dropped',
@@ -194,7 +194,7 @@ test("the outbox relay's query {_outboxPending: true} is an index probe, not a s
 test('a re-created collection gets its serving indexes again; ensureGinIndexes is idempotent', async () => {
   const Tmp = conn.model('Tmp', new Schema({ code: { type: String, index: true } }));
   await Tmp.create({ code: 'a' });
-  await migrate(conn, { postgresUrl: POSTGRES_URL, log });
+  await migrate(conn, { backend: 'ferretdb', postgresUrl: POSTGRES_URL, log });
   const first = (await ferretTable(client, DB, 'tmps'))!;
   assert.deepEqual(
     await ensureGinIndexes(client, DB, 'tmps', servingFields(Tmp)),
@@ -209,7 +209,7 @@ test('a re-created collection gets its serving indexes again; ensureGinIndexes i
     [DB, again],
   );
   assert.ok(!before.rows.some((r) => r.indexname.endsWith('_gin')), 'the new table starts without them');
-  await migrate(conn, { postgresUrl: POSTGRES_URL, log });
+  await migrate(conn, { backend: 'ferretdb', postgresUrl: POSTGRES_URL, log });
   const made = await client.query(
     'SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2',
     [DB, again],
@@ -223,13 +223,32 @@ test('a re-created collection gets its serving indexes again; ensureGinIndexes i
   conn.deleteModel('Tmp');
 });
 
-test('without POSTGRES_URL (real MongoDB) the step syncs indexes and skips PostgreSQL with a log line', async () => {
-  const lines: string[] = [];
-  await migrate(conn, { log: { info: (_o, m) => lines.push(m), warn: (_o, m) => lines.push(m) } });
+/** The lines a migration logs, with their fields. */
+async function migrateLines(opts: { backend?: 'mongodb' | 'ferretdb'; postgresUrl?: string }) {
+  const lines: { msg: string; obj: Record<string, unknown> }[] = [];
+  const push = (obj: object, msg: string) => lines.push({ msg, obj: obj as Record<string, unknown> });
+  await migrate(conn, { ...opts, log: { info: push, warn: push } });
+  return lines;
+}
+
+test('DB_BACKEND=mongodb: the declared indexes only, and a FerretDB server behind it is named in a warning', async () => {
+  const lines = await migrateLines({ backend: 'mongodb', postgresUrl: POSTGRES_URL });
+  const done = lines.find((l) => l.msg === 'migrate: indexes ready');
+  assert.equal(done?.obj.backend, 'mongodb', JSON.stringify(lines));
+  assert.equal(done?.obj.created, undefined, 'no serving index step ran');
   assert.ok(
-    lines.some((l) => l.includes('POSTGRES_URL unset')),
-    lines.join('\n'),
+    lines.some((l) => /server is FerretDB but DB_BACKEND is not ferretdb/.test(l.msg)),
+    JSON.stringify(lines),
   );
+});
+
+test('DB_BACKEND=ferretdb without POSTGRES_URL: the declared indexes, and the serving ones said NOT made', async () => {
+  const lines = await migrateLines({ backend: 'ferretdb' });
+  assert.ok(
+    lines.some((l) => l.msg.includes('serving indexes NOT made') && l.obj.err === 'POSTGRES_URL unset'),
+    JSON.stringify(lines),
+  );
+  assert.equal(lines.find((l) => l.msg === 'migrate: indexes ready')?.obj.servingIndexes, false);
 });
 
 test('assertUsesIndex (testing entry): one line proves a list query is index-served, and catches one that is not', async () => {

@@ -3,13 +3,17 @@ import { migrate } from '../../migrate.js';
 
 /**
  * Runs the index migration (../../migrate.ts) when the app gets ready, i.e. before it listens and before the
- * outbox relay's first sweep. Every model on the service's connection is covered, outbox or not.
+ * outbox relay's first sweep. Every model on the service's connection is covered, outbox or not. DB_BACKEND says
+ * which server it is: MongoDB (production) needs only the declared indexes; `ferretdb` loads the local adapter.
  */
 export default fp(
   async (app) => {
     app.addHook('onReady', async () => {
-      const postgresUrl = String(app.env.POSTGRES_URL ?? process.env.POSTGRES_URL ?? '');
-      await migrate(app.mongo, { postgresUrl, log: app.log });
+      await migrate(app.mongo, {
+        backend: app.env.DB_BACKEND,
+        postgresUrl: app.env.POSTGRES_URL,
+        log: app.log,
+      });
     });
   },
   { name: 'migrate', dependencies: ['mongo'] },
