@@ -41,8 +41,8 @@ export async function keysetPages<T extends { _id: unknown }>(
   }
 }
 
-/** The keyset filter for `find` above: `{ ...filter, _id: { $gt: after } }` after the first page. */
-export const after = (filter: object, key: unknown): object =>
+/** The keyset filter for `find` above: `{ ...filter, _id: { $gt: key } }` after the first page. */
+export const keysetAfter = (filter: object, key: unknown): object =>
   key === undefined ? filter : { ...filter, _id: { $gt: key } };
 
 /**

@@ -12,5 +12,5 @@ export {
   type SnapshotFeedDef,
   type RequestBody,
 } from './feed.js';
-export { answerSnapshots, keysetPages, after, pageHead, SNAPSHOT_MARGIN_MS } from './answer.js';
+export { answerSnapshots, keysetPages, keysetAfter, pageHead, SNAPSHOT_MARGIN_MS } from './answer.js';
 export { applyIfNewer, knownVersions, isNewer, orderFactsConsumer, type Applied } from './apply.js';

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Part, PartContext } from './part.js';
-import { dispatchFeed } from '../readmodels/feed.js';
-import { followChanges, onOrderChange, ordersOfDay } from '../readmodels/orders.js';
-import { ordersFeedConsumer } from '../events/orders-feed.js';
-import { fleetFeedConsumer } from '../events/fleet-feed.js';
-import { ordersSnapshotConsumer } from '../events/orders-snapshot.js';
-import { fleetSnapshotConsumer } from '../events/fleet-snapshot.js';
+import { dispatchFeed, fleetSnapshotConsumer, ordersSnapshotConsumer } from '../readmodels/feed.js';
+import { followChanges, onOrderChange, ordersFeedConsumer, ordersOfDay } from '../readmodels/orders.js';
+import { fleetFeedConsumer } from '../readmodels/fleet.js';
 import { LiveHub } from '../domain/schedule/live.js';
 import { scheduleRoutes } from '../routes/schedule.js';
 import { liveRoutes } from '../routes/live.js';

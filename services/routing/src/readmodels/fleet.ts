@@ -1,10 +1,17 @@
 import mongoose, { Schema } from 'mongoose';
-import type { DriverChangedData, DriverLinkData, VehicleChangedData } from '@portal/contracts';
+import {
+  STREAMS,
+  Subjects,
+  type DriverChangedData,
+  type DriverLinkData,
+  type VehicleChangedData,
+} from '@portal/contracts';
+import { defineConsumer } from '@portal/service-kit';
 
 /**
  * Routing's copy of fleet's drivers and vehicles (issue 14 read model), fed by `fleet.driver.changed.v1`,
- * `fleet.driver.linked.v1` / `unlinked.v1`, `fleet.vehicle.changed.v1` (events/fleet-feed.ts) and by
- * `fleet.snapshot.published.v1` pages (events/fleet-snapshot.ts). Fleet's events carry no version, so each write
+ * `fleet.driver.linked.v1` / `unlinked.v1`, `fleet.vehicle.changed.v1` (fleetFeedConsumer below) and by
+ * `fleet.snapshot.published.v1` pages (feed.ts). Fleet's events carry no version, so each write
  * keeps the event time it came from (`asOf`) and an older event never overwrites a newer one. Deleted records stay
  * flagged (old schedules keep naming them); the lists leave them out.
  */
@@ -163,3 +170,17 @@ export async function fleetAsOf(): Promise<Date | null> {
   const d = await ReadDriverModel.findOne({}, { asOf: 1 }).sort({ asOf: -1 }).lean();
   return d ? (d.asOf as Date) : null;
 }
+
+/** Fleet's driver, link and vehicle events → this read model, guarded by time. */
+export const fleetFeedConsumer = defineConsumer({
+  durable: 'routing-fleet-feed',
+  stream: STREAMS.fleet,
+  subjects: [Subjects.driverChanged, Subjects.driverLinked, Subjects.driverUnlinked, Subjects.vehicleChanged],
+  concurrency: 1,
+  async handle(event) {
+    const at = new Date(event.time);
+    if (event.type === Subjects.driverChanged) return applyDriver(event.data as never, at);
+    if (event.type === Subjects.vehicleChanged) return applyVehicle(event.data as never, at);
+    await applyDriverLink(event.data as never, event.type === Subjects.driverLinked, at);
+  },
+});

@@ -3,8 +3,8 @@ import type { OrderFacts } from '@portal/contracts';
 
 /**
  * Routing's copy of orders (issue 14 read model): one document per order, the OrderNotice fields routing shows plus
- * the order's `facts`, fed by every `orders.order.*.v1` event that carries facts (events/orders-feed.ts) and by
- * `orders.snapshot.published.v1` pages (events/orders-snapshot.ts). A write applies only when its facts.version is
+ * the order's `facts`, fed by every `orders.order.*.v1` event that carries facts (orders.ts ordersFeedConsumer) and by
+ * `orders.snapshot.published.v1` pages (feed.ts). A write applies only when its facts.version is
  * higher than the stored one (events may arrive out of order, a snapshot may overlap the stream), so the stored
  * document is always the newest state seen. `days` holds the delivery day and the pickup day: ordersOfDay reads it.
  */
@@ -50,7 +50,7 @@ const schema = new Schema(
      * (its status notice) still applies over it. */
     partial: { type: Boolean, default: false },
     facts: { type: Schema.Types.Mixed, required: true },
-    /** When routing applied it (the feed's freshness: events/orders-snapshot.ts). */
+    /** When routing applied it (the feed's freshness: feed.ts). */
     appliedAt: { type: Date, default: () => new Date() },
   },
   { minimize: false, versionKey: false },

@@ -14,6 +14,7 @@ import {
   logChange,
   type ReadOrder,
 } from './order-model.js';
+import { applyIfNewer, orderFactsConsumer } from '@portal/service-kit';
 
 /** The stored model and its change log (order-model.ts), re-exported for the readers of this module. */
 export { CHANGES_KEEP_MS, ReadOrderChange, ReadOrderModel, ReadOrderSeq, type ReadOrder };
@@ -62,10 +63,9 @@ export function onOrderChange(fn: (c: OrderChange) => void): () => void {
 }
 
 /**
- * Applies an order state when its facts are newer than the stored ones; true when it was written. The conditional
- * upsert (version lower or absent) makes it idempotent and order-independent: an older or equal version is ignored,
- * except that a whole state replaces a partial copy of its own version (`partial`: the notice fields were the held
- * ones, not the write's).
+ * Applies an order state when its facts are newer than the stored ones (the kit's version rule, applyIfNewer); true
+ * when it was written. A whole state also replaces a partial copy of its own version (`partial`: the notice fields
+ * were the held ones, not the write's).
  */
 export async function applyOrder(
   n: NoticeLike | OrderSnapshotItem,
@@ -78,48 +78,39 @@ export async function applyOrder(
   const { id, ...fields } = next;
   const days = [...new Set([next.deliveryDay, next.pickupDay].filter(Boolean))];
   const partial = !!opts.partial;
-  const older = { version: { $lt: facts.version } };
-  const before = await ReadOrderModel.findOneAndUpdate(
-    { _id: id, ...(partial ? older : { $or: [older, { version: facts.version, partial: true }] }) },
-    {
-      $set: {
-        ...fields,
-        days,
-        deleted: facts.deleted,
-        version: facts.version,
-        partial,
-        appliedAt: new Date(),
-      },
-    },
-    { upsert: false, new: false },
-  ).lean();
-  if (before) {
-    await logChange(id);
-    merge({ _id: id, ...fields, deleted: facts.deleted, partial });
-    emitted(id, facts.version, partial);
-    emitter.emit('change', { id, before: fromDoc(before), after: next, by } satisfies OrderChange);
-    return true;
-  }
-  // absent (insert) or not older (ignore): a duplicate key on insert means a doc exists with a newer-or-equal version
-  try {
-    await ReadOrderModel.create({
-      _id: id,
-      ...fields,
-      days,
-      deleted: facts.deleted,
-      version: facts.version,
-      partial,
-    });
-  } catch (err) {
-    if ((err as { code?: number }).code === 11000) return false;
-    throw err;
-  }
+  const { written, before } = await applyIfNewer(
+    ReadOrderModel,
+    id,
+    facts.version,
+    { ...fields, days, deleted: facts.deleted, appliedAt: new Date() },
+    { partial },
+  );
+  if (!written) return false;
   await logChange(id);
   merge({ _id: id, ...fields, deleted: facts.deleted, partial });
   emitted(id, facts.version, partial);
-  emitter.emit('change', { id, before: null, after: next, by } satisfies OrderChange);
+  emitter.emit('change', {
+    id,
+    before: before ? fromDoc(before) : null,
+    after: next,
+    by,
+  } satisfies OrderChange);
   return true;
 }
+
+/**
+ * Every order event that carries facts → this read model (the kit's orderFactsConsumer: the whole state of the
+ * write, or an older custody event's facts over the notice fields held, marked partial). Redeliveries, out-of-order
+ * events and snapshot overlaps change nothing.
+ */
+export const ordersFeedConsumer = orderFactsConsumer({
+  durable: 'routing-orders-feed',
+  apply: (state, facts, { by, partial }) => applyOrder({ ...state, facts }, by, { partial }),
+  held: async (id) => {
+    const cur = await readOrder(id);
+    return cur ? orderSliceOf(cur) : null;
+  },
+});
 
 /**
  * The newest version of each order this process has told its listeners about. Several routing instances share the

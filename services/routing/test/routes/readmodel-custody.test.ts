@@ -14,7 +14,7 @@ import { Route } from '../../src/models/route.js';
 import { ReadOrderModel, forgetDays, readOrder } from '../../src/readmodels/orders.js';
 import { ReadDriverModel } from '../../src/readmodels/fleet.js';
 import { forgetRoutes } from '../../src/domain/schedule/load.js';
-import { ordersFeedConsumer } from '../../src/events/orders-feed.js';
+import { ordersFeedConsumer } from '../../src/readmodels/orders.js';
 import { item } from './schedule-helpers.js';
 
 const DAY = '2026-12-01';

@@ -25,11 +25,9 @@ import {
   listVehicles,
   vehicleById,
 } from '../../src/readmodels/fleet.js';
-import { FeedMark } from '../../src/readmodels/feed.js';
-import { ordersFeedConsumer } from '../../src/events/orders-feed.js';
-import { fleetFeedConsumer } from '../../src/events/fleet-feed.js';
-import { ordersSnapshotConsumer } from '../../src/events/orders-snapshot.js';
-import { fleetSnapshotConsumer } from '../../src/events/fleet-snapshot.js';
+import { FeedMark, fleetSnapshotConsumer, ordersSnapshotConsumer } from '../../src/readmodels/feed.js';
+import { ordersFeedConsumer } from '../../src/readmodels/orders.js';
+import { fleetFeedConsumer } from '../../src/readmodels/fleet.js';
 import { item } from './schedule-helpers.js';
 
 /** The read models: events → documents, an older version or time ignored, snapshot pages fill and mark. */
