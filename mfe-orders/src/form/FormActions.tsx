@@ -1,5 +1,6 @@
 import {
   canCancel,
+  canTransition,
   Deleted,
   isStaff,
   OrderMessages as M,
@@ -17,6 +18,8 @@ interface Props {
   busy: boolean;
   weight: string;
   onPickedUp: () => void;
+  /** Record delivery (paper-signed): staff, an order that can move to Delivered. */
+  onPaperDelivery: () => void;
   onCheck: (kind: 'checkedin' | 'checkedout') => void;
   onCancel: () => void;
   onDelete: () => void;
@@ -27,8 +30,9 @@ interface Props {
 }
 
 /**
- * The form's buttons (orders §2 Order form, §4, §6): Order Picked Up (0, 1), Submit, Cancel Order (non-drivers while
- * below In Transit), Delete / Undelete (0, 1), "< Back", and Print Labels with its box count (labels are issue 13:
+ * The form's buttons (orders §2 Order form, §4, §6): Order Picked Up (0, 1), Record delivery (paper-signed) (0, 1:
+ * the custody gate's override, PaperDeliveryDialog), Submit, Cancel Order (non-drivers while below In Transit),
+ * Delete / Undelete (0, 1), "< Back", and Print Labels with its box count (labels are issue 13:
  * mfe-orders/src/labels/PrintLabels.tsx).
  */
 export function FormActions(p: Props) {
@@ -37,6 +41,8 @@ export function FormActions(p: Props) {
   const status = order?.data.order.status ?? OrderStatus.received;
   const live = !!order && order.deleted === Deleted.no;
   const canPickUp = staff && live && status < OrderStatus.inTransit;
+  const canDeliver =
+    staff && live && status !== OrderStatus.delivered && canTransition(status, OrderStatus.delivered, role);
   const cancellable = !!order && canCancel({ status, deleted: order.deleted }, role);
   // orders §4: no Cancel in the all-available mode; shown disabled with the reason rather than hidden
   const allRoutes = !!order?.data.order.showAllRoutes;
@@ -49,6 +55,11 @@ export function FormActions(p: Props) {
       {canPickUp && (
         <Button onClick={p.onPickedUp} disabled={busy} data-testid="order-picked-up">
           Order Picked Up
+        </Button>
+      )}
+      {canDeliver && (
+        <Button onClick={p.onPaperDelivery} disabled={busy} data-testid="order-paper-delivery">
+          Record delivery (paper-signed)
         </Button>
       )}
       {live && staff && (

@@ -18,6 +18,7 @@ import { DateFields } from './DateFields.js';
 import { FormActions } from './FormActions.js';
 import { HistoryPanel } from './HistoryPanel.js';
 import { CustodyPanel } from '../custody/CustodyPanel.js';
+import { PaperDeliveryDialog } from '../custody/PaperDeliveryDialog.js';
 import { ManifestPanel } from '../manifests/ManifestPanel.js';
 import { SignManifestButton } from '../signing/SignManifestButton.js';
 import { PartyFields } from './PartyFields.js';
@@ -57,6 +58,7 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
   const [destTyped, setDestTyped] = useState(false);
   const [sigPatch, setSigPatch] = useState<OrderCoreInput['signature'] | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [paper, setPaper] = useState(false);
   const [live, setLive] = useState<Order | null>(order);
   const form = useOrderForm(me, live, dest ? true : destTyped ? false : undefined);
   const destination = useDestination(form, config['orders.editAddress'] === true);
@@ -75,6 +77,7 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
       setLive(o);
       form.reset(o);
       setCancelling(false);
+      setPaper(false);
     },
     (message) => {
       setCancelling(false);
@@ -173,6 +176,7 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
           busy={save.busy}
           weight={form.draft.weight}
           onPickedUp={() => void actions.pickedUp()}
+          onPaperDelivery={() => setPaper(true)}
           onCheck={(kind) => void actions.check(kind, form.draft.weight)}
           onCancel={() => setCancelling(true)}
           onDelete={() => void actions.remove()}
@@ -183,6 +187,9 @@ export function OrderForm({ me, order, onSaved, onBack, onReload, withBulk }: Or
         <CancelDialog open={cancelling} onCancel={actions.cancel} onClose={() => setCancelling(false)} />
         {dialog}
       </form>
+      {live && paper && (
+        <PaperDeliveryDialog order={live} onRecord={actions.paperDelivered} onClose={() => setPaper(false)} />
+      )}
       {live && <ManifestPanel order={live} role={form.role} onUploaded={() => void reload()} />}
       {live && <SignManifestButton order={live} me={me} onSigned={() => void reload()} />}
       {live && <HistoryPanel id={live.id} version={live.version} />}

@@ -79,11 +79,21 @@ export function useOrderActions(
         const a = await sendScan(api, { step, body: { id: o.id, scanId: newScanId(), undo: !on, ...count } });
         stored(a.data.order);
         toast.success(a.message);
+        if (a.warning) toast.info(a.warning);
       } catch (e) {
         const c = conflictOf(e);
         if (c) onConflict(c);
         else toast.error(errorText(e));
       }
+    },
+    /** Delivered, signed on paper (staff): the dialog shows a refusal, so it is thrown to it. */
+    paperDelivered: async (name: string, reason: string) => {
+      const o = current();
+      if (!o) return;
+      const body = { id: o.id, scanId: newScanId(), paper: { name }, override: { reason } };
+      const a = await sendScan(api, { step: 'delivered', body });
+      stored(a.data.order);
+      toast.success(a.message);
     },
     cancel: (reason: string) => run('Cancel', (o) => cancelOrder(api, o, reason), M.orderCancelled),
     remove: async () => {

@@ -13,6 +13,8 @@ export interface ScanBody {
   undo?: boolean;
   weight?: string;
   signature?: ReceiverSignature;
+  /** Delivered signed on paper (staff, with an override's reason): the receiver's printed name. */
+  paper?: { name: string };
   override?: { reason: string };
 }
 
@@ -29,6 +31,8 @@ export interface ScanAnswer {
   message: string;
   replayed?: boolean;
   unchanged?: boolean;
+  /** The custody gate is advisory and let the step through with items missing (recorded in the ledger). */
+  warning?: string;
   data: { order: Order };
 }
 

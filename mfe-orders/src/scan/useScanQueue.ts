@@ -23,8 +23,10 @@ export function useScanQueue(onSent?: (s: Sent) => void) {
     const results = await flush(api);
     await refresh();
     for (const s of results) {
-      if ('answer' in s) toast.success(`${s.request.label}: ${s.answer.message}`);
-      else toast.error(`${s.request.label}: ${s.error}`);
+      if ('answer' in s) {
+        toast.success(`${s.request.label}: ${s.answer.message}`);
+        if (s.answer.warning) toast.info(`${s.request.label}: ${s.answer.warning}`);
+      } else toast.error(`${s.request.label}: ${s.error}`);
       signal('answer' in s);
       sent.current?.(s);
     }

@@ -36,6 +36,7 @@ export function useScanStep(add: (r: ScanRequest) => Promise<void>, shown: (o: O
       signal(!a.unchanged);
       if (a.unchanged) toast.info(a.message);
       else toast.success(a.message);
+      if (a.warning) toast.info(a.warning);
       return 'done';
     } catch (e) {
       if (isRetryable(e)) return queue(r);
