@@ -161,6 +161,11 @@ test('settings (role 0): hideRoutes saved, the menu hides the entry after reload
   // orders §2 "informational text from config" (shown above the order lists); schedule.useDBA cannot act: not offered
   await page.getByTestId('settings-infoText').fill('  Orders placed after 2 pm ship the next business day. ');
   assert.equal(await page.getByTestId('settings-schedule.useDBA').count(), 0);
+  // the custody gate's policy: strict unless the site turns advisory on (orders README, Decisions)
+  const gate = page.getByTestId('settings-orders.custodyGate.advisory');
+  assert.equal(await gate.isChecked(), false);
+  await page.getByText('Custody gate advisory (not strict)').waitFor();
+  await page.getByText("the order's ledger records what was missing", { exact: false }).waitFor();
   await page.getByTestId('settings-signupEmails').fill('ops@demo.portal\nnot an email');
   await page.getByTestId('settings-save').click();
   await page.getByText('Not a valid email: not, an, email').waitFor();
@@ -186,6 +191,7 @@ test('settings (role 0): hideRoutes saved, the menu hides the entry after reload
       '"exceptionEmails":true',
       '"scheduleMapsEnabled":true',
       '"useRCheck":true',
+      '"orders.custodyGate.advisory":false',
     ),
     'unset switches are saved as their defaults',
   );

@@ -103,6 +103,12 @@ export const SWITCH_GROUPS: SwitchGroup[] = [
       sw('rejectionEmails', 'Rejection emails', 'Order notification emails for rejections.'),
       sw('exceptionEmails', 'Exception emails', 'Order notification emails for exceptions.'),
       sw('useRCheck', 'Licence type check', '"Incorrect license type" check on the order form.'),
+      sw(
+        'orders.custodyGate.advisory',
+        'Custody gate advisory (not strict)',
+        "Check-out without a matching manifest and Delivered without the receiver's signature go through and the " +
+          "order's ledger records what was missing (off: refused until an admin overrides with a reason).",
+      ),
     ],
   },
 ];

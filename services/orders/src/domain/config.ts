@@ -36,7 +36,7 @@ export interface OrderConfig {
   includeDBA: boolean;
   /** sigs.show: drivers sign manifests. */
   sigsShow: boolean;
-  /** orders.custodyGate.advisory: the custody gate records what is missing instead of refusing (domain/custody-gate.ts). */
+  /** orders.custodyGate.advisory: the custody gate records what is missing instead of refusing (custody-gate.ts). */
   custodyGateAdvisory: boolean;
 }
 
