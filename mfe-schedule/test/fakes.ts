@@ -3,7 +3,7 @@
 import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
 import type { Route, RouteFindAnswer, RouteRow } from '@portal/contracts';
-import * as S from '@portal/routing-service/src/schemas.js';
+import * as S from '@portal/routing-service/schemas';
 
 const SCHEMAS: Record<string, { body?: TSchema; answer: TSchema }> = {
   'GET /api/routes': { answer: S.RoutesAnswer },

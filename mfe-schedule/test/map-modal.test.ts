@@ -10,8 +10,8 @@ import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
 import { Role } from '@portal/contracts';
 import { mapIdOf, type MapAddress } from '@portal/contracts/dispatch';
-import * as S from '@portal/routing-service/src/routes/maps-schemas.js';
-import { mountComponent, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+import * as S from '@portal/routing-service/schemas/maps';
+import { mountComponent, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shots = '/tmp/shots-maps';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { Role, type RouteCreateBody, type RouteUpdateBody } from '@portal/contracts';
-import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 import { NORTH, VALLEY, bodyProblems, checkAnswer, route, row } from './fakes.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

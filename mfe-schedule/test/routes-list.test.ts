@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
-// One component-test harness for every MFE (mfe-accounts/test/harness; asked to move to @portal/ui/testing).
-import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+// One component-test harness for every MFE (@portal/ui/testing).
+import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 import { NORTH, VALLEY, bodyProblems, checkAnswer, found } from './fakes.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
 import { DispatchMessages as DM, type ScheduleDay } from '@portal/contracts/dispatch';
 import { mountComponent, type Mounted } from '@portal/ui/testing';
+import { remotes } from './remotes.js';
 import { NO_MANIFESTS } from '../src/pages/schedule/useRouteActions.js';
 import { bigDay, order, route } from './schedule-fakes.js';
 
@@ -41,7 +42,11 @@ const transit = ({ ids }: { ids: string[] }) => {
 let ui: Mounted;
 before(async () => {
   ui = await mountComponent(
-    { module: path.join(mfe, 'src/pages/schedule/DailySchedule.tsx'), exportName: 'DailySchedule' },
+    {
+      module: path.join(mfe, 'src/pages/schedule/DailySchedule.tsx'),
+      exportName: 'DailySchedule',
+      alias: remotes,
+    },
     {
       'POST /api/orders/schedule': (bd) => [200, { data: answer(bd as never) }],
       'POST /api/orders/mergePdfs': () => [200, { data: check }],

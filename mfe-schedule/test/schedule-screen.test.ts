@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
 import { DispatchMessages as DM, type ScheduleDay } from '@portal/contracts/dispatch';
 import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
+import { remotes } from './remotes.js';
 import { order, route } from './schedule-fakes.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,7 +49,11 @@ let update: (body: { order: { id: string; version: number } }) => [number, unkno
 let ui: Mounted;
 before(async () => {
   ui = await mountComponent(
-    { module: path.join(mfe, 'src/pages/schedule/DailySchedule.tsx'), exportName: 'DailySchedule' },
+    {
+      module: path.join(mfe, 'src/pages/schedule/DailySchedule.tsx'),
+      exportName: 'DailySchedule',
+      alias: remotes,
+    },
     {
       'POST /api/orders/schedule': () => answer() as [number, unknown],
       'POST /api/orders/update': (bd) => update(bd as never) as [number, unknown],

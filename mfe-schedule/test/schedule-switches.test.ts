@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Role } from '@portal/contracts';
 import type { ScheduleDay } from '@portal/contracts/dispatch';
 import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
+import { remotes } from './remotes.js';
 import { order, route } from './schedule-fakes.js';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +31,11 @@ const day = (): ScheduleDay => ({
 let ui: Mounted;
 before(async () => {
   ui = await mountComponent(
-    { module: path.join(mfe, 'src/pages/schedule/DailySchedule.tsx'), exportName: 'DailySchedule' },
+    {
+      module: path.join(mfe, 'src/pages/schedule/DailySchedule.tsx'),
+      exportName: 'DailySchedule',
+      alias: remotes,
+    },
     {
       'POST /api/orders/schedule': () => [200, { data: day() }],
       'GET /api/schedule/live': () => [404, { message: 'not here' }],

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
 import { PublicMessages as PM, type ScheduleSearchRow } from '@portal/contracts/dispatch';
-import { SearchAnswer } from '@portal/routing-service/src/routes/search.js';
-import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+import { SearchAnswer } from '@portal/routing-service/schemas/search';
+import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shots = screenshotDir(mfe);

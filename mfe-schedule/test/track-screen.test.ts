@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Value } from 'typebox/value';
 import { DispatchMessages as DM, PublicMessages as PM, type TrackingView } from '@portal/contracts/dispatch';
-import { TrackAnswer } from '@portal/routing-service/src/routes/track.js';
-import { mountComponent, screenshotDir, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+import { TrackAnswer } from '@portal/routing-service/schemas/track';
+import { mountComponent, screenshotDir, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shots = screenshotDir(mfe);

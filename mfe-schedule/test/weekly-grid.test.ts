@@ -10,9 +10,9 @@ import { Value } from 'typebox/value';
 import type { TSchema } from 'typebox';
 import { Role } from '@portal/contracts';
 import { DispatchMessages as D, type WeeklyScheduleAnswer } from '@portal/contracts/dispatch';
-import * as S from '@portal/routing-service/src/routes/driverschedule-schemas.js';
-import * as O from '@portal/orders-service/src/schemas/fixorders.js';
-import { mountComponent, type Mounted } from '../../mfe-accounts/test/harness/component.js';
+import * as S from '@portal/routing-service/schemas/driverschedule';
+import * as O from '@portal/orders-service/schemas/fixorders';
+import { mountComponent, type Mounted } from '@portal/ui/testing';
 
 const mfe = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCHEMAS: Record<string, { body?: TSchema; answer: TSchema }> = {

@@ -33,11 +33,7 @@ export function Overlays({
         (m.overlays ?? []).map((module) => ({
           id: `${m.name}${module.slice(1)}`,
           Overlay: lazy(() =>
-            loadRemote<{ default: ComponentType<MfeOverlayProps> }>(
-              remotes.urls[m.name]!,
-              `mfe_${m.name}`,
-              module,
-            ),
+            loadRemote<{ default: ComponentType<MfeOverlayProps> }>(m.name, module, remotes.urls[m.name]!),
           ),
         })),
       ),

@@ -7,6 +7,8 @@ const { ModuleFederationPlugin } = require('webpack').container;
 const { EsbuildPlugin } = require('esbuild-loader');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { MfeManifestPlugin } = require('./manifest.cjs');
+// The loader the shell finds remotes with (TypeScript: Node strips its types); its source becomes the `remotes` below.
+const { remoteContainer } = require('../src/remotes.ts');
 
 /** Shared singletons (INTERFACES.md §4); subpaths that bundles import directly are listed with their package. */
 const SINGLETONS = {
@@ -94,8 +96,22 @@ function baseConfig({ dir, publicPath, uniqueName }) {
   };
 }
 
-/** An MFE: Module Federation remote `mfe_<name>` at /mfe/<name>/remoteEntry.js exposing ./app, + manifest.json. */
-function mfeConfig({ name, dir, exposes = {} }) {
+/**
+ * Federation `remotes` for the MFEs a bundle consumes (`remotes: ['schedule']` → import('mfe_schedule/<module>')): each
+ * container is found at run time by the shell's own loader (../src/remotes.ts, its source inlined), from the URL
+ * /remotes.json names, never a URL baked into this build, so the consumed MFE deploys alone and a change in it
+ * changes none of this bundle's hashes.
+ */
+const runtimeRemotes = (names) =>
+  Object.fromEntries(
+    names.map((n) => [`mfe_${n}`, `promise (${remoteContainer.toString()})(${JSON.stringify(n)})`]),
+  );
+
+/**
+ * An MFE: Module Federation remote `mfe_<name>` at /mfe/<name>/remoteEntry.js exposing ./app, + manifest.json;
+ * `exposes` adds modules for the shell or other MFEs, `remotes` names the MFEs whose exposed modules it loads.
+ */
+function mfeConfig({ name, dir, exposes = {}, remotes = [] }) {
   const config = baseConfig({ dir, publicPath: `/mfe/${name}/`, uniqueName: `mfe_${name}` });
   config.plugins = [
     new ModuleFederationPlugin({
@@ -105,6 +121,7 @@ function mfeConfig({ name, dir, exposes = {} }) {
       filename: 'remoteEntry.js',
       // ./app is always there (the single-spa lifecycles); extra exposes add overlays or components for other MFEs.
       exposes: { './app': `./src/mfe-${name}.tsx`, ...exposes },
+      remotes: runtimeRemotes(remotes),
       shared: sharedFor(dir),
     }),
     new MfeManifestPlugin({ name, dir }),
@@ -113,4 +130,12 @@ function mfeConfig({ name, dir, exposes = {} }) {
   return config;
 }
 
-module.exports = { baseConfig, mfeConfig, sharedFor, compression, SINGLETONS, MfeManifestPlugin };
+module.exports = {
+  baseConfig,
+  mfeConfig,
+  runtimeRemotes,
+  sharedFor,
+  compression,
+  SINGLETONS,
+  MfeManifestPlugin,
+};

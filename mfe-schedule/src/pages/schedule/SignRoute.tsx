@@ -1,14 +1,39 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { personName, usePortal } from '@portal/ui';
+import { Alert, Button, Modal, personName, usePortal } from '@portal/ui';
+import type { SignManifestsProps } from 'mfe_orders/SignManifests';
+
+/** When mfe-orders' remote does not load, the schedule says so and keeps working (the pad is orders'). */
+function Unavailable({ onClose }: Pick<SignManifestsProps, 'onClose'>) {
+  return (
+    <Modal
+      open
+      title="Sign Manifests"
+      onClose={onClose}
+      testId="sign-route-unavailable"
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      <Alert type="warning">
+        The signature pad is unavailable right now (the orders part of the portal did not load). Try again in
+        a moment.
+      </Alert>
+    </Modal>
+  );
+}
 
 /**
- * Issue 13's manifest signature pad for a route's orders (orders §2: "sign manifests" when sigs.show, role 2). The
- * pad is mfe-orders' SignManifests, made for this ("a route's worth for the schedule"); mfe-orders exposes no
- * federated module for it, so this screen imports its source in a chunk of its own, fetched on the first click.
+ * The manifest signature pad for a route's orders (orders §2: "sign manifests" when sigs.show, role 2). The pad is
+ * mfe-orders' ./SignManifests, loaded at run time through Module Federation (webpack.config.cjs `remotes`), fetched
+ * on the first click: mfe-orders ships it alone, and this bundle does not change when it does.
  */
-const SignManifests = lazy(() =>
-  import('../../../../mfe-orders/src/signing/SignManifests.js').then((m) => ({ default: m.SignManifests })),
+const SignManifests = lazy<ComponentType<SignManifestsProps>>(() =>
+  import('mfe_orders/SignManifests').then(
+    (m) => ({ default: m.SignManifests }),
+    (e: unknown) => {
+      console.warn('mfe_orders/SignManifests unavailable', e);
+      return { default: Unavailable };
+    },
+  ),
 );
 
 interface Me {
