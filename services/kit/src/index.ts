@@ -6,6 +6,7 @@ export {
   type PortalApp,
 } from './build-service.js';
 export type { Backend } from './plugins/app/health.js';
+export type { ServicePart } from './service-part.js';
 export {
   EventValidators,
   subjectMatches,
