@@ -5,7 +5,8 @@ import ajvFormats from 'ajv-formats';
 import { loadEnv, type Env } from './env.js';
 import { trustedProxies } from './trusted-proxies.js';
 import type { ConsumerDef, WorkerDef } from './consumers.js';
-import type { OutboxModel } from './outbox.js';
+import { OutboxSignal } from './outbox/signal.js';
+import type { OutboxModel } from './outbox/types.js';
 import mongo from './plugins/external/mongo.js';
 import nats from './plugins/external/nats.js';
 import redis from './plugins/external/redis.js';
@@ -119,7 +120,9 @@ export async function buildService(
   await app.register(openapi);
   await app.register(health, { backends: [...use] });
   if (use.has('nats')) {
-    await app.register(outboxRelay, { models: (opts.models ?? []) as OutboxModel[], events });
+    // the app's own outbox state: its models' writes signal this app's relay (outbox.ts)
+    const signal = new OutboxSignal((opts.models ?? []) as OutboxModel[]);
+    await app.register(outboxRelay, { signal, events });
     await app.register(consumers, { consumers: opts.consumers ?? [], events, domain: opts.domain });
   }
   await app.register(queues, { workers: opts.workers ?? [] });

@@ -1,114 +1,46 @@
-import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { Schema, type Model } from 'mongoose';
-import { injectTrace } from './telemetry.js';
-import { batchedInsert } from './batch.js';
-import type { TypedEvent } from './events.js';
-import { acquireDocLock, docKey, withDocLock } from './doc-lock.js';
-
-export { docKey, withDocLock };
-export type { OutboxMethods, OutboxModel, OutboxStatics } from './outbox-types.js';
+import type { Model, Schema } from 'mongoose';
+import { acquireDocLock, withDocLock } from './outbox/doc-lock.js';
 import {
-  INTENT_GRACE_MS,
-  OUTBOX_INTENTS,
-  insertManyWithEvents,
-  insertWithEvent,
-  intentCollections,
-  intentAbandoned,
-  intentEvent,
-  intentKey,
-  intentOf,
-  onIntentAbandoned,
-  savingIntents,
-  type OutboxIntent,
-} from './outbox-intents.js';
+  insertManyOnDocuments,
+  insertOnDocument,
+  OutboxEventSchema,
+  savedOnDocument,
+  updateOneWithEvents,
+} from './outbox/documents.js';
+import {
+  makeEvent,
+  OUTBOX_PARKED,
+  OUTBOX_PENDING,
+  type OutboxEvent,
+  type UntypedEvent,
+} from './outbox/event.js';
+import { insertManyWithIntents, insertWithIntent, settleIntent, writeIntent } from './outbox/intents.js';
+import { signalOf, type OutboxSignal } from './outbox/signal.js';
 
-export {
-  INTENT_GRACE_MS,
-  OUTBOX_INTENTS,
-  intentAbandoned,
-  intentCollections,
-  intentEvent,
-  intentKey,
-  onIntentAbandoned,
-  savingIntents,
-  type OutboxIntent,
-};
+/*
+ * The transactional outbox, one direction: this file (the schema plugin the services' models use) picks a strategy
+ * per write — events on the document (outbox/documents.ts) or intents (outbox/intents.ts) — over the core: the
+ * event (outbox/event.ts) and the app's signal (outbox/signal.ts) that hands the write to its relay
+ * (plugins/app/outbox-relay.ts), which publishes to NATS (outbox/publish.ts).
+ */
+export { withDocLock };
+export { onIntentAbandoned } from './outbox/intents.js';
+export { OUTBOX_PARKED, OUTBOX_PENDING };
+export type { NewEvent, OutboxEvent, ParkedEvent, UntypedEvent } from './outbox/event.js';
+export type { OutboxMethods, OutboxModel, OutboxStatics } from './outbox/types.js';
 
-export interface OutboxEvent {
-  id: string;
-  subject: string;
-  data: unknown;
-  time: Date;
-  traceparent?: string;
-}
-/** An event to queue: `{ subject: Subjects.x, data }`, its payload typed by the contracts' catalogue. */
-export type NewEvent = TypedEvent;
-/** An event whose subject is typed as a plain `string` (not a catalogue literal). */
-export interface UntypedEvent {
-  subject: string;
-  data: unknown;
-}
+type Doc = { _id: unknown; $locals: Record<string, unknown>; _outbox?: { toObject(): OutboxEvent }[] };
+const modelOf = (doc: unknown) => (doc as { constructor: Model<unknown> }).constructor;
 
 /**
- * In-process nudges: `written` makes the relay drain right after a write instead of waiting for its sweep;
- * `inserted` hands it a new document's only event ({@link InsertedEvent}), which it publishes without reading the
- * document back.
+ * The signal of a new document's only event when it goes through an intent, else undefined (the event stays on the
+ * document). Intents exist because of FerretDB's limits (its updates rewrite the whole document: outbox/intents.ts)
+ * and only while a relay of this process serves the collection, which then sweeps them; a script without a relay
+ * keeps the event on the document, where any relay finds it.
  */
-export const outboxSignal = new EventEmitter();
-/** A document inserted with exactly one event: nothing older can wait on it, so the relay may publish it at once. */
-export interface InsertedEvent {
-  collection: string;
-  id: unknown;
-  event: OutboxEvent;
-  /** The event waits in {@link OUTBOX_INTENTS} (not on the document): the relay deletes its intent once published. */
-  intent?: boolean;
-  /** The database (mongoose connection) of the document: a relay serves its own models' only. */
-  db?: unknown;
-}
+const intentSignal = (model: Model<unknown>): OutboxSignal | undefined => signalOf(model);
 
-export function makeEvent(subject: string, data: unknown): OutboxEvent {
-  return {
-    id: randomUUID(),
-    subject,
-    data,
-    time: new Date(),
-    traceparent: injectTrace({} as Record<string, string>).traceparent,
-  };
-}
-
-/** A write queued events on the document `collection:id` (the relay's key; unknown when the filter named no id). */
-export function written(collection?: string, id?: unknown): void {
-  outboxSignal.emit(
-    'written',
-    collection !== undefined && id !== undefined ? docKey(collection, id) : undefined,
-  );
-}
-
-const OutboxEventSchema = new Schema(
-  { id: String, subject: String, data: Schema.Types.Mixed, time: Date, traceparent: String },
-  // minimize false: an empty object in a payload (e.g. facts.billing.times {}) is kept, as the catalogue requires
-  { _id: false, minimize: false },
-);
-
-/**
- * The top-level flag set with every event, in the same update (FerretDB has no transactions: the events must
- * live on the document to be atomic with its data). It is an equality filter FerretDB pushes down to its GIN
- * index, so the relay's sweep costs O(pending documents), not a scan of every collection. The relay unsets it
- * once the array is empty.
- */
-export const OUTBOX_PENDING = '_outboxPending';
-/**
- * Events the relay refused to publish (payload not matching the catalogue, or a subject nobody declared): a
- * programming error, kept on the document with the reason for a developer to look at, never retried.
- */
-export const OUTBOX_PARKED = '_outboxParked';
-export interface ParkedEvent extends OutboxEvent {
-  reason: string;
-  parkedAt: Date;
-}
-
-/** Mongoose schema plugin: `_outbox` on the document, `doc.addEvent()`, `Model.updateOneWithEvents()`. */
+/** Mongoose schema plugin: `_outbox` on the document, `doc.addEvent()`, `Model.updateOneWithEvents()`, inserts. */
 export function withOutbox(schema: Schema): void {
   schema.add({ _outbox: { type: [OutboxEventSchema], default: [] }, [OUTBOX_PENDING]: Boolean });
   schema.index({ [OUTBOX_PENDING]: 1 });
@@ -119,29 +51,13 @@ export function withOutbox(schema: Schema): void {
   });
   schema.static(
     'updateOneWithEvents',
-    async function (
+    function (
       this: Model<unknown>,
       filter: Record<string, unknown>,
       update: Record<string, unknown>,
       events: readonly UntypedEvent[],
     ) {
-      const evs = events.map((e) => makeEvent(e.subject, e.data));
-      const push = { ...((update.$push as Record<string, unknown>) ?? {}), _outbox: { $each: evs } };
-      const set = {
-        ...((update.$set as Record<string, unknown>) ?? {}),
-        ...(evs.length ? { [OUTBOX_PENDING]: true } : {}),
-      };
-      const write = () =>
-        this.updateOne(filter, {
-          ...update,
-          $push: push,
-          ...(Object.keys(set).length ? { $set: set } : {}),
-        });
-      const id = (filter as Record<string, unknown>)._id;
-      const res =
-        id !== undefined ? await withDocLock(this.collection.collectionName, id, write) : await write();
-      if (res.matchedCount > 0 && evs.length) written(this.collection.collectionName, id);
-      return res;
+      return updateOneWithEvents(this, signalOf(this), filter, update, events);
     },
   );
   schema.static(
@@ -152,7 +68,11 @@ export function withOutbox(schema: Schema): void {
       e: UntypedEvent,
       alongside?: () => Promise<void>,
     ) {
-      return insertWithEvent(this, doc, e, alongside);
+      const event = makeEvent(e.subject, e.data);
+      const intents = intentSignal(this);
+      return intents
+        ? insertWithIntent(this, intents, doc, event, alongside)
+        : insertOnDocument(this, signalOf(this), doc, event, alongside);
     },
   );
   schema.static(
@@ -161,7 +81,11 @@ export function withOutbox(schema: Schema): void {
       this: Model<unknown>,
       items: { doc: Record<string, unknown> & { _id: unknown }; event: UntypedEvent }[],
     ) {
-      return insertManyWithEvents(this, items);
+      const made = items.map((it) => ({ doc: it.doc, event: makeEvent(it.event.subject, it.event.data) }));
+      const intents = intentSignal(this);
+      return intents
+        ? insertManyWithIntents(this, intents, made)
+        : insertManyOnDocuments(this, signalOf(this), made);
     },
   );
   // A save of a loaded document writes the whole of it back through FerretDB's read-modify-write, so it takes the
@@ -169,10 +93,7 @@ export function withOutbox(schema: Schema): void {
   // away by the relay's $pullAll in flight). Released after the save, whether it succeeded or not.
   schema.pre('save', async function () {
     if (this.isNew) return;
-    this.$locals.releaseDocLock = await acquireDocLock(
-      (this.constructor as Model<unknown>).collection.collectionName,
-      this._id,
-    );
+    this.$locals.releaseDocLock = await acquireDocLock(modelOf(this).collection.collectionName, this._id);
   });
   const release = (doc: { $locals?: Record<string, unknown> }) => {
     const done = doc.$locals?.releaseDocLock as (() => void) | undefined;
@@ -182,55 +103,33 @@ export function withOutbox(schema: Schema): void {
   schema.post('save', function (doc: { $locals: Record<string, unknown> }) {
     release(doc);
   });
-  // error-handling middleware (four-argument form in mongoose's typings is loose): a failed save releases too
-  type Locals = { $locals: Record<string, unknown> };
+  // error-handling middleware (four-argument form in mongoose's typings is loose): a failed save releases too, and
+  // settles the intent it wrote (the document was not written)
   (schema.post as unknown as (h: string, fn: (...a: never[]) => void) => void)(
     'save',
-    function (this: Locals, err: unknown, doc: Locals | undefined, next: (e?: unknown) => void) {
-      release(doc ?? this);
+    function (this: Doc, err: unknown, doc: Doc | undefined, next: (e?: unknown) => void) {
       const d = doc ?? this;
-      const intent = d.$locals?.intent as OutboxEvent | undefined;
+      release(d);
+      const intent = d.$locals?.intent as { signal: OutboxSignal; event: OutboxEvent } | undefined;
       if (intent) {
         delete d.$locals.intent;
-        // the document was not written (a duplicate key is certain; anything else the sweep decides after the grace)
-        const col = (this as unknown as { constructor: Model<unknown> }).constructor;
-        const drop =
-          (err as { code?: number })?.code === 11000
-            ? col.db
-                .collection<OutboxIntent>(OUTBOX_INTENTS)
-                .deleteOne({ _id: intent.id })
-                .catch(() => undefined)
-            : Promise.resolve();
-        void drop.finally(() => savingIntents.delete(intent.id));
+        void settleIntent(modelOf(this), intent.signal, intent.event, d._id, err);
       }
       next(err);
     },
   );
   schema.pre('save', async function () {
-    const doc = this as unknown as { $locals: Record<string, unknown>; _outbox?: OutboxEvent[] } & Record<
-      string,
-      unknown
-    >;
-    doc.$locals.outboxDirty = this.isModified('_outbox');
+    const doc = this as unknown as Doc & Record<string, unknown>;
+    const dirty = this.isModified('_outbox');
+    doc.$locals.outboxDirty = dirty;
     doc.$locals.outboxNew = this.isNew;
-    const model = this.constructor as Model<unknown>;
-    if (
-      this.isNew &&
-      doc.$locals.outboxDirty &&
-      doc._outbox?.length === 1 &&
-      intentCollections.has(intentKey(model))
-    ) {
-      // the intent first, then the document without the event (OUTBOX_INTENTS)
-      const event = (doc._outbox[0] as unknown as { toObject(): OutboxEvent }).toObject();
-      const intent = intentOf(event, model.collection.collectionName, this._id);
-      savingIntents.set(event.id, { col: intent.col, doc: this._id });
-      try {
-        await batchedInsert(model.db.collection<OutboxIntent>(OUTBOX_INTENTS), intent as never);
-      } catch (err) {
-        savingIntents.delete(event.id);
-        throw err;
-      }
-      doc.$locals.intent = event;
+    const model = modelOf(this);
+    const signal = this.isNew && dirty && doc._outbox?.length === 1 ? intentSignal(model) : undefined;
+    if (signal) {
+      // the intent first, then the document without the event
+      const event = doc._outbox![0]!.toObject();
+      await writeIntent(model, signal, event, this._id);
+      doc.$locals.intent = { signal, event };
       this.set('_outbox', []);
       this.set(OUTBOX_PENDING, undefined);
       return;
@@ -238,45 +137,21 @@ export function withOutbox(schema: Schema): void {
     // events set any other way (create({_outbox}), assignment) still raise the flag
     // the flag is written even when it is already true in memory: the relay may have cleared it in the database
     // since this document was loaded (mongoose saves only paths that changed in memory)
-    if (doc.$locals.outboxDirty && doc._outbox?.length) {
+    if (dirty && doc._outbox?.length) {
       doc[OUTBOX_PENDING] = true;
       this.markModified(OUTBOX_PENDING);
     }
   });
-  schema.post(
-    'save',
-    function (
-      this: { constructor: unknown },
-      doc: { _id: unknown; _outbox?: { toObject(): OutboxEvent }[]; $locals: Record<string, unknown> },
-    ) {
-      const intent = doc.$locals.intent as OutboxEvent | undefined;
-      if (intent) {
-        delete doc.$locals.intent;
-        const inserted: InsertedEvent = {
-          collection: (this.constructor as Model<unknown>).collection.collectionName,
-          id: doc._id,
-          event: intent,
-          intent: true,
-          db: (this.constructor as Model<unknown>).db,
-        };
-        const taken = outboxSignal.emit('inserted', inserted);
-        savingIntents.delete(intent.id);
-        if (!taken) written();
-        return;
-      }
-      if (!doc.$locals.outboxDirty || !doc._outbox?.length) return;
-      if (doc.$locals.outboxNew && doc._outbox.length === 1) {
-        const inserted: InsertedEvent = {
-          collection: (this.constructor as Model<unknown>).collection.collectionName,
-          id: doc._id,
-          event: doc._outbox[0]!.toObject(),
-          db: (this.constructor as Model<unknown>).db,
-        };
-        if (outboxSignal.emit('inserted', inserted)) return;
-      }
-      written((this.constructor as Model<unknown>).collection.collectionName, doc._id);
-    },
-  );
+  schema.post('save', function (this: Doc, doc: Doc) {
+    const intent = doc.$locals.intent as { signal: OutboxSignal; event: OutboxEvent } | undefined;
+    if (intent) {
+      delete doc.$locals.intent;
+      void settleIntent(modelOf(this), intent.signal, intent.event, doc._id);
+      return;
+    }
+    if (doc.$locals.outboxDirty)
+      savedOnDocument(modelOf(this), signalOf(modelOf(this)), doc, doc.$locals.outboxNew === true);
+  });
   schema.set('toJSON', {
     ...(schema.get('toJSON') ?? {}),
     transform: hideOutbox(schema.get('toJSON')?.transform),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OutboxEvent } from '../src/outbox.js';
+import type { OutboxEvent } from '../src/outbox/event.js';
 // type-only: the `app.outboxRelayHooks` declaration, without loading the relay at run time
 import type {} from '../src/plugins/app/outbox-relay.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { mongo } from 'mongoose';
-import type { OutboxIntent } from '../../outbox.js';
+import type { OutboxIntent } from './intents.js';
 
 /** How long published intents gather before their one delete. */
 const INTENT_DELETE_MS = 50;

@@ -1,8 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { mongo } from 'mongoose';
-import { INTENT_GRACE_MS, OUTBOX_INTENTS, docKey, intentAbandoned, intentEvent } from '../../outbox.js';
-import type { OutboxEvent, OutboxIntent, OutboxModel } from '../../outbox.js';
-import type { EventValidators } from '../../events.js';
+import type { EventValidators } from '../events.js';
+import { docKey } from './doc-lock.js';
+import type { OutboxEvent } from './event.js';
+import {
+  INTENT_GRACE_MS,
+  OUTBOX_INTENTS,
+  intentAbandoned,
+  intentEvent,
+  type OutboxIntent,
+} from './intents.js';
+import type { OutboxModel } from './types.js';
 
 /** What the relay lends its intents' sweep. */
 export interface IntentSweep {
@@ -59,7 +67,7 @@ export async function drainIntents(
           'outbox: an intent whose document was never written; dropped, not published',
         );
         try {
-          await intentAbandoned(it.col, it.doc); // what was written beside the document goes first
+          await intentAbandoned(model, it.doc); // what was written beside the document goes first
         } catch (err) {
           s.log.warn({ err: (err as Error).message, collection: it.col }, 'outbox: abandoned handler failed');
           held.push(it);

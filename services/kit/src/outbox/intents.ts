@@ -1,24 +1,17 @@
 import type { Model } from 'mongoose';
-import { batchedInsert, insertEach } from './batch.js';
-// a cycle with outbox.ts, for functions only (each is called long after both modules loaded)
-import {
-  makeEvent,
-  outboxSignal,
-  written,
-  OUTBOX_PENDING,
-  type InsertedEvent,
-  type OutboxEvent,
-  type UntypedEvent,
-} from './outbox.js';
+import { batchedInsert, insertEach } from '../batch.js';
+import type { OutboxEvent } from './event.js';
+import type { OutboxSignal } from './signal.js';
 
 /**
- * A new document's only event, written to this collection of the same database just BEFORE the document (which is
- * then inserted without it): an order's create writes its large document once instead of twice (insert, then the
- * relay's update taking the event off). The relay publishes the event and deletes the intent (small, batched). An
- * intent whose document exists is published by the sweep; one whose document never came (the insert failed, or the
- * process died between the two writes) is dropped once older than {@link INTENT_GRACE_MS}, never published. Used
- * only for collections a relay of this process serves ({@link intentCollections}); scripts keep the event on the
- * document. docs/DATA.md §5.
+ * The intents strategy: a new document's only event is written to this collection of the same database just BEFORE
+ * the document, which is then inserted without it. It exists because of FerretDB's limits: FerretDB rewrites a whole
+ * document on every update, so taking the event off a large new document (an order) after its publish cost a second
+ * write of all of it; an intent is small, and its delete is batched (intent-deletes.ts). The relay publishes the
+ * event and deletes the intent. An intent whose document exists is published by the sweep (intent-sweep.ts); one
+ * whose document never came (the insert failed, or the process died between the two writes) is dropped once older
+ * than {@link INTENT_GRACE_MS}, never published. Used only for models a relay of this process serves (the signal);
+ * scripts keep the event on the document. docs/DATA.md §5.
  */
 export const OUTBOX_INTENTS = 'outbox_intents';
 /** An intent without its document younger than this may be an insert still in flight (in any process). */
@@ -31,10 +24,10 @@ export interface OutboxIntent {
   /**
    * The event as its JSON text (what is published): one value to store and read back instead of the ~60 of the
    * event's fields. FerretDB encodes and decodes a document field by field, and reads each document a delete
-   * removes: an intent of an order cost as much as a third of the order's own insert (pprof, issue 12's bulk).
+   * removes: an intent of an order cost as much as a third of the order's own insert (pprof of a bulk upload).
    */
   json?: string;
-  /** The event as a document: intents written before `json`. */
+  /** The event as a document: the older form, intents written before `json`. */
   event?: OutboxEvent;
   at: Date;
 }
@@ -49,115 +42,110 @@ export const intentOf = (event: OutboxEvent, col: string, doc: unknown): OutboxI
 /** The event an intent holds (either form). */
 export const intentEvent = (it: OutboxIntent): OutboxEvent =>
   it.event ?? (JSON.parse(it.json!) as OutboxEvent);
-/** The collections whose new documents' single event goes through an intent: those a running relay serves. */
-export const intentCollections = new Set<string>();
-/** The key of a model's collection in {@link intentCollections}: its database and name. */
-export const intentKey = (model: { db: { name: string }; collection: { collectionName: string } }) =>
-  `${model.db.name}.${model.collection.collectionName}`;
-/**
- * Intents of saves in flight in this process (the document's insert not answered yet), by event id → the document:
- * not the sweep's to publish, and their documents' later events wait.
- */
-export const savingIntents = new Map<string, { col: string; doc: unknown }>();
+
+const intentsOf = (model: Model<unknown>) => model.db.collection<OutboxIntent>(OUTBOX_INTENTS);
+const isDuplicate = (err: unknown) => (err as { code?: number } | undefined)?.code === 11000;
 
 /**
- * What a service does when the sweep drops an intent whose document was never written (by collection): remove what
- * it wrote beside the document (`insertWithEvent`'s `alongside`), e.g. orders' list row. Idempotent; called before
- * the intent is deleted, so a crash in between calls it again.
+ * What a service does when the sweep drops an intent whose document was never written: remove what it wrote beside
+ * the document (`insertWithEvent`'s `alongside`), e.g. orders' list row. Kept on the model it concerns; idempotent;
+ * called before the intent is deleted, so a crash in between calls it again.
  */
-const abandonedHandlers = new Map<string, (id: unknown) => Promise<void>>();
-export function onIntentAbandoned(collection: string, handler: (id: unknown) => Promise<void>): void {
-  abandonedHandlers.set(collection, handler);
+const ABANDONED = Symbol('outbox intent abandoned');
+type WithAbandoned = { [ABANDONED]?: (id: unknown) => Promise<void> };
+export function onIntentAbandoned(model: Model<any>, handler: (id: unknown) => Promise<void>): void {
+  (model as WithAbandoned)[ABANDONED] = handler;
 }
-export const intentAbandoned = async (collection: string, id: unknown): Promise<void> =>
-  abandonedHandlers.get(collection)?.(id);
+export const intentAbandoned = async (model: object, id: unknown): Promise<void> =>
+  (model as WithAbandoned)[ABANDONED]?.(id);
 
-/** `Model.insertWithEvent()` (OutboxStatics, registered by withOutbox). */
-export async function insertWithEvent(
+/** The intent of a document about to be inserted, written first; the document's insert follows. */
+export async function writeIntent(
   model: Model<unknown>,
-  doc: Record<string, unknown> & { _id: unknown },
-  e: UntypedEvent,
-  alongside?: () => Promise<void>,
-) {
-  const col = model.collection;
-  const event = makeEvent(e.subject, e.data);
-  if (!intentCollections.has(intentKey(model))) {
-    await batchedInsert(col, { ...doc, _outbox: [event], [OUTBOX_PENDING]: true });
-    const inserted: InsertedEvent = { collection: col.collectionName, id: doc._id, event, db: model.db };
-    if (!outboxSignal.emit('inserted', inserted)) written();
-    await alongside?.(); // no intent to clean up after a crash: only once the document is there
-    return;
-  }
-  const intents = model.db.collection<OutboxIntent>(OUTBOX_INTENTS);
-  const intent = intentOf(event, col.collectionName, doc._id);
-  savingIntents.set(event.id, { col: col.collectionName, doc: doc._id });
+  signal: OutboxSignal,
+  event: OutboxEvent,
+  id: unknown,
+): Promise<void> {
+  const intent = intentOf(event, model.collection.collectionName, id);
+  signal.saving.set(event.id, { col: intent.col, doc: id });
   try {
-    await batchedInsert(intents, intent as never);
-    // the intent is there: what goes beside the document is written with it (one round trip's wait, not two); if
-    // the document never comes, the sweep's drop of the intent calls onIntentAbandoned
-    const beside = alongside?.();
-    beside?.catch(() => undefined); // awaited below, after the document's own outcome
-    try {
-      await batchedInsert(col, { ...doc, _outbox: [] });
-    } catch (err) {
-      await beside?.catch(() => undefined);
-      // not written: a duplicate key is certain (the intent goes now); anything else the sweep decides after the
-      // grace (the document may have been written after all)
-      if ((err as { code?: number }).code === 11000)
-        await intents.deleteOne({ _id: event.id }).catch(() => undefined);
-      throw err;
-    }
-    await beside;
-  } finally {
-    savingIntents.delete(event.id);
+    await batchedInsert(intentsOf(model), intent as never);
+  } catch (err) {
+    signal.saving.delete(event.id);
+    throw err;
   }
-  const inserted: InsertedEvent = {
-    collection: col.collectionName,
-    id: doc._id,
-    event,
-    intent: true,
-    db: model.db,
-  };
-  if (!outboxSignal.emit('inserted', inserted)) written();
 }
 
-/** `Model.insertManyWithEvents()` (OutboxStatics, registered by withOutbox). */
-export async function insertManyWithEvents(
+/**
+ * The document's insert was answered: with an error, its intent goes at once when the error is certain (a duplicate
+ * key); anything else the sweep decides after the grace (the document may have been written after all). Without
+ * one, the relay gets the event. Either way the intent is no longer in flight.
+ */
+export async function settleIntent(
   model: Model<unknown>,
-  items: { doc: Record<string, unknown> & { _id: unknown }; event: UntypedEvent }[],
-): Promise<(Error | undefined)[]> {
-  const col = model.collection;
-  const name = col.collectionName;
-  const events = items.map((it) => makeEvent(it.event.subject, it.event.data));
-  const signal = (i: number, intent: boolean) => {
-    const inserted: InsertedEvent = {
-      collection: name,
-      id: items[i]!.doc._id,
-      event: events[i]!,
-      intent,
-      db: model.db,
-    };
-    if (!outboxSignal.emit('inserted', inserted)) written();
-  };
-  if (!intentCollections.has(intentKey(model))) {
-    const errors = await insertEach(
-      col,
-      items.map((it, i) => ({ ...it.doc, _outbox: [events[i]], [OUTBOX_PENDING]: true })),
-    );
-    errors.forEach((e, i) => e || signal(i, false));
-    return errors;
+  signal: OutboxSignal,
+  event: OutboxEvent,
+  id: unknown,
+  err?: unknown,
+): Promise<void> {
+  try {
+    if (err && isDuplicate(err))
+      await intentsOf(model)
+        .deleteOne({ _id: event.id })
+        .catch(() => undefined);
+  } finally {
+    signal.saving.delete(event.id);
   }
-  const intents = model.db.collection<OutboxIntent>(OUTBOX_INTENTS);
-  for (const [i, e] of events.entries()) savingIntents.set(e.id, { col: name, doc: items[i]!.doc._id });
+  if (!err)
+    signal.inserted({ collection: model.collection.collectionName, id, event, intent: true, db: model.db });
+}
+
+/** `Model.insertWithEvent()` through an intent. */
+export async function insertWithIntent(
+  model: Model<unknown>,
+  signal: OutboxSignal,
+  doc: Record<string, unknown> & { _id: unknown },
+  event: OutboxEvent,
+  alongside?: () => Promise<void>,
+): Promise<void> {
+  await writeIntent(model, signal, event, doc._id);
+  // the intent is there: what goes beside the document is written with it (one round trip's wait, not two); if
+  // the document never comes, the sweep's drop of the intent calls onIntentAbandoned
+  const beside = alongside?.();
+  beside?.catch(() => undefined); // awaited below, after the document's own outcome
+  try {
+    await batchedInsert(model.collection, { ...doc, _outbox: [] });
+  } catch (err) {
+    await beside?.catch(() => undefined);
+    await settleIntent(model, signal, event, doc._id, err);
+    throw err;
+  }
+  try {
+    await beside;
+  } catch (err) {
+    signal.saving.delete(event.id);
+    throw err;
+  }
+  await settleIntent(model, signal, event, doc._id);
+}
+
+/** `Model.insertManyWithEvents()` through intents: the intents in one insert, then the documents in one. */
+export async function insertManyWithIntents(
+  model: Model<unknown>,
+  signal: OutboxSignal,
+  items: { doc: Record<string, unknown> & { _id: unknown }; event: OutboxEvent }[],
+): Promise<(Error | undefined)[]> {
+  const name = model.collection.collectionName;
+  for (const { doc, event } of items) signal.saving.set(event.id, { col: name, doc: doc._id });
   let errors: (Error | undefined)[];
   try {
     errors = await insertEach(
-      intents,
-      events.map((e, i) => ({ ...intentOf(e, name, items[i]!.doc._id) })),
+      intentsOf(model),
+      items.map(({ doc, event }) => ({ ...intentOf(event, name, doc._id) })),
     );
     const next = items.flatMap((_, i) => (errors[i] ? [] : [i]));
     const docErrors = await insertEach(
-      col,
+      model.collection,
       next.map((i) => ({ ...items[i]!.doc, _outbox: [] })),
     );
     const gone: string[] = [];
@@ -165,12 +153,25 @@ export async function insertManyWithEvents(
       const i = next[k]!;
       errors[i] = e;
       // not written: a duplicate key is certain (its intent goes now); anything else the sweep decides
-      if ((e as { code?: number } | undefined)?.code === 11000) gone.push(events[i]!.id);
+      if (isDuplicate(e)) gone.push(items[i]!.event.id);
     });
-    if (gone.length) await intents.deleteMany({ _id: { $in: gone } }).catch(() => undefined);
+    if (gone.length)
+      await intentsOf(model)
+        .deleteMany({ _id: { $in: gone } })
+        .catch(() => undefined);
   } finally {
-    for (const e of events) savingIntents.delete(e.id);
+    for (const { event } of items) signal.saving.delete(event.id);
   }
-  errors.forEach((e, i) => e || signal(i, true));
+  errors.forEach(
+    (e, i) =>
+      e ||
+      signal.inserted({
+        collection: name,
+        id: items[i]!.doc._id,
+        event: items[i]!.event,
+        intent: true,
+        db: model.db,
+      }),
+  );
   return errors;
 }

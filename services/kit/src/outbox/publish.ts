@@ -3,9 +3,10 @@ import { headers as natsHeaders } from '@nats-io/transport-node';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { mongo } from 'mongoose';
 import type { EventEnvelope } from '@portal/contracts';
-import { OUTBOX_PARKED, withDocLock, type OutboxEvent, type ParkedEvent } from '../../outbox.js';
-import type { EventValidators } from '../../events.js';
-import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
+import { withDocLock } from './doc-lock.js';
+import { OUTBOX_PARKED, type OutboxEvent, type ParkedEvent } from './event.js';
+import type { EventValidators } from '../events.js';
+import { extractTrace, injectTrace, SpanKind, withSpan } from '../telemetry.js';
 
 /**
  * One outbox event to JetStream (Nats-Msg-Id = the event id, so a republish is dropped), in the envelope of the

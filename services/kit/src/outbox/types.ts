@@ -1,6 +1,6 @@
 import type { Model, UpdateQuery, UpdateWriteOpResult } from 'mongoose';
 import type { EventPayload, EventSubject } from '@portal/contracts';
-import type { NewEvent, UntypedEvent } from './outbox.js';
+import type { NewEvent, UntypedEvent } from './event.js';
 
 /** `S` when it is the wide `string` type, never for a literal: a literal subject must take the typed overload. */
 type Wide<S extends string> = string extends S ? S : never;

@@ -68,7 +68,7 @@ export async function deleteRows(ids: unknown[]): Promise<void> {
 
 // a create writes the row beside the order once its intent is written (order-write.ts): an order that never came
 // (the process died between) loses its row when the sweep drops the intent
-onIntentAbandoned('orders', (id) => deleteRows([id]));
+onIntentAbandoned(Order, (id) => deleteRows([id]));
 
 /** Orders placed before this month have no row to backfill (the portal's data starts after it). */
 export const FIRST_MONTH = '2000-01';

@@ -2,21 +2,15 @@ import fp from 'fastify-plugin';
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import type { mongo } from 'mongoose';
-import type { InsertedEvent, OutboxEvent, OutboxIntent, OutboxModel } from '../../outbox.js';
-import {
-  OUTBOX_INTENTS,
-  OUTBOX_PENDING,
-  docKey,
-  intentCollections,
-  intentKey,
-  outboxSignal,
-  savingIntents,
-  withDocLock,
-} from '../../outbox.js';
 import type { EventValidators } from '../../events.js';
-import { IntentDeletes } from './intent-deletes.js';
-import { drainIntents, type IntentSweep } from './intent-sweep.js';
-import { parkEvent, publishEvent } from './outbox-publish.js';
+import { docKey, withDocLock } from '../../outbox/doc-lock.js';
+import { OUTBOX_PENDING, type OutboxEvent } from '../../outbox/event.js';
+import { IntentDeletes } from '../../outbox/intent-deletes.js';
+import { drainIntents, type IntentSweep } from '../../outbox/intent-sweep.js';
+import { OUTBOX_INTENTS, type OutboxIntent } from '../../outbox/intents.js';
+import { parkEvent, publishEvent } from '../../outbox/publish.js';
+import type { InsertedEvent, OutboxSignal } from '../../outbox/signal.js';
+import type { OutboxModel } from '../../outbox/types.js';
 
 export interface RelayHooks {
   /**
@@ -41,13 +35,14 @@ const MAX_BACKOFF_MS = 30_000;
  * (another process's writes, retries, a restart).
  */
 export default fp(
-  async (app, opts: { models: OutboxModel[]; events: EventValidators }) => {
+  async (app, { signal, events }: { signal: OutboxSignal; events: EventValidators }) => {
     app.decorate('outboxRelayHooks', {} as RelayHooks);
+    const models = signal.models;
     let running: Promise<void> | undefined;
     let again = false;
     let closing = false;
 
-    const publish = (ev: OutboxEvent) => publishEvent(app, opts.events, ev);
+    const publish = (ev: OutboxEvent) => publishEvent(app, events, ev);
 
     // A record whose publish fails (NATS down, no stream for its subject, too big) is retried with backoff;
     // meanwhile its document is left out of the sweep, so one stuck record never blocks the others. The later
@@ -89,10 +84,10 @@ export default fp(
     const drainDoc = async (col: mongo.Collection, doc: mongo.Document): Promise<number> => {
       const key = docKey(col.collectionName, doc._id);
       let published = 0;
-      const events = (doc._outbox ?? []) as OutboxEvent[];
-      for (const [i, ev] of events.entries()) {
+      const queued = (doc._outbox ?? []) as OutboxEvent[];
+      for (const [i, ev] of queued.entries()) {
         if (closing) return published;
-        const valid = opts.events.checkPayload(ev.subject, ev.data);
+        const valid = events.checkPayload(ev.subject, ev.data);
         if (!valid.ok) {
           await park(col, doc, ev, valid.reason);
           continue;
@@ -104,7 +99,7 @@ export default fp(
           return published;
         }
         stuck.delete(key);
-        const lowered = i === events.length - 1 && (await takeLast(col, doc._id, ev.id));
+        const lowered = i === queued.length - 1 && (await takeLast(col, doc._id, ev.id));
         if (!lowered)
           await withDocLock(col.collectionName, doc._id, () =>
             col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never),
@@ -126,13 +121,13 @@ export default fp(
 
     const sweep: IntentSweep = {
       log: app.log,
-      events: opts.events,
+      events,
       stuck,
       publish: hooked,
       park: (col, doc, ev, reason) => park(col, doc, ev, reason, true),
       failed: (key, id, ev, err) => failed(key, id, ev, err),
       closing: () => closing,
-      skip: () => [...savingIntents.keys(), ...deletes.pending, ...inflightIntents],
+      skip: () => [...signal.saving.keys(), ...deletes.pending, ...inflightIntents],
     };
 
     const failed = (key: string, id: unknown, ev: OutboxEvent, err: unknown) => {
@@ -148,7 +143,7 @@ export default fp(
     /** The models by database (intents live beside their documents). */
     const byDb = () => {
       const m = new Map<unknown, OutboxModel[]>();
-      for (const model of opts.models) m.set(model.db, [...(m.get(model.db) ?? []), model]);
+      for (const model of models) m.set(model.db, [...(m.get(model.db) ?? []), model]);
       return [...m.values()];
     };
 
@@ -158,8 +153,8 @@ export default fp(
       const held: { db: unknown; col: string; doc: unknown }[] = [];
       const blockedDbs = new Set<unknown>();
       // documents being inserted in this process: any later event of theirs waits for their first
-      for (const { col, doc } of savingIntents.values()) {
-        const db = opts.models.find((m) => m.collection.collectionName === col)?.db;
+      for (const { col, doc } of signal.saving.values()) {
+        const db = models.find((m) => m.collection.collectionName === col)?.db;
         if (db) held.push({ db, col, doc });
       }
       for (const models of byDb()) {
@@ -172,7 +167,7 @@ export default fp(
         }
       }
       const now = Date.now();
-      for (const model of opts.models) {
+      for (const model of models) {
         if (blockedDbs.has(model.db)) continue;
         // Native driver on purpose: the element is pulled by exact equality with what was read (FerretDB v1's
         // $pull takes no conditions), so it must come back byte-for-byte, without mongoose casting.
@@ -218,11 +213,11 @@ export default fp(
     /** Documents in flight on the fast path that a write gave another event meanwhile (the sweep left them to us). */
     const writtenInflight = new Set<string>();
     const fast = async ({ collection, id, event, intent, db }: InsertedEvent): Promise<void> => {
-      const model = opts.models.find(
+      const model = models.find(
         (m) => m.collection.collectionName === collection && (db === undefined || m.db === db),
       );
       const key = docKey(collection, id);
-      if (!model || closing || stuck.has(key) || !opts.events.checkPayload(event.subject, event.data).ok) {
+      if (!model || closing || stuck.has(key) || !events.checkPayload(event.subject, event.data).ok) {
         nudge();
         return;
       }
@@ -276,19 +271,15 @@ export default fp(
     const onInserted = (e: InsertedEvent) => void context.with(suppressTracing(ROOT_CONTEXT), () => fast(e));
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      if (!opts.models.length) return;
-      outboxSignal.on('written', onWritten);
-      outboxSignal.on('inserted', onInserted);
-      for (const m of opts.models) intentCollections.add(intentKey(m));
+      if (!models.length) return;
+      signal.open({ written: onWritten, inserted: onInserted });
       timer = setInterval(nudge, app.env.OUTBOX_SWEEP_MS);
       nudge();
     });
     app.addHook('preClose', async () => {
       closing = true;
       clearInterval(timer);
-      outboxSignal.off('written', onWritten);
-      outboxSignal.off('inserted', onInserted);
-      for (const m of opts.models) intentCollections.delete(intentKey(m));
+      signal.close();
       await running;
       for (let t = 0; inflight.size && t < 500; t++) await new Promise((r) => setTimeout(r, 10));
       await deletes.settled();
