@@ -7,7 +7,7 @@ import { BulkFileError, spreadsheetMessage } from '../domain/bulk/errors.js';
 import { bulkCallerOf, bulkJobOf, uploadBulk } from '../domain/bulk/upload.js';
 import { checkPort, routingUrlOf, writePort } from '../domain/bulk/ports.js';
 import { templateWorkbook } from '../domain/bulk/template.js';
-import { BulkAnswer, BulkJobAnswer, BulkRefused } from '../domain/bulk/schemas.js';
+import { BulkAnswer, BulkJobAnswer, BulkRefused } from '../schemas/bulk.js';
 
 const UPLOADERS = ALL_ROLES.filter((r) => isStaff(r) || isVendor(r));
 const MB = BULK_MAX_FILE_BYTES / 1024 / 1024;
