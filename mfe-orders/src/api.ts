@@ -29,7 +29,7 @@ export const updateOrder = (api: ApiClient, o: Pick<Order, 'id' | 'version'>, da
     .post<OrderAnswer>('/api/orders/update', {
       order: { id: o.id, version: o.version, data, source: 'form' },
     })
-    .then((r) => r.data.order);
+    .then((r) => ({ order: r.data.order, warning: r.warning }));
 
 /** Delete / undelete from a list row carry no version (the row has none): the service applies them as they come. */
 type Target = Pick<Order, 'id'> & { version?: number };

@@ -63,8 +63,9 @@ export function useOrderSave(
 
   const send = async (data: OrderDataInput) => {
     const o = current.current!;
-    const saved = await updateOrder(api, o, forCaller(data, form.staff, form.driver));
+    const { order: saved, warning } = await updateOrder(api, o, forCaller(data, form.staff, form.driver));
     stored(saved);
+    if (warning) toast.info(warning); // the custody gate is advisory: what was missing is in the ledger
     return saved;
   };
 

@@ -194,6 +194,8 @@ export interface OrderCancelBody {
 /** Every single-order call answers the order as stored. */
 export interface OrderAnswer {
   data: { order: Order };
+  /** /orders/update: the custody gate is advisory and the write went through with items missing (a toast). */
+  warning?: string;
 }
 export interface OrderHistoryAnswer {
   data: { orderId: string; entries: OrderHistoryEntry[] };

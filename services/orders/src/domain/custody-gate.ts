@@ -96,6 +96,12 @@ export function advisoryWarning(entry: Pick<OrderHistoryEntry, 'changes'> | unde
   return gate?.policy === 'advisory' && gate.missing?.length ? SM.gateAdvisory(gate.missing) : undefined;
 }
 
+/** The advisory warning of the write that made `o` from version `sent` (none when nothing was written). */
+export const writtenWarning = (
+  o: { version: number; history?: Pick<OrderHistoryEntry, 'changes'>[] },
+  sent: number,
+): string | undefined => (o.version === sent + 1 ? advisoryWarning(o.history?.at(-1)) : undefined);
+
 /**
  * The gate on the generic update path (/orders/update): a check-out stamp set there, or a status moved to delivered
  * there, meets the same gate, without an override (that is the scan calls' own: /orders/checkout,

@@ -12,6 +12,7 @@ import {
 import { callerOf, readableOrder } from '../domain/order-access.js';
 import { cancelOrder, createOrder, setDeleted, updateOrder, type WriteDeps } from '../domain/order-write.js';
 import { forViewer, toOrderDto } from '../domain/order-view.js';
+import { writtenWarning } from '../domain/custody-gate.js';
 import type { OrderDoc } from '../models/order.js';
 import * as S from '../schemas/order.js';
 
@@ -57,15 +58,16 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/orders/update',
     { config: all, schema: { tags, body: S.UpdateBody, response: { 200: S.OrderAnswer, ...errors } } },
-    async (request) => ({
-      message: OrderMessages.updated,
-      data: {
-        order: view(
-          request,
-          await updateOrder(await caller(request), request.body.order as OrderUpdateBody['order'], deps()),
-        ),
-      },
-    }),
+    async (request) => {
+      const body = request.body.order as OrderUpdateBody['order'];
+      const o = await updateOrder(await caller(request), body, deps());
+      const warning = writtenWarning(o, body.version);
+      return {
+        message: OrderMessages.updated,
+        ...(warning ? { warning } : {}),
+        data: { order: view(request, o) },
+      };
+    },
   );
   app.post(
     '/orders/cancel',

@@ -23,6 +23,8 @@ export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength:
 const AnyObject = Type.Object({}, { patternProperties: { '^.*$': {} } });
 export const OrderAnswer = Type.Object({
   message: Type.Optional(Type.String()),
+  /** The advisory custody gate let this write through with items missing (domain/custody-gate.ts). */
+  warning: Type.Optional(Type.String()),
   data: Type.Object({ order: AnyObject }),
 });
 

@@ -139,6 +139,7 @@ test('advisory on /orders/update: the driver delivers with their own signature; 
     const o = res.json().data.order.data.order;
     assert.equal(o.status, OrderStatus.delivered);
     assert.equal(o.signature.driver.name, 'Dee Driver', "the driver's own signature (orders §4)");
+    assert.equal(res.json().warning, SM.gateAdvisory([SM.missingReceiverSignature]), 'the form toasts it');
     const last = (await historyOf(b.id)).at(-1)!;
     assert.equal(last.action, 'status');
     assert.equal(last.by.role, Role.Driver);
