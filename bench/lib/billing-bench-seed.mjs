@@ -28,7 +28,7 @@ function weekOf(day) {
   return new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The projection's STORED shape (services/billing/src/models/order-projection.ts `toStored`, kept in step). */
+/** The projection's STORED shape (services/billing/src/readmodels/order-projection.ts `toStored`, kept in step). */
 const TOP = ['_id', 'vendorMonth', 'deliveryDay', 'month', 'week', 'version', 'deleted', 'createdAt'];
 function storedOf(p) {
   const top = {};

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
 import { ReportRun } from './models/report-run.js';
-import { OrderProjection, NameModel } from './models/order-projection.js';
-import { MemberModel } from './models/member.js';
+import { OrderProjection, NameModel } from './readmodels/order-projection.js';
+import { MemberModel } from './readmodels/member.js';
 import { DayStats, DayVersion } from './models/day-stats.js';
 import { projectionPart } from './parts/projection.js';
 import { reconPart } from './parts/recon.js';

@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
  *
  * `OrderBillingFacts` rides on every order event inside `OrderFacts.billing` (optional: old consumers and the catalogue
  * rule are untouched), built by orders in one place (services/orders/src/events/facts.ts). Billing keeps an order
- * projection from it (services/billing/src/models/order-projection.ts). No signature image, no secret: signatures
+ * projection from it (services/billing/src/readmodels/order-projection.ts). No signature image, no secret: signatures
  * and stamps are booleans or times.
  */
 export const OrderBillingFacts = Type.Object({

@@ -1,21 +1,19 @@
 import { Type } from 'typebox';
 import type { Part } from './part.js';
-import { projectionFeed } from '../events/projection-request.js';
-import { projectionOrdersConsumer, projectionOrdersSnapshotConsumer } from '../events/projection-orders.js';
-import {
-  projectionDriversConsumer,
-  projectionRoutesConsumer,
-  projectionUsersConsumer,
-} from '../events/projection-names.js';
 import {
   projectionDriversSnapshotConsumer,
+  projectionFeed,
+  projectionOrdersSnapshotConsumer,
   projectionRoutesSnapshotConsumer,
   projectionUsersSnapshotConsumer,
-} from '../events/projection-snapshots.js';
+} from '../readmodels/feed.js';
+import { projectionOrdersConsumer } from '../readmodels/store.js';
+import { projectionDriversConsumer, projectionRoutesConsumer } from '../readmodels/names.js';
+import { projectionUsersConsumer } from '../readmodels/members.js';
 
 /**
- * The projection part (see part.ts): billing's read models (models/order-projection.ts, member.ts) fed by
- * orders', routing's, fleet's and accounts' events, and filled by a snapshot when empty or stale (projection-request).
+ * The projection part (see part.ts): billing's read models (readmodels/: order-projection.ts, member.ts) fed by
+ * orders', routing's, fleet's and accounts' events, and filled by a snapshot when empty or stale (readmodels/feed.ts).
  */
 export const projectionPart = (): Part => ({
   routes: [projectionFeed],

@@ -2,7 +2,7 @@ import { Problem, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/
 import { Type } from 'typebox';
 import { Role, STAFF_ROLES, isStaff, type RoleNumber } from '@portal/contracts';
 import { DashboardWords, OperationsDashboard, VendorDashboard } from '@portal/contracts/billing';
-import { companyKeysOf } from '../models/member.js';
+import { companyKeysOf } from '../readmodels/member.js';
 import { cached, operationsDashboard, rangeOf, vendorDashboard } from '../domain/dashboards/read.js';
 import { vendorExportFile, vendorExportRows } from '../domain/dashboards/export.js';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { OrderStatus as S, type RoleNumber } from '@portal/contracts';
 import { tokenFor } from '@portal/service-kit/testing';
-import { OrderProjection, periodKeys } from '../../src/models/order-projection.js';
-import { MemberModel } from '../../src/models/member.js';
+import { OrderProjection, periodKeys } from '../../src/readmodels/order-projection.js';
+import { MemberModel } from '../../src/readmodels/member.js';
 import { seedProjected } from '../helpers/projected.js';
 
 /** The dashboards suites' own database and durables (never the demo's, never the running billing's feeds). */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Role } from '@portal/contracts';
 import { assertRoleMatrix, assertUsesIndex, startService } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
-import { OrderProjection, fromStored } from '../../src/models/order-projection.js';
+import { OrderProjection, fromStored } from '../../src/readmodels/order-projection.js';
 import {
   clearDashboardCache,
   operationsDashboard,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Role } from '@portal/contracts';
 import { startService } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
-import { MemberModel } from '../../src/models/member.js';
+import { MemberModel } from '../../src/readmodels/member.js';
 import { clearDashboardCache } from '../../src/domain/dashboards/read.js';
 import { LN, TEST_ENV, get, member, nonZero, seed } from './helpers.js';
 

@@ -1,4 +1,4 @@
-import { OrderProjection, toStored, type ProjectedOrder } from '../../src/models/order-projection.js';
+import { OrderProjection, toStored, type ProjectedOrder } from '../../src/readmodels/order-projection.js';
 
 /** A projected order with every field at its default (what a blank event would project). */
 const BLANK: ProjectedOrder = {
@@ -28,7 +28,7 @@ const BLANK: ProjectedOrder = {
 };
 
 /**
- * Tests: insert projected orders straight into the projection in the STORED shape (models/order-projection.ts
+ * Tests: insert projected orders straight into the projection in the STORED shape (readmodels/order-projection.ts
  * `toStored`: keys top-level, the rest one JSON text), batches of 1,000. Each doc needs at least `_id`.
  */
 export async function seedProjected(docs: Partial<ProjectedOrder>[]): Promise<void> {

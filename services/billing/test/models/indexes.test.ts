@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { assertUsesIndex, startService } from '@portal/service-kit/testing';
 import { ReportRun } from '../../src/models/report-run.js';
 import { ReportSchedule } from '../../src/models/report-schedule.js';
-import { OrderProjection } from '../../src/models/order-projection.js';
+import { OrderProjection } from '../../src/readmodels/order-projection.js';
 import { reportRunsQuery } from '../../src/domain/reports/runs.js';
 import { schedulesQuery } from '../../src/domain/reports/schedules.js';
 import { buildApp } from '../../src/app.js';

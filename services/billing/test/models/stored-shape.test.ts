@@ -6,7 +6,7 @@ import {
   fromStored,
   toStored,
   type ProjectedOrder,
-} from '../../src/models/order-projection.js';
+} from '../../src/readmodels/order-projection.js';
 
 const order: ProjectedOrder = {
   _id: 'o1',

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { OrderStatus, Subjects, orderSliceOf, type OrderFacts } from '@portal/contracts';
 import { startService, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
-import { OrderProjection, fromStored } from '../../src/models/order-projection.js';
+import { OrderProjection, fromStored } from '../../src/readmodels/order-projection.js';
 import { PROJECTION_ENV, billingFacts, notice, tag } from './helpers.js';
 
 let app: FastifyInstance;

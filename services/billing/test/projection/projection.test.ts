@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { Subjects, orderSliceOf } from '@portal/contracts';
 import { startService, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
-import { NameModel, OrderProjection, fromStored } from '../../src/models/order-projection.js';
-import { MemberModel } from '../../src/models/member.js';
-import { namesOf } from '../../src/domain/projection/names.js';
+import { NameModel, OrderProjection, fromStored } from '../../src/readmodels/order-projection.js';
+import { MemberModel } from '../../src/readmodels/member.js';
+import { namesOf } from '../../src/readmodels/names.js';
 import { PROJECTION_ENV, facts, notice, tag } from './helpers.js';
 
 let app: FastifyInstance;

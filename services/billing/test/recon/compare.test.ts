@@ -7,7 +7,7 @@ import { Role } from '@portal/contracts';
 import { BillingMessages } from '@portal/contracts/billing';
 import { freePort, startService, tokenFor } from '@portal/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
-import { NameModel } from '../../src/models/order-projection.js';
+import { NameModel } from '../../src/readmodels/order-projection.js';
 import { buildApp } from '../../src/app.js';
 import { freshLN, projected } from './fixtures.js';
 import { RECON_TEST_ENV } from './env.js';

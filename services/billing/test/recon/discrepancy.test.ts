@@ -9,7 +9,7 @@ import { Role, type RoleNumber } from '@portal/contracts';
 import { DISCREPANCY_HOURS, ReconWords, isSettled, reportByOf } from '@portal/contracts/billing';
 import { startService, tokenFor } from '@portal/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
-import { NameModel } from '../../src/models/order-projection.js';
+import { NameModel } from '../../src/readmodels/order-projection.js';
 import { ReconPrint } from '../../src/models/recon-print.js';
 import { buildApp } from '../../src/app.js';
 import { freshLN, projected } from './fixtures.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { periodKeys, type ProjectedOrder } from '../../src/models/order-projection.js';
+import { periodKeys, type ProjectedOrder } from '../../src/readmodels/order-projection.js';
 
 /** A fresh licence per run (the test database keeps earlier runs' rows). */
 export const freshLN = (tag: string) =>

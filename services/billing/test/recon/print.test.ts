@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { startService, tokenFor, waitFor } from '@portal/service-kit/testing';
 import type { FastifyInstance } from 'fastify';
-import { NameModel, OrderProjection, fromStored } from '../../src/models/order-projection.js';
+import { NameModel, OrderProjection, fromStored } from '../../src/readmodels/order-projection.js';
 import { ReconPrint } from '../../src/models/recon-print.js';
 import { buildApp } from '../../src/app.js';
 import { freshLN, projected } from './fixtures.js';

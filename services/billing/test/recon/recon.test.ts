@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { Role, type RoleNumber } from '@portal/contracts';
 import { BillingMessages, lastWeek } from '@portal/contracts/billing';
 import { assertUsesIndex, serviceBasics, tokenFor, type StatePolicy } from '@portal/service-kit/testing';
-import { NameModel, OrderProjection } from '../../src/models/order-projection.js';
+import { NameModel, OrderProjection } from '../../src/readmodels/order-projection.js';
 import { ReconPrint } from '../../src/models/recon-print.js';
 import { buildApp } from '../../src/app.js';
 import { POLICY } from '../policy/index.js';

@@ -9,7 +9,7 @@ import {
   NameModel,
   periodKeys,
   type ProjectedOrder,
-} from '../../src/models/order-projection.js';
+} from '../../src/readmodels/order-projection.js';
 import { ReportRun } from '../../src/models/report-run.js';
 import { ReportSchedule } from '../../src/models/report-schedule.js';
 import { seedProjected } from '../helpers/projected.js';

@@ -1,4 +1,4 @@
-import { OrderProjection, STORED_FIELDS, fromStored } from '../../models/order-projection.js';
+import { OrderProjection, STORED_FIELDS, fromStored } from '../../readmodels/order-projection.js';
 import { DayStats, DayVersion, type DayFigures, type DayStatsDoc } from '../../models/day-stats.js';
 import { ByReason, ByStatus, OnTime, counts, type DashboardOrder } from './figures.js';
 
@@ -37,7 +37,7 @@ export function figuresOf(orders: Iterable<DashboardOrder>): DayFigures {
 /** Recompute one day from the projection and store it under `v` (the version read before this read). */
 export async function recomputeDay(day: string, v: number): Promise<DayFigures> {
   const orders: DashboardOrder[] = [];
-  // the stored shape: keys top-level, the rest one JSON text (models/order-projection.ts fromStored)
+  // the stored shape: keys top-level, the rest one JSON text (readmodels/order-projection.ts fromStored)
   for await (const o of OrderProjection.find({ deliveryDay: day }).select(STORED_FIELDS).lean().cursor())
     orders.push(fromStored(o) as DashboardOrder);
   const figures = figuresOf(orders);

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { ORDER_TYPES, licenceKey, statusNameFor, type OrderStatusNumber } from '@portal/contracts';
 import { VENDOR_EXPORT_COLUMNS, type VendorExportFormat } from '@portal/contracts/billing';
-import type { ProjectedOrder } from '../../models/order-projection.js';
+import type { ProjectedOrder } from '../../readmodels/order-projection.js';
 import { csvLine } from '../reports/writers.js';
 import { counts, type DashboardOrder } from './figures.js';
 import { each, vendorFilters } from './read.js';

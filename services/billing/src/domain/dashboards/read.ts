@@ -7,7 +7,7 @@ import {
   type OperationsDashboard,
   type VendorDashboard,
 } from '@portal/contracts/billing';
-import { OrderProjection, STORED_FIELDS, fromStored } from '../../models/order-projection.js';
+import { OrderProjection, STORED_FIELDS, fromStored } from '../../readmodels/order-projection.js';
 import {
   ByReason,
   ByStatus,

@@ -1,4 +1,4 @@
-import type { ProjectedOrder } from '../../models/order-projection.js';
+import type { ProjectedOrder } from '../../readmodels/order-projection.js';
 
 /**
  * The reconciliation's read of one vendor-month, shared (bench billing.recon.month): FerretDB 1.24 turns each

@@ -17,7 +17,7 @@ import {
   fromStored,
   type NameEntry,
   type ProjectedOrder,
-} from '../../models/order-projection.js';
+} from '../../readmodels/order-projection.js';
 import { vendorMatches, type CustomerCache } from '../../adapters/accounting.js';
 import { compareRows, cursorOf, isListed, monthsOf, rowOf, totalsOf } from './rules.js';
 import type { MonthCache, NameCache } from './month-cache.js';

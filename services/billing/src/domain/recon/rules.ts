@@ -1,6 +1,6 @@
 import { OrderStatus } from '@portal/contracts';
 import { isSettled, type ReconRow, type ReconTotals } from '@portal/contracts/billing';
-import type { ProjectedOrder } from '../../models/order-projection.js';
+import type { ProjectedOrder } from '../../readmodels/order-projection.js';
 
 /**
  * The reconciliation's rules, pure (unit-tested without HTTP). Decisions (the spec is silent; a billing clerk's view):

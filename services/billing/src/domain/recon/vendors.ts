@@ -1,5 +1,5 @@
 import type { AccountingCustomer, ReconVendor } from '@portal/contracts/billing';
-import { NameModel, type NameEntry } from '../../models/order-projection.js';
+import { NameModel, type NameEntry } from '../../readmodels/order-projection.js';
 import { vendorMatches, type CustomerCache } from '../../adapters/accounting.js';
 
 /** Every vendor name entry (`vendor:<licence>`; read by `kind` equality: a few hundred). */

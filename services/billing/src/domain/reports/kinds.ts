@@ -5,7 +5,7 @@ import {
   type OrderStatusNumber,
 } from '@portal/contracts';
 import { BillingMessages, type ReportKind } from '@portal/contracts/billing';
-import type { ProjectedOrder } from '../../models/order-projection.js';
+import type { ProjectedOrder } from '../../readmodels/order-projection.js';
 
 /** One output row: strings and numbers in the column order. */
 export type Row = (string | number)[];

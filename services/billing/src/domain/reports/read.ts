@@ -4,7 +4,7 @@ import {
   OrderProjection,
   fromStored,
   type ProjectedOrder,
-} from '../../models/order-projection.js';
+} from '../../readmodels/order-projection.js';
 import type { Names } from './kinds.js';
 
 /** Orders read per round trip (a cancel is noticed between two batches): the queue helper's batch (100). */

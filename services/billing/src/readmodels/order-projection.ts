@@ -3,7 +3,7 @@ import { licenceKey, type OrderBillingFacts } from '@portal/contracts';
 
 /**
  * Billing's copy of orders ("Billing keeps its own read model of orders fed by events"): one document per
- * order, written ONLY by the projection part (events/orders-feed.ts and the snapshot pages), read by reconciliation,
+ * order, written ONLY by the projection part (store.ts applyOrder, from order events and snapshot pages), read by reconciliation,
  * reports and dashboards. A write applies only when its `version` is higher than the stored one (events may arrive
  * out of order; a snapshot may overlap the stream).
  *
@@ -114,7 +114,7 @@ const schema = new Schema(
     deleted: { type: Number, default: 0 },
     createdAt: { type: String, default: '' },
     r: { type: String, required: true },
-    /** Written from an older custody event, with the notice fields held (domain/projection/store.ts applyOrder). */
+    /** Written from an older custody event, with the notice fields held (store.ts applyOrder). */
     partial: { type: Boolean, default: false },
   },
   { minimize: false, versionKey: false },

@@ -5,10 +5,10 @@ import {
   type OrderFacts,
   type OrderSlice,
 } from '@portal/contracts';
-import { periodKeys, type ProjectedOrder } from '../../models/order-projection.js';
+import { periodKeys, type ProjectedOrder } from './order-projection.js';
 
 /**
- * An order event's (or snapshot item's) notice fields and facts → billing's projected order (models/order-projection.ts).
+ * An order event's (or snapshot item's) notice fields and facts → billing's projected order (order-projection.ts).
  * The delivery day is deliveryDate, else preferredDelivery (YYYY-MM-DD; '' when neither or unparseable). An event from
  * before issue 15 has no `facts.billing`: a zeroed block stands in until a newer event or the snapshot brings it. Pure.
  */

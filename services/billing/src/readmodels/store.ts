@@ -1,51 +1,69 @@
 import type { OrderFacts, OrderSlice } from '@portal/contracts';
-import { NameModel, OrderProjection, toStored } from '../../models/order-projection.js';
+import { applyIfNewer, orderFactsConsumer } from '@portal/service-kit';
+import { NameModel, OrderProjection, fromStored, toStored, type ProjectedOrder } from './order-projection.js';
 import { projectedOf, vendorNameId } from './order.js';
-import { bumpDays } from '../../models/day-stats.js';
+import { bumpDays } from '../models/day-stats.js';
 
 /**
- * The projection's writes (written ONLY here: events/projection-*.ts call these). An order applies only when its
- * facts.version is higher than the stored one: a conditional update by _id, else an insert (a duplicate key means a
- * newer-or-equal version is stored: ignored). Redeliveries, out-of-order events and snapshot overlaps change nothing.
- * `partial`: the notice fields are the held ones, not the write's (an older custody event named only the order); the
- * whole state of that same version still applies over such a copy.
+ * The projection's writes (written ONLY here and by the consumers of this folder). An order applies by the kit's
+ * version rule (applyIfNewer: only a higher facts.version than the stored one, so redeliveries, out-of-order events
+ * and snapshot overlaps change nothing). `partial`: the notice fields are the held ones, not the write's (an older
+ * custody event named only the order); the whole state of that same version still applies over such a copy.
  */
 export async function applyOrder(
   n: OrderSlice,
   facts: OrderFacts,
   opts: { partial?: boolean } = {},
 ): Promise<boolean> {
-  const partial = !!opts.partial;
   const { _id, createdAt: _c, ...fields } = projectedOf(n, facts);
-  // the stored shape (models/order-projection.ts): keys top-level, the rest one JSON text; createdAt kept as stored
+  // the stored shape (order-projection.ts): keys top-level, the rest one JSON text; createdAt kept as stored
   const { _id: _i, ...stored } = toStored({ _id, ...fields });
   // the vendor first: once the order is visible, its vendor's name is too
   if (n.pickupLN) await noteVendor(n.pickupLN, n.vendorName, fields.updatedAt);
-  const older = { version: { $lt: facts.version } };
-  const before = await OrderProjection.findOneAndUpdate(
-    { _id, ...(partial ? older : { $or: [older, { version: facts.version, partial: true }] }) },
-    { $set: { ...stored, partial } },
-    { upsert: false, returnDocument: 'before' },
-  ).lean();
-  let written = !!before;
-  if (!before) {
-    try {
+  const { written, before } = await applyIfNewer<{ deliveryDay?: string }>(
+    OrderProjection,
+    _id,
+    facts.version,
+    stored,
+    {
+      partial: opts.partial,
       // the creation time is known only from version 1 (the created event); facts carry no createdAt
-      await OrderProjection.create({
-        _id,
-        ...stored,
-        partial,
-        createdAt: facts.version === 1 ? fields.updatedAt : '',
-      });
-      written = true;
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-    }
-  }
+      insert: { createdAt: facts.version === 1 ? fields.updatedAt : '' },
+    },
+  );
   // the dashboards' day summaries: after the write, the old and the new delivery day (models/day-stats.ts)
-  if (written) await bumpDays([(before as { deliveryDay?: string } | null)?.deliveryDay, fields.deliveryDay]);
+  if (written) await bumpDays([before?.deliveryDay, fields.deliveryDay]);
   return written;
 }
+
+/** The stored projection's notice fields (an older custody event names only the order). */
+const sliceOfStored = (d: ProjectedOrder): OrderSlice => ({
+  id: d._id,
+  orderId: d.orderId,
+  status: d.status,
+  orderType: d.orderType,
+  orderDef: d.orderDef,
+  pickupLN: d.pickupLN,
+  destinationLN: d.destinationLN,
+  vendorName: d.vendorName,
+  destName: d.destName,
+  ...(d.deliveryDay ? { deliveryDate: d.deliveryDay } : {}),
+});
+
+/**
+ * orders.order.*.v1 with facts → the projection (the kit's orderFactsConsumer: the whole state of the write, or an
+ * older custody event's facts over the notice fields held, marked partial; a custody step of an order billing does
+ * not hold yet is skipped: the snapshot brings it).
+ */
+export const projectionOrdersConsumer = orderFactsConsumer({
+  durable: 'billing-projection-orders',
+  apply: (state, facts, { partial }) => applyOrder(state, facts, { partial }),
+  held: async (id, facts) => {
+    const doc = await OrderProjection.findById(id).lean();
+    const cur = doc ? fromStored(doc) : null;
+    return cur && cur.version < facts.version ? sliceOfStored(cur) : null;
+  },
+});
 
 /** Vendor names seen by this process (id → name): an order event writes the name only when it changed. */
 const vendorsSeen = new Map<string, string>();

@@ -1,5 +1,6 @@
-import type { UserRefData } from '@portal/contracts';
-import { MemberModel } from '../../models/member.js';
+import { STREAMS, Subjects, type UserRefData } from '@portal/contracts';
+import { defineConsumer } from '@portal/service-kit';
+import { MemberModel } from './member.js';
 import { registerVendors } from './store.js';
 
 /** Company users (vendors): their licences are registered vendors (contracts roles 3, 4). */
@@ -33,3 +34,14 @@ export async function applyMember(u: UserRefData, asOf: Date, deleted = false): 
     await registerVendors(u.companyKeys, asOf.toISOString());
   return written;
 }
+
+/** accounts.user.* (the user as accounts wrote it) → MemberModel as of the envelope's time; deleted marks it gone. */
+export const projectionUsersConsumer = defineConsumer({
+  durable: 'billing-projection-users',
+  stream: STREAMS.accounts,
+  subjects: [Subjects.userCreated, Subjects.userUpdated, Subjects.userSuspended, Subjects.userDeleted],
+  concurrency: 1,
+  async handle(event) {
+    await applyMember(event.data, new Date(event.time), event.type === Subjects.userDeleted);
+  },
+});
