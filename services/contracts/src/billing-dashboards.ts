@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 
 /**
- * Issue 15, part dashboards: the operations dashboard (staff) and a vendor's own (roles 3, 4). Plain JSON Schema
+ * The operations dashboard (staff) and a vendor's own (roles 3, 4). Plain JSON Schema
  * `as const` (the service's response schemas; types only in the browser). Owned by the dashboards part; re-exported by
  * billing-ops.ts (`@portal/contracts/billing`).
  *

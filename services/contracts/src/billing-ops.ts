@@ -1,5 +1,5 @@
 /**
- * Billing, reports and dashboards (issue 15): the calls' shapes and the spec's words, shared by services/billing and
+ * Billing, reports and dashboards: the calls' shapes and the spec's words, shared by services/billing and
  * mfe-billing. Plain types and constants only (browser-safe: no TypeBox).
  *
  * Imported as `@portal/contracts/billing`, NOT re-exported by the package root (the root's browser entry is a chunk

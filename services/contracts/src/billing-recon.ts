@@ -1,5 +1,5 @@
 /**
- * Issue 15, part recon: this part's calls (request and answer shapes as plain types) and words, and the accounting
+ * Billing reconciliation: the calls (request and answer shapes as plain types) and words, and the accounting
  * compare's one matching rule (shared by accounts' "Sync Quickbooks" and billing's vendor compare). Owned by the recon
  * part; re-exported by billing-ops.ts (`@portal/contracts/billing`). Browser-safe: plain types and pure functions.
  */

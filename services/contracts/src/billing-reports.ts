@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 
 /**
- * Issue 15, part reports: report jobs (orders spec §2 Reports, §7 POST /reports/timestamp and
+ * Reports: report jobs (orders spec §2 Reports, §7 POST /reports/timestamp and
  * POST /orders/signaturereport). Plain JSON Schema `as const` (the service's response schemas and the tests' checks
  * at runtime; types only in the browser). Owned by the reports part; re-exported by billing-ops.ts
  * (`@portal/contracts/billing`). Every call is staff's (roles 0, 1); a run or a schedule belongs to whoever asked for

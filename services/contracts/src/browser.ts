@@ -1,5 +1,5 @@
 // The browser's entry (package.json "browser" condition, which webpack resolves): everything in index.ts except the
-// event schemas, whose TypeBox runtime the browser never uses (issue 9: no TypeBox in production bundles). The
+// event schemas, whose TypeBox runtime the browser never uses (no TypeBox in production bundles). The
 // bundle budget test (shell/test/bundle-budget.test.ts) fails when index.ts gains a module this file does not re-export.
 export * from './roles.js';
 export * from './verification.js';

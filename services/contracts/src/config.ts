@@ -14,7 +14,7 @@ export interface AppConfig {
 
 /**
  * Keys only the superadmin's Settings screen reads (GET /api/utils/config/all): never in the public config,
- * which every visitor loads (signupEmails are internal addresses, issue 8).
+ * which every visitor loads (signupEmails are internal addresses).
  */
 export const INTERNAL_CONFIG_KEYS = ['signupEmails'] as const;
 /** Host names that mark a developer environment (Switch Env allowed). */

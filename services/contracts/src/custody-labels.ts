@@ -1,8 +1,8 @@
 import { ORDER_STATUS_NAMES, OrderStatus } from './orders.js';
 
 /**
- * Issue 13, part labels: shipping labels (orders §2 Labels, §4 label rule, §5 count, §8, §9) and the custody report
- * (issue 13 "Custody report"). Constants and messages are the spec's; the calls' bodies and answers are plain JSON
+ * Shipping labels (orders §2 Labels, §4 label rule, §5 count, §8, §9) and the custody report
+ * (the custody report). Constants and messages are the spec's; the calls' bodies and answers are plain JSON
  * Schema and interfaces, so the browser entry (browser.ts) carries this file without the TypeBox runtime.
  */
 

@@ -2,7 +2,7 @@ import edge from './edge-limits.json' with { type: 'json' };
 import type { ManifestFile } from './custody.js';
 
 /**
- * Issue 13, part manifests: upload (multipart `POST /api/orders/manifestupload`, fields `order`, `force`,
+ * Manifests: upload (multipart `POST /api/orders/manifestupload`, fields `order`, `force`,
  * `currentWindow` and the file `pdf`), view (`GET /api/orders/:id/manifest[?signed=n]` → a 5-minute pre-signed URL),
  * merge (`POST /api/orders/mergePdfs {ids}`) and the bulk zip (`GET /api/orders/manifests.zip`). The spec's words
  * (upload success/failure, the mismatch confirm) are OrderMessages'; these are the words the spec leaves open. Plain

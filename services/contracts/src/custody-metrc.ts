@@ -1,5 +1,5 @@
 /**
- * Issue 13, part metrc: the state track-and-trace sync ("Sync Manifests", orders §2, §6 roles 0 and 1, §7
+ * The state track-and-trace sync ("Sync Manifests", orders §2, §6 roles 0 and 1, §7
  * `POST /metrc/syncall {body}`, §9 "Sync Manifests may take up to 5 minutes"). The sync compares each order's
  * manifest number, licences, package count and status with the state system's (Metrc) transfer of that number.
  * Plain JSON Schema (`as const`) and interfaces, so the browser imports this without the TypeBox runtime.

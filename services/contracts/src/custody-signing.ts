@@ -1,7 +1,7 @@
 /**
- * Issue 13, part signing: signed manifests (orders §2 "Manifest signature pad", §4 "Signing manifests", §7
+ * Signed manifests (orders §2 "Manifest signature pad", §4 "Signing manifests", §7
  * `POST /orders/signmanifest` "with notify option"). The spec's words are verbatim; the rest is decided here and
- * documented in services/orders/README.md "Issue 13: signing".
+ * documented in services/orders/README.md "Signing".
  */
 export const SigningMessages = {
   /** §8 Signing. */

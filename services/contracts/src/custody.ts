@@ -1,5 +1,5 @@
 /**
- * Chain of custody (issue 13): the shapes the manifests, signing, labels, scan and Metrc parts share. An order's
+ * Chain of custody: the shapes the manifests, signing, labels, scan and Metrc parts share. An order's
  * `manifest` holds the current (unsigned) upload and the signed copies; every step is a ledger entry on the order
  * (action = a CustodyStep) and one `orders.order.custody.v1` event (its TypeBox schema, OrderCustodyData, is in
  * events-operations.ts: the browser entry carries no TypeBox). Files live in bucket `manifests` under

@@ -1,5 +1,5 @@
 /**
- * Dispatch (issue 14): the route map calls and words. Plain types and constants (browser-safe); the whole of dispatch is the
+ * Dispatch: the route map calls and words. Plain types and constants (browser-safe); the whole of dispatch is the
  * `@portal/contracts/dispatch` entry (dispatch.ts re-exports this file).
  */
 
@@ -21,7 +21,7 @@ export interface MapState {
 }
 export const mapIdOf = (routeId: string, day: string) => `${routeId}_${day}`;
 
-/** Route map (issue 14 maps part): GET /api/maps/config → {data: MapsConfig}. */
+/** Route map (maps part): GET /api/maps/config → {data: MapsConfig}. */
 export interface MapsConfig {
   /** XYZ tile URL template ({z}/{x}/{y}); '' = the plain vector basemap of US state outlines. */
   tilesUrl: string;

@@ -1,5 +1,5 @@
 /**
- * Dispatch (issue 14): the tracking link and public schedule search calls and words. Plain types and constants (browser-safe); the whole of dispatch is the
+ * Dispatch: the tracking link and public schedule search calls and words. Plain types and constants (browser-safe); the whole of dispatch is the
  * `@portal/contracts/dispatch` entry (dispatch.ts re-exports this file).
  */
 
@@ -29,7 +29,7 @@ export interface ScheduleSearchAnswer {
   data: { rows: ScheduleSearchRow[]; total: number; page: number; pageSize: number; truncated?: boolean };
 }
 
-/** The public part's words (issue 14: tracking page and public search; the spec words none of these). */
+/** The public part's words (tracking page and public search; the spec words none of these). */
 export const PublicMessages = {
   trackingStop: (k: number, n: number) => `out for delivery — stop ${k} of ${n}`,
   trackingNoToken: 'Open the tracking link in your delivery email to follow your delivery.',

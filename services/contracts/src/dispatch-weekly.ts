@@ -1,5 +1,5 @@
 /**
- * Dispatch (issue 14): the weekly driver schedule calls and words. Plain types and constants (browser-safe); the whole of dispatch is the
+ * Dispatch: the weekly driver schedule calls and words. Plain types and constants (browser-safe); the whole of dispatch is the
  * `@portal/contracts/dispatch` entry (dispatch.ts re-exports this file).
  */
 
@@ -19,7 +19,7 @@ export interface DriverSchedule {
   lastUpdated?: string;
 }
 
-// --- weekly driver schedule (issue 14 weekly part) ---
+// --- weekly driver schedule (weekly part) ---
 /** The weekly part's own words where the spec has none (the spec's are in DispatchMessages). */
 export const WeeklyMessages = {
   badDate: 'Please choose a valid date (YYYY-MM-DD).',

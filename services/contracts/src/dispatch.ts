@@ -1,5 +1,5 @@
 /**
- * Dispatch (issue 14): the daily schedule, live updates, route maps, the weekly driver schedule, tracking links and
+ * Dispatch: the daily schedule, live updates, route maps, the weekly driver schedule, tracking links and
  * the public schedule search — the calls' shapes and the spec's words, shared by services/routing and mfe-schedule.
  * Plain types and constants only (browser-safe: no TypeBox here; the service's schemas are in services/routing).
  *

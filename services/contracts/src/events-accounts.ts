@@ -14,7 +14,7 @@ export const EVENT_SIGNATURE_MAX = 2000;
 
 /**
  * A user as accounts last wrote it, for others' read models (orders' members, fleet's users). Everything past
- * `verified` is optional (added for orders, issue 12): a consumer keeps what an older event lacks. Facts only —
+ * `verified` is optional (added for orders): a consumer keeps what an older event lacks. Facts only —
  * no password, pin, token or session; the signature only when its image is at most EVENT_SIGNATURE_MAX characters.
  */
 export const UserRefData = Type.Object({
@@ -62,7 +62,7 @@ export const ResetRequestedData = Type.Object({
   email: Type.String(),
   sealedCode: Type.String(),
   expiresAt: Type.String(),
-  /** 'account-created': staff made the account, the mail welcomes and asks to set a password (issue 8). */
+  /** 'account-created': staff made the account, the mail welcomes and asks to set a password. */
   purpose: Type.Optional(Type.Union([Type.Literal('reset'), Type.Literal('account-created')])),
 });
 export type ResetRequestedData = Static<typeof ResetRequestedData>;

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * Issue 15 (billing, reports, dashboards): what billing needs from orders, and what it publishes.
+ * Billing, reports, dashboards: what billing needs from orders, and what it publishes.
  *
  * `OrderBillingFacts` rides on every order event inside `OrderFacts.billing` (optional: old consumers and the catalogue
  * rule are untouched), built by orders in one place (services/orders/src/events/facts.ts). Billing keeps an order

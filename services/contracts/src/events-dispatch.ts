@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { OrderBillingFacts } from './events-billing.js';
 
 /**
- * Issue 14 (dispatch): what routing needs to keep orders, drivers and vehicles as read models.
+ * Dispatch: what routing needs to keep orders, drivers and vehicles as read models.
  *
  * `OrderFacts` rides on every order event (OrderNotice.facts, OrderCustodyData.facts: optional, so old consumers and
  * the snapshot rule are untouched): the order's scheduling state after the write, built by orders in one place
@@ -70,7 +70,7 @@ export const OrderFacts = Type.Object({
   deliveredAt: Type.Optional(Type.String()),
   signedBy: Type.Optional(Type.String()),
   createdBy: Type.String(),
-  /** Issue 15: the order's billing, signature and custody-time facts (events-billing.ts), for billing's projection. */
+  /** The order's billing, signature and custody-time facts (events-billing.ts), for billing's projection. */
   billing: Type.Optional(OrderBillingFacts),
   /**
    * The order's notice fields after the write, status included: every event of one write (a custody step and the

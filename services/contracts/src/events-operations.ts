@@ -68,7 +68,7 @@ export const VehicleChangedData = Type.Object({
     name: Type.String(),
     lic: Type.String(),
     status: Type.Union([Type.Literal(0), Type.Literal(1)]),
-    /** Issue 14: service kinds due at the time of the change (fleet's serviceDue kinds), e.g. ['oil']. */
+    /** Service kinds due at the time of the change (fleet's serviceDue kinds), e.g. ['oil']. */
     due: Type.Optional(Type.Array(Type.String())),
   }),
 });
@@ -127,7 +127,7 @@ export const OrderNotice = Type.Object({
   changedBy: Type.Object({ userId: Type.String(), name: Type.Optional(Type.String()) }),
   recipients: Type.Array(Type.String()),
   link: Type.String(),
-  /** Issue 14: the order's scheduling state after this write (routing's read model). */
+  /** The order's scheduling state after this write (routing's read model). */
   facts: Type.Optional(OrderFacts),
 });
 export type OrderNotice = Static<typeof OrderNotice>;
@@ -147,7 +147,7 @@ export const OrderCustodyData = Type.Object({
   detail: Type.Optional(
     Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
   ),
-  /** Issue 14: the order's scheduling state after this step (routing's read model). */
+  /** The order's scheduling state after this step (routing's read model). */
   facts: Type.Optional(OrderFacts),
 });
 export type OrderCustodyData = Static<typeof OrderCustodyData>;

@@ -98,7 +98,7 @@ export const Subjects = {
   snapshotRequested: 'orders.snapshot.requested.v1',
   /** One page of accounts' current users, licence records or public config, answering a snapshot request. */
   snapshotPublished: 'accounts.snapshot.published.v1',
-  /** Orders (issue 12): every state change of an order, payload OrderNotice (recipients resolved by orders). */
+  /** Orders: every state change of an order, payload OrderNotice (recipients resolved by orders). */
   orderCreated: 'orders.order.created.v1',
   orderUpdated: 'orders.order.updated.v1',
   orderStatusChanged: 'orders.order.status-changed.v1',
@@ -107,15 +107,15 @@ export const Subjects = {
   orderUndeleted: 'orders.order.undeleted.v1',
   /** The delivery date was changed: "the preferred date cannot be met". */
   orderDateUnmet: 'orders.order.date-unmet.v1',
-  /** A chain-of-custody step (issue 13: manifest, signature, labels, scan, hand-over, Metrc), payload OrderCustodyData. */
+  /** A chain-of-custody step (manifest, signature, labels, scan, hand-over, Metrc), payload OrderCustodyData. */
   orderCustody: 'orders.order.custody.v1',
-  /** Dispatch (issue 14): routing asks orders and fleet for their current state (read models), they answer in pages. */
+  /** Dispatch: routing asks orders and fleet for their current state (read models), they answer in pages. */
   dispatchSnapshotRequested: 'routing.snapshot.requested.v1',
   ordersSnapshotPublished: 'orders.snapshot.published.v1',
   fleetSnapshotPublished: 'fleet.snapshot.published.v1',
   /** A weekly driver schedule was saved (net changes per driver and day; notify = email the affected drivers). */
   driverScheduleChanged: 'routing.driverschedule.changed.v1',
-  /** Issue 15: billing asks orders and accounts for their state (events-billing.ts). */
+  /** Billing asks orders and accounts for their state (events-billing.ts). */
   billingSnapshotRequested: 'billing.snapshot.requested.v1',
   /** A reconciliation was printed: orders stamps data.recon and records it in each order's ledger. */
   reconStamped: 'billing.recon.stamped.v1',

@@ -1,9 +1,9 @@
 import { FleetMessages, type ServiceDue, type ServiceDueKind, type VehicleData } from './fleet.js';
 
-/** Fleet rules shared by the screens and the service (issue 11): the VIN check and the service-due alerts. */
+/** Fleet rules shared by the screens and the service: the VIN check and the service-due alerts. */
 /** Orders §4/§9: miles between changes. */
 export const SERVICE_INTERVALS = { oil: 3_500, tires: 35_000, brakes: 35_000 } as const;
-/** Registration and insurance alerts start this many days before expiry (issue 11). */
+/** Registration and insurance alerts start this many days before expiry. */
 export const EXPIRY_WARNING_DAYS = 30;
 
 const VIN_VALUES: Record<string, number> = Object.fromEntries(
@@ -35,7 +35,7 @@ const DAY_MS = 86_400_000;
 const miles = (n: number) => n.toLocaleString('en-US');
 
 /**
- * The service-due alerts of a vehicle on `today` (orders §4, §9; issue 11): oil at 3,500 miles since the last oil
+ * The service-due alerts of a vehicle on `today` (orders §4, §9): oil at 3,500 miles since the last oil
  * change, tires and brakes at 35,000, registration and insurance expiring within 30 days (or expired). Pure: the
  * fleet table, the list filter and the service's crossing check all call it.
  */

@@ -3,7 +3,7 @@
  * and fleet", §7 Drivers/Vehicles): the shapes of every /api/drivers and /api/vehicles call, the VIN rule, the
  * service-due rule and the messages — one file read by services/fleet (whose TypeBox schemas are checked against
  * these types at compile time, src/schemas.ts) and by mfe-fleet. Plain TypeScript, no TypeBox: the browser entry
- * re-exports it and production bundles carry no TypeBox runtime (issue 9). Only ever ADD optional fields here.
+ * re-exports it and production bundles carry no TypeBox runtime. Only ever ADD optional fields here.
  */
 
 // ---- drivers ----

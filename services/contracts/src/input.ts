@@ -1,5 +1,5 @@
 /**
- * Input checks shared by the browser and the services (issue 8 "Tenancy and input"): one email rule, one person-name
+ * Input checks shared by the browser and the services (tenancy and input): one email rule, one person-name
  * rule, one CSV cell rule. Every check bounds the length BEFORE looking at the characters, and none uses a regex that
  * can backtrack, so a 1 MiB body costs one length comparison, not minutes of event loop.
  */

@@ -1,4 +1,4 @@
-// One number for the edge and the route (issue 8): render.mjs reads the same JSON file for nginx.
+// One number for the edge and the route: render.mjs reads the same JSON file for nginx.
 import edge from './edge-limits.json' with { type: 'json' };
 
 /** Fastify's default body limit, and the edge's cap for every /api location but the upload. */

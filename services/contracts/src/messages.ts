@@ -57,7 +57,7 @@ export const Messages = {
   forbidden: 'You do not have permission to do this.',
   unauthorized: 'Your token is no longer valid. Please login again.',
   notFound: 'Not found',
-  /** 429 of the public routes' rate limit (issue 8); `after` is e.g. "1 minute". */
+  /** 429 of the public routes' rate limit; `after` is e.g. "1 minute". */
   tooManyRequests: (after: string) => `Too many requests. Please try again in ${after}.`,
   // accounts & identity: profile rules whose wording the spec does not give, in its own style
   fieldRequired: (label: string) => `${label} is required. `,
@@ -88,7 +88,7 @@ export const AuthMessages = {
   emailUpdated: 'Email updated successfully!',
   tooManyCodes: 'Too many codes requested. Please try again in 30 minutes.',
   signedOut: 'You have been signed out.',
-  /** Sign-up by invite without the mail's valid, unused, unexpired link (issue 8). */
+  /** Sign-up by invite without the mail's valid, unused, unexpired link. */
   inviteInvalid: 'This invitation link is invalid or has expired. Please ask to be invited again.',
   /** /signMeUp?email= without the token: an invitation mailed before links carried one. */
   inviteLinkOld:

@@ -1,5 +1,5 @@
 /**
- * Money as integer cents (issue 15: "exact money arithmetic; never float sums"). An order's billing amount is typed by
+ * Money as integer cents (exact money arithmetic; never float sums). An order's billing amount is typed by
  * people ("$1,250.5", "12", "12.345" …) and stored as they typed it; every total is a sum of the cents this parses.
  * Pure, shared by orders (which puts the cents on the order's facts), billing and the browser.
  */

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 
 /**
- * The order lists (orders spec §2 "Order list screens", §6, §7; issue 12 part B): services/orders serves them
+ * The order lists (orders spec §2 "Order list screens", §6, §7): services/orders serves them
  * (GET/POST /api/orders, /orders/userorders, /orders/ordersrange, /orders/ordersrangeforuser, GET /orders/public),
  * mfe-orders renders them. Plain JSON Schema `as const` like orders.ts: the service's response schemas, types
  * only in the browser.

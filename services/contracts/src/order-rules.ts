@@ -4,7 +4,7 @@ import type { LicenceCopy, OrderBilling, OrderCoreInput } from './order-types.js
 import { Role, isStaff, type RoleNumber } from './roles.js';
 
 /**
- * The order rules of orders §4–5 as PURE functions (issue 12): the service runs them as the truth, the form runs the
+ * The order rules of orders §4–5 as PURE functions: the service runs them as the truth, the form runs the
  * same ones for instant feedback. No I/O: what needs a lookup (licence found? route days?) arrives in the context.
  * Days are compared as UTC calendar days ('YYYY-MM-DD'), like the list keys.
  */

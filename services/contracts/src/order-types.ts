@@ -111,7 +111,7 @@ export interface OrderData {
 export const ORDER_SOURCES = ['form', 'list', 'bulk', 'schedule', 'api', 'job'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
-/** One ledger entry (issue 12): hash = sha256 of the canonical JSON of the entry without `hash`, chained by prevHash. */
+/** One ledger entry: hash = sha256 of the canonical JSON of the entry without `hash`, chained by prevHash. */
 export interface OrderHistoryEntry {
   seq: number;
   at: string;

@@ -1,5 +1,5 @@
 // The `min` metadata build: enough to parse and format every country, about a third of the full metadata's size
-// (issue 8: keep the browser bundle small).
+// (keep the browser bundle small).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { LIMITS } from './constants.js';
 

@@ -3,7 +3,7 @@
  * codes, the limits and the messages, for the route screens (mfe-schedule) and services/routing alike.
  *
  * Plain TypeScript on purpose: this module is re-exported by the browser entry, and production bundles carry no
- * TypeBox runtime (issue 9). services/routing declares the TypeBox schemas of these bodies in its src/schemas.ts and
+ * TypeBox runtime. services/routing declares the TypeBox schemas of these bodies in its src/schemas.ts and
  * proves at compile time that they describe exactly these types; the event payload's schema is in events.ts.
  */
 import { LIMITS } from './constants.js';
