@@ -1,4 +1,4 @@
-// The edge and the browser through the real nginx, Keycloak and services (issues 8 and 9): security and caching
+// The edge and the browser through the real nginx, Keycloak and services: security and caching
 // headers, the portal running under its Content-Security-Policy (no violation while signing in and opening pages,
 // while an injected inline script is refused), the access token in no web storage, a token refresh only per reload.
 import { readdirSync, statSync } from 'node:fs';

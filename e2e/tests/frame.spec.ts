@@ -7,8 +7,8 @@ import type { Locator } from '@playwright/test';
 // The side menus each role sees (accounts §2 "User menu" / "Admin menu", labels as the screens show them), written
 // out here as the oracle: the MFEs' manifests publish the entries and the shell filters and orders them, so
 // deriving the expectation from either would test them against themselves. No hideRoutes (the demo config has
-// none; config-and-header.spec.ts covers it). Undelivered Mail: issue 8's staff screen (mfe-accounts' README).
-// Operations (staff) and My Reports (/dashboard/userreports, company users 3 and 4): issue 15's dashboards
+// none; config-and-header.spec.ts covers it). Undelivered Mail: the staff screen of refused mails (mfe-accounts' README).
+// Operations (staff) and My Reports (/dashboard/userreports, company users 3 and 4): billing's dashboards
 // (mfe-billing's README); the spec lists userreports among the other dashboard routes, the menu entry makes it
 // reachable. One screen, one entry: staff find the daily schedule (Manage Schedule), Manage Drivers and Fleet Manager
 // in the admin menu only, not a second time in the user menu; a driver's Scan follows My Schedule.

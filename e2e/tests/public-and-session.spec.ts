@@ -8,7 +8,7 @@ test('a public route (delivery schedule search) works signed out', async ({ newP
   await page.waitForTimeout(1500);
   expect(new URL(page.url()).pathname).toMatch(/\/dashboard\/schedulesearch$/);
   await page.getByRole('heading', { name: 'Delivery Schedule' }).waitFor();
-  await page.getByTestId('ss-query').waitFor(); // issue 14: the search box, Monday–Friday checked
+  await page.getByTestId('ss-query').waitFor(); // the search box, Monday–Friday checked
   await expect(page.getByTestId('ss-day-mon')).toBeChecked();
   expect(await page.getByTestId('login-email').count()).toBe(0);
   await shot(page, 'public-schedulesearch-signed-out');
