@@ -1,5 +1,6 @@
 // One lint config for the whole repo (services, MFEs, shell, e2e).
 import tseslint from 'typescript-eslint';
+import { boundaries } from './scripts/lint/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -19,4 +20,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // no MFE, shell or service imports another one's source (scripts/lint/boundaries.mjs)
+  ...boundaries,
 );

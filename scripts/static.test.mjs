@@ -159,3 +159,41 @@ test('schemas are closed: no `additionalProperties: true` in any service source 
     );
   assert.deepEqual(hits, [], 'declare the keys, or patternProperties for an open-ended map');
 });
+
+// The boundaries rule (scripts/lint/boundaries.mjs) fires on what crossed a boundary before it existed, through
+// every form of import, and lets the public entries through: the repo's own config on snippets at real paths.
+test('eslint boundaries: no MFE, shell or service imports another one’s source', async () => {
+  const { ESLint } = await import('eslint');
+  const eslint = new ESLint({ cwd: root });
+  const cases = [
+    [
+      'mfe-schedule/src/pages/schedule/X.tsx',
+      "export const X = import('../../../../mfe-orders/src/signing/S.js');",
+    ],
+    ['mfe-schedule/src/pages/schedule/X.tsx', "export { S } from '../../../../mfe-orders/src/signing/S.js';"],
+    ['mfe-schedule/test/x.test.ts', "export * as S from '@portal/routing-service/src/schemas.js';"],
+    ['mfe-schedule/test/x.test.ts', "export { m } from '../../mfe-accounts/test/harness/component.js';"],
+    ['mfe-fleet/src/X.tsx', "export { WeeklySchedule } from '@portal/mfe-schedule/WeeklySchedule';"],
+    ['services/notifications/test/x.test.ts', "export { p } from '../../accounts/src/events/publishes.js';"],
+    ['services/billing/src/x.ts', "export const X = import('../../orders/src/x.js');"],
+    ['shell/src/x.ts', "export { csv } from '../ui/src/csv.js';"],
+  ];
+  const allowed = [
+    [
+      'mfe-fleet/src/X.tsx',
+      "export type { WeeklyScheduleProps } from '@portal/mfe-schedule/WeeklySchedule';",
+    ],
+    ['mfe-schedule/src/X.tsx', "export const X = import('mfe_orders/SignManifests');"],
+    ['mfe-schedule/test/x.test.ts', "export * as S from '@portal/routing-service/schemas';"],
+    ['mfe-schedule/src/X.tsx', "export { SignRoute } from './pages/schedule/SignRoute.js';"],
+  ];
+  const rules = async ([file, code]) =>
+    (await eslint.lintText(code, { filePath: join(root, file) }))[0].messages.map((m) => m.ruleId);
+  for (const c of cases) {
+    assert.ok(
+      (await rules(c)).some((r) => /no-restricted-(imports|syntax)/.test(r)),
+      `not caught: ${c.join(': ')}`,
+    );
+  }
+  for (const c of allowed) assert.deepEqual(await rules(c), [], `refused: ${c.join(': ')}`);
+});

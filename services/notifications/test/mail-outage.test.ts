@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { BullQueue, queuePrefix } from '@portal/service-kit';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
-import { pinRequested, resetRequested } from '../../accounts/src/events/publishes.js';
+import { pinRequested, resetRequested } from './accounts-events.js';
 import { publishAsAccounts, runTag, startApp } from './helpers.js';
 import { freePort, smtpSink } from './sink.js';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { BullQueue, queuePrefix } from '@portal/service-kit';
 import { tokenFor, waitFor, mailbox } from '@portal/service-kit/testing';
 // The real publisher: what accounts writes to its outbox for a pin and a reset code.
-import { pinRequested, resetRequested } from '../../accounts/src/events/publishes.js';
+import { pinRequested, resetRequested } from './accounts-events.js';
 import { publishAsAccounts, runTag, startApp } from './helpers.js';
 
 let app: FastifyInstance;

@@ -1,0 +1,83 @@
+// The one remote loader (src/remotes.ts) as the MFE webpack factory inlines it into a consuming MFE's federation
+// `remotes`: the factory's own string, made by plain Node as webpack makes it, run in a bare page-like context with
+// nothing but window, document, fetch and timers — so it must be self-contained, and it finds, loads once, reuses
+// and fails the way the shell's loader does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+const factory = path.join(path.dirname(fileURLToPath(import.meta.url)), '../webpack/mfe.cjs');
+const made = spawnSync(
+  process.execPath,
+  ['-e', `process.stdout.write(require(${JSON.stringify(factory)}).runtimeRemotes(['fleet']).mfe_fleet)`],
+  { encoding: 'utf8' },
+);
+assert.equal(made.status, 0, made.stderr);
+const external = made.stdout;
+
+interface Container {
+  get(m: string): Promise<() => unknown>;
+  init(s: unknown): unknown;
+}
+
+/** A page: /remotes.json names `remotes`; a script at a URL in `good` defines window.mfe_fleet, any other fails. */
+function page(remotes: Record<string, string>, good = new Set(['/mfe/fleet/remoteEntry.js'])) {
+  const scripts: string[] = [];
+  const fetched: string[] = [];
+  let inits = 0;
+  const window: Record<string, unknown> = {};
+  const document = {
+    createElement: () => ({ src: '', async: false, onload: () => {}, onerror: () => {}, remove: () => {} }),
+    head: {
+      appendChild(s: { src: string; onload(): void; onerror(): void }) {
+        scripts.push(s.src);
+        setTimeout(() => {
+          if (!good.has(s.src)) return s.onerror();
+          window.mfe_fleet = {
+            get: async (m: string) => () => `module ${m}`,
+            init: () => {
+              if (inits++) throw new Error('Container initialization failed: already initialised');
+            },
+          };
+          s.onload();
+        }, 5);
+      },
+    },
+  };
+  const fetch = async (url: string) => {
+    fetched.push(url);
+    return { ok: true, json: async () => remotes };
+  };
+  const context = vm.createContext({ window, document, fetch, setTimeout });
+  const load = (): Promise<Container> => vm.runInContext(external.replace(/^promise /, ''), context);
+  return { load, scripts, fetched, window };
+}
+
+const failsWith = (re: RegExp) => (e: unknown) => re.test((e as Error).message);
+
+test("the factory's remote is webpack's promise external of the one loader", () => {
+  assert.match(external, /^promise \(function remoteContainer\(/);
+  assert.match(external, /\)\("fleet"\)$/);
+});
+
+test('finds the URL in /remotes.json, loads the script once for two imports, gets modules, tolerates a second init', async () => {
+  const p = page({ fleet: '/mfe/fleet/remoteEntry.js' });
+  const [a, b] = await Promise.all([p.load(), p.load()]);
+  assert.deepEqual(p.scripts, ['/mfe/fleet/remoteEntry.js']);
+  assert.equal((await a.get('./app'))(), 'module ./app');
+  a.init({});
+  b.init({}); // the host initialised it first: no throw
+  await p.load();
+  assert.deepEqual(p.scripts, ['/mfe/fleet/remoteEntry.js'], 'a container on the page is reused');
+});
+
+test('a remote /remotes.json does not name, or a script that fails, rejects (the consumer shows its fallback)', async () => {
+  await assert.rejects(page({}).load(), failsWith(/\/remotes\.json names no fleet remote/));
+  const p = page({ fleet: '/mfe/fleet/missing/remoteEntry.js' });
+  await assert.rejects(p.load(), failsWith(/Could not load \/mfe\/fleet\/missing\/remoteEntry\.js/));
+  await assert.rejects(p.load(), failsWith(/Could not load/));
+  assert.equal(p.scripts.length, 2, 'a failed load is forgotten, so the next import tries again');
+});
