@@ -8,7 +8,10 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ident = (s) => '"' + String(s).replace(/"/g, '""') + '"';
 const lit = (s) => "'" + String(s).replace(/'/g, "''") + "'";
-/** The kit's naming (services/kit/src/migrate.ts), so the bench and a service's start-up migration make one index. */
+/**
+ * The kit's naming (services/kit/src/backends/ferretdb/gin-indexes.ts), so the bench and a service's start-up
+ * migration make one index.
+ */
 export function ginIndexName(table, field) {
   const hash = createHash('sha1').update(field).digest('hex').slice(0, 6);
   return `${`${table}_${field.toLowerCase().replace(/[^a-z0-9_]/g, '_')}`.slice(0, 48)}_${hash}_gin`;
