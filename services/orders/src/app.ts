@@ -51,7 +51,7 @@ const OrdersEnv = Type.Object({
   LEDGER_ANCHOR_MAX_BYTES: Type.Integer({ default: 256 * 1024 * 1024, minimum: 1024 * 1024 }),
 });
 
-/** F's read-model fill (events/accounts-snapshot.ts) unless the env turns it off. */
+/** The read model of accounts filled by a snapshot (readmodels/accounts-feed.ts) unless the env turns it off. */
 async function feed(app: FastifyInstance) {
   if (app.env.ORDERS_ACCOUNTS_FEED !== 'off') await accountsFeed(app);
 }

@@ -111,7 +111,7 @@ export async function configValues(): Promise<Record<string, unknown>> {
   const docs = await configCache.get('', () =>
     OrderConfigValue.find({ removed: { $ne: true } }).lean<{ key: string; value: unknown }[]>(),
   );
-  // `_feed.*` are the feed's own marks (events/accounts-snapshot.ts), not config
+  // `_feed.*` are the feed's own marks (readmodels/accounts-feed.ts), not config
   return Object.fromEntries(docs.filter((d) => !d.key.startsWith('_feed.')).map((d) => [d.key, d.value]));
 }
 

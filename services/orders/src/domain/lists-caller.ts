@@ -1,7 +1,7 @@
 import { Deleted, type OrderListKind, type PublicOrderRow, type RoleNumber } from '@portal/contracts';
 import { Member } from '../models/member.js';
 import { Order } from '../models/order.js';
-import { memberOf } from './members.js';
+import { memberOf } from '../readmodels/members.js';
 import { orderConfig } from './config.js';
 import { dayOf, weekOf } from './list-keys.js';
 import type { ListCaller } from './lists-query.js';
@@ -10,7 +10,7 @@ import { OrderRowModel, type StoredRow } from '../models/order-row.js';
 import { rowsReady, storedOf } from './lists-store.js';
 
 /**
- * Who the caller of a list is, from the members read model (helper F's domain/members.ts): their company's licence
+ * Who the caller of a list is, from the members read model (readmodels/members.ts): their company's licence
  * keys and their fleet driver. Orders never asks accounts: an unknown caller has no company and sees no company's
  * orders.
  */

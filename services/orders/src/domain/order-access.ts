@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { Messages, OrderMessages, Role, isStaff, type RoleNumber } from '@portal/contracts';
 import { Problem, type AuthUser } from '@portal/service-kit';
-import { memberOf, toMemberView, type MemberView } from './members.js';
+import { memberOf, toMemberView, type MemberView } from '../readmodels/members.js';
 import { Member } from '../models/member.js';
 import { Order, type OrderDoc } from '../models/order.js';
 
@@ -26,7 +26,7 @@ export interface Caller {
   authorization?: string;
 }
 
-/** The caller from the token and orders' members read model (F's domain/members.ts). */
+/** The caller from the token and orders' members read model (readmodels/members.ts). */
 export async function callerOf(user: AuthUser, authorization?: string): Promise<Caller> {
   const m: MemberView | null = (await memberOf(user.sub)) ?? (await memberByEmail(user.email));
   return {

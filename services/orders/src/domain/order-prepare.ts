@@ -22,7 +22,7 @@ import { diff, type Change } from './ledger.js';
 import type { Caller } from './order-access.js';
 import { assertMayChange } from './order-fields.js';
 import { custodyOnUpdate } from './order-custody.js';
-import { licencesByNumbers, type LicenceRecordView } from './licences.js';
+import { licencesByNumbers, type LicenceRecordView } from '../readmodels/licences.js';
 import { orderConfig, type OrderConfig } from './config.js';
 import type { RouteDaysDeps } from './order-route-days.js';
 import { pickupRouteFromLicence, routeFacts } from './order-route-facts.js';

@@ -9,7 +9,7 @@ import {
   type RouteFindMatch,
 } from '@portal/contracts';
 import type { Caller } from './order-access.js';
-import type { LicenceRecordView } from './licences.js';
+import type { LicenceRecordView } from '../readmodels/licences.js';
 import { routesFor, type RouteDaysDeps } from './order-route-days.js';
 
 /**

@@ -23,7 +23,7 @@ import { assertActive, writableOrder, type Caller } from './order-access.js';
 import { emptyData, prepareOrder } from './order-prepare.js';
 import { autoApproval, autoApprover } from './order-autoapprove.js';
 import { orderConfig } from './config.js';
-import { recipientsForLicences } from './members.js';
+import { recipientsForLicences } from '../readmodels/members.js';
 import { gatePolicyOf, updateGate } from './custody-gate.js';
 import { createGate, withOverrideEntry } from './order-custody.js';
 import {

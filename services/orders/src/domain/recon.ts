@@ -9,7 +9,7 @@ import {
 import { Problem } from '@portal/service-kit';
 import { commit } from './order-write.js';
 import { findOrder, type Caller } from './order-access.js';
-import { memberOf } from './members.js';
+import { memberOf } from '../readmodels/members.js';
 import { noticeOf } from '../events/publishes.js';
 
 /**

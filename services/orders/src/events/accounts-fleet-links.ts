@@ -1,6 +1,6 @@
 import { defineConsumer } from '@portal/service-kit';
 import { STREAMS, Subjects } from '@portal/contracts';
-import { applyDriverLink } from '../domain/members.js';
+import { applyDriverLink } from '../readmodels/members.js';
 
 /**
  * fleet.driver.linked / unlinked → the member's driverId (which fleet driver a portal user of role 2 is): the

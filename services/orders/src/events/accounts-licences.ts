@@ -1,9 +1,9 @@
 import { defineConsumer } from '@portal/service-kit';
 import { STREAMS, Subjects } from '@portal/contracts';
-import { applyLicenceFacts } from '../domain/licences.js';
+import { applyLicenceFacts } from '../readmodels/licences.js';
 
 /**
- * accounts.licence.changed → orders' licence list (domain/licences.ts). An event without its record (published
+ * accounts.licence.changed → orders' licence list (readmodels/licences.ts). An event without its record (published
  * before accounts carried it) or for the stored licence map ('stored') changes nothing here: a snapshot fills it.
  */
 export const accountsLicencesConsumer = defineConsumer({

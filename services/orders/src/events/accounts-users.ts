@@ -1,6 +1,6 @@
 import { defineConsumer } from '@portal/service-kit';
 import { STREAMS, Subjects } from '@portal/contracts';
-import { applyUserFacts } from '../domain/members.js';
+import { applyUserFacts } from '../readmodels/members.js';
 
 /** The user events that carry a user's facts (accounts.user.verified only repeats what its updated event says). */
 export const USER_SUBJECTS = [
@@ -10,7 +10,7 @@ export const USER_SUBJECTS = [
   Subjects.userDeleted,
 ] as const;
 
-/** accounts.user.* → orders' members (domain/members.ts); each fact ordered by the event's time. */
+/** accounts.user.* → orders' members (readmodels/members.ts); each fact ordered by the event's time. */
 export const accountsUsersConsumer = defineConsumer({
   durable: 'orders-accounts-users',
   stream: STREAMS.accounts,

@@ -1,6 +1,6 @@
 import { defineConsumer } from '@portal/service-kit';
 import { Role, STREAMS, Subjects, type DriverScheduleChangedData } from '@portal/contracts';
-import { memberOf } from '../domain/members.js';
+import { memberOf } from '../readmodels/members.js';
 import { applyWeek } from '../domain/fixorders-write.js';
 import { cellKey, type CellKey } from '../domain/fixorders.js';
 import type { Caller } from '../domain/order-access.js';

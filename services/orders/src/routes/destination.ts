@@ -8,7 +8,7 @@ import {
   zip5,
   type DestinationAnswer,
 } from '@portal/contracts';
-import { licenceByNumber } from '../domain/licences.js';
+import { licenceByNumber } from '../readmodels/licences.js';
 import { routesFor } from '../domain/order-route-days.js';
 import { errors } from '../schemas/order.js';
 

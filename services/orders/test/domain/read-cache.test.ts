@@ -6,8 +6,8 @@ import { Licence } from '../../src/models/licence.js';
 import { Member } from '../../src/models/member.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
 import { READ_CACHE_MS } from '../../src/models/read-cache.js';
-import { licenceByNumber, licencesByNumbers } from '../../src/domain/licences.js';
-import { memberOf, recipientsForLicences } from '../../src/domain/members.js';
+import { licenceByNumber, licencesByNumbers } from '../../src/readmodels/licences.js';
+import { memberOf, recipientsForLicences } from '../../src/readmodels/members.js';
 import { orderConfig } from '../../src/domain/config.js';
 
 // The read models' short-lived copies (models/read-cache.ts): a second lookup is served from the copy, and a write

@@ -9,7 +9,7 @@ import { Role } from '@portal/contracts';
 import { startService } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { Member } from '../../src/models/member.js';
-import { applyDriverLink, applyUserFacts, memberOf } from '../../src/domain/members.js';
+import { applyDriverLink, applyUserFacts, memberOf } from '../../src/readmodels/members.js';
 import { suiteEnv } from '../routes/order-helpers.js';
 
 let app: FastifyInstance;

@@ -8,7 +8,7 @@ import { buildService } from '@portal/service-kit';
 import { waitFor } from '@portal/service-kit/testing';
 import { Role, Subjects, type UserRefData } from '@portal/contracts';
 import { accountsFeed, consumers } from '../../src/events/index.js';
-import { fillReason, filledKinds } from '../../src/events/accounts-snapshot.js';
+import { fillReason, filledKinds } from '../../src/readmodels/accounts-feed.js';
 import { Member } from '../../src/models/member.js';
 import { Licence } from '../../src/models/licence.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
@@ -18,8 +18,8 @@ import {
   memberByDriver,
   memberOf,
   recipientsForLicences,
-} from '../../src/domain/members.js';
-import { licenceByNumber } from '../../src/domain/licences.js';
+} from '../../src/readmodels/members.js';
+import { licenceByNumber } from '../../src/readmodels/licences.js';
 
 const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 const oid = () => randomBytes(12).toString('hex');

@@ -28,5 +28,6 @@ export const billingSnapshotConsumer = answerSnapshots({
   stream: STREAMS.billing,
   subject: Subjects.billingSnapshotRequested,
   label: 'routes snapshot published',
-  answer: (bus, req) => (req.want.includes('routes') ? publishRoutesSnapshot(bus, req) : null),
+  answer: (bus, req) =>
+    req.want.includes('routes') ? publishRoutesSnapshot(bus, { ...req, requestedBy: 'billing' }) : null,
 });

@@ -9,8 +9,8 @@ import {
 } from '@portal/contracts';
 import { orderConfig } from '../config.js';
 import { dayOf } from '@portal/contracts';
-import { licencesByNumbers, type LicenceRecordView } from '../licences.js';
-import { memberOf } from '../members.js';
+import { licencesByNumbers, type LicenceRecordView } from '../../readmodels/licences.js';
+import { memberOf } from '../../readmodels/members.js';
 import type { MappedRow } from './map.js';
 import type { BulkCaller } from './run.js';
 import { DESTINATION_NOT_FOUND } from './errors.js';

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { OrderMessages, isStaff, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
-import { memberOf } from '../members.js';
+import { memberOf } from '../../readmodels/members.js';
 import { BULK_INLINE_ROWS } from './columns.js';
 import { readUpload } from './parse.js';
 import { checkUpload, saveUpload, unsaved, type BulkCaller, type BulkPorts, type BulkResult } from './run.js';

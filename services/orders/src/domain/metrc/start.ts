@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { Problem, type AuthUser } from '@portal/service-kit';
 import type { MetrcConfig } from '../../adapters/metrc/types.js';
-import { memberOf } from '../members.js';
+import { memberOf } from '../../readmodels/members.js';
 import { rangeOf } from './plan.js';
 import { MetrcSync, syncViewOf, type StoredSync, type SyncCaller } from './store.js';
 

@@ -9,7 +9,7 @@ import { Problem } from '@portal/service-kit';
 import type { OrderDoc } from '../../models/order.js';
 import { writeCustodyStep } from '../custody-write.js';
 import { orderConfig } from '../config.js';
-import { recipientsForLicences } from '../members.js';
+import { recipientsForLicences } from '../../readmodels/members.js';
 import { assertActive, readableOrder, type Caller } from '../order-access.js';
 import { putPdf, readManifest, sha256, type StoreHolder } from '../manifests/store.js';
 import { updatedEvents } from '../../events/publishes.js';

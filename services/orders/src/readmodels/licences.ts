@@ -1,7 +1,7 @@
 import { licenceKey } from '@portal/contracts';
 import { Licence } from '../models/licence.js';
 import { ReadCache } from '../models/read-cache.js';
-import { orderConfig, type OrderConfig } from './config.js';
+import { orderConfig, type OrderConfig } from '../domain/config.js';
 import type { MemberView } from './members.js';
 
 /** A licence record as orders copies it into an order (pickupCompany / destCompany) and checks it. */
