@@ -75,7 +75,11 @@ async function loadAdapter(backend: DbBackend, opts: MigrateOptions): Promise<Db
  * serving index is made and its list queries scan: said at start rather than found in a slow page.
  */
 async function warnIfFerretDb(conn: Connection, log: Logger): Promise<void> {
-  const info = await conn.db!.admin().command({ buildInfo: 1 });
+  // a guard only: an answer it cannot get never fails the start
+  const info = await conn
+    .db!.admin()
+    .command({ buildInfo: 1 })
+    .catch(() => ({}) as Record<string, unknown>);
   if (info.ferretdbVersion)
     log.warn(
       { server: `FerretDB ${info.ferretdbVersion}` },

@@ -33,9 +33,14 @@ async function servingIndexes(
     );
     return { created, servingIndexes: false };
   };
-  const info = await conn.db!.admin().command({ buildInfo: 1 });
+  const info: Record<string, unknown> = await conn
+    .db!.admin()
+    .command({ buildInfo: 1 })
+    .catch((err: Error) => ({ err: err.message }));
   if (!info.ferretdbVersion)
-    return notMade(`DB_BACKEND=ferretdb but the server is not FerretDB (${info.version})`);
+    return notMade(
+      `DB_BACKEND=ferretdb but the server is not FerretDB (${String(info.version ?? info.err)})`,
+    );
   if (!postgresUrl) return notMade('POSTGRES_URL unset');
   const client = new pg.Client({ connectionString: postgresUrl, application_name: 'portal-migrate' });
   try {
