@@ -31,8 +31,9 @@ const MAX_BACKOFF_MS = 30_000;
  * Publishes what the models' `_outbox` arrays hold, waits for the PubAck, then $pulls the event.
  * A crash before the pull republishes on the next run; JetStream drops it by Nats-Msg-Id.
  * Only documents flagged `_outboxPending` are read (an indexed equality): an idle sweep is one index probe per
- * model. Writes in this process nudge the relay at once; the periodic sweep (OUTBOX_SWEEP_MS) catches the rest
- * (another process's writes, retries, a restart).
+ * model. Writes through this app's models call its signal (outbox/signal.ts, opened here at start): a new document's
+ * event is published at once (`fast`), any other write nudges a drain; the periodic sweep (OUTBOX_SWEEP_MS) catches
+ * the rest (another process's writes, retries, a restart). Intents are swept first (outbox/intent-sweep.ts).
  */
 export default fp(
   async (app, { signal, events }: { signal: OutboxSignal; events: EventValidators }) => {
