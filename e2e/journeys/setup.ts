@@ -22,7 +22,7 @@ async function licence(staff: ApiClient, lic: string, name: string, address: str
 }
 
 /** A pin-verified sign-up arranged through the API and the mailbox, then verified by staff. */
-async function verifiedUser(staff: ApiClient, mailbox: Mailbox, email: string, lic: string) {
+export async function verifiedUser(staff: ApiClient, mailbox: Mailbox, email: string, lic: string) {
   const since = Date.now();
   const r = await publicPost('/api/auth/signUp', {
     email,
