@@ -1,4 +1,4 @@
-import { defineConsumer, type Bus } from '@portal/service-kit';
+import { answerSnapshots, keysetAfter, keysetPages, pageHead, type Bus } from '@portal/service-kit';
 import { STREAMS, Subjects, type SnapshotPublishedData, type SnapshotRequestedData } from '@portal/contracts';
 import { User, type UserDoc } from '../models/user.js';
 import { LicenceRecord, type LicenceRecordDoc } from '../models/licence-record.js';
@@ -8,11 +8,6 @@ import { userRef } from './publishes.js';
 
 /** Users or licence records per page: pages stay well under NATS' 1 MB message limit (a user is ≤ ~3 KB). */
 export const SNAPSHOT_PAGE = 100;
-/**
- * The snapshot's `asOf` is this much before the first read: an event written just before it (stamped at addEvent,
- * committed a moment later) is then newer than the snapshot and applied over it, never lost behind it.
- */
-export const SNAPSHOT_MARGIN_MS = 5_000;
 
 const USER_FIELDS = {
   email: 1,
@@ -37,12 +32,7 @@ export async function publishSnapshot(
   bus: Pick<Bus, 'publish'>,
   req: SnapshotRequestedData,
 ): Promise<number> {
-  const head = {
-    requestId: req.requestId,
-    requestedBy: req.requestedBy,
-    ...(req.scope ? { scope: req.scope } : {}),
-    asOf: new Date(Date.now() - SNAPSHOT_MARGIN_MS).toISOString(),
-  };
+  const head = pageHead(req);
   let sent = 0;
   const send = async (p: Page) => {
     await bus.publish(Subjects.snapshotPublished, { ...head, ...p });
@@ -74,40 +64,32 @@ export async function publishSnapshot(
   return sent;
 }
 
-/** Every document in _id order, SNAPSHOT_PAGE at a time; an empty collection is one empty last page. */
-async function pages(
+/** Every document in _id order, SNAPSHOT_PAGE at a time (the kit's keysetPages). */
+const pages = (
   model: typeof User | typeof LicenceRecord,
   projection: object,
   each: (docs: unknown[], page: number, last: boolean) => Promise<void>,
-): Promise<void> {
-  let after: unknown;
-  for (let page = 0; ; page++) {
-    const docs = (await (model as typeof User)
-      .find(after ? { _id: { $gt: after } } : {}, projection)
-      .sort({ _id: 1 })
-      .limit(SNAPSHOT_PAGE + 1)
-      .lean()) as { _id: unknown }[];
-    const last = docs.length <= SNAPSHOT_PAGE;
-    const mine = docs.slice(0, SNAPSHOT_PAGE);
-    await each(mine, page, last);
-    if (last) return;
-    after = mine[mine.length - 1]!._id;
-  }
-}
+) =>
+  keysetPages(
+    (key, limit) =>
+      (model as typeof User)
+        .find(keysetAfter({}, key), projection)
+        .sort({ _id: 1 })
+        .limit(limit)
+        .lean() as Promise<{ _id: unknown }[]>,
+    SNAPSHOT_PAGE,
+    each,
+  );
 
 /**
- * orders.snapshot.requested.v1 → the snapshot. Answered only for requests of this instance's scope (its
- * CONSUMER_SUFFIX; '' in production), so a test app's request is not answered from the running stack's data.
- * A failure part-way is retried whole (pages are applied idempotently by the reader).
+ * orders.snapshot.requested.v1 → the snapshot. Answered only for requests of this instance's scope (the kit's
+ * answer: its CONSUMER_SUFFIX; '' in production), so a test app's request is not answered from the running stack's
+ * data. A failure part-way is retried whole (pages are applied idempotently by the reader).
  */
-export const snapshotRequests = defineConsumer({
+export const snapshotRequests = answerSnapshots({
   durable: 'accounts-snapshot-requests',
   stream: STREAMS.orders,
-  subjects: [Subjects.snapshotRequested],
-  concurrency: 1,
-  async handle(event, { app, log }) {
-    if ((event.data.scope ?? '') !== (app.env.CONSUMER_SUFFIX ?? '')) return;
-    const sent = await publishSnapshot(app.bus, event.data);
-    log.info({ requestId: event.data.requestId, by: event.data.requestedBy, pages: sent }, 'snapshot sent');
-  },
+  subject: Subjects.snapshotRequested,
+  label: 'snapshot sent',
+  answer: (bus, req) => publishSnapshot(bus, req),
 });

@@ -1,4 +1,4 @@
-import { defineConsumer, type Bus } from '@portal/service-kit';
+import { answerSnapshots, keysetAfter, keysetPages, pageHead, type Bus } from '@portal/service-kit';
 import {
   STREAMS,
   Subjects,
@@ -11,8 +11,6 @@ import { Vehicle } from '../models/vehicle.js';
 
 /** Drivers or vehicles per page (a few hundred bytes each). */
 export const DISPATCH_PAGE = 500;
-/** `asOf` this much before the first read: an event committed meanwhile is newer and wins. */
-export const DISPATCH_MARGIN_MS = 5_000;
 
 /**
  * Routing's dispatch read models asked for fleet's current drivers and vehicles (issue 14): every live record as
@@ -25,12 +23,7 @@ export async function publishFleetSnapshot(
   req: DispatchSnapshotRequestedData,
   now = new Date(),
 ): Promise<number> {
-  const head = {
-    requestId: req.requestId,
-    requestedBy: req.requestedBy,
-    ...(req.scope ? { scope: req.scope } : {}),
-    asOf: new Date(now.getTime() - DISPATCH_MARGIN_MS).toISOString(),
-  };
+  const head = pageHead(req, now.getTime());
   const driverPage = (docs: any[]) => ({
     kind: 'drivers' as const,
     drivers: docs.map((d) => ({
@@ -53,41 +46,36 @@ export async function publishFleetSnapshot(
     })),
   });
   let sent = 0;
-  /** Every live record of `model` in pages keyset by _id, each published as `page(docs)`. */
+  /** Every live record of `model` in pages keyset by _id (the kit's keysetPages), each published as `page(docs)`. */
   const publishAll = async (
     model: { find: (f: object) => any },
     page: (docs: any[]) => ReturnType<typeof driverPage> | ReturnType<typeof vehiclePage>,
   ) => {
-    let after: unknown;
-    for (let n = 0; ; n++) {
-      const docs: any[] = await model
-        .find({ deleted: false, ...(after ? { _id: { $gt: after } } : {}) })
-        .sort({ _id: 1 })
-        .limit(DISPATCH_PAGE)
-        .lean();
-      const last = docs.length < DISPATCH_PAGE;
-      await bus.publish(Subjects.fleetSnapshotPublished, { ...head, page: n, last, ...page(docs) });
-      sent++;
-      if (last) return;
-      after = docs[docs.length - 1]!._id;
-    }
+    sent += await keysetPages(
+      (key, limit) =>
+        model
+          .find(keysetAfter({ deleted: false }, key))
+          .sort({ _id: 1 })
+          .limit(limit)
+          .lean(),
+      DISPATCH_PAGE,
+      (docs, n, last) =>
+        bus
+          .publish(Subjects.fleetSnapshotPublished, { ...head, page: n, last, ...page(docs) })
+          .then(() => undefined),
+    );
   };
   if (req.want.includes('drivers')) await publishAll(Driver, driverPage);
   if (req.want.includes('vehicles')) await publishAll(Vehicle, vehiclePage);
   return sent;
 }
 
-/** routing.snapshot.requested.v1 wanting drivers or vehicles, of this instance's scope → the pages. */
-export const dispatchSnapshotConsumer = defineConsumer({
+/** routing.snapshot.requested.v1 wanting drivers or vehicles, of this instance's scope (the kit's answer) → the pages. */
+export const dispatchSnapshotConsumer = answerSnapshots({
   durable: 'fleet-dispatch-snapshot',
   stream: STREAMS.routing,
-  subjects: [Subjects.dispatchSnapshotRequested],
-  concurrency: 1,
-  async handle(event, { app, log }) {
-    const req = event.data;
-    if ((req.scope ?? '') !== (app.env.CONSUMER_SUFFIX ?? '')) return;
-    if (!req.want.includes('drivers') && !req.want.includes('vehicles')) return;
-    const pages = await publishFleetSnapshot(app.bus, req);
-    log.info({ requestId: req.requestId, by: req.requestedBy, pages }, 'fleet snapshot published');
-  },
+  subject: Subjects.dispatchSnapshotRequested,
+  label: 'fleet snapshot published',
+  answer: (bus, req) =>
+    req.want.includes('drivers') || req.want.includes('vehicles') ? publishFleetSnapshot(bus, req) : null,
 });

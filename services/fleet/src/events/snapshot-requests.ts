@@ -1,5 +1,5 @@
-import { defineConsumer, type Bus } from '@portal/service-kit';
-import { STREAMS, Subjects, type SnapshotRequestedData } from '@portal/contracts';
+import { answerSnapshots, keysetAfter, keysetPages, type Bus } from '@portal/service-kit';
+import { STREAMS, Subjects } from '@portal/contracts';
 import { Driver, type DriverDoc } from '../models/driver.js';
 
 const PAGE = 500;
@@ -11,41 +11,35 @@ const PAGE = 500;
  */
 export async function republishDriverLinks(bus: Pick<Bus, 'publish'>): Promise<number> {
   let sent = 0;
-  let after: unknown;
-  for (;;) {
-    const docs = await Driver.find(
-      { deleted: false, userId: { $ne: '' }, ...(after ? { _id: { $gt: after } } : {}) },
-      { userId: 1, email: 1 },
-    )
-      .sort({ _id: 1 })
-      .limit(PAGE)
-      .lean<Pick<DriverDoc, '_id' | 'userId' | 'email'>[]>();
-    for (const d of docs) {
-      await bus.publish(Subjects.driverLinked, {
-        driverId: String(d._id),
-        userId: d.userId,
-        email: d.email ?? '',
-      });
-      sent++;
-    }
-    if (docs.length < PAGE) return sent;
-    after = docs[docs.length - 1]!._id;
-  }
+  await keysetPages(
+    (key, limit) =>
+      Driver.find(keysetAfter({ deleted: false, userId: { $ne: '' } }, key), { userId: 1, email: 1 })
+        .sort({ _id: 1 })
+        .limit(limit)
+        .lean<Pick<DriverDoc, '_id' | 'userId' | 'email'>[]>(),
+    PAGE,
+    async (docs) => {
+      for (const d of docs) {
+        await bus.publish(Subjects.driverLinked, {
+          driverId: String(d._id),
+          userId: d.userId,
+          email: d.email ?? '',
+        });
+        sent++;
+      }
+    },
+  );
+  return sent;
 }
 
 /**
  * orders.snapshot.requested.v1 asking for users → the driver links (a user fact fleet owns). Answered only for
- * requests of this instance's scope (CONSUMER_SUFFIX, '' in production), like accounts' snapshot answer.
+ * requests of this instance's scope (the kit's answer), like accounts' snapshot answer.
  */
-export const snapshotRequests = defineConsumer({
+export const snapshotRequests = answerSnapshots({
   durable: 'fleet-snapshot-requests',
   stream: STREAMS.orders,
-  subjects: [Subjects.snapshotRequested],
-  concurrency: 1,
-  async handle(event, { app, log }) {
-    const req = event.data as SnapshotRequestedData;
-    if ((req.scope ?? '') !== (app.env.CONSUMER_SUFFIX ?? '') || !req.want.includes('users')) return;
-    const sent = await republishDriverLinks(app.bus);
-    log.info({ requestId: req.requestId, by: req.requestedBy, links: sent }, 'driver links republished');
-  },
+  subject: Subjects.snapshotRequested,
+  label: 'driver links republished',
+  answer: (bus, req) => (req.want.includes('users') ? republishDriverLinks(bus) : null),
 });

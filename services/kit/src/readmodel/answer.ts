@@ -47,7 +47,7 @@ export const keysetAfter = (filter: object, key: unknown): object =>
 
 /**
  * A consumer answering one request subject: requests of another scope are left alone, `answer` publishes the pages
- * (returning how many; null when the request wants nothing this owner has) and the answer is logged.
+ * (returning how many it sent; null when the request wants nothing this owner has) and the answer is logged.
  */
 export function answerSnapshots<const S extends EventSubject>(def: {
   durable: string;
@@ -69,9 +69,9 @@ export function answerSnapshots<const S extends EventSubject>(def: {
     async handle(event, ctx) {
       const req = event.data as EventPayload<S> & SnapshotHead;
       if (!inScope(ctx.app, req)) return;
-      const pages = await def.answer(ctx.app.bus, event.data, ctx);
-      if (pages === null) return;
-      ctx.log.info({ requestId: req.requestId, by: req.requestedBy, pages }, def.label);
+      const sent = await def.answer(ctx.app.bus, event.data, ctx);
+      if (sent === null) return;
+      ctx.log.info({ requestId: req.requestId, by: req.requestedBy, sent }, def.label);
     },
   });
 }
