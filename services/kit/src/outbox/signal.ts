@@ -2,30 +2,6 @@ import type { OutboxEvent } from './event.js';
 import { docKey } from './doc-lock.js';
 import type { OutboxModel } from './types.js';
 
-/** A document inserted with exactly one event: nothing older can wait on it, so the relay may publish it at once. */
-export interface InsertedEvent {
-  collection: string;
-  id: unknown;
-  event: OutboxEvent;
-  /** The event waits as an intent (intents.ts), not on the document: the relay deletes its intent once published. */
-  intent?: boolean;
-  /** The database (mongoose connection) of the document: a relay serves its own models' only. */
-  db?: unknown;
-}
-
-/** What the relay does when a write signals it (plugins/app/outbox-relay.ts). */
-export interface SignalListener {
-  /** A new document's only event, handed over whole: published without reading the document back. */
-  inserted(e: InsertedEvent): void;
-  /** Events were queued on the document `collection:id` (unknown: the write named no single document). */
-  written(key?: string): void;
-}
-
-/** Where a database connection keeps the signals of the apps whose relays serve some of its models now. */
-const SIGNALS = Symbol('outbox signals');
-type Bindable = { [SIGNALS]?: Set<OutboxSignal> };
-type Served = Pick<OutboxModel, 'db' | 'collection'>;
-
 /**
  * The signal that something is pending, one per app (buildService makes it with the app's outbox models and hands it
  * to the relay): a write through a served model calls it right after the write, so the relay publishes at once
@@ -72,8 +48,32 @@ export class OutboxSignal {
   }
 }
 
+/** Where a database connection keeps the signals of the apps whose relays serve some of its models now. */
+const SIGNALS = Symbol('outbox signals');
+type Bindable = { [SIGNALS]?: Set<OutboxSignal> };
+type Served = Pick<OutboxModel, 'db' | 'collection'>;
+
 /** The signal of the app whose relay serves `model`'s collection in its database now; undefined when none does. */
 export function signalOf(model: Served): OutboxSignal | undefined {
   for (const s of (model.db as Bindable)[SIGNALS] ?? []) if (s.serves(model)) return s;
   return undefined;
+}
+
+/** A document inserted with exactly one event: nothing older can wait on it, so the relay may publish it at once. */
+export interface InsertedEvent {
+  collection: string;
+  id: unknown;
+  event: OutboxEvent;
+  /** The event waits as an intent (intents.ts), not on the document: the relay deletes its intent once published. */
+  intent?: boolean;
+  /** The database (mongoose connection) of the document: a relay serves its own models' only. */
+  db?: unknown;
+}
+
+/** What the relay does when a write signals it (plugins/app/outbox-relay.ts). */
+export interface SignalListener {
+  /** A new document's only event, handed over whole: published without reading the document back. */
+  inserted(e: InsertedEvent): void;
+  /** Events were queued on the document `collection:id` (unknown: the write named no single document). */
+  written(key?: string): void;
 }
