@@ -77,7 +77,8 @@ test('orders §5 all-available mode: a vendor to an unlisted NM- licence on any 
   await page.getByTestId('order-destinationLN').fill('NM-55001');
   await page.getByTestId('order-destinationLN').blur();
   await page.getByText(M.licenceNotFound, { exact: true }).waitFor();
-  // typed key by key: an unlisted licence's address stays editable while it is typed
+  // typed key by key: an unlisted licence's name and address stay editable while they are typed
+  await page.getByTestId('order-destName').pressSequentially('Mesa Dispensary', { timeout: 2_000 });
   await page.getByTestId('order-destAddress').pressSequentially('1 Mesa Rd');
   await page.getByTestId('order-destZip').pressSequentially('97201');
   await page.getByTestId('order-preferredDelivery').fill(thursday);
@@ -101,6 +102,11 @@ test('orders §5 all-available mode: a vendor to an unlisted NM- licence on any 
   };
   assert.equal(create.order.data.order.showAllRoutes, true);
   assert.equal(create.order.data.order.destinationLN, 'NM-55001');
+  assert.equal(
+    create.order.data.destCompany.Licensee,
+    'Mesa Dispensary',
+    'the typed name goes with the order',
+  );
   assert.equal(create.order.data.destCompany['Street Address'], '1 Mesa Rd');
   assert.equal(create.order.data.destCompany.Zip, '97201');
   await page.close();

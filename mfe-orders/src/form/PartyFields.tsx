@@ -88,8 +88,11 @@ export function PartyFields({ form, sameDayOffered, editAddress, dest, onDest, o
           disabled={driver}
           testId="order-destinationLN"
         />
-        <TextField {...bind('destName', 'Destination Name')} disabled={!addressEditable} />
         {/* a listed licence's record fills these (locked unless the role edits addresses); an unlisted one is typed */}
+        <TextField
+          {...bind('destName', 'Destination Name')}
+          disabled={!addressEditable && !!dest && !!d.destName}
+        />
         <TextField
           {...bind('destAddress', 'Destination Address', { required: true, error: shown.destAddress })}
           disabled={!addressEditable && !!dest && !!d.destAddress}
