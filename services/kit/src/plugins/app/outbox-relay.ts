@@ -3,7 +3,8 @@ import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import type { mongo } from 'mongoose';
 import type { EventValidators } from '../../events.js';
-import { docKey, withDocLock } from '../../outbox/doc-lock.js';
+import { docKey } from '../../outbox/doc-lock.js';
+import { drainDocument, takeLast, type DocumentDrain } from '../../outbox/document-drain.js';
 import { OUTBOX_PENDING, type OutboxEvent } from '../../outbox/event.js';
 import { IntentDeletes } from '../../outbox/intent-deletes.js';
 import { drainIntents, type IntentSweep } from '../../outbox/intent-sweep.js';
@@ -59,62 +60,9 @@ export default fp(
       fromIntent = false,
     ) => parkEvent(app.log, col, doc, ev, reason, fromIntent);
 
-    /**
-     * The document's last event, still its only one: taken off and the flag lowered in one update (one write of the
-     * document, not two). A write that queued another event meanwhile makes it match nothing (false).
-     */
-    const takeLast = async (col: mongo.Collection, id: unknown, eventId: string): Promise<boolean> => {
-      const r = await withDocLock(col.collectionName, id, () =>
-        col.updateOne(
-          { _id: id, _outbox: { $size: 1 }, '_outbox.0.id': eventId } as never,
-          {
-            $set: { _outbox: [] },
-            $unset: { [OUTBOX_PENDING]: '' },
-          } as never,
-        ),
-      );
-      return r.modifiedCount === 1;
-    };
-
     const hooked = (ev: OutboxEvent) => {
       const wrap = app.outboxRelayHooks.wrapPublish;
       return wrap ? wrap(() => publish(ev), ev) : publish(ev);
-    };
-
-    /** Publishes and pulls one document's events in order; returns how many it published. */
-    const drainDoc = async (col: mongo.Collection, doc: mongo.Document): Promise<number> => {
-      const key = docKey(col.collectionName, doc._id);
-      let published = 0;
-      const queued = (doc._outbox ?? []) as OutboxEvent[];
-      for (const [i, ev] of queued.entries()) {
-        if (closing) return published;
-        const valid = events.checkPayload(ev.subject, ev.data);
-        if (!valid.ok) {
-          await park(col, doc, ev, valid.reason);
-          continue;
-        }
-        try {
-          await hooked(ev);
-        } catch (err) {
-          failed(key, doc._id, ev, err);
-          return published;
-        }
-        stuck.delete(key);
-        const lowered = i === queued.length - 1 && (await takeLast(col, doc._id, ev.id));
-        if (!lowered)
-          await withDocLock(col.collectionName, doc._id, () =>
-            col.updateOne({ _id: doc._id }, { $pullAll: { _outbox: [ev] } } as never),
-          );
-        published++;
-        if (lowered) return published;
-      }
-      // Drained: lower the flag, unless a write queued a new event in the meantime (then it stays up).
-      await withDocLock(col.collectionName, doc._id, () =>
-        col.updateOne({ _id: doc._id, '_outbox.0': { $exists: false } }, {
-          $unset: { [OUTBOX_PENDING]: '' },
-        } as never),
-      );
-      return published;
     };
 
     const deletes = new IntentDeletes(app.log, () => closing);
@@ -130,6 +78,7 @@ export default fp(
       closing: () => closing,
       skip: () => [...signal.saving.keys(), ...deletes.pending, ...inflightIntents],
     };
+    const documents: DocumentDrain = { ...sweep, park: (col, doc, ev, reason) => park(col, doc, ev, reason) };
 
     const failed = (key: string, id: unknown, ev: OutboxEvent, err: unknown) => {
       const n = (stuck.get(key)?.n ?? 0) + 1;
@@ -190,7 +139,7 @@ export default fp(
         for (const doc of docs) {
           if (closing) return false;
           try {
-            published += await drainDoc(col, doc);
+            published += await drainDocument(documents, col, doc);
           } catch (err) {
             app.log.warn(
               { err, collection: col.collectionName, id: String(doc._id) },
