@@ -1,10 +1,19 @@
 import type { mongo } from 'mongoose';
 import { docKey, withDocLock } from './doc-lock.js';
 import { OUTBOX_PENDING, type OutboxEvent } from './event.js';
-import type { IntentSweep } from './intent-sweep.js';
+import type { EventValidators } from '../events.js';
 
-/** What the relay lends the drain of a document's events (as to its intents' sweep; a park pulls the event off). */
-export type DocumentDrain = Pick<IntentSweep, 'events' | 'stuck' | 'publish' | 'park' | 'failed' | 'closing'>;
+/** What the relay lends the drain of a document's events. */
+export interface DocumentDrain {
+  events: EventValidators;
+  /** Documents whose publish failed, by `collection:id`, until when they wait. */
+  stuck: Map<string, { until: number }>;
+  publish(ev: OutboxEvent): Promise<void>;
+  /** Moves an event the catalogue refuses off the document to `_outboxParked` (publish.ts). */
+  park(col: mongo.Collection, doc: mongo.Document, ev: OutboxEvent, reason: string): Promise<void>;
+  failed(key: string, id: unknown, ev: OutboxEvent, err: unknown): void;
+  closing(): boolean;
+}
 
 /**
  * The document's last event, still its only one: taken off and the flag lowered in one update (one write of the
