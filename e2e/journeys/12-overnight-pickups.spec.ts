@@ -121,9 +121,13 @@ test('staff approve the overnight order: the clock and the arrival day in every 
   const modal = admin.getByTestId('order-modal');
   await expect(modal.getByRole('heading', { name: `Edit Order ${order.orderId}` })).toBeVisible();
   await expect(modal.getByTestId('order-pickupRoute')).toHaveValue(s.pickup.name);
-  const offered = await optionsOf(admin, 'order-route');
-  expect(offered, 'the delivery routes serving the zip').toContain(s.night.name);
-  expect(offered, 'not a route that does not serve the zip').not.toContain(s.pickup.name);
+  // the routes load after the order: the select is read once it offers them
+  await expect
+    .poll(() => optionsOf(admin, 'order-route'), { message: 'the delivery routes serving the zip' })
+    .toContain(s.night.name);
+  expect(await optionsOf(admin, 'order-route'), 'not a route that does not serve the zip').not.toContain(
+    s.pickup.name,
+  );
   await modal.getByTestId('order-pickupDate').fill(s.tue);
   await modal.getByTestId('order-deliveryDate').fill(s.wed);
   await modal.getByTestId('order-route').selectOption({ label: s.night.name });
@@ -181,9 +185,14 @@ test('pickups: staff moving the pickup off the licence’s pickup day are asked;
   const { id, orderId } = s.order!;
   const staff = await api(Role.Admin);
   const admin = await open(DEMO[Role.Admin]);
+  // the form reads the originating licence's pickup days beside the order: the dispatcher edits once they are in
+  const pickupDays = admin.waitForResponse(
+    (r) => r.url().includes('/api/orders/destination?') && r.url().includes(s.vendor.licence),
+  );
   await admin.goto(`${APP}/dashboard/adminManageOrders?id=${id}`);
   const modal = admin.getByTestId('order-modal');
   await expect(modal.getByRole('heading', { name: `Edit Order ${orderId}` })).toBeVisible();
+  expect((await pickupDays).status()).toBe(200);
   await modal.getByTestId('order-pickupDate').fill(s.mon);
   await modal.getByTestId('order-submit').click();
   const ask = admin.getByTestId('order-confirm');

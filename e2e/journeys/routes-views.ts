@@ -6,13 +6,16 @@ import { gridRowText } from './views.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Opens a list page, searches the order id, until its row holds `text` (the page's usual 10 s to render). */
+/** Opens a list page, searches the order id, until its row holds `text` (the page's usual 10 s); the row's text. */
 export async function rowShows(page: Page, path: string, orderId: string, text: string) {
   await page.goto(`${APP}${path}`);
   await page.getByTestId('orders-search').fill(orderId);
   await expect
     .poll(() => gridRowText(page, orderId), { timeout: 10_000, message: `${orderId} on ${path}` })
     .toMatch(new RegExp(escape(text)));
+  // the rows the search dropped fade out (ag-grid's row animation): the page is read once they are gone
+  await expect(page.locator('.ag-row.ag-opacity-zero')).toHaveCount(0);
+  return gridRowText(page, orderId);
 }
 
 /** The overnight cell of the order's row on an open list page: its clock icon, then the arrival day's text. */
