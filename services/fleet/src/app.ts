@@ -3,7 +3,6 @@ import { driversRoutes } from './routes/drivers.js';
 import { vehiclesRoutes } from './routes/vehicles.js';
 import { maintenanceRoutes } from './routes/maintenance.js';
 import { consumers } from './events/index.js';
-import { dispatchSnapshotConsumer } from './events/dispatch-snapshot.js';
 import { sweepSchedule, sweepWorker } from './jobs/service-due-sweep.js';
 import { Driver } from './models/driver.js';
 import { Vehicle } from './models/vehicle.js';
@@ -24,8 +23,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       // the outbox relay and the accounts consumer (nats), the sweep's queue (redis); no object store or mail
       backends: ['mongo', 'nats', 'redis'],
       models: [Driver, Vehicle],
-      // answers routing's read-model snapshot requests (drivers and vehicles)
-      consumers: [...consumers, dispatchSnapshotConsumer],
+      // accounts' users, and the readers' snapshot answers (events/index.ts)
+      consumers,
       workers: [sweepWorker],
     },
     overrides,

@@ -58,14 +58,13 @@ const feed = snapshotFeed({
   retryFirstMs: 300,
 });
 const requests: string[] = [];
-const answer = answerSnapshots({
-  durable: 'kitfeed-owner',
-  stream: 'kitfeed',
-  subject: REQUESTED,
+const answers = answerSnapshots({
   label: 'kitfeed pages',
-  async answer(bus, req: { requestId: string; requestedBy: string; scope?: string }) {
+  has: ['things'],
+  requests: [{ durable: 'kitfeed-owner', stream: 'kitfeed', subject: REQUESTED }],
+  async answer(bus, req) {
     requests.push(req.requestId);
-    if (requests.length === 1) return null; // the owner "down" for the first request: the reader asks again
+    if (requests.length === 1) return 0; // the owner "down" for the first request: the reader asks again
     const head = pageHead(req);
     return keysetPages(
       (key, limit) =>
@@ -111,7 +110,7 @@ before(async () => {
       domain: 'kitfeed',
       routes: [feed.plugin(async () => ({ reason: 'empty', body: { want: ['things'] } as never }))],
       models: [Owned, Copy],
-      consumers: [answer as never, reader as never],
+      consumers: [...answers, reader as never],
       workers: [],
       events: { 'kitfeed.>': Type.Unknown() },
     },

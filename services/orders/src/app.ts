@@ -16,7 +16,6 @@ import { ledgerAnchorJob } from './jobs/ledger-anchor.js';
 import { workers } from './jobs/index.js';
 import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
-import { dispatchSnapshotConsumer } from './events/dispatch-snapshot.js';
 import { Order } from './models/order.js';
 import './models/member.js';
 
@@ -88,8 +87,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       // its stream and outbox on NATS, the bulk upload's and Metrc sync's queues on Redis, manifests in the object store
       backends: ['mongo', 'nats', 'redis', 's3'],
       models: [Order],
-      // Routing's read-model snapshot answer
-      consumers: [...consumers, dispatchSnapshotConsumer],
+      // accounts' feed, billing's stamps, the readers' snapshot answers (events/index.ts)
+      consumers,
       // the bulk upload's BullMQ job (part C)
       workers,
       env: OrdersEnv,

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
 import { routesRoutes } from './routes/routes.js';
 import { routeIndexConsumer } from './events/index.js';
-import { billingSnapshotConsumer } from './events/billing-snapshot.js';
+import { snapshotAnswers } from './events/snapshot-answer.js';
 import { routeIndexPlugin } from './domain/index-state.js';
 import { Route } from './models/route.js';
 import { RouteIndex } from './domain/route-index.js';
@@ -31,7 +31,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       // its stream, outbox and consumers on NATS; no object store or mail
       backends: ['mongo', 'nats', 'redis'],
       models: [Route, ...parts.flatMap((p) => p.models ?? [])],
-      consumers: [consumer, billingSnapshotConsumer, ...parts.flatMap((p) => p.consumers ?? [])],
+      consumers: [consumer, ...snapshotAnswers, ...parts.flatMap((p) => p.consumers ?? [])],
       env: Type.Object(Object.assign({}, ...parts.map((p) => p.env ?? {}))),
     },
     overrides,

@@ -1,5 +1,12 @@
-import { answerSnapshots, keysetAfter, keysetPages, pageHead, type Bus } from '@portal/service-kit';
-import { STREAMS, Subjects, type SnapshotPublishedData, type SnapshotRequestedData } from '@portal/contracts';
+import {
+  answerSnapshots,
+  keysetAfter,
+  keysetPages,
+  pageHead,
+  type Bus,
+  type SnapshotRequest,
+} from '@portal/service-kit';
+import { STREAMS, Subjects, type SnapshotPublishedData } from '@portal/contracts';
 import { User, type UserDoc } from '../models/user.js';
 import { LicenceRecord, type LicenceRecordDoc } from '../models/licence-record.js';
 import { publicConfig, readConfig } from '../models/app-config.js';
@@ -28,10 +35,7 @@ type Page = Omit<SnapshotPublishedData, 'requestId' | 'requestedBy' | 'scope' | 
  * model that is empty or older than the ACCOUNTS stream (orders' members, licences and config). Keyset paging by
  * _id; only the facts the user and licence events carry (events/facts.ts), never an internal config key.
  */
-export async function publishSnapshot(
-  bus: Pick<Bus, 'publish'>,
-  req: SnapshotRequestedData,
-): Promise<number> {
+export async function publishSnapshot(bus: Pick<Bus, 'publish'>, req: SnapshotRequest): Promise<number> {
   const head = pageHead(req);
   let sent = 0;
   const send = async (p: Page) => {
@@ -82,14 +86,21 @@ const pages = (
   );
 
 /**
- * orders.snapshot.requested.v1 → the snapshot. Answered only for requests of this instance's scope (the kit's
- * answer: its CONSUMER_SUFFIX; '' in production), so a test app's request is not answered from the running stack's
- * data. A failure part-way is retried whole (pages are applied idempotently by the reader).
+ * Accounts' answer to every reader's snapshot request (the kit's answerSnapshots): orders asks for users, licences
+ * and config, billing for users. Answered only for requests of this instance's scope (its CONSUMER_SUFFIX; '' in
+ * production), so a test app's request is not answered from the running stack's data. A failure part-way is retried
+ * whole (pages are applied idempotently by the reader); each reader's pages name it, so the other skips them.
  */
-export const snapshotRequests = answerSnapshots({
-  durable: 'accounts-snapshot-requests',
-  stream: STREAMS.orders,
-  subject: Subjects.snapshotRequested,
+export const snapshotAnswers = answerSnapshots({
   label: 'snapshot sent',
-  answer: (bus, req) => publishSnapshot(bus, req),
+  has: ['users', 'licences', 'config'],
+  answer: publishSnapshot,
+  requests: [
+    { durable: 'accounts-snapshot-requests', stream: STREAMS.orders, subject: Subjects.snapshotRequested },
+    {
+      durable: 'accounts-billing-snapshot',
+      stream: STREAMS.billing,
+      subject: Subjects.billingSnapshotRequested,
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 import { STREAMS, Subjects, orderSliceOf } from '@portal/contracts';
-import { isNewer, knownVersions, snapshotFeed } from '@portal/service-kit';
+import { applyNewer, snapshotFeed } from '@portal/service-kit';
 import { NameModel, OrderProjection } from './order-projection.js';
 import { applyName, applyOrder } from './store.js';
 import { applyMember } from './members.js';
@@ -83,13 +83,7 @@ export const projectionOrdersSnapshotConsumer = feed.pages({
   stream: STREAMS.orders,
   subject: Subjects.ordersSnapshotPublished,
   async handle(p, { log }) {
-    const known = await knownVersions(
-      OrderProjection,
-      p.orders.map((o) => o.id),
-    );
-    let applied = 0;
-    for (const o of p.orders)
-      if (isNewer(known, o.id, o.facts.version) && (await applyOrder(orderSliceOf(o), o.facts))) applied++;
+    const applied = await applyNewer(OrderProjection, p.orders, (o) => applyOrder(orderSliceOf(o), o.facts));
     log.info({ requestId: p.requestId, page: p.page, applied, last: p.last }, 'orders snapshot page applied');
   },
 });

@@ -1,5 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
-import { licenceKey, type OrderBillingFacts } from '@portal/contracts';
+import { licenceKey, type OrderBillingFacts, type OrderSlice } from '@portal/contracts';
 
 /**
  * Billing's copy of orders ("Billing keeps its own read model of orders fed by events"): one document per
@@ -15,16 +15,11 @@ import { licenceKey, type OrderBillingFacts } from '@portal/contracts';
  * The delivery day is data.order.deliveryDate, else preferredDelivery ('' when neither: such an order is in no
  * period).
  */
-export interface ProjectedOrder {
+export interface ProjectedOrder extends Omit<
+  OrderSlice,
+  'id' | 'preferredDelivery' | 'deliveryDate' | 'pickupDate'
+> {
   _id: string;
-  orderId: string;
-  status: number;
-  orderType: string;
-  orderDef: string;
-  pickupLN: string;
-  destinationLN: string;
-  vendorName: string;
-  destName: string;
   deliveryDay: string;
   month: string;
   vendorMonth: string;

@@ -1,6 +1,7 @@
 import {
   dayOf,
   licenceKey,
+  orderSliceOf,
   type OrderBillingFacts,
   type OrderFacts,
   type OrderSlice,
@@ -34,16 +35,11 @@ const dayOrBlank = (v: string | undefined) => {
 
 export function projectedOf(n: OrderSlice, facts: OrderFacts): ProjectedOrder {
   const deliveryDay = dayOrBlank(n.deliveryDate) || dayOrBlank(n.preferredDelivery);
+  // the notice fields as every reader of orders keeps them; the days become billing's period keys
+  const { id, preferredDelivery: _p, deliveryDate: _d, pickupDate: _k, ...slice } = orderSliceOf(n);
   return {
-    _id: n.id,
-    orderId: n.orderId,
-    status: n.status,
-    orderType: n.orderType,
-    orderDef: n.orderDef,
-    pickupLN: n.pickupLN,
-    destinationLN: n.destinationLN,
-    vendorName: n.vendorName,
-    destName: n.destName,
+    _id: id,
+    ...slice,
     deliveryDay,
     ...periodKeys(n.pickupLN, deliveryDay),
     route: facts.route,

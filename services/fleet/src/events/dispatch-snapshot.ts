@@ -1,11 +1,12 @@
-import { answerSnapshots, keysetAfter, keysetPages, pageHead, type Bus } from '@portal/service-kit';
 import {
-  STREAMS,
-  Subjects,
-  serviceDue,
-  type DispatchSnapshotRequestedData,
-  type VehicleData,
-} from '@portal/contracts';
+  answerSnapshots,
+  keysetAfter,
+  keysetPages,
+  pageHead,
+  type Bus,
+  type SnapshotRequest,
+} from '@portal/service-kit';
+import { STREAMS, Subjects, serviceDue, type VehicleData } from '@portal/contracts';
 import { Driver } from '../models/driver.js';
 import { Vehicle } from '../models/vehicle.js';
 
@@ -20,7 +21,7 @@ export const DISPATCH_PAGE = 500;
  */
 export async function publishFleetSnapshot(
   bus: Pick<Bus, 'publish'>,
-  req: DispatchSnapshotRequestedData,
+  req: SnapshotRequest,
   now = new Date(),
 ): Promise<number> {
   const head = pageHead(req, now.getTime());
@@ -70,12 +71,24 @@ export async function publishFleetSnapshot(
   return sent;
 }
 
-/** routing.snapshot.requested.v1 wanting drivers or vehicles, of this instance's scope (the kit's answer) → the pages. */
-export const dispatchSnapshotConsumer = answerSnapshots({
-  durable: 'fleet-dispatch-snapshot',
-  stream: STREAMS.routing,
-  subject: Subjects.dispatchSnapshotRequested,
+/**
+ * Fleet's answer to every reader's snapshot request (the kit's answerSnapshots, of this instance's scope): routing
+ * asks for drivers and vehicles, billing for drivers; each reader's pages name it, so the other skips them.
+ */
+export const snapshotAnswers = answerSnapshots({
   label: 'fleet snapshot published',
-  answer: (bus, req) =>
-    req.want.includes('drivers') || req.want.includes('vehicles') ? publishFleetSnapshot(bus, req) : null,
+  has: ['drivers', 'vehicles'],
+  answer: (bus, req) => publishFleetSnapshot(bus, req),
+  requests: [
+    {
+      durable: 'fleet-dispatch-snapshot',
+      stream: STREAMS.routing,
+      subject: Subjects.dispatchSnapshotRequested,
+    },
+    {
+      durable: 'fleet-billing-snapshot',
+      stream: STREAMS.billing,
+      subject: Subjects.billingSnapshotRequested,
+    },
+  ],
 });

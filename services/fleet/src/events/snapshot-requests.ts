@@ -37,9 +37,10 @@ export async function republishDriverLinks(bus: Pick<Bus, 'publish'>): Promise<n
  * requests of this instance's scope (the kit's answer), like accounts' snapshot answer.
  */
 export const snapshotRequests = answerSnapshots({
-  durable: 'fleet-snapshot-requests',
-  stream: STREAMS.orders,
-  subject: Subjects.snapshotRequested,
   label: 'driver links republished',
-  answer: (bus, req) => (req.want.includes('users') ? republishDriverLinks(bus) : null),
+  has: ['users'],
+  answer: (bus) => republishDriverLinks(bus),
+  requests: [
+    { durable: 'fleet-snapshot-requests', stream: STREAMS.orders, subject: Subjects.snapshotRequested },
+  ],
 });

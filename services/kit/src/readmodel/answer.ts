@@ -1,6 +1,6 @@
 import type { EventPayload, EventSubject } from '@portal/contracts';
 import type { Bus } from '../backends/bus.js';
-import { defineConsumer, type ConsumerContext, type ConsumerDef, type PayloadOf } from '../consumers.js';
+import { defineConsumer, type ConsumerContext, type ConsumerDef } from '../consumers.js';
 import { inScope, type SnapshotHead } from './feed.js';
 
 /**
@@ -45,33 +45,44 @@ export async function keysetPages<T extends { _id: unknown }>(
 export const keysetAfter = (filter: object, key: unknown): object =>
   key === undefined ? filter : { ...filter, _id: { $gt: key } };
 
+/** A request as an owner answers it: who asked, what (`want`), and from when where the asker says so. */
+export interface SnapshotRequest extends SnapshotHead {
+  want: readonly string[];
+  fromDay?: string;
+}
+type RequestSubject = {
+  [S in EventSubject]: EventPayload<S> extends SnapshotRequest ? S : never;
+}[EventSubject];
+
 /**
- * A consumer answering one request subject: requests of another scope are left alone, `answer` publishes the pages
- * (returning how many it sent; null when the request wants nothing this owner has) and the answer is logged.
+ * One owner's answer to every reader that asks it (one consumer per request subject: each reader's request stream):
+ * a request of another scope, or wanting none of what the owner `has`, is left alone; `answer` gets the request with
+ * its `want` narrowed to what the owner has, publishes the pages (returning how many it sent), and the answer is
+ * logged.
  */
-export function answerSnapshots<const S extends EventSubject>(def: {
-  durable: string;
-  stream: string;
-  subject: S;
+export function answerSnapshots(def: {
   /** In the log line: 'orders snapshot published'. */
   label: string;
-  answer(
-    bus: Pick<Bus, 'publish'>,
-    req: PayloadOf<S>,
-    ctx: ConsumerContext,
-  ): Promise<number | null> | number | null;
-}): ConsumerDef<S> {
-  return defineConsumer({
-    durable: def.durable,
-    stream: def.stream,
-    subjects: [def.subject],
-    concurrency: 1,
-    async handle(event, ctx) {
-      const req = event.data as EventPayload<S> & SnapshotHead;
-      if (!inScope(ctx.app, req)) return;
-      const sent = await def.answer(ctx.app.bus, event.data, ctx);
-      if (sent === null) return;
-      ctx.log.info({ requestId: req.requestId, by: req.requestedBy, sent }, def.label);
-    },
-  });
+  /** The kinds this owner answers (`['orders']`, `['drivers', 'vehicles']`). */
+  has: readonly string[];
+  answer(bus: Pick<Bus, 'publish'>, req: SnapshotRequest, ctx: ConsumerContext): Promise<number>;
+  /** The readers' request subjects it answers, each with its durable on the reader's stream. */
+  requests: readonly { durable: string; stream: string; subject: RequestSubject }[];
+}): ConsumerDef[] {
+  return def.requests.map(
+    (r) =>
+      defineConsumer({
+        durable: r.durable,
+        stream: r.stream,
+        subjects: [r.subject],
+        concurrency: 1,
+        async handle(event, ctx) {
+          const req = event.data as SnapshotRequest;
+          const want = req.want.filter((w) => def.has.includes(w));
+          if (!inScope(ctx.app, req) || !want.length) return;
+          const sent = await def.answer(ctx.app.bus, { ...req, want }, ctx);
+          ctx.log.info({ requestId: req.requestId, by: req.requestedBy, sent }, def.label);
+        },
+      }) as ConsumerDef,
+  );
 }

@@ -63,6 +63,24 @@ export async function knownVersions(model: Model<any>, ids: string[]): Promise<M
 export const isNewer = (known: Map<string, number>, id: string, version: number): boolean =>
   (known.get(id) ?? 0) < version;
 
+/**
+ * A snapshot page's items applied by the version rule: one read of the known versions, then `apply` for each newer
+ * item only. Returns how many `apply` wrote (a truthy answer).
+ */
+export async function applyNewer<T extends { id: string; facts: { version: number } }>(
+  model: Model<any>,
+  items: readonly T[],
+  apply: (item: T) => Promise<unknown>,
+): Promise<number> {
+  const known = await knownVersions(
+    model,
+    items.map((i) => i.id),
+  );
+  let applied = 0;
+  for (const i of items) if (isNewer(known, i.id, i.facts.version) && (await apply(i))) applied++;
+  return applied;
+}
+
 /** An order event as the version rule reads it (any of ORDER_FACT_SUBJECTS). */
 type OrderEventData = { id: string; facts?: OrderFacts } & Partial<OrderSlice> & { step?: unknown };
 

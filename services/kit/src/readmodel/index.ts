@@ -12,5 +12,19 @@ export {
   type SnapshotFeedDef,
   type RequestBody,
 } from './feed.js';
-export { answerSnapshots, keysetPages, keysetAfter, pageHead, SNAPSHOT_MARGIN_MS } from './answer.js';
-export { applyIfNewer, knownVersions, isNewer, orderFactsConsumer, type Applied } from './apply.js';
+export {
+  answerSnapshots,
+  keysetPages,
+  keysetAfter,
+  pageHead,
+  SNAPSHOT_MARGIN_MS,
+  type SnapshotRequest,
+} from './answer.js';
+export {
+  applyIfNewer,
+  applyNewer,
+  knownVersions,
+  isNewer,
+  orderFactsConsumer,
+  type Applied,
+} from './apply.js';

@@ -1,11 +1,12 @@
-import { answerSnapshots, keysetAfter, keysetPages, pageHead, type Bus } from '@portal/service-kit';
 import {
-  STREAMS,
-  orderSliceOf,
-  Subjects,
-  type DispatchSnapshotRequestedData,
-  type OrderSnapshotItem,
-} from '@portal/contracts';
+  answerSnapshots,
+  keysetAfter,
+  keysetPages,
+  pageHead,
+  type Bus,
+  type SnapshotRequest,
+} from '@portal/service-kit';
+import { STREAMS, orderSliceOf, Subjects, type OrderSnapshotItem } from '@portal/contracts';
 import { Order, type OrderDoc } from '../models/order.js';
 import { noticeOf } from './publishes.js';
 
@@ -26,7 +27,7 @@ export function snapshotItemOf(doc: OrderDoc): OrderSnapshotItem {
  */
 export async function publishOrdersSnapshot(
   bus: Pick<Bus, 'publish'>,
-  req: DispatchSnapshotRequestedData,
+  req: SnapshotRequest,
 ): Promise<number> {
   const head = pageHead(req);
   const filter = req.fromDay ? { deliveryDay: { $gte: req.fromDay } } : {};
@@ -45,11 +46,25 @@ export async function publishOrdersSnapshot(
   );
 }
 
-/** routing.snapshot.requested.v1 wanting orders, of this instance's scope (the kit's answer) → the pages. */
-export const dispatchSnapshotConsumer = answerSnapshots({
-  durable: 'orders-dispatch-snapshot',
-  stream: STREAMS.routing,
-  subject: Subjects.dispatchSnapshotRequested,
+/**
+ * Orders' answer to every reader's snapshot request (the kit's answerSnapshots, of this instance's scope): routing
+ * asks for the orders delivered from `fromDay`; billing for every order (no fromDay: it reconciles any period). Each
+ * reader's pages name it (`requestedBy`), so the other skips them.
+ */
+export const snapshotAnswers = answerSnapshots({
   label: 'orders snapshot published',
-  answer: (bus, req) => (req.want.includes('orders') ? publishOrdersSnapshot(bus, req) : null),
+  has: ['orders'],
+  answer: publishOrdersSnapshot,
+  requests: [
+    {
+      durable: 'orders-dispatch-snapshot',
+      stream: STREAMS.routing,
+      subject: Subjects.dispatchSnapshotRequested,
+    },
+    {
+      durable: 'orders-billing-snapshot',
+      stream: STREAMS.billing,
+      subject: Subjects.billingSnapshotRequested,
+    },
+  ],
 });

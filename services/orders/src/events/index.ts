@@ -3,7 +3,7 @@ import { accountsLicencesConsumer } from './accounts-licences.js';
 import { accountsConfigConsumer } from './accounts-config.js';
 import { accountsSnapshotConsumer } from '../readmodels/accounts-feed.js';
 import { fleetDriverLinksConsumer } from './accounts-fleet-links.js';
-import { billingSnapshotConsumer } from './billing-snapshot.js';
+import { snapshotAnswers } from './dispatch-snapshot.js';
 import { billingReconConsumer } from './billing-recon.js';
 import { driverScheduleConsumer } from './driver-schedule.js';
 
@@ -21,7 +21,7 @@ export const consumers = [
   accountsConfigConsumer,
   accountsSnapshotConsumer,
   fleetDriverLinksConsumer,
-  billingSnapshotConsumer,
+  ...snapshotAnswers,
   billingReconConsumer,
   driverScheduleConsumer,
 ];

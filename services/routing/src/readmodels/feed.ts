@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import mongoose, { Schema } from 'mongoose';
 import { STREAMS, Subjects, type DispatchSnapshotRequestedData } from '@portal/contracts';
-import { isNewer, knownVersions, snapshotFeed, streamReach } from '@portal/service-kit';
+import { applyNewer, snapshotFeed, streamReach } from '@portal/service-kit';
 import { ReadOrderModel, applyOrder, ordersAsOf } from './orders.js';
 import { applyDriver, applyVehicle, fleetAsOf } from './fleet.js';
 
@@ -76,11 +76,7 @@ export const ordersSnapshotConsumer = feed.pages({
   stream: STREAMS.orders,
   subject: Subjects.ordersSnapshotPublished,
   async handle(p, { log }) {
-    const known = await knownVersions(
-      ReadOrderModel,
-      p.orders.map((o) => o.id),
-    );
-    for (const o of p.orders) if (isNewer(known, o.id, o.facts.version)) await applyOrder(o);
+    await applyNewer(ReadOrderModel, p.orders, (o) => applyOrder(o));
     if (!p.last) return;
     await markFilled('orders', new Date(p.asOf), p.requestId);
     log.info({ requestId: p.requestId, pages: p.page + 1 }, 'orders snapshot applied');

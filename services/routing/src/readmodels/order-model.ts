@@ -1,5 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
-import type { OrderFacts } from '@portal/contracts';
+import type { OrderFacts, OrderSlice } from '@portal/contracts';
 
 /**
  * Routing's copy of orders (issue 14 read model): one document per order, the OrderNotice fields routing shows plus
@@ -8,19 +8,7 @@ import type { OrderFacts } from '@portal/contracts';
  * higher than the stored one (events may arrive out of order, a snapshot may overlap the stream), so the stored
  * document is always the newest state seen. `days` holds the delivery day and the pickup day: ordersOfDay reads it.
  */
-export interface ReadOrder {
-  id: string;
-  orderId: string;
-  status: number;
-  orderType: string;
-  orderDef: string;
-  pickupLN: string;
-  destinationLN: string;
-  vendorName: string;
-  destName: string;
-  preferredDelivery?: string;
-  deliveryDate?: string;
-  pickupDate?: string;
+export interface ReadOrder extends OrderSlice {
   /** The delivery day (deliveryDate, else preferredDelivery) and the pickup day ('' when none). */
   deliveryDay: string;
   pickupDay: string;

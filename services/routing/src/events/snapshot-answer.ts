@@ -1,12 +1,19 @@
-import { answerSnapshots, keysetAfter, keysetPages, pageHead, type Bus } from '@portal/service-kit';
-import { STREAMS, Subjects, type BillingSnapshotRequestedData } from '@portal/contracts';
+import {
+  answerSnapshots,
+  keysetAfter,
+  keysetPages,
+  pageHead,
+  type Bus,
+  type SnapshotRequest,
+} from '@portal/service-kit';
+import { STREAMS, Subjects } from '@portal/contracts';
 import { Route } from '../models/route.js';
 
 /** Routes per page (id, name, deleted: tens of bytes each). */
 export const ROUTES_PAGE = 500;
 
 /** Every route, deleted ones too (old orders name them), as `routing.routes.published.v1` pages keyset by _id. */
-export async function publishRoutesSnapshot(bus: Pick<Bus, 'publish'>, req: BillingSnapshotRequestedData) {
+export async function publishRoutesSnapshot(bus: Pick<Bus, 'publish'>, req: SnapshotRequest) {
   const head = pageHead(req);
   return keysetPages(
     (key, limit) =>
@@ -23,11 +30,15 @@ export async function publishRoutesSnapshot(bus: Pick<Bus, 'publish'>, req: Bill
 }
 
 /** billing.snapshot.requested.v1 wanting routes, of this instance's scope (the kit's answer) → the pages. */
-export const billingSnapshotConsumer = answerSnapshots({
-  durable: 'routing-billing-snapshot',
-  stream: STREAMS.billing,
-  subject: Subjects.billingSnapshotRequested,
+export const snapshotAnswers = answerSnapshots({
   label: 'routes snapshot published',
-  answer: (bus, req) =>
-    req.want.includes('routes') ? publishRoutesSnapshot(bus, { ...req, requestedBy: 'billing' }) : null,
+  has: ['routes'],
+  answer: publishRoutesSnapshot,
+  requests: [
+    {
+      durable: 'routing-billing-snapshot',
+      stream: STREAMS.billing,
+      subject: Subjects.billingSnapshotRequested,
+    },
+  ],
 });
