@@ -1,11 +1,5 @@
-import {
-  answerSnapshots,
-  keysetAfter,
-  keysetPages,
-  pageHead,
-  type Bus,
-  type SnapshotRequest,
-} from '@portal/service-kit';
+import { answerSnapshots, keysetAfter, keysetPages, pageHead } from '@portal/service-kit';
+import type { Bus, SnapshotRequest } from '@portal/service-kit';
 import { STREAMS, Subjects, type SnapshotPublishedData } from '@portal/contracts';
 import { User, type UserDoc } from '../models/user.js';
 import { LicenceRecord, type LicenceRecordDoc } from '../models/licence-record.js';

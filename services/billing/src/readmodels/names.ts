@@ -26,26 +26,38 @@ export async function namesOf(
   return out;
 }
 
-/** routing.route.changed.v1 → `route:<id>` (a deleted route keeps its name, marked deleted: old orders show it). */
-export const projectionRoutesConsumer = defineConsumer({
-  durable: 'billing-projection-routes',
-  stream: STREAMS.routing,
-  subjects: [Subjects.routeChanged],
-  concurrency: 1,
-  async handle(event) {
-    const { action, route } = event.data;
-    await applyName('route', route.id, route.name, action === 'deleted', event.time);
+/**
+ * routing.route.changed.v1 → `route:<id>`, fleet.driver.changed.v1 → `driver:<id>` (a deleted one keeps its name,
+ * marked deleted: old orders show it). One consumer per owner's stream.
+ */
+const NAME_FEEDS = [
+  {
+    kind: 'route',
+    durable: 'billing-projection-routes',
+    stream: STREAMS.routing,
+    subject: Subjects.routeChanged,
   },
-});
-
-/** fleet.driver.changed.v1 → `driver:<id>`. */
-export const projectionDriversConsumer = defineConsumer({
-  durable: 'billing-projection-drivers',
-  stream: STREAMS.fleet,
-  subjects: [Subjects.driverChanged],
-  concurrency: 1,
-  async handle(event) {
-    const { action, driver } = event.data;
-    await applyName('driver', driver.id, driver.name, action === 'deleted', event.time);
+  {
+    kind: 'driver',
+    durable: 'billing-projection-drivers',
+    stream: STREAMS.fleet,
+    subject: Subjects.driverChanged,
   },
-});
+] as const;
+export const [projectionRoutesConsumer, projectionDriversConsumer] = NAME_FEEDS.map((f) =>
+  defineConsumer({
+    durable: f.durable,
+    stream: f.stream,
+    subjects: [f.subject],
+    concurrency: 1,
+    async handle(event) {
+      const d = event.data as {
+        action: string;
+        route?: { id: string; name: string };
+        driver?: typeof d.route;
+      };
+      const named = d[f.kind]!;
+      await applyName(f.kind, named.id, named.name, d.action === 'deleted', event.time);
+    },
+  }),
+);

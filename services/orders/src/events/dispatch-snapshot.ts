@@ -1,11 +1,5 @@
-import {
-  answerSnapshots,
-  keysetAfter,
-  keysetPages,
-  pageHead,
-  type Bus,
-  type SnapshotRequest,
-} from '@portal/service-kit';
+import { answerSnapshots, keysetAfter, keysetPages, pageHead } from '@portal/service-kit';
+import type { Bus, SnapshotRequest } from '@portal/service-kit';
 import { STREAMS, orderSliceOf, Subjects, type OrderSnapshotItem } from '@portal/contracts';
 import { Order, type OrderDoc } from '../models/order.js';
 import { noticeOf } from './publishes.js';

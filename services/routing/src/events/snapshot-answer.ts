@@ -1,11 +1,5 @@
-import {
-  answerSnapshots,
-  keysetAfter,
-  keysetPages,
-  pageHead,
-  type Bus,
-  type SnapshotRequest,
-} from '@portal/service-kit';
+import { answerSnapshots, keysetAfter, keysetPages, pageHead } from '@portal/service-kit';
+import type { Bus, SnapshotRequest } from '@portal/service-kit';
 import { STREAMS, Subjects } from '@portal/contracts';
 import { Route } from '../models/route.js';
 
