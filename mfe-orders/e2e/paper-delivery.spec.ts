@@ -30,7 +30,8 @@ test('admin records a paper-signed delivery from the order: checked input, Deliv
     },
   });
 
-  for (const width of [1366, 390]) {
+  for (const width of [390, 1366]) {
+    // the phone first: its dialog is looked at and left; the 1366 one records
     const page = await signedInAs(Role.Admin);
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await page.goto(`${APP}/dashboard/adminManageOrders?id=${order.id}`);
