@@ -52,11 +52,16 @@ export interface MigrateOptions {
   backend?: DbBackend;
   /** PostgreSQL behind FerretDB (env POSTGRES_URL): the ferretdb adapter's only. */
   postgresUrl?: string;
+  /** The adapter, when the caller started loading it earlier (loadDbAdapter); default: loaded here. */
+  adapter?: Promise<DbAdapter | undefined>;
   log: Logger;
 }
 
 /** The backend's adapter, or none for MongoDB. One that cannot load (e.g. `pg` not installed) is logged, not fatal. */
-async function loadAdapter(backend: DbBackend, opts: MigrateOptions): Promise<DbAdapter | undefined> {
+export async function loadDbAdapter(
+  backend: DbBackend,
+  opts: Pick<MigrateOptions, 'postgresUrl' | 'log'>,
+): Promise<DbAdapter | undefined> {
   if (backend !== 'ferretdb') return undefined;
   try {
     const { ferretdbAdapter } = await import('./backends/ferretdb/index.js');
@@ -91,7 +96,7 @@ async function warnIfFerretDb(conn: Connection, log: Logger): Promise<void> {
 export async function migrate(conn: Connection, opts: MigrateOptions): Promise<void> {
   const t0 = Date.now();
   const backend = opts.backend ?? dbBackend();
-  const adapter = await loadAdapter(backend, opts);
+  const adapter = await (opts.adapter ?? loadDbAdapter(backend, opts));
   const models = Object.values(conn.models) as Model<any>[];
   for (const model of models) await syncOne(model, adapter);
   const extra = adapter ? await adapter.afterSync(conn, models, opts.log) : {};

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { migrate } from '../../migrate.js';
+import { loadDbAdapter, migrate } from '../../migrate.js';
 
 /**
  * Runs the index migration (../../migrate.ts) when the app gets ready, i.e. before it listens and before the
@@ -8,12 +8,11 @@ import { migrate } from '../../migrate.js';
  */
 export default fp(
   async (app) => {
+    const backend = app.env.DB_BACKEND;
+    // a local backend's adapter (and pg) loads while the other backends connect, not after them; never rejects
+    const adapter = loadDbAdapter(backend, { postgresUrl: app.env.POSTGRES_URL, log: app.log });
     app.addHook('onReady', async () => {
-      await migrate(app.mongo, {
-        backend: app.env.DB_BACKEND,
-        postgresUrl: app.env.POSTGRES_URL,
-        log: app.log,
-      });
+      await migrate(app.mongo, { backend, adapter, log: app.log });
     });
   },
   { name: 'migrate', dependencies: ['mongo'] },
