@@ -76,9 +76,15 @@ test('admin sees the seeded order in its section; another admin sets In Transit 
     await expect(driver.getByTestId('schedule-cash-pickup')).toBeVisible();
     await driver.getByTestId(`route-${f.routeId}`).scrollIntoViewIfNeeded();
     await snap(driver, 'schedule-driver-390');
-    // sigs.show is on in the local config: the driver signs the route's manifests on issue 13's pad
+    // sigs.show is on in the local config: the driver signs the route's manifests on mfe-orders' pad, which this
+    // MFE loads at run time through Module Federation (mfe_orders/SignManifests), not from its own bundle
+    const signs: string[] = [];
+    driver.on('request', (r) => signs.push(new URL(r.url()).pathname));
     await driver.getByTestId(`route-sign-${f.routeId}`).click();
     await expect(driver.getByTestId('sign-manifests')).toBeVisible();
+    // the pad's chunks come from mfe-orders' deployment (its container is found through /remotes.json or reused)
+    expect(signs.filter((p) => p.startsWith('/mfe/orders/')).length).toBeGreaterThan(0);
+    expect(signs.filter((p) => p.startsWith('/mfe/schedule/'))).toEqual([]);
     await snap(driver, 'schedule-driver-sign-390');
     await driver.getByTestId('sign-manifests-cancel').click();
     await expect(driver.getByText(DM.signCancelled)).toBeVisible();
