@@ -1,4 +1,4 @@
-// The custody report (issue 13): built from the ledger, the steps in words with their facts, `verified` per entry
+// The custody report: built from the ledger, the steps in words with their facts, `verified` per entry
 // from the recomputed chain (a tampered entry and everything after it fail), and the printable PDF.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -81,6 +81,27 @@ test('the report lists the custody steps in words with their facts; plain note e
   assert.ok(!Object.keys(picked!.facts).some((k) => k.endsWith('image')), 'no signature image');
   assert.equal(signed!.facts['manifest.signed.sha256'], SHA);
   assert.ok(r.entries.every((e) => e.verified && /^[0-9a-f]{64}$/.test(e.hash)));
+});
+
+test('a gate entry shows everything that was missing, not only the last item', () => {
+  const h: OrderHistoryEntry[] = [];
+  h.push(
+    nextEntry(h, {
+      by: admin,
+      action: 'gate-override',
+      changes: [
+        {
+          path: 'gate',
+          to: { step: 'delivered', missing: ['manifest', 'receiver-signature'], reason: 'paper-signed' },
+        },
+      ],
+      at: new Date(Date.UTC(2026, 10, 25, 10, 0)),
+      source: 'form',
+    }),
+  );
+  const [gate] = custodyReport(order(h), 1, new Date('2026-11-25T12:00:00Z')).entries;
+  assert.equal(gate!.facts['gate.missing'], 'manifest, receiver-signature');
+  assert.equal(gate!.facts['gate.reason'], 'paper-signed');
 });
 
 test('a tampered entry: it and every later entry are not verified, the earlier ones still are', () => {

@@ -68,10 +68,16 @@ const text = (v: unknown): string => {
   return s.length > MAX_VALUE ? `${s.slice(0, MAX_VALUE - 3)}...` : s;
 };
 
-/** Flattens a change's new value into facts: objects by key, an array by its newest element. */
+const isPlain = (v: unknown) => v === null || typeof v !== 'object';
+
+/**
+ * Flattens a change's new value into facts: objects by key; a list of plain values whole (what a gate found missing:
+ * "manifest, signature"), a list of records by its newest element (the signed copy just added).
+ */
 function put(facts: Record<string, string>, key: string, value: unknown, depth = 0): void {
   if (/(^|\.)image$/.test(key)) return;
-  if (Array.isArray(value)) value = value.length ? value[value.length - 1] : undefined;
+  if (Array.isArray(value) && value.every(isPlain)) value = value.length ? value.join(', ') : undefined;
+  else if (Array.isArray(value)) value = value.length ? value[value.length - 1] : undefined;
   if (value && typeof value === 'object' && depth < 2) {
     for (const [k, v] of Object.entries(value as Record<string, unknown>))
       put(facts, `${key}.${k}`, v, depth + 1);
