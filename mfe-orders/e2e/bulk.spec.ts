@@ -1,4 +1,4 @@
-// Issue 12 "Done means", bulk upload: a 200-row xlsx with 3 bad rows, dropped on Create Order by a vendor of the
+// What a user must see (bulk upload): a 200-row xlsx with 3 bad rows, dropped on Create Order by a vendor of the
 // fixtures' own company. Nothing is saved and every bad row is listed by its row number; "Save the 197 good rows"
 // then saves exactly those; uploading the same file again saves nothing twice.
 import * as XLSX from '@e965/xlsx';

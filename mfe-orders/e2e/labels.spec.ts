@@ -1,4 +1,4 @@
-// Issue 13, labels and the custody report, on the running portal with the fixtures' own companies and users: an
+// Labels and the custody report: on the running portal with the fixtures' own companies and users: an
 // admin approves the vendor's order in the Edit Order modal and prints its labels with the box count; the PDF the
 // browser received is checked (one page per box, 3.98 × 3.32 in, the QR decodes to {APP}/order/{orderId}); the form
 // still saves after the print (the print is a ledger entry); the custody panel shows the chain verified. A received

@@ -1,4 +1,4 @@
-// Issue 13 "Done means", Metrc: an admin runs Sync Manifests on Manage Orders against the stack's Metrc stub
+// What a user must see (Metrc): an admin runs Sync Manifests on Manage Orders against the stack's Metrc stub
 // (deploy/local/metrc-stub): the dialog shows the 5-minute hint, a progress bar that moves (the stub is slowed for
 // it), then the per-order results; a synced order's ledger has the 'metrc-synced' step. With the stub failing, the
 // dialog says why and Retry (stub healthy again) finishes the run. A vendor has no Sync Manifests button and the call

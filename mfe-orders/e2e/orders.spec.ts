@@ -1,4 +1,4 @@
-// Issue 12 "Done means" (the orders screens), on the running portal with the fixtures' own companies and users
+// What a user must see (the orders screens), on the running portal with the fixtures' own companies and users
 // (testData: fresh licences, signed-up vendor and receiver; never the demo companies): the vendor's order with
 // validation errors, then a valid one, seen in Outgoing; the receiver sees it in Incoming; an admin approves it and
 // the vendor gets the status mail; it is cancelled with a reason, deleted and undeleted; the history shows every

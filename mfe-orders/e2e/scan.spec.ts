@@ -1,4 +1,4 @@
-// Issue 13 "Done means", part scan, on the running portal: a driver on a 390 × 844 phone scans a label URL, marks
+// What a user must see (scan), on the running portal: a driver on a 390 × 844 phone scans a label URL, marks
 // the order picked up, loses the network, takes the receiver's signature and marks it delivered (queued in the
 // browser, shown waiting), comes back online and the server's ledger has both steps in order, once each; an admin
 // checks an order in by scan and meets "Order not found" for an unknown label. Screenshots in /tmp/shots-scan.

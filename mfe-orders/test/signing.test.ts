@@ -1,4 +1,4 @@
-// The signing pad's pure helpers (issue 13): two at a time, every order reported, a failure never stops the rest;
+// The signing pad's pure helpers: two at a time, every order reported, a failure never stops the rest;
 // the back-to-In-Transit question asked once per run; comma lists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 14 "Done means" (route map): on the running portal, an admin opens the map of a route of the test's own on a
+// What a user must see (route map): on the running portal, an admin opens the map of a route of the test's own on a
 // day of its own from the daily schedule, reorders and removes stops, saves, reloads: the map reopens in the saved
 // order with the removed stop greyed (and GET /api/maps/:id, which the tracking links read, says the same). The
 // schedule shows the map button only when scheduleMapsEnabled: this spec turns it on in its own browser context

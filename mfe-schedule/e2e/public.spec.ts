@@ -1,4 +1,4 @@
-// Issue 14 "Done means", public part, on the running portal: the public schedule search finds the test's own route
+// What a user must see (public part), on the running portal: the public schedule search finds the test's own route
 // signed out (the edge serves a repeat from its cache); a receiver's tracking link shows "out for delivery — stop k
 // of n", then the delivery time and signer once delivered; a tampered link shows only the "no longer valid" text.
 // Route, orders and day are the test's own (removed after it). Screenshots at 1280 and 390 px in /tmp/shots-public.

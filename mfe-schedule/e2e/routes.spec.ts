@@ -1,4 +1,4 @@
-// Issue 11 "Done means" (routes): as an admin, build a route with a weekday row and a strict-date row in the route
+// What a user must see (routes): as an admin, build a route with a weekday row and a strict-date row in the route
 // editor, save it, and see the zip check (POST /routes/find, through the list's UI) answer the right dates for its
 // zip; then delete it with the editor's confirmation. Drivers and standard users see what orders §6 allows: no
 // route screens (menu, direct links), no route changes through the API, the route list call still answered.

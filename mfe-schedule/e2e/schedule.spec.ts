@@ -1,4 +1,4 @@
-// Issue 14 "Done means", daily schedule, on the running portal: an admin's schedule for a day shows a seeded order in
+// What a user must see (daily schedule), on the running portal: an admin's schedule for a day shows a seeded order in
 // its route's Deliveries section; a second browser (another admin) sets the route In Transit and the first sees
 // the statuses change without a reload (live stream); the demo driver sees only the order they drive. Orders, route
 // and day are the test's own (removed after it). Screenshots at 1280 and 390 px in /tmp/shots-ui.

@@ -1,4 +1,4 @@
-// Issue 14 "Done means" (weekly): a staff user puts a driver of the test's own on a far-future week in manageDriver's
+// What a user must see (weekly): a staff user puts a driver of the test's own on a far-future week in manageDriver's
 // Schedule tab (mfe-schedule's grid through Module Federation), sees the inactive-vehicle warning and "Changes made.
 // Make sure to hit Notify Button!", notifies, and the driver's email arrives with the change; the demo driver sees
 // the week read-only; the public page shows it signed out, names only. Screenshots at 1280 and 390 px.

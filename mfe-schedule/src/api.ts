@@ -32,7 +32,7 @@ export const deleteRoute = (api: ApiClient, id: string) =>
 export const findRoutes = (api: ApiClient, body: RouteFindBody) =>
   api.post<RouteFindAnswer>('/api/routes/find', body).then((r) => r.data);
 
-// --- weekly driver schedule (issue 14 weekly part): orders §7 "Driver schedule" ---
+// --- weekly driver schedule (weekly part): orders §7 "Driver schedule" ---
 export type {
   DriverSchedule,
   DriverScheduleEntry,
@@ -71,7 +71,7 @@ export const copyWeek = (api: ApiClient, from: string, to: string, force = false
     .post<WeekUpdateAnswer>('/api/driverschedule/copy', { from, to, ...(force ? { force } : {}) })
     .then((r) => r.data);
 
-// --- public search and tracking links (issue 14 public part) ---
+// --- public search and tracking links (public part) ---
 import type {
   ScheduleSearchAnswer as PublicSearchAnswer,
   TrackingView as PublicTrackingView,

@@ -44,7 +44,7 @@ const manifest = defineMfe({
     },
     // The route editor: editing routes is roles 0 and 1 (orders §6), reached from Manage Routes, no menu entry.
     { path: '/dashboard/editRoute', title: 'Edit Route', allowed: STAFF_ROLES },
-    // Issue 14, reached by link without login: a receiver's tracking page (signed link in the status email) and the
+    // Reached by link without login: a receiver's tracking page (signed link in the status email) and the
     // week's driver schedule, read-only.
     { path: '/dashboard/track', title: 'Track Delivery', public: true },
     { path: '/dashboard/driverschedule', title: 'Driver Schedule', public: true },

@@ -1,4 +1,4 @@
-// The schedule's other actions over fakes: print manifests (issue 13's merge: the check names the orders without a
+// The schedule's other actions over fakes: print manifests (the manifests' merge: the check names the orders without a
 // manifest, the spec's question, then the merged PDF is downloaded; none at all says so), the date picker (the day
 // in the URL, the day's answer asked), the deep link ?id= (opens orders' Edit Order, the schedule URL keeps only its
 // date), an order listed twice on a route set In Transit once, and Print rendering every route's rows.

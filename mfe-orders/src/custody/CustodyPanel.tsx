@@ -43,7 +43,7 @@ function Step({ e }: { e: CustodyEntry }) {
 }
 
 /**
- * The order's chain of custody (issue 13 "Custody report"): created, approved, labels printed, picked up, checked
+ * The order's chain of custody (the custody report): created, approved, labels printed, picked up, checked
  * in/out, manifests signed (with hashes), delivered, synced — from the ledger, each step verified, with a badge for
  * the whole chain and the same report as a PDF to print or download.
  */

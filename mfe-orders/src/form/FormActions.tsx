@@ -25,14 +25,14 @@ interface Props {
   onDelete: () => void;
   onUndelete: () => void;
   onBack: () => void;
-  /** After a label print: the order's new version (the print is a ledger entry; issue 13 labels). */
+  /** After a label print: the order's new version (the print is a ledger entry). */
   onLabelsPrinted?: (version: number) => void;
 }
 
 /**
  * The form's buttons (orders §2 Order form, §4, §6): Order Picked Up (0, 1), Record delivery (paper-signed) (0, 1:
  * the custody gate's override, PaperDeliveryDialog), Submit, Cancel Order (non-drivers while below In Transit),
- * Delete / Undelete (0, 1), "< Back", and Print Labels with its box count (labels are issue 13:
+ * Delete / Undelete (0, 1), "< Back", and Print Labels with its box count (labels are the custody part:
  * mfe-orders/src/labels/PrintLabels.tsx).
  */
 export function FormActions(p: Props) {

@@ -72,7 +72,7 @@ export function useOrderActions(
         const text = `${M.confirmBoxCount} (${weight || '1'})`;
         if (!(await ask({ title: 'Check Out Order', text, confirm: 'Confirm' }))) return;
       }
-      // issue 13 scan: the custody calls (a ledger step, the compliance gate), not the generic update
+      // the custody calls (a ledger step, the compliance gate), not the generic update
       const step = kind === 'checkedin' ? 'checkin' : 'checkout';
       const count = step === 'checkout' && on ? { weight: weight || '1' } : {};
       try {

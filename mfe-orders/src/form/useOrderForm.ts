@@ -173,7 +173,7 @@ export function useOrderForm(me: Me, order: Order | null, destinationFound: bool
 }
 
 /**
- * A create link's presets (issue 14, the schedule's "New order from this route", "Cash Return" and the driver's
+ * A create link's presets (the schedule's "New order from this route", "Cash Return" and the driver's
  * "Cash Pickup"): `?orderType=&route=&date=` fill the order type (with its rules: pickup type), the route and the
  * delivery day of a NEW order; unknown values are ignored. Everything stays editable where the role may edit it.
  */

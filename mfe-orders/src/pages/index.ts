@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from '@portal/ui';
 
-// Two chunks, fetched on first visit (issue 9, the browser budget): the lists and the order form.
+// Two chunks, fetched on first visit: the lists and the order form.
 const lists = () => import('./lists.js');
 const forms = () => import('./forms.js');
 const scan = () => import('../scan/pages.js');

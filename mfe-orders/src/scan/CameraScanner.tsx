@@ -7,7 +7,7 @@ interface Detector {
 type DetectorCtor = new (o: { formats: string[] }) => Detector;
 
 /**
- * The phone camera as a barcode reader (issue 13): the browser's BarcodeDetector where it exists (Chrome on
+ * The phone camera as a barcode reader: the browser's BarcodeDetector where it exists (Chrome on
  * Android), else @zxing/browser (loaded only when the camera is opened). Hands the first code read to `onCode` and
  * closes; the rear camera is asked for first.
  */

@@ -20,7 +20,7 @@ const TITLES: Record<ScanMode, [string, string]> = {
 };
 
 /**
- * The barcode screen (orders §2 "Barcode screen", issue 13): "Scan barcode" takes the last path segment of a scanned
+ * The barcode screen (orders §2 "Barcode screen"): "Scan barcode" takes the last path segment of a scanned
  * URL, waits 750 ms, loads the order ("Order not found" otherwise), and offers the mode's steps; the camera reads
  * labels on a phone; offline steps wait in the browser and are listed.
  */

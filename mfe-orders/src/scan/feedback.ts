@@ -1,5 +1,5 @@
 /**
- * Success and failure you can hear and feel at the dock (issue 13): a short high beep / a low double buzz through
+ * Success and failure you can hear and feel at the dock: a short high beep / a low double buzz through
  * WebAudio, and the phone's vibration. Both are best effort: a browser without them stays silent.
  */
 let audio: AudioContext | undefined;

@@ -3,7 +3,7 @@ import { ApiError, type ApiClient } from '@portal/ui';
 import { isRetryable, sendScan, type ScanAnswer, type ScanRequest } from './scan-api.js';
 
 /**
- * The browser's queue of scans and hand-over steps made while offline (issue 13): one list in IndexedDB (idb-keyval,
+ * The browser's queue of scans and hand-over steps made while offline: one list in IndexedDB (idb-keyval,
  * updated in one transaction per change), sent in order when the network returns. Each entry keeps its scanId, so a
  * step the server already took (the answer was lost on the way back) is answered as a replay, not written twice.
  * Sending stops at the first entry that gets no answer, so the order is kept.

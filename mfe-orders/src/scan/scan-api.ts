@@ -2,7 +2,7 @@ import type { Order, ReceiverSignature } from '@portal/contracts';
 import { ApiError, type ApiClient } from '@portal/ui';
 
 /**
- * The scan screen's calls (issue 13, part scan; services/orders routes/scan.ts). Every step carries a `scanId` made
+ * The scan screen's calls (services/orders routes/scan.ts). Every step carries a `scanId` made
  * here once: sent now or replayed later from the offline queue, the server writes it once.
  */
 export type ScanStep = 'checkin' | 'checkout' | 'pickedup' | 'delivered';

@@ -5,7 +5,7 @@ import { ownLicences, type Me } from '../form/profile.js';
 import { SignManifests, type SignKind } from './SignManifests.js';
 
 /**
- * Who signs an order's manifest as what (orders §4, §6; issue 13): staff either kind, a driver (their orders only:
+ * Who signs an order's manifest as what (orders §4, §6): staff either kind, a driver (their orders only:
  * the only ones they see) as the driver, the receiver (a user of the destination licence's company) as the
  * customer; the vendor does not sign. Nothing to sign without an uploaded manifest.
  */

@@ -36,7 +36,7 @@ const MODE_LABEL = { draw: 'Draw', type: 'Type', profile: 'My saved signature' }
 const KIND_LABEL: Record<SignKind, string> = { driver: 'Driver', customer: 'Customer (receiver)' };
 
 /**
- * The full-screen manifest signature pad (orders §2, §4, §9; issue 13): print name, optional emails for a signed
+ * The full-screen manifest signature pad (orders §2, §4, §9): print name, optional emails for a signed
  * copy, optional rejected package tags, a drawn or typed signature, View Manifest, Save, Clear. It opens after
  * 250 ms; Save asks the disclaimer, then signs the orders two at a time with progress and ends with
  * "{n} manifest(s) out of {total} were signed"; closing or declining says "Sign manifests canceled.".

@@ -32,7 +32,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * The live schedule (issue 14): GET /api/schedule/live?day= read with fetch streaming (the bearer header), parsed as
+ * The live schedule: GET /api/schedule/live?day= read with fetch streaming (the bearer header), parsed as
  * server-sent events; each `event: order` goes to onEvent, `event: reset` to onReset. A dropped or refused stream is
  * retried with backoff (1 s doubling to 30 s) sending Last-Event-ID = the last id seen (at first the answer's
  * cursor), so nothing between the drop and the reconnect is lost. One stream per mounted day; a new day restarts it.

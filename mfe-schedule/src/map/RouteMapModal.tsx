@@ -10,7 +10,7 @@ import './map.css';
 // `ol` and the basemap load only when a map opens (their own chunk: the MFE's entry stays small)
 const OlMap = lazy(() => import('./OlMap.js'));
 
-/** The route map modal (issue 14, orders §2 "Route map modal"); opened from a schedule route header. */
+/** The route map modal (orders §2 "Route map modal"); opened from a schedule route header. */
 export interface RouteMapModalProps {
   routeId: string;
   routeName: string;

@@ -13,7 +13,7 @@ const DAY = new Intl.DateTimeFormat('en-US', {
 const label = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
 
 /**
- * "Which dates serve this zip" (issue 11): POST /routes/find {zip} over its default range (the next four weeks), the
+ * "Which dates serve this zip": POST /routes/find {zip} over its default range (the next four weeks), the
  * answer the order form and the public schedule search get. Each matching route with its delivery dates; an
  * overnight row names the day the goods arrive.
  */

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from '@portal/ui';
 
-// A real screen is its own chunk, fetched on first visit (issue 9, the browser budget).
+// A real screen is its own chunk, fetched on first visit.
 const RoutesList = lazyPage(
   () => import('./RoutesList.js'),
   (m) => m.RoutesList,
@@ -10,7 +10,7 @@ const RouteEditor = lazyPage(
   () => import('./RouteEditor.js'),
   (m) => m.RouteEditor,
 );
-// Issue 14 (dispatch): the daily schedule (both menu entries: staff and the driver's own), the public search, the
+// Dispatch: the daily schedule (both menu entries: staff and the driver's own), the public search, the
 // receiver's tracking page and the public weekly driver schedule.
 const DailySchedule = lazyPage(
   () => import('./schedule/DailySchedule.js'),

@@ -1,6 +1,6 @@
 import type { DriverScheduleEntry, WeeklyRoute, WeeklyVehicle } from '@portal/contracts/dispatch';
 
-/** Why a vehicle needs a second look when assigned (issue 14): inactive in fleet, or a service is due. */
+/** Why a vehicle needs a second look when assigned: inactive in fleet, or a service is due. */
 export function vehicleWarning(v: WeeklyVehicle | undefined): string | null {
   if (!v) return null;
   if (v.status === 0) return `${v.name} is inactive`;

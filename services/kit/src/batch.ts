@@ -7,7 +7,7 @@ const { ObjectId } = mongo;
  * flight wait for it and then go out together in one write. No timer, so no latency is added when idle; under load
  * N concurrent requests cost about one round trip, one socket write and one database command instead of N (on the
  * local FerretDB each command costs about a millisecond of CPU across the service, FerretDB and PostgreSQL before it
- * does any work: services/orders README, issue 12's create).
+ * does any work: services/orders README, the order create).
  */
 export class Batcher<T> {
   private queue: { item: T; resolve: () => void; reject: (err: unknown) => void }[] = [];
@@ -57,7 +57,7 @@ interface WriteError {
  * document's error carries the server's code and message (a duplicate key is `code` 11000, as from insertOne); an
  * error that names no document (the connection, the command, the write concern) is every document's. The command
  * is sent as it is: the driver's insertMany goes through its bulk-write machinery, whose option merging alone was
- * ~4 % of the orders service's CPU under create (cpuprofile, issue 12). A document without `_id` gets one here, as
+ * ~4 % of the orders service's CPU under create (cpuprofile). A document without `_id` gets one here, as
  * insertMany gives it.
  */
 export async function insertEach(

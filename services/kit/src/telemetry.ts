@@ -121,7 +121,7 @@ export async function startTelemetry(): Promise<void> {
 /**
  * The statement a MongoDB span records: the command's shape with every value masked, as the instrumentation's own
  * default does, except that an insert's documents are only counted. Masking each 7 KB order of an insert walked every
- * value of it and cost more than the rest of the span (issue 12's create, profiled).
+ * value of it and cost more than the rest of the span.
  */
 export function mongoStatement(cmd: Record<string, unknown>): string {
   const seen = new WeakSet<object>();

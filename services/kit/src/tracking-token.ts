@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Type } from 'typebox';
 
 /**
- * Receivers' tracking links (issue 14 "Live delivery tracking"): `{orderId, exp}` signed with HMAC-SHA256 over
+ * Receivers' tracking links (Live delivery tracking): `{orderId, exp}` signed with HMAC-SHA256 over
  * TRACKING_SECRET. notifications signs one when it renders the In Transit mail; routing verifies it on
  * GET /api/track/:token. The token is the link's only secret: it never rides in an event, a job or a log line.
  *

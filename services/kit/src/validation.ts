@@ -12,7 +12,7 @@ const emailFormat = (ajv: Ajv) =>
   ajv.addFormat('email', { type: 'string', validate: (s: string) => isValidEmail(s) });
 
 /**
- * Fastify's validator compilers for the portal (issue 8):
+ * Fastify's validator compilers for the portal:
  * - bodies: no type coercion (`"message": false` is a boolean, not the text "false") and `removeAdditional: 'all'`
  *   (unknown fields are dropped by AJV, not by hand-written whitelists; a schema that really takes any key says so
  *   with `patternProperties`);

@@ -5,7 +5,7 @@ import { freePort, mailbox } from '../testing/index.js';
 import { buildService, type Backend, type PortalApp } from '../src/index.js';
 
 /**
- * Backends are opt-in per service (issue 10): a service registers, decorates and checks only what it declares,
+ * Backends are opt-in per service: a service registers, decorates and checks only what it declares,
  * so one that sends no mail starts and is ready with SMTP down. Plus the object store's pre-signed URLs against
  * the running MinIO and the bus' typed publish.
  */

@@ -1,4 +1,4 @@
-// Issue 10, "a service that does not send mail does not need SMTP": what PORTAL_ENV=production requires follows the
+// "a service that does not send mail does not need SMTP": what PORTAL_ENV=production requires follows the
 // backends a service declares (buildService({backends})). A service without object storage starts without S3
 // credentials, one without mail without an SMTP relay; one that declares them is refused without them.
 // Unit tests of the env check: serviceEnv reads the environment exactly as buildService does, connecting nothing.

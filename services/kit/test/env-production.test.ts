@@ -1,4 +1,4 @@
-// Issue 8, "no default secrets in production": with PORTAL_ENV=production a service refuses to start on the
+// "no default secrets in production": with PORTAL_ENV=production a service refuses to start on the
 // repo's public defaults (credentials, the seal key, demo addresses), so a manifest that forgets a secret fails
 // loudly at start instead of running with a key everyone can read on GitHub.
 import { test } from 'node:test';

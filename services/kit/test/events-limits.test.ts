@@ -8,7 +8,7 @@ import type { ConsumerDef, PortalApp } from '../src/index.js';
 import { buildThingApp, recorder } from './fixtures/thing-service.js';
 
 /**
- * Issue 8 "nothing lost, nothing leaked": streams have max_age/max_bytes, consumers max_deliver + a dead-letter
+ * "nothing lost, nothing leaked": streams have max_age/max_bytes, consumers max_deliver + a dead-letter
  * subject + DeliverPolicy.New, processed_events expire, and test apps own their durables (CONSUMER_SUFFIX).
  */
 const suffix = `t${Date.now().toString(36)}`;

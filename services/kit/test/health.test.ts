@@ -4,7 +4,7 @@ import type { PortalApp } from '../src/index.js';
 import { buildThingApp } from './fixtures/thing-service.js';
 
 /**
- * Issue 8 "Readiness": /readyz names every dependency; a shared dependency that is down (here Redis, really
+ * "Readiness": /readyz names every dependency; a shared dependency that is down (here Redis, really
  * disconnected) degrades the answer but keeps 200, unless the service declares it required (READY_REQUIRES).
  */
 let app: PortalApp;

@@ -7,7 +7,7 @@ import type { PortalApp } from '../src/index.js';
 import { buildThingApp, recorder, ThingModel } from './fixtures/thing-service.js';
 
 /**
- * Issue 8: "The outbox sweep stops at the first failing record". A document whose event cannot be published (its
+ * "The outbox sweep stops at the first failing record". A document whose event cannot be published (its
  * subject has no stream: JetStream answers "no responders") sits first in the sweep; the records after it are
  * still published, the stuck one stays pending (flag up, event kept) and is retried later.
  */

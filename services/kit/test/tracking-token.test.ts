@@ -8,7 +8,7 @@ import {
   verifyTrackingToken,
 } from '../src/tracking-token.js';
 
-/** Issue 14 tracking links: HMAC-SHA256 tokens that verify only untouched, unexpired and under their own secret. */
+/** Tracking links: HMAC-SHA256 tokens that verify only untouched, unexpired and under their own secret. */
 const SECRET = 'a-test-secret-of-some-length';
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const claims = { orderId: '6650a1b2c3d4e5f601234567', exp: NOW + 3600_000 };

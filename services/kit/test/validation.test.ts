@@ -5,7 +5,7 @@ import ajvFormats from 'ajv-formats';
 import { Type } from 'typebox';
 import { portalValidators } from '../src/validation.js';
 
-/** The kit's validator compilers (issue 8) on a bare instance configured as buildService configures it. */
+/** The kit's validator compilers on a bare instance configured as buildService configures it. */
 async function bare() {
   const app = Fastify({
     ajv: {

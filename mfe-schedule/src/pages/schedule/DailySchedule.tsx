@@ -44,7 +44,7 @@ function replaceQuery(set: Record<string, string | null>) {
 }
 
 /**
- * The daily schedule (issue 14, orders §2 "Schedule"): /dashboard/schedule and /dashboard/manageSchedule. Staff
+ * The daily schedule (orders §2 "Schedule"): /dashboard/schedule and /dashboard/manageSchedule. Staff
  * (roles 0, 1) get the admin variant (dropoffs, create, per-route new order and cash return, notes edited in
  * place); a driver (role 2) sees the server's answer for them — only their orders — with Cash Pickup.
  */

@@ -5,7 +5,7 @@ import { serverMessage, type ApiClient, type Session } from '@portal/ui';
 /**
  * The schedule screen's calls: routing's POST /api/orders/schedule (the day), and orders' POST /api/orders/update
  * (status, notes: data.order is merged field by field by the service, with the version check) and POST
- * /api/orders/mergePdfs (issue 13: `check` answers which orders have a manifest; without it the merged PDF).
+ * /api/orders/mergePdfs (`check` answers which orders have a manifest; without it the merged PDF).
  */
 export const scheduleKey = (opts: ScheduleOpts) =>
   ['routing', 'schedule', opts.day, opts.q ?? '', !!opts.isAdmin] as const;

@@ -9,7 +9,7 @@ export const NO_MANIFESTS = 'No order of this route has a manifest.';
 /**
  * The route header's server actions: "Set to In Transit" (orders §2, §8: the confirmation, the second one when an
  * order is already delivered or rejected, one server call that moves what may move, the "{n} orders out of {total}"
- * toast with the skipped orders and why) and "print manifests" (issue 13's merge: the check call names the orders without one, confirmed with the
+ * toast with the skipped orders and why) and "print manifests" (the manifests' merge: the check call names the orders without one, confirmed with the
  * spec's question, then the merged PDF is downloaded).
  */
 export function useRouteActions(ask: (q: ConfirmAsk) => Promise<boolean>, reload: () => void) {

@@ -36,7 +36,7 @@ function useDebounced<T>(value: T, ms: number): T {
 const initialQ = () => new URLSearchParams(window.location.search).get('q') ?? '';
 
 /**
- * /dashboard/schedulesearch (public, no login; issue 14, orders §2 "Public delivery schedule search"): which delivery
+ * /dashboard/schedulesearch (public, no login, orders §2 "Public delivery schedule search"): which delivery
  * routes serve a city or zip, on the chosen weekdays (Monday–Friday by default). Typing searches after a pause
  * (750 ms, orders §9); at most 250 results, 50 a page. The address keeps ?q= so a search can be shared.
  */

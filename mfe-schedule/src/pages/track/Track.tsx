@@ -4,7 +4,7 @@ import { Alert, ApiError, Button, PageTitle, errorText, usePortal } from '@porta
 import { TRACK_KEY, getTracking } from '../../api.js';
 import './track.css';
 
-/** How often the page asks again (issue 14: "polls every ~30 s"). */
+/** How often the page asks again (polls every ~30 s). */
 export const TRACK_POLL_MS = 30_000;
 
 /** The token of the link: ?t= (the mail's link) or #t= (never sent to a server). */
@@ -23,7 +23,7 @@ const dayText = (iso: string) => DAY.format(new Date(`${iso}T00:00:00Z`));
 const whenText = (iso: string) => (Number.isNaN(Date.parse(iso)) ? iso : WHEN.format(new Date(iso)));
 
 /**
- * /dashboard/track?t=<token> (public, no login; issue 14 "Live delivery tracking"): a receiver's one order from the
+ * /dashboard/track?t=<token> (public, no login; live delivery tracking): a receiver's one order from the
  * signed, expiring link in the In Transit mail — "out for delivery — stop k of n", the delivery day and, once
  * delivered, when and who signed. Asks again every 30 s. An expired, tampered or revoked link shows only
  * DispatchMessages.trackingGone.
