@@ -14,7 +14,7 @@ import { publicPart } from './parts/public.js';
 
 /**
  * Routes: the list and editor calls, and /routes/find over an in-memory index each instance keeps current from
- * its own routing.route.changed.v1 events; and dispatch (issue 14) in four parts (parts/*.ts): the daily schedule
+ * its own routing.route.changed.v1 events; and dispatch in four parts (parts/*.ts): the daily schedule
  * with live updates, route maps, the weekly driver schedule, and the public search with tracking links. Owns
  * `portal_routing`.
  */

@@ -7,7 +7,7 @@ import { commit } from './order-write.js';
 import { factsOf } from '../events/facts.js';
 
 /**
- * A chain-of-custody step (issue 13) as ONE conditional write of the order: the fields it sets, its ledger entry
+ * A chain-of-custody step as ONE conditional write of the order: the fields it sets, its ledger entry
  * (action = the step) and its `orders.order.custody.v1` event carrying that entry's seq and hash, plus any further
  * events (status notices). A lost race is the same 409 as any order write. Callers check tenancy and rules first
  * (order-access.ts writableOrder/readableOrder) and pass the order as read WITH its history.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LEDGER_GENESIS, type OrderHistoryEntry, type OrderSource } from '@portal/contracts';
 
 /**
- * The order history as a tamper-evident ledger (issue 12): each entry carries the hash of the previous one, and its
+ * The order history as a tamper-evident ledger: each entry carries the hash of the previous one, and its
  * own hash is sha256 over the canonical JSON of the entry without `hash`. Appended in the SAME conditional write as
  * the change (domain/order-write.ts: filter {_id, version}), so an entry exists exactly when its change does.
  * `verifyChain` recomputes the chain: an edited, removed or reordered entry shows as the first seq that fails.

@@ -1,7 +1,7 @@
 import { licenceKey } from '@portal/contracts';
 
 /**
- * The top-level list keys of an order (issue 12, the shared shape): computed from the order on every write (A's
+ * The top-level list keys of an order: computed from the order on every write (A's
  * saves call `listKeysOf` and store the result beside the document), because FerretDB pushes down only top-level
  * equality (docs/DATA.md rules 1 and 3): every list narrows by one of these, never by a dotted path or a regex over
  * every order. Pure: no database, no clock (an order without dates falls back to its createdAt).

@@ -6,7 +6,7 @@ import { Member } from '../models/member.js';
 import { Order, type OrderDoc } from '../models/order.js';
 
 /**
- * Who is calling and what they may reach (issue 12's tenancy): staff (0, 1) every order; a vendor or receiver the
+ * Who is calling and what they may reach: staff (0, 1) every order; a vendor or receiver the
  * orders whose pickupKey or destKey is one of their company's licence keys; a driver the orders naming them as
  * pickup or delivery driver. Anything else reads as "Order not found" (404), so an id never tells whether another
  * company's order exists.

@@ -1,5 +1,5 @@
 /**
- * The single order's domain in one import (issue 12 part A): who is calling and what they may reach
+ * The single order's domain in one import: who is calling and what they may reach
  * (order-access.ts), the writes with their ledger entries and events (order-write.ts), the rules' server part
  * (order-prepare.ts), the answer's shape (order-view.ts). The lists are lists*.ts (part B), the bulk upload bulk/.
  */

@@ -6,7 +6,7 @@ import { MetrcSync } from '../domain/metrc/store.js';
 import { runSync } from '../domain/metrc/sync.js';
 
 /**
- * Sync Manifests (issue 13 "State track-and-trace sync"): one run of domain/metrc/sync.ts. Tried once: the adapter
+ * Sync Manifests (the state track-and-trace sync): one run of domain/metrc/sync.ts. Tried once: the adapter
  * already retries each Metrc call with backoff and waits out 429s; a failure that outlasts those is the run's result
  * ("Sync Manifests failed: …", shown with Retry), and a second run records nothing twice (record.ts).
  */

@@ -1,7 +1,7 @@
 import mongoose, { Schema } from 'mongoose';
 
 /**
- * The list row of an order (issue 12 performance): what the five lists read instead of the order document. FerretDB
+ * The list row of an order: what the five lists read instead of the order document. FerretDB
  * decodes every row PostgreSQL returns, at a cost that grows with the row's number of values (measured on
  * portal_bench_orders: 974 full orders 1.9–2.9 s, the same 974 as 16-value rows 0.45–0.54 s). Our FerretDB patch
  * (deploy/local/ferretdb-pushdown.patch) lets PostgreSQL sort by a top-level field, compare ranges and match an

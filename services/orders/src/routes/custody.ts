@@ -6,7 +6,7 @@ import { renderCustodyPdf } from '../domain/custody/pdf.js';
 import { errors, IdParams } from '../schemas/order.js';
 
 /**
- * The custody report (issue 13): GET /orders/:id/custody (JSON) and /orders/:id/custody.pdf (printable). Whoever
+ * The custody report: GET /orders/:id/custody (JSON) and /orders/:id/custody.pdf (printable). Whoever
  * may read the order may read its chain (every role; tenancy in the domain: 404 otherwise).
  */
 export const custodyRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -16,7 +16,7 @@ const LabelProblem = Type.Object({
 });
 
 /**
- * Labels (issue 13 part labels; orders §2 Labels): POST /orders/labels {id, count?} → ONE PDF, a page per box.
+ * Labels (orders §2 Labels): POST /orders/labels {id, count?} → ONE PDF, a page per box.
  * The count and the tenancy are the domain's; the answer carries the order's new version (the print is a ledger
  * entry) so an open form keeps saving without a conflict.
  */

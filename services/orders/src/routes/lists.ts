@@ -23,7 +23,7 @@ import {
 } from '../schemas/lists.js';
 
 /**
- * The order lists (orders spec §2, §6, §7; issue 12 part B). Which list a call means: `list` (admin, outgoing,
+ * The order lists (orders spec §2, §6, §7). Which list a call means: `list` (admin, outgoing,
  * incoming, placed, driver), else staff get the admin list, drivers theirs, others outgoing. The domain
  * (lists-query.ts) decides what each role may see; an unknown company sees an empty list.
  */

@@ -13,7 +13,7 @@ import { startSync, syncCallerOf, syncOf } from '../domain/metrc/start.js';
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
 /**
- * Issue 13, part metrc: Sync Manifests (orders §2, §6 "sync manifests": roles 0, 1; §7 `POST /metrc/syncall
+ * Sync Manifests (orders §2, §6 "sync manifests": roles 0, 1; §7 `POST /metrc/syncall
  * {body}`). The sync runs as a job (jobs/metrc-sync.ts); its progress and per-order results are read back by id.
  */
 export const metrcRoutes: FastifyPluginAsyncTypebox = async (app) => {

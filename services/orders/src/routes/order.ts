@@ -19,7 +19,7 @@ import * as S from '../schemas/order.js';
 const tags = ['orders'];
 
 /**
- * The single order (orders §7; issue 12 part A): read, create, update, cancel, delete, undelete, and its ledger.
+ * The single order (orders §7): read, create, update, cancel, delete, undelete, and its ledger.
  * Every caller may reach the calls; what they may reach inside is the domain's (tenancy: another company's order is
  * "Order not found"; field rights by role; suspended → 403). Cancel is not offered to drivers, delete and undelete
  * are staff's (orders §6).

@@ -49,7 +49,7 @@ const GateAnswer = Type.Object({
 const response = { 200: ScanAnswer, ...S.errors, 409: GateAnswer };
 
 /**
- * Barcode check-in / check-out and the driver's hand-over steps (issue 13, part scan): POST /orders/checkin
+ * Barcode check-in / check-out and the driver's hand-over steps: POST /orders/checkin
  * (staff), /orders/checkout (non-drivers), /orders/pickedup and /orders/delivered (staff and the order's drivers).
  * Each is a custody step, idempotent by `scanId`, behind the custody gate (domain/custody-gate.ts) as the site's
  * policy sets it. Delivered also takes `paper: {name}`: staff record a delivery signed on paper, with a reason.

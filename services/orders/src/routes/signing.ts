@@ -15,7 +15,7 @@ import * as S from '../schemas/order.js';
 const tags = ['orders', 'manifests'];
 
 /**
- * `POST /api/orders/signmanifest` (orders §7 "with notify option"; issue 13 "Signature pad"). Every role may call:
+ * `POST /api/orders/signmanifest` (orders §7 "with notify option"; the signature pad). Every role may call:
  * who signs what is the domain's (drivers as driver on their orders, the receiver as customer, staff either; a
  * vendor is refused per order). One order → its own status on failure (400/403/404/409 in the rule's words); several
  * → 200 with what was signed and what failed, one by one (the browser sends two at a time, §9).

@@ -1,4 +1,4 @@
-// Labels (issue 13 part labels): the PDF's layout as printed (page size in points, one page per box, the texts, the
+// Labels: the PDF's layout as printed (page size in points, one page per box, the texts, the
 // QR code decoded from the drawn squares), the status rule with the spec's words, the count rule, the logo fallback.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

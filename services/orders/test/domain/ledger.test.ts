@@ -1,4 +1,4 @@
-// The ledger's pure parts (issue 12): canonical JSON, chaining, verification, diffs, image redaction.
+// The ledger's pure parts: canonical JSON, chaining, verification, diffs, image redaction.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

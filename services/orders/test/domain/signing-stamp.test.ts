@@ -1,4 +1,4 @@
-// The signing domain without HTTP (issue 13 "Signature pad"): the stamped PDF carries the printed name, the two
+// The signing domain without HTTP (the signature pad): the stamped PDF carries the printed name, the two
 // hashes and one more image; the unsigned hash is the stored one; a swapped file is detectable by recomputing; the
 // request rules (printed name, signature, who signs what, back-to-transit confirmation, replays).
 import { test } from 'node:test';

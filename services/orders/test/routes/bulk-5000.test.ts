@@ -13,7 +13,7 @@ import { BULK_MAX_ROWS } from '../../src/domain/bulk/columns.js';
 import { DELIVERY, row, workbook, zipsServedOn } from '../fixtures/bulk/files.js';
 
 /**
- * orders.bulk.5000 (issue 12: < 10 s end to end): a vendor's 5,000-row xlsx over 20 receivers (20 zips), from the POST to the
+ * orders.bulk.5000 (< 10 s end to end): a vendor's 5,000-row xlsx over 20 receivers (20 zips), from the POST to the
  * job's completed result, through the real routing day check, on its own database and queue prefix.
  */
 const buildBulkApp = (overrides?: Partial<Env> & Record<string, unknown>) =>

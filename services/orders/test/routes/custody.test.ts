@@ -1,4 +1,4 @@
-// The custody report over HTTP (issue 13): who may read it (every role, the order's tenancy), the chain built from
+// The custody report over HTTP: who may read it (every role, the order's tenancy), the chain built from
 // the real ledger after real steps (create, approve, print), verified; a tampered stored entry shows as broken; the
 // PDF carries the same verdict.
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Labels over HTTP (issue 13 part labels): who may print (role × endpoint, tenancy), the PDF as printed (pages =
+// Labels over HTTP: who may print (role × endpoint, tenancy), the PDF as printed (pages =
 // count, page size, QR → order URL), the refusals with the spec's words and nothing written, and the ONE ledger
 // entry + custody event a print writes. Real stack, own database.
 import { after, before, test } from 'node:test';

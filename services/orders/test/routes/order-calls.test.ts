@@ -1,4 +1,4 @@
-// The single-order calls (issue 12 part A): role × endpoint, role × tenant, create with every server rule, bad input
+// The single-order calls: role × endpoint, role × tenant, create with every server rule, bad input
 // → 4xx with the spec's words and nothing written, the version check. Real stack: FerretDB, NATS, Redis, Keycloak,
 // routing's /routes/find. Own database (TEST_ENV).
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// An order's life over the calls (issue 12 part A): approve, driver pick-up and delivery with the signature
+// An order's life over the calls: approve, driver pick-up and delivery with the signature
 // auto-fill, illegal moves as 409, cancel (reason default Other), delete/undelete, each step in the ledger and as an
 // event on the ORDERS stream (real NATS) with its recipients; then the ledger is edited in the database and verify
 // names the entry.

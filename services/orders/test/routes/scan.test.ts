@@ -1,4 +1,4 @@
-// Barcode check-in/out and the driver's hand-over steps (issue 13, part scan) over the real stack: role × endpoint,
+// Barcode check-in/out and the driver's hand-over steps over the real stack: role × endpoint,
 // role × tenant, unknown id, a replayed scanId writes once, the compliance gate's 409 and the recorded override.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

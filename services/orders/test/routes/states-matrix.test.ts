@@ -6,7 +6,7 @@ import { assertStateMatrix, startService, type StatePolicy } from '@portal/servi
 import { buildApp } from '../../src/app.js';
 import { suiteEnv } from './order-helpers.js';
 
-/** A user under review may call no orders route: not even read an order of their licence (issue 26's hole). */
+/** A user under review may call no orders route: not even read an order of their licence. */
 const STATES: StatePolicy = { allowUnverified: [] };
 
 let app: FastifyInstance;

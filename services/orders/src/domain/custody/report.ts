@@ -9,7 +9,7 @@ import { verifyChain } from '../ledger.js';
 import { factsOf, isCustodyEntry, titleOf } from './titles.js';
 
 /**
- * The chain of custody of one order (issue 13 "Custody report"), read from its ledger: every step the parts write
+ * The chain of custody of one order (the custody report), read from its ledger: every step the parts write
  * (CUSTODY_STEPS), creation, status moves (approved, picked up, delivered …), cancel/delete, and the updates that
  * touch a hand-over field; each with its seq and hash and `verified` from the recomputed chain (verifyChain): an
  * entry verifies when it and every entry before it recompute. The whole chain is checked, not only what is shown.

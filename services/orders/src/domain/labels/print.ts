@@ -37,7 +37,7 @@ const RETRIES = 2;
 const isConflict = (e: unknown) => e instanceof Problem && e.status === 409;
 
 /**
- * Print labels (orders §2, §4, §5, §9; issue 13 Labels): the caller's own order (staff: any; a receiver may read but
+ * Print labels (orders §2 Labels, §4, §5, §9): the caller's own order (staff: any; a receiver may read but
  * not print it: 403), a printable status, a count from 1 to the cap (default the box count). The PDF is built
  * first; then ONE custody step `labels-printed` (count) records who printed how many when.
  */

@@ -9,7 +9,7 @@ import type { MetrcDelivery, MetrcPackage, MetrcTransfer } from '../../adapters/
 
 /**
  * The rules of the sync, pure: what Metrc's transfer says (state from departure/receipt and package states) against
- * what the order says (licences, box count, status). Decided (README "Issue 13: metrc"): one Metrc package per box
+ * what the order says (licences, box count, status). Decided (docs/decisions/021-metrc-sync.md): one Metrc package per box
  * (the order's box count, `weight`); the shipper is the pickup licence, the recipient the destination licence.
  */
 

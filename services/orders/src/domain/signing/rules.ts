@@ -16,7 +16,7 @@ import { Problem, imageTooLarge } from '@portal/service-kit';
 import type { SignatureMark } from './stamp.js';
 
 /**
- * The signing rules (orders §4 "Signing manifests", §5 "Signing requires a printed name"; issue 13): pure, so they
+ * The signing rules (orders §4 "Signing manifests", §5 "Signing requires a printed name"): pure, so they
  * are unit-tested without a database. The route parses, `prepareSigning` checks the request once, then each order
  * goes through `assertMaySign` / `statusAfter` / `findReplay` before anything is read from the object store.
  */

@@ -46,7 +46,7 @@ const result = (o: OrderDoc, s: SignedManifest, replay: boolean): SignedResult =
 });
 
 /**
- * One order's signature (issue 13): tenancy and the signing rules first, then the stored manifest is read and its
+ * One order's signature: tenancy and the signing rules first, then the stored manifest is read and its
  * bytes checked against the SHA-256 recorded at upload (a swapped file is refused, never signed), the block is
  * stamped, the signed PDF stored, and ONE conditional write records `manifest.signed`, the signature slot (driver:
  * status In Transit) and the ledger entry 'manifest-signed' with both hashes; the custody event names the copy and

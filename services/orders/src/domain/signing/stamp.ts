@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 
 /**
- * The signature block stamped into a manifest (issue 13 "Signature pad"): pure, bytes in and bytes out. The block
+ * The signature block stamped into a manifest (the signature pad): pure, bytes in and bytes out. The block
  * goes on a page APPENDED after the manifest's last page, the size of that page: the manifest's own pages are copied
  * untouched (no guess about free space on a scanned page can cover its content), and an inspector reads the
  * original followed by who signed, when, as what, and the two SHA-256 that tie the copy to what was signed.

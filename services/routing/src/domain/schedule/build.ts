@@ -10,7 +10,7 @@ import {
 import type { ReadOrder } from '../../readmodels/orders.js';
 
 /**
- * The daily schedule (orders §2 "Schedule", issue 14), pure: the day's orders of the read model grouped by route and
+ * The daily schedule (orders §2 "Schedule"), pure: the day's orders of the read model grouped by route and
  * section. Every order has up to two legs on the day — its pickup (pickupDay = day, on pickupRoute, else route) and
  * its delivery (deliveryDay = day, on route). Where a leg lands (README "Sections"):
  * - orderType `dropoff` → the Dropoffs block (not for drivers), never a route section;

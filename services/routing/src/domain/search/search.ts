@@ -4,7 +4,7 @@ import type { IndexedRow, RouteIndex } from '../route-index.js';
 import { isoOfDay, strictOffset, weekdayOf } from '../days.js';
 
 /**
- * The public delivery schedule search (issue 14; orders §2 "Public delivery schedule search", §9): which routes
+ * The public delivery schedule search (orders §2 "Public delivery schedule search", §9): which routes
  * serve a city or a zip, on which weekdays. Pure over the rows of the in-memory route index (no database call).
  *
  * Rules where the spec is silent:

@@ -3,7 +3,7 @@ import { type TrackingView } from '@portal/contracts/dispatch';
 import type { ReadOrder } from '../../readmodels/orders.js';
 
 /**
- * What a receiver's tracking link shows (issue 14 "Live delivery tracking"), pure over routing's read model of
+ * What a receiver's tracking link shows (live delivery tracking), pure over routing's read model of
  * orders: null when the link is revoked (the order is deleted or cancelled, or unknown), else the order's state,
  * its place among the route's deliveries of the day while in transit, the approved window and, once delivered,
  * when and who signed. Nothing about any other order leaves this function except the count.

@@ -72,7 +72,7 @@ export function cleanDays(days: Record<string, unknown>, known: Known): Days {
 }
 
 /**
- * Warnings for the vehicles assigned (issue 14): inactive (status 0), service due (`due` non-empty), or the same
+ * Warnings for the vehicles assigned: inactive (status 0), service due (`due` non-empty), or the same
  * vehicle on two drivers the same day. Each names the day and driver. Cancelled rows are skipped. Pure.
  */
 export function vehicleWarnings(days: Days, known: Known): string[] {
