@@ -1,4 +1,4 @@
-// What a user sees of the session and the frame (issues 8 and 9): tokens kept out of storage, refreshed only near
+// What a user sees of the session and the frame: tokens kept out of storage, refreshed only near
 // expiry, config read once per page load, a 401 on any call applies the spec's rule, toasts stay off the header and
 // do not repeat, a long email stays on one line in the header.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Table-driven tests of the pure order rules (orders §4–5, issue 12): one table per rule.
+// Table-driven tests of the pure order rules (orders §4–5): one table per rule.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

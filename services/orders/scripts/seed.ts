@@ -180,7 +180,7 @@ export async function seed(now = new Date()): Promise<{ created: number; weeks: 
     // an earlier seed's order placed in the future (before this rule) is made again
     const future = found.filter((o) => o.orderId.startsWith('D-') && o.createdAt > now);
     for (const o of future) await Order.collection.deleteOne({ _id: o._id as mongoose.Types.ObjectId });
-    await deleteRows(future.map((o) => o._id)); // issue 12 perf: the list rows follow (domain/lists-store.ts)
+    await deleteRows(future.map((o) => o._id)); // the list rows follow (domain/lists-store.ts)
     const have = new Set(found.filter((o) => !future.includes(o)).map((o) => o.orderId));
     const missing = Array.from({ length: PER_WEEK }, (_, n) =>
       demoOrder(week, n, today, now, driverId),

@@ -25,7 +25,7 @@ import './models/member.js';
  */
 const OrdersEnv = Type.Object({
   ROUTING_URL: Type.String({ default: `http://127.0.0.1:${process.env.ROUTING_PORT ?? 4103}` }),
-  /** Issue 13 metrc: the state track-and-trace (Metrc) API — the local stub in dev and CI — and its keys. */
+  /** Metrc: the state track-and-trace (Metrc) API — the local stub in dev and CI — and its keys. */
   METRC_URL: Type.String({ default: `http://127.0.0.1:${process.env.METRC_STUB_PORT ?? 8940}` }),
   METRC_VENDOR_KEY: Type.String({ default: 'local-vendor-key' }),
   METRC_USER_KEY: Type.String({ default: 'local-user-key' }),
@@ -74,7 +74,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
         orderRoutes,
         destinationRoutes,
         bulkRoutes,
-        // issue 13 (chain of custody), one plugin per part
+        // the chain of custody, one plugin per part
         labelsRoutes,
         custodyRoutes,
         manifestsRoutes,

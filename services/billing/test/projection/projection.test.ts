@@ -62,7 +62,7 @@ test('an older version is ignored; a newer one (deliveryDate, delete) wins whate
   assert.deepEqual([d.deliveryDay, d.vendorMonth], ['2026-12-01', 'PJ-A-1|2026-12']);
 });
 
-test('an event without a billing block (before issue 15) projects a zeroed block', async () => {
+test('an event without a billing block (an older publisher) projects a zeroed block', async () => {
   const id = `pj-${tag()}`;
   await app.bus.publish(Subjects.orderCreated, notice(id, { billing: undefined }));
   const d = await projected(id);

@@ -49,7 +49,7 @@ export async function writeCustodyStep(
             seq: entry.seq,
             hash: entry.hash,
             ...(w.detail ? { detail: w.detail } : {}),
-            facts: factsOf(next), // issue 14: routing's read model
+            facts: factsOf(next), // routing's read model
           },
         } as NewEvent;
         return [custody, ...(w.events ? await w.events(next) : [])];

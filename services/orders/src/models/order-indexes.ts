@@ -1,7 +1,7 @@
 import type { Schema } from 'mongoose';
 
 /**
- * The indexes the order lists need (issue 12; B owns this file, A's order model applies it as a schema plugin:
+ * The indexes the order lists need (the lists own this file; the order model applies it as a schema plugin:
  * `orderSchema.plugin(orderListIndexes)`). Each leads with the top-level key a list narrows by (docs/DATA.md rule 1),
  * then the default sort (newest first, keyset by createdAt/_id) so MongoDB serves the page from the index. Locally
  * the kit's migration adds one GIN index per leading field, which is what FerretDB's pushed-down equality uses.

@@ -10,7 +10,7 @@ import {
 import { orderListIndexes } from './order-indexes.js';
 
 /**
- * An order (orders spec §3; issue 12's shared shape). `data` (order, companies, billing, recon) is kept as the
+ * An order (orders spec §3; the shape every part shares). `data` (order, companies, billing, recon) is kept as the
  * caller's JSON (Mixed): its rules live in contracts' order-rules.ts and domain/order-*.ts, and its dates stay ISO
  * strings, so the ledger's hashes over them never change on a round trip. Top level: identity, audit fields, the
  * soft-delete flag, `version` (+1 per write: the optimistic check of every update) and the list keys of

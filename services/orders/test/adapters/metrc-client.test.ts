@@ -1,4 +1,4 @@
-// Issue 13 metrc: the adapter against the local Metrc stub (deploy/local/metrc-stub, started in-process): the three
+// Metrc: the adapter against the local Metrc stub (deploy/local/metrc-stub, started in-process): the three
 // transfer calls with Basic auth; slow → timeout then retries; failing → retried, then an error in words; a failure
 // that clears → the call succeeds on a retry; 429 → waits the Retry-After; bounded concurrency.
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 13 metrc: the sync's rules without HTTP or database — Metrc's state of a delivery, the per-order result
+// Metrc: the sync's rules without HTTP or database — Metrc's state of a delivery, the per-order result
 // (synced, mismatch with each reason, not found), the plan's days and 24-hour windows, the manifest number.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

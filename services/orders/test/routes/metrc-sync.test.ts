@@ -1,4 +1,4 @@
-// Issue 13 metrc: Sync Manifests over HTTP on the real stack (FerretDB, Redis/BullMQ, NATS, Keycloak tokens) against
+// Metrc: Sync Manifests over HTTP on the real stack (FerretDB, Redis/BullMQ, NATS, Keycloak tokens) against
 // an in-process Metrc stub: who may call (staff; vendors and drivers 403), the job's progress and per-order results
 // (synced, each mismatch, not found; deleted orders left out), one ledger entry and one custody event per synced
 // order (not again on a second run), orders by id, a failing Metrc → the run fails with the reason, bad input → 400.

@@ -19,5 +19,5 @@ export const MapsEnv = {
   MAP_TILES_ATTRIBUTION: Type.String({ default: '' }),
 };
 
-/** Issue 14, the maps part (see services/routing/README.md): saved maps, geocoding, directions, basemap. */
+/** The maps part (see services/routing/README.md): saved maps, geocoding, directions, basemap. */
 export const mapsPart = (_ctx: PartContext): Part => ({ routes: [mapsRoutes], env: MapsEnv });

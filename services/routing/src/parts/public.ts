@@ -7,7 +7,7 @@ import { trackRoutes } from '../routes/track.js';
 export const PublicEnv = { TRACKING_SECRET: TrackingEnvKey };
 
 /**
- * Issue 14, the public part (see services/routing/README.md): GET /api/schedule/search (the public delivery
+ * The public part (see services/routing/README.md): GET /api/schedule/search (the public delivery
  * schedule search over the route index, cached at the edge) and GET /api/track/:token (a receiver's tracking link).
  */
 export const publicPart = (ctx: PartContext): Part => ({

@@ -17,7 +17,7 @@ async function feed(app: FastifyInstance) {
 }
 
 /**
- * Issue 14, the schedule part (see services/routing/README.md): routing's read models of orders, drivers and
+ * The schedule part (see services/routing/README.md): routing's read models of orders, drivers and
  * vehicles (readmodels/*, fed by events and snapshot pages), the daily schedule answer and its live updates (one
  * LiveHub per app, fed by the read model's in-process change emitter).
  */

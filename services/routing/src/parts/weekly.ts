@@ -3,7 +3,7 @@ import { DriverScheduleModel } from '../models/driver-schedule.js';
 import type { Part, PartContext } from './part.js';
 
 /**
- * Issue 14, the weekly part: the weekly driver schedule (GET|POST /driverschedule, /driverschedule/public,
+ * The weekly part: the weekly driver schedule (GET|POST /driverschedule, /driverschedule/public,
  * /driverschedule/update, /driverschedule/copy), stored in `driver_schedules` with its outbox
  * (routing.driverschedule.changed.v1). Drivers, vehicles and routes come from routing's own read models.
  */

@@ -71,7 +71,7 @@ test('order events → one document per order with the newest facts; older versi
   );
   // a late, older event (version 2) changes nothing
   await ordersFeedConsumer.handle(envelope(Subjects.orderUpdated, notice('7001', '2026-05-05', 2)), ctx());
-  // an event published before issue 14 (no facts) is skipped
+  // an event from before orders carried facts is skipped
   const { facts: _f, ...bare } = notice('7002', '2026-05-05', 1);
   await ordersFeedConsumer.handle(envelope(Subjects.orderCreated, bare), ctx());
   off();

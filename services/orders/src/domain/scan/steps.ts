@@ -21,7 +21,7 @@ import { checkoutMissing, deliveryMissing, type GateAction } from '../custody-ga
 
 /**
  * The scan steps as pure plans (orders §4 "Check-in toggles checkedin. Check-out toggles checkedout and first asks
- * [the box count], which sets the weight"; Order Picked Up; issue 13's Delivered with the receiver's signature):
+ * [the box count], which sets the weight"; Order Picked Up; Delivered with the receiver's signature):
  * from the stored order, the caller and the clock to the write (step, next data, ledger changes, event facts) or to
  * "nothing to do" with the words to show. Rules refused here throw (400, 409); the gate is decided by the runner.
  */
