@@ -56,9 +56,10 @@ async function feed(app: FastifyInstance) {
 }
 
 /**
- * Orders: the single order (routes/order.ts), the lists (routes/lists.ts), the bulk upload (routes/bulk.ts, jobs/);
- * manifests, labels and check-in/out to come. Owns `portal_orders` and the ORDERS stream; the Order model carries
- * the outbox (orders.order.*.v1).
+ * Orders: the single order and its ledger, the lists, the bulk upload (jobs/), the destination's days, the chain of
+ * custody (manifests, signing, labels, the custody report, check-in/out and hand-over scans, Metrc sync) and the weekly
+ * schedule's assignments (fixorders). Owns `portal_orders` and the ORDERS stream; the Order model carries the outbox
+ * (orders.order.*.v1). The parts and their calls: README.md.
  */
 export async function buildApp(overrides?: Partial<Env> & Record<string, unknown>) {
   return buildService(
