@@ -4,7 +4,7 @@ import type { OrderDoc } from '../models/order.js';
 import type { Change } from './ledger.js';
 import type { Caller } from './order-access.js';
 import { commit } from './order-write.js';
-import { factsOf } from '../events/facts.js';
+import { factsOf } from './order-events/facts.js';
 
 /**
  * A chain-of-custody step as ONE conditional write of the order: the fields it sets, its ledger entry

@@ -7,7 +7,7 @@ import { assertActive, findOrder, type Caller } from './order-access.js';
 import { orderConfig } from './config.js';
 import { weekOf } from './list-keys.js';
 import { byCell, planOrder, type CellKey } from './fixorders.js';
-import { updatedEvents } from '../events/publishes.js';
+import { updatedEvents } from './order-events/publishes.js';
 
 /**
  * The weekly driver schedule written onto the week's orders (orders §7 fixorders; the plan per order is

@@ -32,7 +32,7 @@ import {
   noticeOf,
   updatedEvents,
   type NoticeCtx,
-} from '../events/publishes.js';
+} from './order-events/publishes.js';
 
 /**
  * The single-order writes (orders §4–5, §7): create, update, cancel, delete, undelete. Each is ONE write of the
@@ -107,7 +107,7 @@ export async function createOrder(
   const history = withOverrideEntry(entry, c, override, now);
   const created = { ...base, ...listKeysOf(base), history } as OrderDoc;
   // the document whole as built here (the bulk upload's shape: no mongoose casting), in one batched insert with
-  // concurrent creates, and createdEvents' event (events/publishes.ts) with the recipients read above
+  // concurrent creates, and createdEvents' event (order-events/publishes.ts) with the recipients read above
   // its list row (models/order-row.ts) goes beside the order once the intent is written: one round trip's wait, not
   // two. If the order is not written, the row goes again: here on an error, or by the sweep's drop of the intent
   // after a crash (onIntentAbandoned in lists-store.ts). Its _id was minted above, so the row is this order's only.

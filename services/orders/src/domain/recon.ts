@@ -10,7 +10,7 @@ import { Problem } from '@portal/service-kit';
 import { commit } from './order-write.js';
 import { findOrder, type Caller } from './order-access.js';
 import { memberOf } from '../readmodels/members.js';
-import { noticeOf } from '../events/publishes.js';
+import { noticeOf } from './order-events/publishes.js';
 
 /**
  * A printed reconciliation (billing.recon.stamped.v1, orders spec §3 "Printing stamps data.recon (date, user) on

@@ -2,7 +2,7 @@ import { answerSnapshots, keysetAfter, keysetPages, pageHead } from '@portal/ser
 import type { Bus, SnapshotRequest } from '@portal/service-kit';
 import { STREAMS, orderSliceOf, Subjects, type OrderSnapshotItem } from '@portal/contracts';
 import { Order, type OrderDoc } from '../models/order.js';
-import { noticeOf } from './publishes.js';
+import { noticeOf } from '../domain/order-events/publishes.js';
 
 /** Orders per page: an item is ~1.5 KB, pages stay far below NATS' 1 MB message limit. */
 export const DISPATCH_PAGE = 200;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Value } from 'typebox/value';
 import { OrderFacts } from '@portal/contracts';
-import { factsOf } from '../../src/events/facts.js';
+import { factsOf } from '../../src/domain/order-events/facts.js';
 
 /** A stored order (only what the billing facts read). */
 const stored = (order: Record<string, unknown>, data: Record<string, unknown> = {}) =>

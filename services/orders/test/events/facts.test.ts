@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Value } from 'typebox/value';
 import { OrderFacts } from '@portal/contracts';
-import { factsOf } from '../../src/events/facts.js';
-import { noticeOf } from '../../src/events/publishes.js';
+import { factsOf } from '../../src/domain/order-events/facts.js';
+import { noticeOf } from '../../src/domain/order-events/publishes.js';
 import { snapshotItemOf } from '../../src/events/dispatch-snapshot.js';
 
 const company = (name: string, lic: string, city: string) => ({

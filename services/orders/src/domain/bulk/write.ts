@@ -19,7 +19,7 @@ import { orderConfig, type OrderConfig } from '../config.js';
 import { approvedNow } from '../order-autoapprove.js';
 import { licencesByNumbers, type LicenceRecordView } from '../../readmodels/licences.js';
 import { recipientsLookup } from '../../readmodels/members.js';
-import { noticeOf } from '../../events/publishes.js';
+import { noticeOf } from '../order-events/publishes.js';
 import { licenceCopy } from './check.js';
 import type { BulkOrderInput } from './map.js';
 import type { BulkCaller } from './run.js';

@@ -3,7 +3,7 @@ import { Problem } from '@portal/service-kit';
 import { assertActive, writableOrder, type Caller } from '../order-access.js';
 import { writeCustodyStep } from '../custody-write.js';
 import { orderConfig } from '../config.js';
-import { updatedEvents } from '../../events/publishes.js';
+import { updatedEvents } from '../order-events/publishes.js';
 import type { OrderDoc } from '../../models/order.js';
 import {
   advisoryChange,

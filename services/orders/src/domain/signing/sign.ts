@@ -12,7 +12,7 @@ import { orderConfig } from '../config.js';
 import { recipientsForLicences } from '../../readmodels/members.js';
 import { assertActive, readableOrder, type Caller } from '../order-access.js';
 import { putPdf, readManifest, sha256, type StoreHolder } from '../manifests/store.js';
-import { updatedEvents } from '../../events/publishes.js';
+import { updatedEvents } from '../order-events/publishes.js';
 import { assertMaySign, findReplay, statusAfter, type PreparedSigning } from './rules.js';
 import { stampManifest } from './stamp.js';
 

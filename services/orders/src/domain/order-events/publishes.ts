@@ -1,8 +1,8 @@
 import { OrderStatus, Subjects, dayOf, type OrderNotice } from '@portal/contracts';
 import type { NewEvent } from '@portal/service-kit';
-import type { OrderConfig } from '../domain/config.js';
-import { adminEmails, memberOf, recipientsForLicences } from '../readmodels/members.js';
-import type { OrderDoc } from '../models/order.js';
+import type { OrderConfig } from '../config.js';
+import { adminEmails, memberOf, recipientsForLicences } from '../../readmodels/members.js';
+import type { OrderDoc } from '../../models/order.js';
 import { factsOf, type FactsSource } from './facts.js';
 
 /**

@@ -1,6 +1,6 @@
 import { OrderStatus, type LicenceCopy, type OrderFacts, type OrderSlice } from '@portal/contracts';
-import type { OrderDoc } from '../models/order.js';
-import { listKeysOf } from '../domain/list-keys.js';
+import type { OrderDoc } from '../../models/order.js';
+import { listKeysOf } from '../list-keys.js';
 import { billingFactsOf } from './billing-facts.js';
 
 /**

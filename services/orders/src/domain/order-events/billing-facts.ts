@@ -1,6 +1,6 @@
 import { OrderStatus, billingMethodText, dayOf, type OrderBillingFacts } from '@portal/contracts';
 import { centsOf } from '@portal/contracts/billing';
-import type { OrderDoc } from '../models/order.js';
+import type { OrderDoc } from '../../models/order.js';
 
 /**
  * Issue 15: the order's billing facts (contracts events-billing.ts `OrderBillingFacts`), put by factsOf on every order
