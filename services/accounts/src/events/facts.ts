@@ -10,7 +10,7 @@ import { companyKeysOf, type UserDoc } from '../models/user.js';
 import type { LicenceRecordDoc } from '../models/licence-record.js';
 
 /**
- * The facts accounts' events carry for others' read models (orders' members and licences, issue 12): what a user,
+ * The facts accounts' events carry for others' read models (orders' members and licences): what a user,
  * a licence record or the public config IS after a write. Pure; no secret ever (no sub-documents beyond these
  * fields: the profile's billing contact, phone, logo and accounting flags stay in accounts).
  */

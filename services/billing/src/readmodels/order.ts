@@ -11,7 +11,7 @@ import { periodKeys, type ProjectedOrder } from './order-projection.js';
 /**
  * An order event's (or snapshot item's) notice fields and facts → billing's projected order (order-projection.ts).
  * The delivery day is deliveryDate, else preferredDelivery (YYYY-MM-DD; '' when neither or unparseable). An event from
- * before issue 15 has no `facts.billing`: a zeroed block stands in until a newer event or the snapshot brings it. Pure.
+ * before orders sent billing facts has no `facts.billing`: a zeroed block stands in until a newer event or the snapshot brings it. Pure.
  */
 export function zeroBilling(): OrderBillingFacts {
   return {

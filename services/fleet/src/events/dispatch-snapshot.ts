@@ -8,7 +8,7 @@ import { Vehicle } from '../models/vehicle.js';
 export const DISPATCH_PAGE = 500;
 
 /**
- * Routing's dispatch read models asked for fleet's current drivers and vehicles (issue 14): every live record as
+ * Routing's dispatch read models asked for fleet's current drivers and vehicles: every live record as
  * `fleet.snapshot.published.v1` pages (drivers first, then vehicles), keyset by _id. Vehicles carry their service
  * kinds due now. A record deleted while routing was away stays in routing's copy (its id is only named by old
  * schedules; the lists are fed by delete events).

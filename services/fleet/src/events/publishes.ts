@@ -52,7 +52,7 @@ export const vehicleChanged = (
       name: v.name,
       lic: v.lic ?? '',
       status: v.status === 0 ? 0 : 1,
-      // issue 14: what is due now (the weekly schedule warns when such a vehicle is assigned)
+      // what is due now (the weekly schedule warns when such a vehicle is assigned)
       ...(v.data
         ? {
             due: serviceDue({ mileage: Number(v.mileage ?? 0), data: v.data }, new Date()).map((d) => d.kind),

@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { Order, type OrderDoc } from '../../src/models/order.js';
 import { call, orderInput, publishedSince, seedReadModels, suiteEnv } from '../routes/order-helpers.js';
 
-/** billing.recon.stamped.v1 (issue 15) applied by orders: data.recon, a ledger entry, the updated event; once. */
+/** billing.recon.stamped.v1 applied by orders: data.recon, a ledger entry, the updated event; once. */
 const ENV = suiteEnv('brecon');
 let app: FastifyInstance;
 before(async () => {

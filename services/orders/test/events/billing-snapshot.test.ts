@@ -8,7 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { publishedSince, suiteEnv } from '../routes/order-helpers.js';
 
-/** Billing's snapshot request (issue 15) answered by orders: every order, pages naming requestedBy 'billing'. */
+/** Billing's snapshot request answered by orders: every order, pages naming requestedBy 'billing'. */
 const ENV = suiteEnv('bsnap');
 let app: FastifyInstance;
 before(async () => {

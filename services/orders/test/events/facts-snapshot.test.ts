@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
 import { suiteEnv } from '../routes/order-helpers.js';
 
-/** Routing's snapshot request (issue 14) answered by orders: pages of its orders with their facts, for its scope. */
+/** Routing's snapshot request answered by orders: pages of its orders with their facts, for its scope. */
 const ENV = suiteEnv('facts');
 let app: FastifyInstance;
 before(async () => {

@@ -9,7 +9,7 @@ import {
 import { defineConsumer } from '@portal/service-kit';
 
 /**
- * Routing's copy of fleet's drivers and vehicles (issue 14 read model), fed by `fleet.driver.changed.v1`,
+ * Routing's copy of fleet's drivers and vehicles (a read model), fed by `fleet.driver.changed.v1`,
  * `fleet.driver.linked.v1` / `unlinked.v1`, `fleet.vehicle.changed.v1` (fleetFeedConsumer below) and by
  * `fleet.snapshot.published.v1` pages (feed.ts). Fleet's events carry no version, so each write
  * keeps the event time it came from (`asOf`) and an older event never overwrites a newer one. Deleted records stay

@@ -2,7 +2,7 @@ import mongoose, { Schema } from 'mongoose';
 import type { OrderFacts, OrderSlice } from '@portal/contracts';
 
 /**
- * Routing's copy of orders (issue 14 read model): one document per order, the OrderNotice fields routing shows plus
+ * Routing's copy of orders (a read model): one document per order, the OrderNotice fields routing shows plus
  * the order's `facts`, fed by every `orders.order.*.v1` event that carries facts (orders.ts ordersFeedConsumer) and by
  * `orders.snapshot.published.v1` pages (feed.ts). A write applies only when its facts.version is
  * higher than the stored one (events may arrive out of order, a snapshot may overlap the stream), so the stored

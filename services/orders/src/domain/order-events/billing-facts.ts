@@ -3,7 +3,7 @@ import { centsOf } from '@portal/contracts/billing';
 import type { OrderDoc } from '../../models/order.js';
 
 /**
- * Issue 15: the order's billing facts (contracts events-billing.ts `OrderBillingFacts`), put by factsOf on every order
+ * The order's billing facts (contracts events-billing.ts `OrderBillingFacts`), put by factsOf on every order
  * event and snapshot page for billing's projection. Amount as typed plus integer cents (0 when blank/unparseable),
  * the method text as stored or derived (billingMethodText), signatures and stamps as booleans/times only (no image,
  * no secret). Pure.

@@ -4,9 +4,9 @@ import { listKeysOf } from '../list-keys.js';
 import { billingFactsOf } from './billing-facts.js';
 
 /**
- * The order's scheduling state after a write (issue 14 `OrderFacts`, contracts events-dispatch.ts): what routing's
+ * The order's scheduling state after a write (`OrderFacts`, contracts events-dispatch.ts): what routing's
  * read model keeps (the schedule, live updates, tracking). Built in this one place from the stored order and put on
- * every order event (publishes.ts noticeOf, custody-write.ts) and on snapshot pages (dispatch-snapshot.ts); issue 15's
+ * every order event (publishes.ts noticeOf, custody-write.ts) and on snapshot pages (events/dispatch-snapshot.ts); the
  * `billing` block (billing-facts.ts) rides along for billing's projection, and `order` (the notice fields, status
  * included) makes each event of a write whole on its own. Stamps become booleans, signatures their signer's name and
  * date only: no image, no secret. Pure.
