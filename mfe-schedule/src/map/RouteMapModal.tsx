@@ -1,7 +1,14 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { DISPATCH, MapMessages } from '@portal/contracts/dispatch';
 import { Alert, Button, EmptyState, useConfirm } from '@portal/ui';
-import { distanceText, googleMapsUrl, googleTruncated, numbersOf, spreadSame } from './model.js';
+import {
+  distanceText,
+  googleMapsUrl,
+  googleTruncated,
+  numbersOf,
+  spreadSame,
+  type ScheduleStop,
+} from './model.js';
 import { StopList } from './StopList.js';
 import { SuggestBanner } from './SuggestBanner.js';
 import { useRouteMap } from './useRouteMap.js';
@@ -17,7 +24,7 @@ export interface RouteMapModalProps {
   /** YYYY-MM-DD */
   day: string;
   /** The route's stops of the day, in schedule order (the map's first state when none is saved). */
-  stops: { orderId: string; name: string; address: string; zip: string }[];
+  stops: ScheduleStop[];
   onClose: () => void;
 }
 

@@ -1,5 +1,4 @@
 import type { GeoPoint, MapAddress } from '@portal/contracts/dispatch';
-import type { RouteMapModalProps } from './RouteMapModal.js';
 
 /** One stop of the modal's list: the schedule's stop, with the saved map's deleted flag and its position. */
 export interface MapStop {
@@ -11,7 +10,13 @@ export interface MapStop {
   deleted: boolean;
   point?: GeoPoint | null;
 }
-export type ScheduleStop = RouteMapModalProps['stops'][number];
+/** A stop as the schedule hands it to the map (schedule order). */
+export interface ScheduleStop {
+  orderId: string;
+  name: string;
+  address: string;
+  zip: string;
+}
 
 const keyOf = (s: { orderId?: string; address: string; name: string }) =>
   s.orderId || `${s.name}|${s.address}`;

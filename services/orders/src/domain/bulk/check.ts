@@ -12,7 +12,7 @@ import { dayOf } from '@portal/contracts';
 import { licencesByNumbers, type LicenceRecordView } from '../../readmodels/licences.js';
 import { memberOf } from '../../readmodels/members.js';
 import type { MappedRow } from './map.js';
-import type { BulkCaller } from './run.js';
+import type { BulkCaller } from './caller.js';
 import { DESTINATION_NOT_FOUND } from './errors.js';
 
 /** Decided (the spec is silent): a vendor's row whose originating licence is another company's. */

@@ -1,20 +1,12 @@
 import mongoose from 'mongoose';
-import type { RoleNumber } from '@portal/contracts';
 import { mapRow, type MappedRow } from './map.js';
 import type { RowToWrite } from './write.js';
 import { nextOrderIds } from '../order-ids.js';
 import type { SheetRow } from './parse.js';
 import { BulkRow, rowKey, type BulkRowClaim } from './store.js';
+import type { BulkCaller } from './caller.js';
 
-/** Who uploads: what the rules and the ledger need, never a token (a job's document holds it). */
-export interface BulkCaller {
-  userId: string;
-  name: string;
-  role: RoleNumber;
-  /** licenceKey() of every licence of the caller's company (staff may upload for any). */
-  companyKeys: string[];
-  sameDayPickup?: boolean;
-}
+export type { BulkCaller };
 
 export interface BulkRowError {
   row: number;

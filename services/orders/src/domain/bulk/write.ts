@@ -22,7 +22,7 @@ import { recipientsLookup } from '../../readmodels/members.js';
 import { noticeOf } from '../order-events/publishes.js';
 import { licenceCopy } from './check.js';
 import type { BulkOrderInput } from './map.js';
-import type { BulkCaller } from './run.js';
+import type { BulkCaller } from './caller.js';
 import { pickupRouteFromLicence } from '../order-route-facts.js';
 
 /** One checked row to write, with the `_id` and human id chosen (and claimed) before the write. */
