@@ -28,3 +28,30 @@ export const LICENCE_MAX: Record<LicenceField, number> = {
  * keys its read models and orders (pickupKey, destKey, companyKeys) by the same function, so the two always agree.
  */
 export const licenceKey = (lic: string): string => lic.replace(/\s+/g, '').toUpperCase();
+
+/** A licence record's stored text fields as any service keeps them (each may be missing or null in older copies). */
+export interface LicenceTextSource {
+  Licensee?: string | null;
+  DBA?: string | null;
+  'Street Address'?: string | null;
+  City?: string | null;
+  Zip?: string | null;
+  emails?: readonly string[] | null;
+  pickupRoute?: readonly { route?: string | null; day?: string | null }[] | null;
+}
+
+/**
+ * The name, address, mail addresses and pickup routes of a licence record with every gap filled ('' and []): the one
+ * shape accounts' API, accounts' events and orders' read model give them, so a copy never differs from its source.
+ */
+export function licenceText(r: LicenceTextSource) {
+  return {
+    Licensee: r.Licensee ?? '',
+    DBA: r.DBA ?? '',
+    'Street Address': r['Street Address'] ?? '',
+    City: r.City ?? '',
+    Zip: r.Zip ?? '',
+    emails: [...(r.emails ?? [])],
+    pickupRoute: (r.pickupRoute ?? []).map((p) => ({ route: p.route ?? '', day: p.day ?? '' })),
+  };
+}

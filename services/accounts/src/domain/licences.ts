@@ -1,4 +1,10 @@
-import { DEFAULT_RECEIVING_WINDOWS, LICENCE_FIELDS, Messages, isValidEmail } from '@portal/contracts';
+import {
+  DEFAULT_RECEIVING_WINDOWS,
+  LICENCE_FIELDS,
+  Messages,
+  isValidEmail,
+  licenceText,
+} from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { LicenceRecord, licenceKey, type LicenceRecordDoc } from '../models/licence-record.js';
 import { bury } from '../models/tombstone.js';
@@ -63,13 +69,7 @@ export function toRecord(r: LicenceRecordDoc) {
   return {
     id: String(r._id),
     'License #': r['License #'],
-    Licensee: r.Licensee ?? '',
-    DBA: r.DBA ?? '',
-    'Street Address': r['Street Address'] ?? '',
-    City: r.City ?? '',
-    Zip: r.Zip ?? '',
-    emails: r.emails ?? [],
-    pickupRoute: (r.pickupRoute ?? []).map((p) => ({ route: p.route ?? '', day: p.day ?? '' })),
+    ...licenceText(r),
     windows: Object.fromEntries(
       Object.entries(DEFAULT_RECEIVING_WINDOWS).map(([d, def]) => [d, w[d] ?? def]),
     ) as Record<keyof typeof DEFAULT_RECEIVING_WINDOWS, string>,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  licenceText,
   AccountState,
   EVENT_SIGNATURE_MAX,
   INTERNAL_CONFIG_KEYS,
@@ -72,13 +73,7 @@ export function licenceFacts(r: Partial<LicenceRecordDoc> & { 'License #': strin
     : undefined;
   return {
     'License #': r['License #'],
-    Licensee: r.Licensee ?? '',
-    DBA: r.DBA ?? '',
-    'Street Address': r['Street Address'] ?? '',
-    City: r.City ?? '',
-    Zip: r.Zip ?? '',
-    emails: [...(r.emails ?? [])],
-    pickupRoute: (r.pickupRoute ?? []).map((p) => ({ route: p.route ?? '', day: p.day ?? '' })),
+    ...licenceText(r),
     ...(windows ? { windows } : {}),
     active: r.active !== false,
     FacilityType: r.FacilityType ?? '',

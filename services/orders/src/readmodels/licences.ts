@@ -1,4 +1,4 @@
-import { licenceKey } from '@portal/contracts';
+import { licenceKey, licenceText } from '@portal/contracts';
 import { Licence } from '../models/licence.js';
 import { ReadCache } from '../models/read-cache.js';
 import { orderConfig, type OrderConfig } from '../domain/config.js';
@@ -30,13 +30,7 @@ export function toLicenceView(r: Stored): LicenceRecordView {
   return {
     'License #': r['License #'] ?? '',
     licenseKey: r.licenseKey,
-    Licensee: r.Licensee ?? '',
-    DBA: r.DBA ?? '',
-    'Street Address': r['Street Address'] ?? '',
-    City: r.City ?? '',
-    Zip: r.Zip ?? '',
-    emails: [...(r.emails ?? [])],
-    pickupRoute: (r.pickupRoute ?? []).map((p) => ({ route: p.route ?? '', day: p.day ?? '' })),
+    ...licenceText(r),
     ...(r.windows ? { windows: { ...r.windows } } : {}),
     active: r.active !== false,
     FacilityType: r.FacilityType ?? 'Recreational',
