@@ -7,7 +7,12 @@ import { buildService } from '@portal/service-kit';
 import { waitFor } from '@portal/service-kit/testing';
 import { Subjects } from '@portal/contracts';
 import { consumers } from '../../src/events/index.js';
-import { applyLicenceFacts, licenceByNumber, licencesOf, sameDayAllowed } from '../../src/readmodels/licences.js';
+import {
+  applyLicenceFacts,
+  licenceByNumber,
+  licencesOf,
+  sameDayAllowed,
+} from '../../src/readmodels/licences.js';
 
 const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`.toUpperCase();
 const oid = () => randomBytes(12).toString('hex');
