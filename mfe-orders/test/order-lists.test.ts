@@ -169,8 +169,14 @@ test('a deep link ?id= opens the modal; 700 px keeps the order ID pinned and scr
   await page.getByTestId('orders-table').getByText('G-100001').waitFor();
   const table = page.getByTestId('orders-table');
   await table.locator('.ag-pinned-left-cols-container').getByText('G-100001').waitFor();
+  // ag-grid sizes the columns a frame after the rows: look again for up to 5 s
   const scroll = table.locator('.ag-body-horizontal-scroll-viewport');
-  assert.ok(await scroll.evaluate((el) => el.scrollWidth > el.clientWidth), 'the other columns scroll');
+  let scrolls = false;
+  for (const until = Date.now() + 5000; !scrolls && Date.now() < until;)
+    scrolls =
+      (await scroll.evaluate((el) => el.scrollWidth > el.clientWidth)) ||
+      (await new Promise((r) => setTimeout(r, 50)).then(() => false));
+  assert.ok(scrolls, 'the other columns scroll');
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'orders-admin-700.png'), fullPage: true });
   await page.close();
 });
