@@ -1,7 +1,7 @@
 // The weekly driver schedule grid (src/exposes/WeeklySchedule.tsx) over fake GET/POST /api/driverschedule*: rows,
 // Show All Drivers, Add Driver's message, the "Changes made" banner (a change undone cancels out), Update Schedule's
 // body and warnings, "Update failed: {message}", the notify modal's body, and the read-only view of a driver.
-// Bodies and answers are checked against services/routing's own schemas (driverschedule-schemas.ts).
+// Bodies and answers are checked against services/routing's own schemas (src/schemas/driverschedule.ts).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';

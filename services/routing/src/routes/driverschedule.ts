@@ -1,7 +1,7 @@
 import { ALL_ROLES } from '@portal/contracts';
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { canEditWeek, copyWeek, readWeek, saveWeek } from '../domain/weekly/schedule.js';
-import * as S from './driverschedule-schemas.js';
+import * as S from '../schemas/driverschedule.js';
 
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 const EDITORS = ALL_ROLES.filter(canEditWeek);

@@ -5,7 +5,7 @@ import { readMap, saveMap } from '../domain/maps/state.js';
 import { checkMapAccess } from '../domain/maps/access.js';
 import { createGeocoder } from '../adapters/geocode.js';
 import { createDirections } from '../adapters/directions.js';
-import * as S from './maps-schemas.js';
+import * as S from '../schemas/maps.js';
 
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 /** Who runs routes: staff (0, 1) and drivers (2) read, reorder and save maps; companies (3, 4) never see them. */

@@ -4,7 +4,7 @@ import { createRoute, deleteRoute, listRoutes, updateRoute } from '../domain/rou
 import { find, type RouteIndex } from '../domain/route-index.js';
 import { findRange } from '../domain/days.js';
 import { findZip } from '../domain/validate.js';
-import * as S from '../schemas.js';
+import * as S from '../schemas/routes.js';
 
 const errors = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema };
 const EDITORS = ALL_ROLES.filter(canManageRoutes);

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { SearchAnswer, SearchQuery } from '../schemas/search.js';
 import { Problem, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import type { RouteIndex } from '../domain/route-index.js';
 import { todayDay } from '../domain/days.js';
@@ -6,31 +6,6 @@ import { indexRowsOf, parseSearchQuery, searchRows } from '../domain/search/sear
 
 /** Seconds the edge (nginx edge_search) and browsers may keep an answer: a route change shows within this. */
 export const SEARCH_MAX_AGE_S = 5;
-
-const SearchQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
-  days: Type.Optional(Type.String({ maxLength: 200 })),
-  page: Type.Optional(Type.String({ maxLength: 10 })),
-});
-const Row = Type.Object({
-  routeId: Type.String(),
-  routeName: Type.String(),
-  city: Type.String(),
-  zip: Type.String(),
-  days: Type.String(),
-  startTime: Type.String(),
-  overnight: Type.Boolean(),
-  biWeekly: Type.Boolean(),
-});
-export const SearchAnswer = Type.Object({
-  data: Type.Object({
-    rows: Type.Array(Row),
-    total: Type.Integer(),
-    truncated: Type.Boolean(),
-    page: Type.Integer(),
-    pageSize: Type.Integer(),
-  }),
-});
 
 /**
  * GET /api/schedule/search?q=&days=&page= (public, rate-limited per client by the kit): the public delivery

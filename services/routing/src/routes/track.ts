@@ -1,30 +1,7 @@
-import { Type } from 'typebox';
 import { DispatchMessages } from '@portal/contracts/dispatch';
 import { Problem, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { lookupTracking } from '../domain/track/lookup.js';
-
-const TrackParams = Type.Object({ token: Type.String({ maxLength: 600 }) });
-export const TrackAnswer = Type.Object({
-  data: Type.Object({
-    orderId: Type.String(),
-    destName: Type.String(),
-    state: Type.Union([
-      Type.Literal('scheduled'),
-      Type.Literal('out-for-delivery'),
-      Type.Literal('delivered'),
-      Type.Literal('not-delivered'),
-    ]),
-    stop: Type.Optional(Type.Object({ k: Type.Integer(), n: Type.Integer() })),
-    window: Type.Optional(
-      Type.Object({
-        day: Type.String(),
-        from: Type.Optional(Type.String()),
-        to: Type.Optional(Type.String()),
-      }),
-    ),
-    delivered: Type.Optional(Type.Object({ at: Type.String(), name: Type.String() })),
-  }),
-});
+import { TrackAnswer, TrackParams } from '../schemas/track.js';
 
 /**
  * GET /api/track/:token (public, rate-limited per client by the kit): a receiver's one order (TrackingView). An
