@@ -51,7 +51,10 @@ export class GateBlocked extends Problem {
     public readonly overridable: boolean,
     action: GateAction,
   ) {
-    super(409, `${SM.gateBlocked(action, missing)}${overridable ? ` ${SM.overrideHint}` : ''}`);
+    super(409, `${SM.gateBlocked(action, missing)}${overridable ? ` ${SM.overrideHint}` : ''}`, {
+      missing,
+      overridable,
+    });
   }
 }
 

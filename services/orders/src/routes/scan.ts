@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { problemBody, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import type { FastifyRequest } from 'fastify';
+import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import {
   CheckInBodySchema,
   CheckOutBodySchema,
@@ -15,7 +15,6 @@ import {
 import { Type } from 'typebox';
 import { callerOf } from '../domain/order-access.js';
 import { forViewer, toOrderDto } from '../domain/order-view.js';
-import { GateBlocked } from '../domain/custody-gate.js';
 import { runScanStep, type ScanResult } from '../domain/scan/run.js';
 import {
   paperDelivery,
@@ -64,13 +63,6 @@ export const scanRoutes: FastifyPluginAsyncTypebox = async (app) => {
     data: { order: forViewer(toOrderDto(res.order), r.user.role) },
   });
   const caller = (r: FastifyRequest) => callerOf(r.user, r.headers.authorization);
-  app.setErrorHandler((err, _request, reply: FastifyReply) => {
-    if (!(err instanceof GateBlocked)) throw err;
-    return reply
-      .code(409)
-      .type('application/problem+json')
-      .send({ ...problemBody(409, err.detail), missing: err.missing, overridable: err.overridable });
-  });
 
   // the bodies are checked by contracts' JSON Schemas (custody-scan.ts), typed by its interfaces
   app.post(
