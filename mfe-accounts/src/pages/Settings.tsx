@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { LICENCE_MAX, LOGO_TYPES, NEW_LICENCE_PLACEHOLDER, switchValue } from '@portal/contracts';
+import { Role, LICENCE_MAX, LOGO_TYPES, NEW_LICENCE_PLACEHOLDER, switchValue } from '@portal/contracts';
 import {
   Alert,
   Button,
@@ -40,7 +40,7 @@ export function Settings() {
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const allowed = user?.role === 0;
+  const allowed = user?.role === Role.SuperAdmin;
 
   useEffect(() => {
     if (!allowed) return;

@@ -1,4 +1,5 @@
 import {
+  Role,
   LIMITS,
   Messages,
   formatPhone,
@@ -108,7 +109,7 @@ export interface FormContext {
   brandNew: boolean;
 }
 export const isStaff = (r: RoleNumber) => r <= 1;
-export const isDriver = (v: ProfileValues) => v.role === 2;
+export const isDriver = (v: ProfileValues) => v.role === Role.Driver;
 /** Company users (3, 4): staff and drivers have no company, so its fields are optional for them. */
 export const isCompanyUser = (v: ProfileValues) => hasCompany(v.role);
 export const canEditLicence = (ctx: FormContext) => isStaff(ctx.editorRole) || ctx.brandNew;

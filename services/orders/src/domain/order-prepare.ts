@@ -1,4 +1,5 @@
 import {
+  Role,
   OrderMessages as M,
   applyTypeRules,
   billingMethodText,
@@ -105,7 +106,7 @@ export async function prepareOrder(
   const o = next.order;
   assertMayChange(c, diff(prev, next, 'data'), opts.creating);
   if (!isStaff(c.role) && o.pickupLN && licenceKey(o.pickupLN) !== licenceKey(prev.order.pickupLN ?? '')) {
-    if (c.role !== 2 && !c.companyKeys.includes(licenceKey(o.pickupLN)))
+    if (c.role !== Role.Driver && !c.companyKeys.includes(licenceKey(o.pickupLN)))
       throw new Problem(403, M.notOwnLicence);
   }
   typeRules(prev.order, o, input.order ?? {}, opts.creating);

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { Type } from 'typebox';
-import { DATE_PATTERN } from '@portal/contracts';
+import { Role, DATE_PATTERN } from '@portal/contracts';
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { liveEventFor, type LiveHub, type LiveScope } from '../domain/schedule/live.js';
 import { callerDriverIds, scheduleDrivers } from '../domain/schedule/load.js';
@@ -68,7 +68,7 @@ export const liveRoutes =
         const { day, after } = request.query;
         const scope: LiveScope = {
           day,
-          driverIds: request.user.role === 2 ? await callerDriverIds(request.user) : null,
+          driverIds: request.user.role === Role.Driver ? await callerDriverIds(request.user) : null,
         };
         if (Date.now() - namesAt > NAMES_TTL_MS) await refreshNames();
         const header = request.headers['last-event-id'];

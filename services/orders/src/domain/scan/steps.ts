@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  Role,
   Deleted,
   isStaff,
   OrderMessages as M,
@@ -176,7 +177,9 @@ export function planDelivered(
       ? { name: sig.name, image: sig.image, date: now.toISOString() }
       : cur.signature?.customer;
   const driver =
-    c.role === 2 ? signatureAutoFill(c.role, OrderStatus.delivered, profileSignature(c, now), now) : {};
+    c.role === Role.Driver
+      ? signatureAutoFill(c.role, OrderStatus.delivered, profileSignature(c, now), now)
+      : {};
   const hash = customer?.image ? sha256(customer.image) : undefined;
   return write(
     o,

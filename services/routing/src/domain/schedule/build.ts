@@ -1,4 +1,4 @@
-import { OrderStatus, SCHEDULE_STATUS_ORDER } from '@portal/contracts';
+import { Role, OrderStatus, SCHEDULE_STATUS_ORDER } from '@portal/contracts';
 import {
   DISPATCH,
   type ScheduleDay,
@@ -176,7 +176,7 @@ export function buildScheduleDay(
   cursor = 0,
 ): ScheduleDay {
   const day = opts.day;
-  const isDriver = role === 2;
+  const isDriver = role === Role.Driver;
   const q = (opts.q ?? '').trim().toLowerCase();
   const routeMap = routeLookup(routes);
   const names = new Map(drivers.map((d) => [d.id, d.name]));

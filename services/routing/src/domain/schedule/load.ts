@@ -1,4 +1,4 @@
-import { ANY_ZIP, UTILITY_ID_PREFIX, isUtilityRoute } from '@portal/contracts';
+import { Role, ANY_ZIP, UTILITY_ID_PREFIX, isUtilityRoute } from '@portal/contracts';
 import { type ScheduleDay, type ScheduleOpts } from '@portal/contracts/dispatch';
 import { Route } from '../../models/route.js';
 import { ordersOfDay, ordersStamp } from '../../readmodels/orders.js';
@@ -95,7 +95,7 @@ export interface Caller {
 
 /** The caller's fleet driver ids (role 2), else [] (staff see all). */
 export const callerDriverIds = (c: Caller) =>
-  c.role === 2 ? driverIdsOfUser(c.sub, c.email) : Promise.resolve([]);
+  c.role === Role.Driver ? driverIdsOfUser(c.sub, c.email) : Promise.resolve([]);
 
 /**
  * The answer as JSON, kept per (day, q, scope) while nothing it depends on moved (the orders' catch-up stamp, the
@@ -114,7 +114,7 @@ export async function scheduleJson(c: Caller, opts: ScheduleOpts, cursor: number
     scheduleDrivers(),
     callerDriverIds(c),
   ]);
-  const slot = `${opts.day}|${opts.q ?? ''}|${c.role === 2 ? `driver:${ids.join(',')}` : 'staff'}`;
+  const slot = `${opts.day}|${opts.q ?? ''}|${c.role === Role.Driver ? `driver:${ids.join(',')}` : 'staff'}`;
   const stamp = `${ordersStamp()}|${cursor}|${cache?.version}|${drivers?.version}`;
   const now = Date.now();
   const hit = answers.get(slot);
