@@ -66,7 +66,14 @@ const SUITES = [
   {
     name: 'static',
     dir: '.',
-    command: ['node', '--test', 'scripts/static.test.mjs', 'scripts/spec-coverage.test.mjs'],
+    command: [
+      'node',
+      '--test',
+      '--test-timeout=300000',
+      '--test-force-exit',
+      'scripts/static.test.mjs',
+      'scripts/spec-coverage.test.mjs',
+    ],
   },
   ...['contracts', 'kit', 'accounts', 'notifications', 'orders', 'routing', 'fleet', 'billing'].map((s) => ({
     name: s,
@@ -78,7 +85,14 @@ const SUITES = [
   // each MFE's own unit and component tests (mfe-*/test), as soon as its workspace has a test script
   ...workspaces.filter((w) => w.startsWith('mfe-')).map((w) => ({ name: w, dir: w })),
   // every domain's browser suite (mfe-*/e2e) and the cross-domain journeys (e2e/tests): one Playwright run
-  { name: 'e2e', dir: 'e2e', portal: true, command: ['npx', 'playwright', 'test'], parse: playwright },
+  {
+    name: 'e2e',
+    dir: 'e2e',
+    portal: true,
+    command: ['npx', 'playwright', 'test'],
+    parse: playwright,
+    minutes: 45,
+  },
   {
     name: 'attack',
     dir: '.',
@@ -91,7 +105,17 @@ const SUITES = [
 const logDir = join(root, 'deploy/local/.cache/logs/test');
 mkdirSync(logDir, { recursive: true });
 
-function runSuite({ name, dir, command = ['npm', 'test', '--silent'], parse = nodeTest }) {
+// A suite that outlives its budget is stopped and counted as failed, so one hung test can never cost the whole CI
+// run its summary (every node:test suite also runs with a per-test timeout and --test-force-exit).
+const SUITE_MINUTES = Number(process.env.PORTAL_SUITE_MINUTES ?? 30);
+
+function runSuite({
+  name,
+  dir,
+  command = ['npm', 'test', '--silent'],
+  parse = nodeTest,
+  minutes = SUITE_MINUTES,
+}) {
   return new Promise((resolve) => {
     const t = Date.now();
     const log = createWriteStream(join(logDir, `${name}.log`));
@@ -99,7 +123,21 @@ function runSuite({ name, dir, command = ['npm', 'test', '--silent'], parse = no
       cwd: join(root, dir),
       env: { ...process.env, ...stack, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group: the watchdog stops the suite's children with it
     });
+    let timedOut = false;
+    const watchdog = setTimeout(() => {
+      timedOut = true;
+      process.stdout.write(`[${name}] still running after ${minutes} min: stopped, counted as failed\n`);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+      // a process that left the group may still hold the pipes: stop reading, so the suite ends here
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }, minutes * 60_000);
     let out = '';
     // whole lines only get the suite's prefix (a chunk may end mid-line)
     const partial = { stdout: '', stderr: '' };
@@ -114,9 +152,11 @@ function runSuite({ name, dir, command = ['npm', 'test', '--silent'], parse = no
     child.stdout.on('data', take('stdout'));
     child.stderr.on('data', take('stderr'));
     child.on('close', (code) => {
+      clearTimeout(watchdog);
       for (const rest of Object.values(partial)) if (rest) process.stdout.write(`[${name}] ${rest}\n`);
       log.end();
       const counts = parse(out);
+      if (timedOut) counts.failed += 1;
       if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before reporting
       resolve({ name, ...counts, code, secs: (Date.now() - t) / 1000 });
     });
