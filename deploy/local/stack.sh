@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The local REAL infrastructure as plain processes (no Docker): see deploy/local/README.md.
 #   bash deploy/local/stack.sh start    build/install what is missing, start what is not running, wait for health
-#   bash deploy/local/stack.sh stop     stop everything this script started
+#   bash deploy/local/stack.sh stop [name]      stop everything this script started, or that one component only
 #   bash deploy/local/stack.sh status   one line per component
-#   bash deploy/local/stack.sh restart [name]   stop+start (one component or all)
+#   bash deploy/local/stack.sh start <name>     start that one component only (others are not touched)
+#   bash deploy/local/stack.sh restart [name]   stop+start that one component only (no name: the whole stack)
 #   bash deploy/local/stack.sh nats     NATS alone: its users rewritten from the contracts, restarted if they changed
 # Idempotent and safe to run concurrently (a lock serialises start/stop). Everything lives in deploy/local/.cache:
 # bin/ (built binaries), logs/<name>.log, run/<name>.pid, data dirs. PORTAL_JAEGER=0 skips Jaeger.
@@ -305,7 +306,18 @@ ensure_nats() {
 }
 
 # --- Redis -------------------------------------------------------------------------------------------------------------
+# Persistent (append-only file, fsync every second): a restarted Redis comes back with the queued jobs, the job
+# schedulers and the session revocations; the services also keep their own durable copy and re-queue from it.
 health_redis() { [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = PONG ]; }
+# a Redis started from an older config (no persistence) gets it live, without a restart that would drop its data
+ensure_redis_persistence() {
+  is_running redis || return 0
+  [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" config get appendonly 2>/dev/null | sed -n 2p)" = yes ] && return 0
+  say "redis: switching on the append-only file (live, CONFIG SET)"
+  redis-cli -h 127.0.0.1 -p "$REDIS_PORT" config set appendfsync everysec >/dev/null &&
+    redis-cli -h 127.0.0.1 -p "$REDIS_PORT" config set appendonly yes >/dev/null ||
+    say "redis: could not switch on the append-only file (see $LOGS/redis.log)"
+}
 start_redis() {
   need_tool redis-server "apt-get install redis-server"
   mkdir -p "$CACHE/redis"
@@ -316,7 +328,8 @@ protected-mode yes
 daemonize no
 dir $CACHE/redis
 save ""
-appendonly no
+appendonly yes
+appendfsync everysec
 maxmemory-policy noeviction
 logfile ""
 EOF
@@ -498,6 +511,7 @@ cmd_start() {
   # the fast, most-needed pieces first
   ensure_nats
   ensure_started redis 30
+  ensure_redis_persistence
   ensure_started postgres 60
   if ferretdb_stale; then say "FerretDB runs on SQLite: switching it to PostgreSQL"; stop_one ferretdb; fi
   ensure_started ferretdb 60
@@ -520,6 +534,30 @@ cmd_stop() {
   local i
   for ((i = ${#COMPONENTS[@]} - 1; i >= 0; i--)); do stop_one "${COMPONENTS[$i]}"; done
   say "stopped"
+}
+
+# a component's name, or usage and exit 2 (a typo must not fall back to the whole stack)
+component() {
+  local n
+  for n in "${COMPONENTS[@]}"; do [ "$n" = "$1" ] && return 0; done
+  echo "unknown component '$1' (one of: ${COMPONENTS[*]})" >&2
+  exit 2
+}
+
+# start ONE component the way `start` would (its own extra steps too), leaving every other one as it is
+start_component() {
+  local name=$1
+  case $name in
+    nats) ensure_nats ;;
+    redis) ensure_started redis 30; ensure_redis_persistence ;;
+    postgres) ensure_started postgres 60 ;;
+    ferretdb) ensure_started ferretdb 60 ;;
+    versitygw) ensure_started versitygw 60; ensure_buckets ;;
+    mailbox) ensure_started mailbox 60 ;;
+    keycloak) ensure_started keycloak 240 ;;
+    jaeger) ensure_started jaeger 120 ;;
+    *) ensure_started "$name" 30 ;;
+  esac
 }
 
 describe() {
@@ -559,15 +597,21 @@ cmd_status() {
 }
 
 case "${1:-}" in
-  start) cmd_start ;;
-  stop) cmd_stop ;;
+  start)
+    if [ -n "${2:-}" ]; then component "$2"; (lock; start_component "$2"); else cmd_start; fi
+    ;;
+  stop)
+    if [ -n "${2:-}" ]; then component "$2"; (lock; stop_one "$2"; say "stopped $2"); else cmd_stop; fi
+    ;;
   status) cmd_status ;;
   # only NATS: (re)writes its users from the contracts and restarts it when they changed
   nats) (lock; ensure_nats) ;;
   # only the edge: re-renders its config from deploy/routes.json and reloads it (no other component touched)
   nginx) (lock; reload_nginx) ;;
   restart)
-    if [ -n "${2:-}" ]; then (lock; stop_one "$2"); else cmd_stop; fi
+    # one component: only that one is stopped and started again (what else is down stays down)
+    if [ -n "${2:-}" ]; then component "$2"; (lock; stop_one "$2"; start_component "$2"); exit $?; fi
+    cmd_stop
     exec bash "$0" start
     ;;
   *) echo "usage: $0 start|stop|status|nats|nginx|restart [component]" >&2; exit 2 ;;
