@@ -68,7 +68,7 @@ export {
   BACKEND_REQUIRED,
   type Env,
 } from './env.js';
-export { runService } from './server-main.js';
+export { runService, servicePort } from './server-main.js';
 export { ensureStream, streamName, streamLimits, type StreamLimits } from './plugins/external/nats.js';
 export { queuePrefix, workerOptions } from './plugins/app/queues.js';
 export { durableName, deadLetterSubject } from './plugins/app/consumers.js';

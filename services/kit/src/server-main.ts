@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { shutdownTelemetry } from './telemetry.js';
 
+/**
+ * The port a service listens on: `PORT` (what an orchestrator or `scripts/portal.mjs` gives each process, so a
+ * second instance starts by `PORT` alone), else `<NAME>_PORT` (the local stack's env.sh exports every service's,
+ * for the URLs services call each other by), else the service's default.
+ */
+export function servicePort(name: string, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
+  for (const raw of [env.PORT, env[`${name.toUpperCase()}_PORT`]]) {
+    const n = Number(raw);
+    if (raw && Number.isInteger(n) && n > 0 && n < 65536) return n;
+  }
+  return fallback;
+}
+
 /** src/server.ts of every service: listen on 0.0.0.0:port, close gracefully on SIGTERM/SIGINT. */
 export async function runService(
   buildApp: () => Promise<FastifyInstance>,

@@ -1,4 +1,4 @@
-import { runService } from '@portal/service-kit';
+import { runService, servicePort } from '@portal/service-kit';
 import { buildApp } from './app.js';
 
-await runService(buildApp, Number(process.env.NOTIFICATIONS_PORT ?? process.env.PORT ?? 4106));
+await runService(buildApp, servicePort('notifications', 4106));

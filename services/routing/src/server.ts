@@ -1,4 +1,4 @@
-import { runService } from '@portal/service-kit';
+import { runService, servicePort } from '@portal/service-kit';
 import { buildApp } from './app.js';
 
-await runService(buildApp, Number(process.env.ROUTING_PORT ?? process.env.PORT ?? 4103));
+await runService(buildApp, servicePort('routing', 4103));
