@@ -33,6 +33,7 @@ export {
 } from './backends/smtp.js';
 export type { RelayHooks } from './plugins/app/outbox-relay.js';
 export { Problem, ProblemSchema, problemBody } from './problem.js';
+export { isBackendUnavailable, UNAVAILABLE_MESSAGE, RETRY_AFTER_S } from './unavailable.js';
 export {
   defineConsumer,
   defineWorker,

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply } from 'fastify';
 import { Messages } from '@portal/contracts';
 import { Problem, problemBody } from '../../problem.js';
+import { isBackendUnavailable, RETRY_AFTER_S, UNAVAILABLE_MESSAGE } from '../../unavailable.js';
 
 interface AjvError {
   keyword: string;
@@ -43,7 +44,10 @@ export default fp(
         request,
         reply,
       ) => {
-        if (error instanceof Problem) return sendProblem(reply, error.status, error.detail, error.extra);
+        if (error instanceof Problem) {
+          if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_S));
+          return sendProblem(reply, error.status, error.detail, error.extra);
+        }
         if (error.validation) return sendProblem(reply, 400, validationDetail(error));
         if (error.name === 'ValidationError' && error.errors) {
           const first = Object.values(error.errors)[0];
@@ -54,6 +58,12 @@ export default fp(
           return sendProblem(reply, 409, 'Duplicate key');
         const status = error.statusCode ?? 500;
         if (status >= 400 && status < 500) return sendProblem(reply, status, error.message);
+        // the database or Redis unreachable: retryable, said so (a bare 500 reads as a bug in the request)
+        if (isBackendUnavailable(error)) {
+          request.log.warn({ err: error.message }, 'backend unavailable: 503');
+          reply.header('retry-after', String(RETRY_AFTER_S));
+          return sendProblem(reply, 503, UNAVAILABLE_MESSAGE);
+        }
         request.log.error({ err: error }, 'unhandled error');
         return sendProblem(reply, 500, 'Internal Server Error');
       },

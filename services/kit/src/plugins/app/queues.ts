@@ -5,6 +5,7 @@ import { JOB_DEFAULTS, type WorkerDef } from '../../consumers.js';
 import type { Env } from '../../env.js';
 import type { Jobs } from '../../types.js';
 import { Problem } from '../../problem.js';
+import { UNAVAILABLE_MESSAGE } from '../../unavailable.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
 
 /** The BullMQ key prefix of a service's queues (QUEUE_PREFIX, default `portal-<service>`). */
@@ -93,7 +94,7 @@ export default fp(
                 if (!down || Date.now() > until) {
                   if (!down) throw err;
                   app.log.warn({ err: (err as Error).message, queue }, 'redis unavailable; job not queued');
-                  throw new Problem(503, 'The service is temporarily unavailable. Please try again shortly.');
+                  throw new Problem(503, UNAVAILABLE_MESSAGE);
                 }
                 await sleep(250);
               }
