@@ -64,6 +64,13 @@ export interface WorkerDef<D = any> {
   backoff?: (attemptsMade: number) => number;
   /** What BullMQ keeps of failed jobs (removeOnFail; default the last 5000). Parked jobs stay for admins. */
   keepFailed?: JobsOptions['removeOnFail'];
+  /**
+   * Each job is also recorded in the service's database (`_jobs`, kit plugins/app/job-rows.ts) until handled:
+   * queued again from there at start and when Redis comes back, never queued twice once done. For work that must
+   * not be lost with Redis (mails); a job whose own document already records its state re-queues it by
+   * `app.jobs.onRecover` instead.
+   */
+  durable?: boolean;
   handle(job: Job<D>, ctx: WorkerContext): Promise<unknown> | unknown;
 }
 export function defineWorker<D = unknown>(def: WorkerDef<D>): WorkerDef<D> {

@@ -48,6 +48,13 @@ export interface Queues {
 export interface Jobs extends Queues {
   /** The BullMQ queue itself (shared, closed with the app), e.g. to list or retry failed jobs. */
   queue(name: string): Promise<Queue>;
+  /**
+   * Adds a recovery run once the workers are up and each time Redis comes back: re-queue the jobs whose state rows
+   * say they are not finished, (re)register job schedulers. It must be idempotent (job ids, scheduler keys).
+   */
+  onRecover(fn: (why: string) => Promise<unknown> | unknown): void;
+  /** Runs every recovery now and waits for it. */
+  recover(): Promise<void>;
 }
 
 declare module 'fastify' {

@@ -31,6 +31,8 @@ export function emailWorker(env: MailEnv) {
     attempts: attemptsFor(schedule),
     backoff: (attemptsMade) => delayAfter(attemptsMade, schedule),
     keepFailed: { age: 30 * 24 * 3600 },
+    // kept in notifications' database until sent: a Redis restart during an SMTP outage loses no mail
+    durable: true,
     async handle(job, { app }) {
       const { to, mail, replyTo } = render(job.data, env);
       await send(() => app.mailer.send(to, mail, { replyTo }));

@@ -68,6 +68,8 @@ export function reportMailWorker(env: MailEnv) {
     attempts: attemptsFor(schedule),
     backoff: (attemptsMade) => delayAfter(attemptsMade, schedule),
     keepFailed: { age: 30 * 24 * 3600 },
+    // kept in notifications' database until sent: a Redis restart during an SMTP outage loses no mail
+    durable: true,
     async handle(job, { app }) {
       const mail = await buildReportMail(job.data, app.objectStore as never, env.APP_URL);
       try {

@@ -51,6 +51,8 @@ export function signedCopyWorker(env: MailEnv) {
     attempts: attemptsFor(schedule),
     backoff: (attemptsMade) => delayAfter(attemptsMade, schedule),
     keepFailed: { age: 30 * 24 * 3600 },
+    // kept in notifications' database until sent: a Redis restart during an SMTP outage loses no mail
+    durable: true,
     async handle(job, { app }) {
       const pdf = await readObject(app.objectStore.client as never, job.data.key);
       const mail = signedCopyWithFile(job.data, pdf, env.APP_URL);

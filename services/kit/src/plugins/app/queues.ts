@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { Queue, Worker, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -6,6 +7,8 @@ import type { Env } from '../../env.js';
 import type { Jobs } from '../../types.js';
 import { Problem } from '../../problem.js';
 import { UNAVAILABLE_MESSAGE } from '../../unavailable.js';
+import { jobRows } from './job-rows.js';
+import { jobRecovery } from './job-recovery.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
 
 /** The BullMQ key prefix of a service's queues (QUEUE_PREFIX, default `portal-<service>`). */
@@ -44,6 +47,8 @@ export default fp(
     const prefix = queuePrefix(app.env, app.serviceName);
     const queues = new Map<string, Promise<Queue>>();
     const byQueue = new Map(opts.workers.map((w) => [w.queue, w]));
+    const rows = jobRows(app.mongo);
+    const durable = (queue: string) => byQueue.get(queue)?.durable === true;
 
     const queueFor = (name: string) => {
       let q = queues.get(name);
@@ -66,22 +71,37 @@ export default fp(
     const addOnce = async (queue: string, name: string, data: object, jobOpts: JobsOptions) =>
       (await queueFor(queue)).add(name, data, jobOpts);
 
+    const defaultsOf = (queue: string): JobsOptions => {
+      const def = byQueue.get(queue);
+      return {
+        attempts: def?.attempts ?? 5,
+        backoff: def?.backoff
+          ? { type: CUSTOM_BACKOFF }
+          : { type: 'exponential', delay: def?.backoffMs ?? 1000 },
+        removeOnComplete: 1000,
+        removeOnFail: def?.keepFailed ?? 5000,
+      };
+    };
+
+    const recovery = jobRecovery(app, async () => {
+      for (const def of opts.workers.filter((w) => w.durable))
+        await rows.recover(await queueFor(def.queue), defaultsOf(def.queue), app.log);
+    });
+
     const jobs: Jobs = {
       queue: queueFor,
-      async add(queue: string, name: string, data: Record<string, unknown>, jobOpts: JobsOptions = {}) {
-        const def = byQueue.get(queue);
-        const defaults: JobsOptions = {
-          attempts: def?.attempts ?? 5,
-          backoff: def?.backoff
-            ? { type: CUSTOM_BACKOFF }
-            : { type: 'exponential', delay: def?.backoffMs ?? 1000 },
-          removeOnComplete: 1000,
-          removeOnFail: def?.keepFailed ?? 5000,
-        };
+      onRecover: recovery.onRecover,
+      recover: recovery.run,
+      async add(queue: string, name: string, data: Record<string, unknown>, given: JobsOptions = {}) {
+        const defaults = defaultsOf(queue);
+        // a durable job has an id of its own (its row's), so Redis and the row name the same job
+        const jobOpts = durable(queue) ? { ...given, jobId: given.jobId ?? randomUUID() } : given;
         return withSpan(
           `${queue} send`,
           async () => {
             const payload = { ...data, _trace: injectTrace({} as Record<string, string>) };
+            if (durable(queue) && !(await rows.record(queue, name, jobOpts.jobId!, payload, jobOpts)))
+              return jobOpts.jobId; // handled already (a redelivered event): not queued twice
             const until = Date.now() + ADD_PATIENCE_MS;
             for (;;) {
               try {
@@ -93,6 +113,14 @@ export default fp(
                 const down = app.redis.status !== 'ready' || isConnectionError(err);
                 if (!down || Date.now() > until) {
                   if (!down) throw err;
+                  if (durable(queue)) {
+                    // recorded: queued from its row when Redis is back (the request did succeed)
+                    app.log.warn(
+                      { err: (err as Error).message, queue },
+                      'redis unavailable; job kept in its row',
+                    );
+                    return jobOpts.jobId;
+                  }
                   app.log.warn({ err: (err as Error).message, queue }, 'redis unavailable; job not queued');
                   throw new Problem(503, UNAVAILABLE_MESSAGE);
                 }
@@ -119,7 +147,7 @@ export default fp(
           def.queue,
           async (job) => {
             const parent = extractTrace((job.data as { _trace?: Record<string, string> })._trace);
-            return withSpan(
+            const result = await withSpan(
               `${def.queue} process`,
               () => def.handle(job, { app, log: log.child({ jobId: job.id }) }),
               {
@@ -129,6 +157,12 @@ export default fp(
               },
               { kind: SpanKind.CONSUMER, parent },
             );
+            // handled: its row says so before BullMQ does, so a Redis lost now does not bring the job back
+            if (def.durable)
+              await rows
+                .settle(def.queue, String(job.id), 'done')
+                .catch((err: Error) => log.warn({ err: err.message, jobId: job.id }, 'job row not settled'));
+            return result;
           },
           {
             connection: conn,
@@ -136,14 +170,20 @@ export default fp(
             ...workerOptions(def),
           },
         );
-        worker.on('failed', (job, err) =>
-          log.warn({ err: err.message, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed'),
-        );
+        worker.on('failed', (job, err) => {
+          log.warn({ err: err.message, jobId: job?.id, attempt: job?.attemptsMade }, 'job failed');
+          const final =
+            err.name === 'UnrecoverableError' || (job?.attemptsMade ?? 0) >= (job?.opts.attempts ?? 1);
+          if (def.durable && job && final)
+            void rows.settle(def.queue, String(job.id), 'failed', err.message).catch(() => undefined);
+        });
         worker.on('error', (err) => log.warn({ err: err.message }, 'worker error'));
         workers.push({ worker, conn });
       }
+      recovery.start();
     });
     app.addHook('preClose', async () => {
+      await recovery.stop();
       for (const { worker, conn } of workers) {
         await worker.close();
         await conn.quit().catch(() => conn.disconnect());
