@@ -1,47 +1,114 @@
-import { withDocLock } from '@portal/service-kit';
 import { OrderCounter } from '../models/order.js';
 
 /**
- * The next human order ids ("G-100001", …), `n` at once for a bulk upload. FerretDB's findOneAndUpdate reads and
- * writes the counter without a row lock (two concurrent calls got the same seq: test/domain/order-ids.test.ts), so
- * the calls of this process take the counter's turn; the unique index on orderId refuses a duplicate from another
- * process (docs/DATA.md: the cross-process race remains on FerretDB, not on MongoDB).
+ * The next human order ids ("G-100001", …), `n` at once for a bulk upload. Numbers are handed out in blocks of
+ * ORDER_ID_BLOCK, and a block is taken by INSERTING its claim (`orderidblocks`, `_id` = the block's first number):
+ * a unique insert is atomic on MongoDB and on FerretDB alike, so two processes (or two replicas) never take the same
+ * block. A counter update is not (FerretDB reads and writes the document without a row lock: two replicas took the
+ * same block six times in a 430-create run). The counter (`ordercounters`) is kept only as a hint of where the
+ * free blocks start; a stale hint costs a few refused claims, never a repeat.
  */
+export const ORDER_ID_BLOCK = 10;
+const FIRST = 100_001;
+/** Claims tried before giving up (each refused claim moves past a block another process holds). */
+const MAX_CLAIMS = 200;
+
+const blocks = () => OrderCounter.db.collection<{ _id: number; at: Date }>('orderidblocks');
+const isDuplicate = (err: unknown) => (err as { code?: number } | undefined)?.code === 11000;
+
 export async function nextOrderIds(n = 1): Promise<string[]> {
   if (n === 1) return [await nextSingleId()];
-  return reserve(n).then((first) => Array.from({ length: n }, (_, i) => `G-${first + i}`));
+  const numbers: number[] = [];
+  while (numbers.length < n) {
+    const first = await claimBlock();
+    for (let i = 0; i < ORDER_ID_BLOCK; i++) {
+      if (numbers.length < n) numbers.push(first + i);
+      else if (!pool || pool.next >= pool.end) pool = { next: first + i, end: first + ORDER_ID_BLOCK };
+    }
+  }
+  return numbers.map((x) => `G-${x}`);
 }
 
-/** The first of `n` order numbers taken from the counter (this process's calls in turn: see nextOrderIds). */
-async function reserve(n: number): Promise<number> {
-  const c = await withDocLock('ordercounters', 'orderId', () =>
-    OrderCounter.findOneAndUpdate(
-      { _id: 'orderId' },
-      { $inc: { seq: n } },
-      { upsert: true, returnDocument: 'after' },
-    ).lean<{ seq: number }>(),
-  );
-  return 100_000 + c!.seq - n + 1;
+/** The block the counter's hint points at: the first block past the numbers it says are handed out. */
+async function hintedBlock(): Promise<number> {
+  const c = await OrderCounter.findById('orderId').lean<{ seq?: number }>();
+  return Math.ceil((c?.seq ?? 0) / ORDER_ID_BLOCK);
+}
+
+/** The block after the highest claimed one. */
+async function highestClaim(): Promise<number> {
+  const [top] = await blocks()
+    .find({}, { projection: { _id: 1 } })
+    .sort({ _id: -1 })
+    .limit(1)
+    .toArray();
+  return top ? (top._id - FIRST) / ORDER_ID_BLOCK + 1 : 0;
+}
+
+/** Claims the next free block; returns its first number. */
+async function claimBlock(): Promise<number> {
+  let k = await hintedBlock();
+  for (let tries = 0; tries < MAX_CLAIMS; tries++) {
+    const first = FIRST + k * ORDER_ID_BLOCK;
+    try {
+      await blocks().insertOne({ _id: first, at: new Date() });
+    } catch (err) {
+      if (!isDuplicate(err)) throw err;
+      // held by another process: past it, and past wherever the hint has moved meanwhile; a hint far behind the
+      // claims (a counter restored or lost) is passed by the highest claim (a sort, so only after a few refusals)
+      k = Math.max(k + 1, await hintedBlock(), tries >= 4 ? await highestClaim() : 0);
+      continue;
+    }
+    // the hint follows (a lost or late update only costs the next claimer a refused insert)
+    const seq = (k + 1) * ORDER_ID_BLOCK;
+    await OrderCounter.updateOne(
+      { _id: 'orderId', seq: { $lt: seq } },
+      { $set: { seq } },
+      { upsert: true },
+    ).catch((err: unknown) => {
+      if (!isDuplicate(err)) throw err; // the hint is already past it (or two first upserts at once)
+    });
+    return first;
+  }
+  throw new Error(`no free order-number block after ${MAX_CLAIMS} claims`);
 }
 
 /**
- * Single orders (the form) take their numbers from a block this process reserved (ORDER_ID_BLOCK at a time): one
- * counter round trip per block instead of one per order, so concurrent creates do not queue on the counter. Numbers
- * of a block still unused when the process stops are never handed out (a gap in the sequence, never a repeat).
+ * Single orders (the form) take their numbers from a block this process claimed: one claim per ORDER_ID_BLOCK
+ * orders, so concurrent creates do not queue on the database. Numbers of a block still unused when the process
+ * stops are never handed out (a gap in the sequence, never a repeat).
  */
-export const ORDER_ID_BLOCK = 10;
-let block: { next: number; end: number } | undefined;
+let pool: { next: number; end: number } | undefined;
 let refill: Promise<void> | undefined;
 async function nextSingleId(): Promise<string> {
   for (;;) {
-    if (block && block.next < block.end) return `G-${block.next++}`;
-    refill ??= reserve(ORDER_ID_BLOCK)
+    if (pool && pool.next < pool.end) return `G-${pool.next++}`;
+    refill ??= claimBlock()
       .then((first) => {
-        block = { next: first, end: first + ORDER_ID_BLOCK };
+        pool = { next: first, end: first + ORDER_ID_BLOCK };
       })
       .finally(() => {
         refill = undefined;
       });
     await refill;
+  }
+}
+
+/** Tries with a fresh number when the one taken is already an order's (see insertNumbered). */
+export const NUMBER_TRIES = 5;
+/**
+ * Runs `insert` with the next order number; a duplicate key (the only unique key of a new order besides its freshly
+ * minted _id is orderId) means another writer holds that number (a replica of an older build, a restored counter):
+ * nothing of this try was written (the insert refused, its list row removed, its event never published), so it runs
+ * again with the next number instead of answering the caller a bare 409.
+ */
+export async function insertNumbered<T>(insert: (orderId: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const [orderId] = await nextOrderIds(1);
+    try {
+      return await insert(orderId!);
+    } catch (err) {
+      if ((err as { code?: number }).code !== 11000 || attempt >= NUMBER_TRIES) throw err;
+    }
   }
 }

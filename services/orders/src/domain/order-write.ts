@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts';
 import { Problem, type NewEvent } from '@portal/service-kit';
 import { Order, type OrderDoc } from '../models/order.js';
-import { nextOrderIds } from './order-ids.js';
+import { insertNumbered } from './order-ids.js';
 import { listKeysOf } from './list-keys.js';
 import { deleteRows, insertRow, writeRow } from './lists-store.js';
 import { nextEntry, redactImages, type Change } from './ledger.js';
@@ -79,48 +79,51 @@ export async function createOrder(
   // a driver's Cash Pickup is theirs to run: they are its pickup driver (so it is in their list)
   if (c.role === Role.Driver)
     data.order.driver = { ...data.order.driver, pickup: c.driverIds[0] ?? c.userId };
-  const [[orderId], to] = await Promise.all([nextOrderIds(1), recipients]);
-  const base = {
-    _id: new mongoose.Types.ObjectId(),
-    orderId: orderId!,
-    createdAt: now,
-    lastUpdated: now,
-    createdBy: c.name,
-    updatedBy: c.name,
-    user: c.userId,
-    deliveryDate: data.order.deliveryDate ?? '',
-    deleted: Deleted.no,
-    isPickup: data.order.orderType === 'cash_pickup',
-    dateSubmitted: now.toISOString(),
-    cancelReason: '',
-    version: 1,
-    data,
-    manifest: {},
-  };
-  const entry = nextEntry([], {
-    at: now,
-    by: by(c),
-    source: body.source ?? 'form',
-    action: 'created',
-    changes: redactImages(changes),
-  });
-  const history = withOverrideEntry(entry, c, override, now);
-  const created = { ...base, ...listKeysOf(base), history } as OrderDoc;
-  // the document whole as built here (the bulk upload's shape: no mongoose casting), in one batched insert with
-  // concurrent creates, and createdEvents' event (order-events/publishes.ts) with the recipients read above
-  // its list row (models/order-row.ts) goes beside the order once the intent is written: one round trip's wait, not
-  // two. If the order is not written, the row goes again: here on an error, or by the sweep's drop of the intent
-  // after a crash (onIntentAbandoned in lists-store.ts). Its _id was minted above, so the row is this order's only.
-  await Order.insertWithEvent(
-    created as never,
-    {
-      subject: Subjects.orderCreated,
-      data: noticeOf(base, ctxOf(c, deps), to),
-    } as never,
-    () => insertRow(created),
-  ).catch(async (err: unknown) => {
-    await deleteRows([created._id]).catch(() => undefined);
-    throw err;
+  const to = await recipients;
+  const created = await insertNumbered(async (orderId) => {
+    const base = {
+      _id: new mongoose.Types.ObjectId(),
+      orderId,
+      createdAt: now,
+      lastUpdated: now,
+      createdBy: c.name,
+      updatedBy: c.name,
+      user: c.userId,
+      deliveryDate: data.order.deliveryDate ?? '',
+      deleted: Deleted.no,
+      isPickup: data.order.orderType === 'cash_pickup',
+      dateSubmitted: now.toISOString(),
+      cancelReason: '',
+      version: 1,
+      data,
+      manifest: {},
+    };
+    const entry = nextEntry([], {
+      at: now,
+      by: by(c),
+      source: body.source ?? 'form',
+      action: 'created',
+      changes: redactImages(changes),
+    });
+    const history = withOverrideEntry(entry, c, override, now);
+    const created = { ...base, ...listKeysOf(base), history } as OrderDoc;
+    // the document whole as built here (the bulk upload's shape: no mongoose casting), in one batched insert with
+    // concurrent creates, and createdEvents' event (order-events/publishes.ts) with the recipients read above
+    // its list row (models/order-row.ts) goes beside the order once the intent is written: one round trip's wait, not
+    // two. If the order is not written, the row goes again: here on an error, or by the sweep's drop of the intent
+    // after a crash (onIntentAbandoned in lists-store.ts). Its _id was minted above, so the row is this order's only.
+    await Order.insertWithEvent(
+      created as never,
+      {
+        subject: Subjects.orderCreated,
+        data: noticeOf(base, ctxOf(c, deps), to),
+      } as never,
+      () => insertRow(created),
+    ).catch(async (err: unknown) => {
+      await deleteRows([created._id]).catch(() => undefined);
+      throw err;
+    });
+    return created;
   });
   // orders.autoApprove: approved at once, as its own write like any approval (domain/order-autoapprove.ts)
   const approval = autoApproval(created, config, now);

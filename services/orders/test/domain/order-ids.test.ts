@@ -1,29 +1,108 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import mongoose from 'mongoose';
 import { loadEnv } from '@portal/service-kit';
 import { OrderCounter } from '../../src/models/order.js';
-import { nextOrderIds } from '../../src/domain/order-ids.js';
+import { ORDER_ID_BLOCK, insertNumbered, nextOrderIds } from '../../src/domain/order-ids.js';
 
-// Order numbers handed out at once (creates and a bulk upload at the same moment) never repeat: FerretDB's
-// findOneAndUpdate reads and writes the counter without a row lock, so two calls could both read the same seq.
+// Order numbers handed out at once (creates and a bulk upload at the same moment, in one process or in two
+// replicas) never repeat: FerretDB's findOneAndUpdate reads and writes the counter without a row lock, so two
+// calls could both read the same seq; blocks are claimed by a unique insert instead.
+const DB = 'portal_orders_ids_test';
+const blocks = () => mongoose.connection.collection('orderidblocks');
+const clear = () => Promise.all([OrderCounter.deleteMany({}), blocks().deleteMany({})]);
 before(async () => {
-  await mongoose.connect(loadEnv().MONGO_URL, { dbName: 'portal_orders_ids_test' });
-  await OrderCounter.deleteMany({});
+  await mongoose.connect(loadEnv().MONGO_URL, { dbName: DB });
+  await clear();
 });
 after(async () => {
-  await OrderCounter.deleteMany({});
+  await clear();
   await mongoose.disconnect();
 });
 
-test('60 concurrent calls (single numbers and blocks of 5) hand out distinct, consecutive order ids', async () => {
+const numberOf = (id: string) => Number(id.slice(2));
+
+test('60 concurrent calls (single numbers and blocks of 5) hand out distinct order ids from claimed blocks', async () => {
   const calls = Array.from({ length: 60 }, (_, i) => nextOrderIds(i % 6 === 0 ? 5 : 1));
   const ids = (await Promise.all(calls)).flat();
   assert.equal(ids.length, 50 + 10 * 5);
   assert.equal(new Set(ids).size, ids.length, 'no id handed out twice');
-  const numbers = ids.map((id) => Number(id.slice(2))).sort((a, b) => a - b);
-  assert.deepEqual(
-    numbers,
-    Array.from({ length: ids.length }, (_, i) => 100_001 + i),
+  const claimed = new Set((await blocks().find().toArray()).map((b) => Number(b._id)));
+  for (const id of ids) {
+    const n = numberOf(id);
+    assert.ok(
+      claimed.has(n - ((n - 100_001) % ORDER_ID_BLOCK)),
+      `${id} lies in a block this process claimed`,
+    );
+  }
+  const numbers = ids.map(numberOf).sort((a, b) => a - b);
+  assert.ok(numbers[0]! >= 100_001);
+  assert.ok(
+    numbers.at(-1)! - numbers[0]! < 2 * ids.length,
+    'no wide gaps: leftovers of a bulk block are used',
   );
+});
+
+test('two processes taking numbers at the same moment never hand out the same one', async () => {
+  const SINGLES = 150;
+  const BULKS = 30;
+  const goAt = Date.now() + 4000; // the other process boots (tsx) meanwhile
+  const other = promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('../fixtures/order-ids-instance.ts', import.meta.url))],
+    {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: {
+        ...process.env,
+        IDS_DB: DB,
+        GO_AT: String(goAt),
+        SINGLES: String(SINGLES),
+        BULKS: String(BULKS),
+      },
+    },
+  );
+  await new Promise((r) => setTimeout(r, goAt - Date.now()));
+  const calls = [
+    ...Array.from({ length: SINGLES }, () => nextOrderIds(1)),
+    ...Array.from({ length: BULKS }, () => nextOrderIds(3)),
+  ];
+  const mine = (await Promise.all(calls)).flat();
+  const theirs = JSON.parse((await other).stdout.trim().split('\n').at(-1)!) as string[];
+  assert.equal(mine.length, SINGLES + 3 * BULKS);
+  assert.equal(theirs.length, SINGLES + 3 * BULKS);
+  const both = [...mine, ...theirs];
+  const repeated = both.filter((id, i) => both.indexOf(id) !== i);
+  assert.deepEqual(repeated, [], 'no number handed out by both processes');
+});
+
+test('a hint far behind the claims (a lost or restored counter) still finds a free block', async () => {
+  await OrderCounter.deleteMany({});
+  const [id] = await nextOrderIds(ORDER_ID_BLOCK); // a whole block: the process's own leftover is not used
+  const highest = Math.max(...(await blocks().find().toArray()).map((b) => Number(b._id)));
+  assert.equal(numberOf(id!), highest, 'the block after every claimed one');
+});
+
+test('a number another writer already holds is passed over: the insert runs again with the next one', async () => {
+  const seen: string[] = [];
+  // the first two numbers this process takes are someone else's (an older build's replica, a restored counter)
+  const placed = await insertNumbered(async (orderId) => {
+    seen.push(orderId);
+    if (seen.length <= 2) throw Object.assign(new Error('E11000 duplicate key'), { code: 11000 });
+    return orderId;
+  });
+  assert.equal(seen.length, 3);
+  assert.equal(new Set(seen).size, 3, 'a fresh number for each try');
+  assert.equal(placed, seen[2]);
+  let tries = 0;
+  await assert.rejects(
+    insertNumbered(async () => {
+      tries++;
+      throw Object.assign(new Error('boom'), { code: 2 });
+    }),
+    /boom/,
+  );
+  assert.equal(tries, 1, 'any other error is the caller’s at once');
 });
