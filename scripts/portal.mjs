@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { join, dirname, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_ARGS, buildServices } from './build-services.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, 'deploy/local/.cache');
@@ -176,8 +177,9 @@ async function waitReady(port, name, ms = 60_000) {
   throw new Error(`service ${name} not ready on :${port} after ${ms / 1000} s\n${tail}`);
 }
 
+/** A service runs as the JavaScript scripts/build-services.mjs built (startServices builds what changed first). */
 export function serviceArgs() {
-  return ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'];
+  return SERVICE_ARGS;
 }
 
 /**
@@ -213,6 +215,9 @@ export async function startServices(env) {
   // services running on another data set are stopped first (e.g. `npm start` after an interrupted `npm test`)
   if (runningDataset() !== set) stopServices();
   writeFileSync(datasetFile, set);
+  // a failed build stops here, before any service is started, with the file and line esbuild gave
+  const stopped = SERVICES.filter(({ name }) => !servicePid(name)).map(({ name }) => name);
+  if (stopped.length) await buildServices(stopped, { log: say });
   for (const { name, port } of SERVICES) {
     if (servicePid(name)) continue;
     const out = openSync(join(logDir, `svc-${name}.log`), 'a');
@@ -311,9 +316,10 @@ if (isMain) {
     start,
     stop,
     status,
-    build: () => {
+    build: async () => {
       ensureDependencies();
       build({ force: process.argv.includes('--force') });
+      await buildServices([], { force: process.argv.includes('--force'), log: say });
     },
     // which Node runs this script and which one its children find first on PATH (the bootstrap's test)
     node: () => {
@@ -322,6 +328,8 @@ if (isMain) {
     },
     // `restart orders routing` restarts only those (the others keep running); no name: every service
     restart: async () => {
+      // built before anything stops: a build that fails leaves the running services as they are
+      await buildServices(process.argv.slice(3), { log: say });
       stopServices(process.argv.slice(3));
       await startServices(stackEnv());
     },

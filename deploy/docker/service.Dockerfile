@@ -11,38 +11,44 @@ COPY --exclude=**/node_modules --exclude=.git --exclude=**/dist --exclude=deploy
 RUN node deploy/docker/manifests.mjs /out
 
 # 2. production dependencies of this workspace and the workspaces it uses (@portal/service-kit,
-#    @portal/contracts) — nothing of the other domains. tsx, which runs the TypeScript and which the kit's
-#    telemetry preload imports, is a root devDependency, so it is installed beside at the lockfile's
-#    version and linked in.
+#    @portal/contracts) — nothing of the other domains, and no TypeScript tooling (tsx, esbuild, typescript are
+#    root devDependencies).
 FROM ${NODE_IMAGE} AS deps
 ARG WORKSPACE
 WORKDIR /app
 COPY --from=manifests /out/ ./
 RUN test -n "${WORKSPACE}" \
  && npm ci --omit=dev -w "${WORKSPACE}" --include-workspace-root=false --no-audit --no-fund \
- && TSX_VERSION="$(node -p 'require("./package-lock.json").packages["node_modules/tsx"].version')" \
- && mkdir -p /opt/tsx && cd /opt/tsx && echo '{"private":true}' >package.json \
- && npm install --omit=dev --no-audit --no-fund --no-package-lock "tsx@${TSX_VERSION}" \
- && ln -sfn /opt/tsx/node_modules/tsx /app/node_modules/tsx \
  && npm cache clean --force
 
-# 3. runtime: node, the dependencies and the TypeScript sources of the workspaces this service needs
+# 3. the service built to JavaScript (scripts/build-services.mjs: esbuild bundles the service with the kit and the
+#    contracts; packages stay external, resolved from the dependencies above). esbuild is installed beside at the
+#    lockfile's version for this stage only.
+FROM ${NODE_IMAGE} AS build
+ARG WORKSPACE
+WORKDIR /app
+COPY --from=deps /app ./
+RUN ESBUILD_VERSION="$(node -p 'require("./package-lock.json").packages["node_modules/esbuild"].version')" \
+ && mkdir -p /opt/esbuild && cd /opt/esbuild && echo '{"private":true}' >package.json \
+ && npm install --no-audit --no-fund --no-package-lock "esbuild@${ESBUILD_VERSION}" \
+ && ln -sfn /opt/esbuild/node_modules/esbuild /app/node_modules/esbuild
+COPY scripts/build-services.mjs scripts/
+COPY services/contracts/src/ services/contracts/src/
+COPY services/kit/src/ services/kit/src/
+COPY ${WORKSPACE}/src/ ${WORKSPACE}/src/
+RUN node scripts/build-services.mjs "$(basename "${WORKSPACE}")"
+
+# 4. runtime: node, the production dependencies and the built service (dist/ and its package.json) — no
+#    TypeScript source, no compiler
 FROM ${NODE_IMAGE}
 ARG WORKSPACE
 ENV NODE_ENV=production
 RUN groupadd --gid 10001 portal && useradd --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin portal
 WORKDIR /app
-COPY --from=deps /opt/tsx /opt/tsx
 COPY --from=deps /app ./
-COPY --exclude=**/node_modules --exclude=**/dist services/contracts/ services/contracts/
-COPY --exclude=**/node_modules --exclude=**/dist services/kit/ services/kit/
-COPY --exclude=**/node_modules --exclude=**/dist ${WORKSPACE}/ ${WORKSPACE}/
-RUN rm -rf services/*/test services/kit/testing ${WORKSPACE}/scripts/*.test.* \
-  && sed -i '/"\.\/testing/d' services/kit/package.json
+COPY --from=build /app/${WORKSPACE}/dist/ ${WORKSPACE}/dist/
 WORKDIR /app/${WORKSPACE}
 USER 10001:10001
-# the root filesystem is read-only in Kubernetes: tsx's compile cache goes to /tmp (an emptyDir)
 ENV TMPDIR=/tmp HOME=/tmp
-# docs/INTERFACES.md §2: telemetry first, so its instrumentation hooks are in place before anything else
-# loads (the kit's preload registers tsx itself to load its own TypeScript)
-CMD ["node", "--import", "@portal/service-kit/telemetry", "--import", "tsx", "src/server.ts"]
+# docs/INTERFACES.md §2: telemetry first, so its instrumentation hooks are in place before anything else loads
+CMD ["node", "--import", "./dist/telemetry.js", "dist/server.js"]

@@ -290,13 +290,16 @@ test('one image recipe per kind, the workspace chosen by a build arg', () => {
   assert.match(service, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
   assert.match(service, /npm ci --omit=dev -w "\$\{WORKSPACE\}" --include-workspace-root=false/);
   assert.match(service, /^USER 10001:10001$/m);
-  // test-only code never ships: the services' tests, the kit's testing entry and its export
-  assert.match(service, /rm -rf services\/\*\/test services\/kit\/testing/);
-  assert.match(service, /sed -i '\/"\\\.\\\/testing\/d' services\/kit\/package\.json/);
-  assert.match(
-    service,
-    /CMD \["node", "--import", "@portal\/service-kit\/telemetry", "--import", "tsx", "src\/server.ts"\]/,
+  // the image runs the built JavaScript: the tracing preload first, then the service; no TypeScript compiler and no
+  // source (test code included) reaches the runtime stage, which takes the dependencies and dist/ only
+  assert.match(service, /RUN node scripts\/build-services\.mjs "\$\(basename "\$\{WORKSPACE\}"\)"/);
+  assert.match(service, /CMD \["node", "--import", "\.\/dist\/telemetry\.js", "dist\/server\.js"\]/);
+  const runtime = service.slice(service.lastIndexOf('\nFROM '));
+  assert.deepEqual(
+    [...runtime.matchAll(/^COPY (.*)$/gm)].map((m) => m[1]),
+    ['--from=deps /app ./', '--from=build /app/${WORKSPACE}/dist/ ${WORKSPACE}/dist/'],
   );
+  assert.doesNotMatch(service, /"tsx"|tsx@/);
   const web = readFileSync(join(root, 'deploy/docker/web.Dockerfile'), 'utf8');
   for (const t of [service, web])
     assert.match(
