@@ -5,6 +5,7 @@ import { openSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
+import { SERVICE_ARGS, buildServices } from '../../scripts/build-services.mjs';
 import { freePort, row, watchRss } from './measure.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -74,8 +75,9 @@ export async function startBaseline(root, logDir) {
 
 /**
  * A portal service of its own on a free port over a bench database, started exactly as the portal starts it
- * (telemetry preload, LOG_LEVEL info, one log line per request) but with the production trace sampling. `env` adds
- * the bench's own settings (its database, durables, queues, switches); `entry` replaces `src/server.ts`.
+ * (built JavaScript, telemetry preload, LOG_LEVEL info, one log line per request) but with the production trace
+ * sampling. `env` adds the bench's own settings (its database, durables, queues, switches); `entry` replaces
+ * `src/server.ts` (another entry runs as TypeScript through tsx).
  */
 export async function startService(
   root,
@@ -85,8 +87,11 @@ export async function startService(
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // the service itself runs as npm start runs it: built JavaScript (built first when its sources changed)
+  const own = entry.length === 1 && /(^|\/)src\/server\.ts$/.test(entry[0]);
+  if (own) await buildServices([service]);
   const proc = await startProcess(
-    ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', ...entry],
+    own ? SERVICE_ARGS : ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', ...entry],
     {
       cwd: join(root, `services/${service}`),
       env: {
