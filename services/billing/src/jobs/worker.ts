@@ -5,6 +5,7 @@ import { queuePrefix, workerOptions } from '@portal/service-kit';
 import { runReport } from './reports.js';
 import { REPORTS_QUEUE } from './enqueue.js';
 import { fireSchedule } from '../domain/reports/schedules.js';
+import { recoverReports } from '../domain/reports/recovery.js';
 
 /**
  * The reports worker (one job at a time: a report is heavy; others wait their turn), started when the app is
@@ -14,6 +15,8 @@ export const reportsWorker = fp(
   async (app) => {
     let worker: Worker | undefined;
     let conn: Redis | undefined;
+    // schedules and unfinished runs back in Redis at start and after a Redis loss (their rows are the truth)
+    app.jobs.onRecover(() => recoverReports(app));
     app.addHook('onReady', async () => {
       conn = new Redis(app.env.REDIS_URL, { maxRetriesPerRequest: null });
       conn.on('error', () => undefined);

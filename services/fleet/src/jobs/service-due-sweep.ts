@@ -33,16 +33,15 @@ export const sweepWorker = defineWorker({
   },
 });
 
-/** Route-plugin slot (like accounts' startup): the hourly schedule, upserted once the queues are up. */
+/**
+ * Route-plugin slot (like accounts' startup): the hourly schedule, upserted (idempotent, keyed) once the workers are up
+ * and again each time Redis comes back — a Redis that restarted empty would otherwise have no sweep until fleet
+ * restarted. Redis down at start: the alerts still come with every save, and the reconnect registers it.
+ */
 export async function sweepSchedule(app: FastifyInstance): Promise<void> {
-  app.addHook('onReady', async () => {
-    try {
-      const queue = await app.jobs.queue(SWEEP_QUEUE);
-      await queue.upsertJobScheduler('hourly', { every: SWEEP_EVERY_MS }, { name: 'sweep', data: {} });
-    } catch (err) {
-      // Redis down at start: the alerts still come with every save; the schedule is set at the next start
-      app.log.warn({ err: (err as Error).message }, 'service-due sweep not scheduled');
-    }
+  app.jobs.onRecover(async () => {
+    const queue = await app.jobs.queue(SWEEP_QUEUE);
+    await queue.upsertJobScheduler('hourly', { every: SWEEP_EVERY_MS }, { name: 'sweep', data: {} });
   });
 }
 (sweepSchedule as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

@@ -45,6 +45,23 @@ async function toView(app: FastifyInstance, d: ReportScheduleDoc): Promise<Repor
   };
 }
 
+/**
+ * A schedule's BullMQ job scheduler, keyed by its id: an upsert, so registering it again (every start, every Redis
+ * reconnect: domain/reports/recovery.ts) changes nothing but brings back one Redis lost.
+ */
+export async function registerSchedule(app: FastifyInstance, id: string, every: ReportEvery): Promise<void> {
+  const queue = await app.jobs.queue(REPORTS_QUEUE);
+  await queue.upsertJobScheduler(
+    schedulerId(id),
+    { pattern: SCHEDULE_PATTERNS[every], tz: 'UTC' },
+    {
+      name: 'scheduled',
+      data: { scheduleId: id },
+      opts: { attempts: 2, removeOnComplete: 100, removeOnFail: 100 },
+    },
+  );
+}
+
 /** POST /reports/schedules {kind, every, emails}: recorded, then its BullMQ job scheduler (keyed by the id). */
 export async function createSchedule(
   app: FastifyInstance,
@@ -63,16 +80,7 @@ export async function createSchedule(
   });
   const id = String(doc._id);
   try {
-    const queue = await app.jobs.queue(REPORTS_QUEUE);
-    await queue.upsertJobScheduler(
-      schedulerId(id),
-      { pattern: SCHEDULE_PATTERNS[body.every], tz: 'UTC' },
-      {
-        name: 'scheduled',
-        data: { scheduleId: id },
-        opts: { attempts: 2, removeOnComplete: 100, removeOnFail: 100 },
-      },
-    );
+    await registerSchedule(app, id, body.every);
   } catch (err) {
     await ReportSchedule.deleteOne({ _id: doc._id });
     throw err;
