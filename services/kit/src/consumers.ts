@@ -23,6 +23,12 @@ export interface ConsumerDef<S extends string = string> {
    * reason (and acked), never handed over.
    */
   handle(event: EventEnvelope<PayloadOf<S>>, ctx: ConsumerContext): Promise<void> | void;
+  /**
+   * How long NATS waits for an ack before it redelivers (default 30 s). A running handler keeps its event for as
+   * long as it runs (plugins/app/consumers.ts tells NATS it is working); this is how soon the event of a process
+   * that died goes to another replica.
+   */
+  ackWaitMs?: number;
   /** Messages handled at once (default 4). */
   concurrency?: number;
   /** Redelivery delay after a failure, doubled per attempt up to 60 s (default 1000 ms). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { EventPayload, EventSubject } from '@portal/contracts';
 import { defineConsumer, type ConsumerContext, type ConsumerDef, type PayloadOf } from '../consumers.js';
+import { Lease } from '../lease.js';
 
 /**
  * The asking side of a read model's snapshot (README "Read models"): a stream keeps events 7 days and a new durable
@@ -9,7 +10,18 @@ import { defineConsumer, type ConsumerContext, type ConsumerDef, type PayloadOf 
  * already holds. The reader then publishes a `*.snapshot.requested.v1`; each owner answers with pages (answer.ts),
  * applied like events (apply.ts: version- or time-guarded, idempotent). Asked again, doubling the wait, while no
  * page of the request arrives (the owner down or restarting); never holds the start.
+ *
+ * Several replicas of a reader share its page durable, so a page reaches any one of them: a request is noted as
+ * answered in the database (`snapshot_answers`), where the asking replica sees it. Replicas starting together ask
+ * once: the asker holds a lease (`snapshot:<reader>[:<scope>]`, lease.ts); the others wait until a request of this
+ * reader is answered (done) or the lease is free again without one (the asker died or gave up: they ask).
  */
+export const SNAPSHOT_ANSWERS = 'snapshot_answers';
+interface AnswerDoc {
+  _id: string;
+  reader: string;
+  at: Date;
+}
 
 /** What every request and page names: who asked, and the asker's CONSUMER_SUFFIX ('' in production). */
 export interface SnapshotHead {
@@ -50,6 +62,11 @@ export interface SnapshotFeedDef<S extends RequestSubject> {
 
 export const RETRY_FIRST_MS = 30_000;
 export const RETRIES = 5;
+/** The asker's lease: held this long unless renewed, renewed this often while it waits for pages. */
+const LEASE_MS = 30_000;
+const LEASE_RENEW_MS = 10_000;
+/** How often a replica that is not asking looks whether the asker's request was answered. */
+export const SIBLING_POLL_MS = 2_000;
 
 /**
  * One reader's snapshot feed: `request` publishes a request, `pages` makes the consumer of an owner's answer (only
@@ -69,11 +86,33 @@ export class SnapshotFeed<S extends RequestSubject> {
     if (!s) this.#answered.set(app, (s = new Set()));
     return s;
   }
-  noteAnswered(app: FastifyInstance, requestId: string): void {
-    this.#set(app).add(requestId);
+  /** This reader and scope, as its answers and its lease name it. */
+  #reader(app: FastifyInstance): string {
+    const scope = String(app.env.CONSUMER_SUFFIX ?? '');
+    return scope ? `${this.def.requestedBy}:${scope}` : this.def.requestedBy;
   }
-  answered(app: FastifyInstance, requestId: string): boolean {
-    return this.#set(app).has(requestId);
+  #answers(app: FastifyInstance) {
+    return app.mongo.collection<AnswerDoc>(SNAPSHOT_ANSWERS);
+  }
+  /** A page of the request arrived (in this process: noted in the database once, for the replica that asked). */
+  async noteAnswered(app: FastifyInstance, requestId: string): Promise<void> {
+    const mine = this.#set(app);
+    if (mine.has(requestId)) return;
+    mine.add(requestId);
+    await this.#answers(app)
+      .insertOne({ _id: requestId, reader: this.#reader(app), at: new Date() })
+      .catch((err: { code?: number }) => {
+        if (err.code !== 11000) throw err; // noted already (another replica, or before a restart)
+      });
+  }
+  /** A page of the request arrived at any replica. */
+  async answered(app: FastifyInstance, requestId: string): Promise<boolean> {
+    if (this.#set(app).has(requestId)) return true;
+    return !!(await this.#answers(app).findOne({ _id: requestId }));
+  }
+  /** A request of this reader was answered at or after `since` (by whichever replica asked). */
+  async answeredSince(app: FastifyInstance, since: Date): Promise<boolean> {
+    return !!(await this.#answers(app).findOne({ reader: this.#reader(app), at: { $gte: since } }));
   }
   /** This page answers this reader, of this instance's scope. */
   mine(app: FastifyInstance, p: { requestedBy: string; scope?: string }): boolean {
@@ -107,7 +146,7 @@ export class SnapshotFeed<S extends RequestSubject> {
       handle: async (event, ctx) => {
         const p = event.data as PayloadOf<P> & SnapshotHead;
         if (!this.mine(ctx.app, p)) return;
-        this.noteAnswered(ctx.app, p.requestId);
+        await this.noteAnswered(ctx.app, p.requestId);
         await def.handle(p, ctx);
       },
     });
@@ -130,19 +169,38 @@ export class SnapshotFeed<S extends RequestSubject> {
           timer = setTimeout(r, ms);
           timer.unref();
         });
+      /** Asks (holding the lease) until a page comes or the retries are spent; true when answered. */
+      const ask = async (wanted: SnapshotNeed<S>, lease: Lease): Promise<boolean> => {
+        for (let i = 0, wait = retryFirstMs; i <= retries && !closing; i++, wait *= 2) {
+          const id = await this.request(app, wanted.body);
+          app.log.info({ requestId: id, reason: wanted.reason, attempt: i + 1 }, `${label} requested`);
+          for (let t = 0; t < wait && !closing && !(await this.answered(app, id)); t += 1000) {
+            if (t % LEASE_RENEW_MS < 1000) await lease.take();
+            await sleep(Math.min(1000, wait));
+          }
+          if (await this.answered(app, id)) return true;
+        }
+        if (!closing)
+          app.log.warn(`no answer to the ${label} request; the read model fills from events only`);
+        return false;
+      };
       const run = async () => {
         await app.bus.ready;
         const wanted = await need(app);
         if (!wanted) return;
-        for (let i = 0, wait = retryFirstMs; i <= retries && !closing; i++, wait *= 2) {
-          const id = await this.request(app, wanted.body);
-          app.log.info({ requestId: id, reason: wanted.reason, attempt: i + 1 }, `${label} requested`);
-          for (let t = 0; t < wait && !closing && !this.answered(app, id); t += 1000)
-            await sleep(Math.min(1000, wait));
-          if (this.answered(app, id)) return void (await hooks.answered?.(app));
+        const since = new Date();
+        const lease = new Lease(app.mongo.db!, `snapshot:${this.#reader(app)}`, LEASE_MS);
+        // another replica asking: its pages fill the same database; this one asks only if that one stops unanswered
+        while (!closing && !(await lease.take())) {
+          await sleep(SIBLING_POLL_MS);
+          if (await this.answeredSince(app, since)) return void (await hooks.answered?.(app));
         }
-        if (!closing)
-          app.log.warn(`no answer to the ${label} request; the read model fills from events only`);
+        if (closing) return;
+        try {
+          if (await ask(wanted, lease)) await hooks.answered?.(app);
+        } finally {
+          await lease.release().catch(() => undefined);
+        }
       };
       app.addHook('onReady', async () => {
         void run().catch((err) => app.log.warn({ err: (err as Error).message }, `${label} not requested`));

@@ -10,6 +10,10 @@ import { extractTrace, SpanKind, withSpan } from '../../telemetry.js';
 
 const PROCESSED = 'processed_events';
 const DEFAULT_MAX_DELIVER = 40;
+const DEFAULT_ACK_WAIT_MS = 30_000;
+/** A handler still running after this long is let go: NATS redelivers its event after the ack wait. */
+const MAX_WORKING_MS = 15 * 60_000;
+const ackWaitOf = (def: ConsumerDef) => def.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
 /** A suffixed (test) consumer that nobody pulls from is removed by NATS after this long. */
 const SUFFIXED_INACTIVE_MS = 15 * 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -120,6 +124,19 @@ export default fp(
       await withSpan(
         `${m.subject} process`,
         async () => {
+          // While the handler runs, NATS is told it is still at work (every third of the ack wait): a handler longer
+          // than the ack wait (a large snapshot answer) is not redelivered to a sibling replica meanwhile, which would
+          // run it a second time at once (the processed record is only written at the end). A process that dies
+          // stops telling, and the event goes to another replica after one ack wait; so does a handler stuck for
+          // longer than MAX_WORKING_MS.
+          const since = Date.now();
+          const working = setInterval(
+            () => {
+              if (Date.now() - since < MAX_WORKING_MS) m.working();
+              else clearInterval(working);
+            },
+            Math.max(100, ackWaitOf(def) / 3),
+          );
           try {
             if (await processed().findOne({ _id: key })) return m.ack();
             await def.handle(event, {
@@ -143,6 +160,8 @@ export default fp(
             const delay = Math.min((def.nakDelayMs ?? 1000) * 2 ** (m.info.deliveryCount - 1), 60_000);
             app.log.warn({ err, consumer: durable, eventId: event.id, delay }, 'event handler failed; nak');
             m.nak(delay);
+          } finally {
+            clearInterval(working);
           }
         },
         {
@@ -171,7 +190,7 @@ export default fp(
       const durable = durableName(def, suffix);
       const editable = {
         filter_subjects: [...def.subjects],
-        ack_wait: nanos(30_000),
+        ack_wait: nanos(ackWaitOf(def)),
         max_deliver: def.maxDeliver ?? DEFAULT_MAX_DELIVER,
         ...(suffix ? { inactive_threshold: nanos(SUFFIXED_INACTIVE_MS) } : {}),
       };
