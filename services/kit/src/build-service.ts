@@ -27,6 +27,7 @@ import outboxRelay from './plugins/app/outbox-relay.js';
 import consumers from './plugins/app/consumers.js';
 import queues from './plugins/app/queues.js';
 import './types.js';
+import { logCacheFigures } from './cache-stats.js';
 
 export type RoutePlugin =
   FastifyPluginAsync<any, RawServerDefault, any> | FastifyPluginCallback<any, RawServerDefault, any>;
@@ -103,6 +104,8 @@ export async function buildService(
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('serviceName', opts.name);
   app.decorate('env', env as Env & Record<string, unknown>);
+  const stopCacheLog = logCacheFigures(app.log, env.CACHE_LOG_MS);
+  app.addHook('onClose', async () => stopCacheLog());
 
   await app.register(problem);
   await app.register(mongo);

@@ -112,6 +112,8 @@ export const EnvSchema = Type.Object({
   PROCESSED_EVENTS_SWEEP_MS: Type.Integer({ default: 3600_000, minimum: 100 }),
   /** SIGTERM: how long in-flight work (mail being sent) may take before the process is forced out. */
   SHUTDOWN_GRACE_MS: Type.Integer({ default: 45_000, minimum: 1000 }),
+  /** How often the in-process caches' hit rates are logged (cache-stats.ts); 0 = never. */
+  CACHE_LOG_MS: Type.Integer({ default: 300_000, minimum: 0 }),
   /** Rate limits of public routes (kit rate-limit plugin): per window, per client address (+ account). */
   RATE_LIMIT_WINDOW_MS: Type.Integer({ default: 60_000, minimum: 1000 }),
   RATE_LIMIT_ACCOUNT_MAX: Type.Integer({ default: 20, minimum: 1 }),

@@ -58,6 +58,7 @@ export {
   onIntentAbandoned,
 } from './outbox.js';
 export { Batcher, batchedInsert, insertEach } from './batch.js';
+export { cacheCounter, cacheFigures, type CacheCounter, type CacheFigures } from './cache-stats.js';
 // read models of others' records: snapshot request and answer, the version rule (readmodel/)
 export * from './readmodel/index.js';
 export { withSpan, injectTrace, extractTrace, currentTraceId, shutdownTelemetry } from './telemetry.js';
@@ -71,6 +72,7 @@ export {
 } from './env.js';
 export { runService, servicePort } from './server-main.js';
 export { Lease, LEASES, LEASE_TTL_MS, processHolder, type LeaseDoc } from './lease.js';
+export { replicaDrops, type ReplicaDrops } from './replica-drops.js';
 export { ensureStream, streamName, streamLimits, type StreamLimits } from './plugins/external/nats.js';
 export { queuePrefix, workerOptions } from './plugins/app/queues.js';
 export { durableName, deadLetterSubject } from './plugins/app/consumers.js';

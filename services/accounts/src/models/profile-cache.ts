@@ -1,4 +1,5 @@
 import type { Schema } from 'mongoose';
+import { cacheCounter } from '@portal/service-kit';
 
 /**
  * The caller's profile, read on every authenticated request (GET /api/users/me on every page load, tenancy
@@ -11,6 +12,7 @@ export const PROFILE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 const cache = new Map<string, { doc: unknown; until: number }>();
+const stats = cacheCounter('accounts.profiles', { max: MAX_ENTRIES, size: () => cache.size });
 let generation = 0;
 
 /** Taken before the database read; pass it to rememberProfile. */
@@ -18,18 +20,22 @@ export const profileGeneration = () => generation;
 
 export function cachedProfile<T extends { role?: number | null }>(sub: string, role?: number): T | undefined {
   const hit = cache.get(sub);
-  if (!hit) return undefined;
+  if (!hit) return void stats.miss();
   const doc = hit.doc as T;
   if (hit.until < Date.now() || (role !== undefined && doc.role !== role)) {
     cache.delete(sub);
-    return undefined;
+    return void stats.miss();
   }
+  stats.hit();
   return doc;
 }
 
 export function rememberProfile<T>(sub: string, doc: T, gen: number): T {
   if (gen !== generation) return doc; // a write happened while we read: do not keep what we read
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  if (cache.size >= MAX_ENTRIES) {
+    cache.delete(cache.keys().next().value!);
+    stats.evicted();
+  }
   cache.set(sub, { doc, until: Date.now() + PROFILE_TTL_MS });
   return doc;
 }

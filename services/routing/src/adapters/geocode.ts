@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { cacheCounter } from '@portal/service-kit';
 import { fetchJson, isCoordinate, type LatLon } from './geo.js';
 
 /**
@@ -45,9 +46,14 @@ const fromZip = (stop: GeocodeStop): Geocoded | null => {
 const CACHE_MAX = 5000;
 export function createGeocoder(opts: GeocoderOptions) {
   const cache = new Map<string, LatLon | null>();
+  const stats = cacheCounter('routing.geocode', { max: CACHE_MAX, size: () => cache.size });
   async function remote(stop: GeocodeStop): Promise<LatLon | null> {
     const key = `${stop.address}|${stop.zip}`.toLowerCase();
-    if (cache.has(key)) return cache.get(key)!;
+    if (cache.has(key)) {
+      stats.hit();
+      return cache.get(key)!;
+    }
+    stats.miss();
     const q = new URLSearchParams({ q: stop.address, countrycodes: 'us', format: 'jsonv2', limit: '1' });
     const url = `${opts.url.replace(/\/+$/, '')}/search?${q}`;
     const answer = await fetchJson(
@@ -58,7 +64,10 @@ export function createGeocoder(opts: GeocoderOptions) {
     const first = Array.isArray(answer) ? (answer[0] as { lat?: unknown; lon?: unknown }) : undefined;
     const point = first ? { lat: Number(first.lat), lon: Number(first.lon) } : null;
     const found = point && isCoordinate(point.lat, point.lon) ? point : null;
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    if (cache.size >= CACHE_MAX) {
+      cache.delete(cache.keys().next().value!);
+      stats.evicted();
+    }
     cache.set(key, found);
     return found;
   }

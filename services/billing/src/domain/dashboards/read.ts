@@ -1,4 +1,4 @@
-import { Problem } from '@portal/service-kit';
+import { Problem, cacheCounter } from '@portal/service-kit';
 import { licenceKey } from '@portal/contracts';
 import {
   DASHBOARD,
@@ -162,11 +162,22 @@ export async function vendorDashboard(keys: string[], range: { from: string; to:
 
 /** A computed answer kept DASHBOARD.cacheSeconds per caller and range (a dashboard is opened and re-opened). */
 const cache = new Map<string, { until: number; value: Promise<unknown> }>();
+const CACHE_MAX = 1000;
+const stats = cacheCounter('billing.dashboards', { max: CACHE_MAX, size: () => cache.size });
 export function cached<T>(key: string, compute: () => Promise<T>, seconds: number = DASHBOARD.cacheSeconds) {
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.value as Promise<T>;
-  if (cache.size > 1000) for (const [k, v] of cache) if (v.until <= now) cache.delete(k);
+  if (hit && hit.until > now) {
+    stats.hit();
+    return hit.value as Promise<T>;
+  }
+  stats.miss();
+  if (cache.size >= CACHE_MAX) for (const [k, v] of cache) if (v.until <= now) cache.delete(k);
+  // still full of live answers: the oldest goes (insertion order), so the bound holds under any load
+  while (cache.size >= CACHE_MAX) {
+    cache.delete(cache.keys().next().value!);
+    stats.evicted();
+  }
   const value = compute();
   cache.set(key, { until: now + seconds * 1000, value });
   value.catch(() => cache.delete(key));

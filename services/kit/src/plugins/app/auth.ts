@@ -4,6 +4,7 @@ import { DEFAULT_ROLE, Messages, roleFromRealmRoles, type RoleNumber } from '@po
 import type { AuthUser, RouteInfo } from '../../types.js';
 import type { UserState } from './user-state.js';
 import { sendProblem } from './problem.js';
+import { cacheCounter } from '../../cache-stats.js';
 
 /** Keycloak signs with RS256 by default; anything else (none, HS*) is refused before the signature is read. */
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
@@ -47,6 +48,7 @@ export default fp(
     );
     const routes: RouteInfo[] = [];
     const cache = new Map<string, Verified>();
+    const stats = cacheCounter('kit.tokens', { max: CACHE_MAX, size: () => cache.size });
 
     async function verify(token: string): Promise<Verified | undefined> {
       const now = Date.now() / 1000;
@@ -55,9 +57,11 @@ export default fp(
         cache.delete(token);
         if (hit.exp > now) {
           cache.set(token, hit);
+          stats.hit();
           return hit;
         }
       }
+      stats.miss();
       const { payload } = await jwtVerify(token, jwks, {
         issuer: KEYCLOAK_ISSUER,
         audience: KEYCLOAK_AUDIENCE,
@@ -80,7 +84,10 @@ export default fp(
         iat: payload.iat!,
         sid: typeof payload.sid === 'string' ? payload.sid : undefined,
       };
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+      if (cache.size >= CACHE_MAX) {
+        cache.delete(cache.keys().next().value!);
+        stats.evicted();
+      }
       cache.set(token, v);
       return v;
     }

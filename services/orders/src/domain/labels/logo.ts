@@ -17,6 +17,8 @@ interface Entry {
   logo: LabelLogo | null;
   pending?: Promise<LabelLogo | null>;
 }
+/** One logo is configured at a time; a few past ones are kept while a config change spreads. */
+const CACHE_MAX = 16;
 const cache = new Map<string, Entry>();
 
 /** The image type from its first bytes (PNG or JPEG), else null. */
@@ -68,6 +70,7 @@ export async function labelLogo(value: string, appUrl: string, now = Date.now())
       entry.pending = undefined;
       return logo;
     });
+    if (!cache.has(url) && cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(url, (e = entry));
   }
   if (!e.pending) return e.logo;
