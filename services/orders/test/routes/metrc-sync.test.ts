@@ -215,6 +215,31 @@ test('Metrc failing: the run fails and says why (after the retries)', async () =
   );
 });
 
+test('Metrc slower than the timeout: each run fails at its deadline with the reason; the next is not held', async () => {
+  // the issue's case scaled down: 1.5 s a call against a 1 s timeout; a 2 s deadline instead of 5 minutes
+  const env = app.env as Record<string, unknown>;
+  const saved = { d: env.METRC_SYNC_DEADLINE_MS, t: env.METRC_TIMEOUT_MS };
+  Object.assign(env, { METRC_SYNC_DEADLINE_MS: 2000, METRC_TIMEOUT_MS: 1000 });
+  stub.setMode({ mode: 'slow', delayMs: 1500 });
+  try {
+    const t0 = Date.now();
+    const [a, b] = await Promise.all([
+      runToEnd(Role.Admin, { from: D, to: D }),
+      runToEnd(Role.Admin, { from: D, to: D }),
+    ]);
+    const ms = Date.now() - t0;
+    for (const v of [a, b]) {
+      assert.equal(v.state, 'failed');
+      assert.equal(v.failedReason, 'Sync Manifests failed: Metrc did not finish within 2 s');
+    }
+    assert.ok(ms < 12_000, `two runs one after the other, each ended at its deadline (${ms} ms)`);
+    assert.ok(stub.stats().calls <= 30, `calls: ${stub.stats().calls}`);
+  } finally {
+    Object.assign(env, { METRC_SYNC_DEADLINE_MS: saved.d, METRC_TIMEOUT_MS: saved.t });
+    stub.setMode({ mode: 'normal' });
+  }
+});
+
 test('bad input and unknown runs: the words', async () => {
   const wide = await call(app, Role.Admin, 'POST', '/api/metrc/syncall', { from: day(-60), to: D });
   assert.equal(wide.statusCode, 400);

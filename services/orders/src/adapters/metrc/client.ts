@@ -24,7 +24,28 @@ export interface MetrcClient {
   stats(): MetrcStats;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Why an aborted signal stopped a call: its reason when it is a MetrcError, else "cancelled". */
+export function abortReason(signal: AbortSignal | undefined): MetrcError {
+  const r = signal?.reason as unknown;
+  return r instanceof MetrcError ? r : new MetrcError('the sync was cancelled', 'cancelled');
+}
+
+/** Waits ms, or rejects with the signal's reason as soon as it aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    const stop = () => {
+      clearTimeout(t);
+      reject(abortReason(signal));
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
 
 /** Retry-After in ms: delta seconds or an HTTP date; 1 s when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number {
@@ -35,12 +56,17 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
   return Number.isNaN(at) ? 1000 : Math.max(0, at - now);
 }
 
-/** A semaphore: at most `n` functions run at once; the rest wait in order. */
-export function limiter(n: number) {
+/** A semaphore: at most `n` functions run at once; the rest wait in order (and leave when `signal` aborts). */
+export function limiter(n: number, signal?: AbortSignal) {
   let active = 0;
   const queue: (() => void)[] = [];
+  signal?.addEventListener('abort', () => queue.splice(0).forEach((wake) => wake()), { once: true });
   return async function run<T>(fn: () => Promise<T>): Promise<T> {
     if (active >= n) await new Promise<void>((r) => queue.push(r));
+    if (signal?.aborted) {
+      queue.shift()?.(); // pass the turn on: the next waiter also leaves
+      throw abortReason(signal);
+    }
     active++;
     try {
       return await fn();
@@ -53,9 +79,10 @@ export function limiter(n: number) {
 
 /**
  * The Metrc transfers API at `baseUrl` with HTTP Basic auth (vendor key : user key). Each call: a timeout per try;
- * a 5xx, a timeout or a network error is tried again after an exponential backoff (with jitter); a 429 waits its
- * Retry-After (not counted as a retry, up to rateLimitWaits times); another 4xx fails at once. At most
- * `concurrency` calls are in flight, shared by everything using this client.
+ * a 5xx, a timeout or a network error is tried again after an exponential backoff (with jitter), while the client's
+ * retry budget lasts; a 429 waits its Retry-After (not counted as a retry, up to rateLimitWaits times); another 4xx
+ * fails at once. At most `concurrency` calls are in flight, shared by everything using this client. `signal` (the
+ * run's deadline and cancellation) ends all of it at once.
  */
 export function metrcClient(cfg: MetrcConfig): MetrcClient {
   const timeoutMs = cfg.timeoutMs ?? 10_000;
@@ -65,18 +92,23 @@ export function metrcClient(cfg: MetrcConfig): MetrcClient {
   const maxWait = cfg.maxRetryAfterMs ?? 60_000;
   const auth = `Basic ${Buffer.from(`${cfg.vendorKey}:${cfg.userKey}`).toString('base64')}`;
   const base = cfg.baseUrl.replace(/\/+$/, '');
-  const run = limiter(cfg.concurrency ?? 4);
+  const signal = cfg.signal;
+  const run = limiter(cfg.concurrency ?? 4, signal);
+  let budget = cfg.retryBudget ?? 8;
   const stats: MetrcStats = { calls: 0, retries: 0, rateLimitWaits: 0, waitedMs: 0 };
 
   async function once(path: string, query: string): Promise<Response> {
+    if (signal?.aborted) throw abortReason(signal);
     stats.calls++;
+    const perTry = AbortSignal.timeout(timeoutMs);
     try {
       return await fetch(`${base}${path}${query}`, {
         headers: { authorization: auth, accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal ? AbortSignal.any([signal, perTry]) : perTry,
       });
     } catch (err) {
       const e = err as Error;
+      if (signal?.aborted) throw abortReason(signal);
       if (e.name === 'TimeoutError' || e.name === 'AbortError')
         throw new MetrcError(`Metrc did not answer ${path} within ${timeoutMs / 1000} s`, 'timeout');
       throw new MetrcError(`Metrc could not be reached (${path})`, 'network');
@@ -93,7 +125,7 @@ export function metrcClient(cfg: MetrcConfig): MetrcClient {
       let error: MetrcError;
       try {
         res = await run(() => once(path, query));
-        if (res.ok) return (await res.json()) as T;
+        if (res.ok) return (await res.json().catch(() => readFailed(signal, path))) as T;
         if (res.status === 429) {
           await res.body?.cancel();
           if (limited++ >= waits)
@@ -101,7 +133,7 @@ export function metrcClient(cfg: MetrcConfig): MetrcClient {
           const wait = Math.min(maxWait, retryAfterMs(res.headers.get('retry-after')));
           stats.rateLimitWaits++;
           stats.waitedMs += wait;
-          await sleep(wait);
+          await sleep(wait, signal);
           continue;
         }
         const text = await res.text().catch(() => '');
@@ -111,15 +143,18 @@ export function metrcClient(cfg: MetrcConfig): MetrcClient {
         if (
           !(err instanceof MetrcError) ||
           err.kind === 'rate-limit' ||
+          err.kind === 'deadline' ||
+          err.kind === 'cancelled' ||
           (err.kind === 'http' && err.status! < 500)
         )
           throw err;
         error = err;
       }
-      if (failures++ >= retries) throw withTries(error, failures);
+      if (failures++ >= retries || budget <= 0) throw withTries(error, failures);
+      budget--;
       stats.retries++;
       const wait = backoffMs * 2 ** (failures - 1) * (0.75 + Math.random() * 0.5);
-      await sleep(wait);
+      await sleep(wait, signal);
     }
   }
 
@@ -146,6 +181,12 @@ function detail(text: string): string {
   } catch {
     return '';
   }
+}
+
+/** A body cut off while read: the run's reason when it was aborted, else a network failure (retried). */
+function readFailed(signal: AbortSignal | undefined, path: string): never {
+  if (signal?.aborted) throw abortReason(signal);
+  throw new MetrcError(`Metrc's answer to ${path} was cut off`, 'network');
 }
 
 function withTries(e: MetrcError, tries: number): MetrcError {

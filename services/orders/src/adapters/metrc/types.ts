@@ -59,13 +59,23 @@ export interface MetrcConfig {
   /** 429s waited out per call before giving up (default 10), each wait at most maxRetryAfterMs (default 60 s). */
   rateLimitWaits?: number;
   maxRetryAfterMs?: number;
+  /**
+   * Retries this client may spend in all, across its calls (default 8): a Metrc that is plainly down fails the run
+   * after a few tries, not after every call's own retries (two failing runs made 664 calls).
+   */
+  retryBudget?: number;
+  /**
+   * The run's cancellation and total deadline: aborting it stops every call in flight, every backoff and 429 wait
+   * and every call still waiting for a slot; they fail with the signal's reason (a MetrcError).
+   */
+  signal?: AbortSignal;
 }
 
 /** Why a call failed for good, in words a user may read (status and path; no key, no query string). */
 export class MetrcError extends Error {
   constructor(
     message: string,
-    readonly kind: 'http' | 'timeout' | 'network' | 'rate-limit',
+    readonly kind: 'http' | 'timeout' | 'network' | 'rate-limit' | 'deadline' | 'cancelled',
     readonly status?: number,
   ) {
     super(message);

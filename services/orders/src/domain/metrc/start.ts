@@ -24,6 +24,7 @@ export function metrcConfigOf(env: Record<string, unknown>): MetrcConfig {
     timeoutMs: Number(env.METRC_TIMEOUT_MS ?? 10_000),
     retries: Number(env.METRC_RETRIES ?? 3),
     concurrency: Number(env.METRC_CONCURRENCY ?? 4),
+    retryBudget: Number(env.METRC_RETRY_BUDGET ?? 8),
   };
 }
 

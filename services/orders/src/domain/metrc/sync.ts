@@ -18,6 +18,13 @@ export interface SyncDeps {
   now?: Date;
   /** Called after each order with done and total (the job's BullMQ progress). */
   onProgress?: (done: number, total: number) => Promise<void> | void;
+  /** Called as Metrc's transfer lists come in (the phase before the orders), with lists read and to read. */
+  onListProgress?: (done: number, total: number) => Promise<void> | void;
+  /**
+   * Stops every other Metrc call of the run at once (the client's signal) when one failed for good: the run is
+   * over, and calls left running would only load a Metrc that is already failing.
+   */
+  cancel?: (reason: Error) => void;
 }
 
 /** What the run found (counts only: the job's return value and log line). */
@@ -44,13 +51,17 @@ export async function runSync(syncId: string, deps: SyncDeps): Promise<SyncSumma
   const total = orders.length;
   // total 0 while Metrc's transfer lists are read (the browser says so), then the orders one by one
   await MetrcSync.updateOne({ _id: syncId }, { $set: { state: 'active', total: 0, done: 0, results: [] } });
-  const byManifest = await transfersOf(deps.client, orders, now);
+  const byManifest = await transfersOf(deps, orders, now).catch((err: Error) => {
+    deps.cancel?.(err);
+    throw err;
+  });
   await MetrcSync.updateOne({ _id: syncId }, { $set: { total } });
   const results: MetrcOrderResult[] = [];
   // once a Metrc call failed for good the run is over: the orders still waiting skip their calls
   let broken = false;
   const stop = (err: unknown): never => {
     broken = true;
+    deps.cancel?.(err as Error);
     throw err;
   };
   let lastWrite = 0;
@@ -107,13 +118,21 @@ async function ordersOf(s: StoredSync): Promise<OrderDoc[]> {
 }
 
 /** Metrc's outgoing transfers of the orders' pickup licences around their delivery days, by manifest number. */
-async function transfersOf(client: MetrcClient, orders: SyncOrder[], now: Date) {
+async function transfersOf(deps: SyncDeps, orders: SyncOrder[], now: Date) {
   const withNo = orders.filter((o) => o.manifestNo && o.pickupLN);
   const licences = [...new Set(withNo.map((o) => o.pickupLN))];
   const days = [...new Set(withNo.map((o) => o.day).filter(Boolean))];
   const windows = windowsOf(days, now);
+  const calls = licences.length * windows.length;
+  let read = 0;
   const lists = await Promise.all(
-    licences.flatMap((lic) => windows.map((w) => client.outgoing(lic, w.start, w.end))),
+    licences.flatMap((lic) =>
+      windows.map(async (w) => {
+        const list = await deps.client.outgoing(lic, w.start, w.end);
+        await deps.onListProgress?.(++read, calls);
+        return list;
+      }),
+    ),
   );
   const byManifest = new Map<string, MetrcTransfer>();
   for (const t of lists.flat()) {
