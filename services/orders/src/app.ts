@@ -32,6 +32,10 @@ const OrdersEnv = Type.Object({
   METRC_TIMEOUT_MS: Type.Integer({ default: 10_000 }),
   METRC_RETRIES: Type.Integer({ default: 3 }),
   METRC_CONCURRENCY: Type.Integer({ default: 4 }),
+  /** A whole Sync Manifests run's deadline (the screen says "up to 5 minutes"); its calls are cancelled then. */
+  METRC_SYNC_DEADLINE_MS: Type.Integer({ default: 300_000, minimum: 1000 }),
+  /** Retries a run may spend across all its Metrc calls (a Metrc that is down fails the run after a few). */
+  METRC_RETRY_BUDGET: Type.Integer({ default: 8, minimum: 0 }),
   /**
    * 'off': no snapshot request at start (F's accountsFeed). For suites that seed the read models themselves: a
    * snapshot arriving mid-test would add accounts' real members beside the seeded ones.
