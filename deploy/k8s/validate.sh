@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Offline validation of the Kubernetes manifests.
-#   1. installs pinned kustomize + kubeconform (go) and the JSON schemas shipped by the PyPI package
+#   1. installs pinned kustomize + kubeconform + nats-server (go) and the JSON schemas shipped by the PyPI package
 #      kubernetes-validate into deploy/local/.cache/k8s-tools/ (git-ignored), once;
 #   2. `kustomize build`s every overlay and every domain bundle and pipes each into
 #      `kubeconform -strict` against those local schemas — nothing is fetched while validating;
-#   3. exits non-zero on the first tool failure and after any invalid build.
+#   3. checks the NATS cluster config with nats-server -t and the Redis init script with sh -n;
+#   4. exits non-zero on the first tool failure and after any invalid build or config.
 # Usage: bash deploy/k8s/validate.sh [--install-only] [--out DIR]
 #   --out DIR   also writes each build to DIR/<overlays|domains>-<name>.yaml (the node test reads them)
 set -euo pipefail
@@ -13,6 +14,7 @@ KUSTOMIZE_VERSION=v5.7.1
 KUBECONFORM_VERSION=v0.7.0
 SCHEMAS_VERSION=1.33.1   # kubernetes-validate release; ships schemas up to Kubernetes 1.33
 K8S_VERSION=1.33.0       # the cluster version the manifests are checked against
+NATS_VERSION=v2.14.0     # = the image of components/nats (deploy/test/k8s-backends.test.ts holds them equal)
 
 K8S_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$K8S_DIR/../.." && pwd)"
@@ -52,6 +54,12 @@ go_tool() { # name module-root cmd-subpath version
 install_tools() {
   go_tool kustomize sigs.k8s.io/kustomize/kustomize/v5 "" "$KUSTOMIZE_VERSION"
   go_tool kubeconform github.com/yannh/kubeconform cmd/kubeconform "$KUBECONFORM_VERSION"
+  # nats-server checks the cluster's config (-t); the local stack's binary is used when it is the same release
+  local stack_nats="$ROOT/deploy/local/.cache/bin/nats-server"
+  if [ ! -x "$BIN/nats-server" ] && [ -x "$stack_nats" ] && [ "$("$stack_nats" --version)" = "nats-server: $NATS_VERSION" ]; then
+    mkdir -p "$BIN" && cp "$stack_nats" "$BIN/nats-server" && echo "$NATS_VERSION" >"$BIN/.nats-server.version"
+  fi
+  go_tool nats-server github.com/nats-io/nats-server/v2 "" "$NATS_VERSION"
   local py="$CACHE/pyschemas" stamp="$CACHE/pyschemas/.version"
   if [ "$(cat "$stamp" 2>/dev/null)" != "$SCHEMAS_VERSION" ]; then
     log "installing kubernetes-validate $SCHEMAS_VERSION schemas"
@@ -113,4 +121,20 @@ for t in "${targets[@]}"; do
   fi
   rm -f "$tmp" "$tmp.out"
 done
+
+# The backends' own configuration, checked by their own parsers where one runs offline: the NATS cluster config
+# with the accounts file it includes (the dev public keys stand in for the environment), and the Redis init script.
+natsdir="$(mktemp -d)"
+mkdir -p "$natsdir/accounts"
+sed "s#store_dir: /data#store_dir: $natsdir/data#" "$K8S_DIR/components/nats/nats.conf" >"$natsdir/nats.conf"
+cp "$K8S_DIR/base/platform/nats-accounts.conf" "$natsdir/accounts/accounts.conf"
+if env POD_NAME=nats-0 $(grep -o 'PORTAL_NKEY_[A-Z]*=[A-Z0-9]*' "$K8S_DIR/overlays/dev/kustomization.yaml") \
+    "$BIN/nats-server" -t -c "$natsdir/nats.conf" >"$natsdir/out" 2>&1; then
+  echo "ok   components/nats: nats-server $NATS_VERSION -t: $(cat "$natsdir/out")"
+else
+  echo "FAIL components/nats: nats-server -t:"; cat "$natsdir/out"; failed=1
+fi
+rm -rf "$natsdir"
+if sh -n "$K8S_DIR/components/redis/init.sh"; then echo "ok   components/redis: init.sh parses (sh -n)"
+else echo "FAIL components/redis: init.sh"; failed=1; fi
 exit "$failed"

@@ -63,7 +63,7 @@ test("dev's generated seeds match the public keys its NATS gets", () => {
   const docs = parseAllDocuments(readFileSync(join(k8s, 'overlays/dev/kustomization.yaml'), 'utf8'));
   const kz = docs[0]!.toJSON();
   const pub = Object.fromEntries(
-    (kz.configMapGenerator.find((g: any) => g.name === 'portal-nats-nkeys').literals as string[]).map((l) =>
+    (kz.secretGenerator.find((g: any) => g.name === 'portal-nats-nkeys').literals as string[]).map((l) =>
       l.split('='),
     ),
   );

@@ -120,7 +120,19 @@ const STAND_IN: Record<string, string> = {
   MONGO_URL: 'mongodb://portal:secret@mongodb-0,mongodb-1/portal?replicaSet=rs0',
   REDIS_URL: 'redis://:secret@redis:6379',
   NATS_NKEY_SEED: `SU${'A'.repeat(56)}`,
+  S3_PORT: '443',
+  S3_USE_SSL: 'true',
 };
+
+/** The keys of a Secret of the build: generated (dev) or written by an ExternalSecret (prod). */
+function secretKeys(objs: Obj[], name: string): string[] {
+  const secret = objs.find((o) => o.kind === 'Secret' && o.metadata.name === name);
+  if (secret) return Object.keys({ ...secret.data, ...secret.stringData });
+  const ext = objs.find(
+    (o) => o.kind === 'ExternalSecret' && (o.spec.target?.name ?? o.metadata.name) === name,
+  );
+  return (ext?.spec.data ?? []).map((d: Obj) => d.secretKey);
+}
 
 /** The environment a container gets: its ConfigMaps, and its secretKeyRefs with a stand-in secret value. */
 function containerEnv(objs: Obj[], c: Obj): Record<string, string> {
@@ -128,6 +140,8 @@ function containerEnv(objs: Obj[], c: Obj): Record<string, string> {
   for (const ref of c.envFrom ?? []) {
     const cm = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === ref.configMapRef?.name);
     Object.assign(env, cm?.data ?? {});
+    const sec = ref.secretRef?.name;
+    if (sec) for (const k of secretKeys(objs, sec)) env[k] = STAND_IN[k] ?? `secret:${sec}/${k}`;
   }
   for (const e of c.env ?? []) {
     if (e.value !== undefined) env[e.name] = e.value;
@@ -164,6 +178,11 @@ test('every prod service runs with PORTAL_ENV=production and passes the kit chec
   const nc = n.spec.template.spec.containers[0];
   nc.env = nc.env.filter((e: Obj) => e.name !== 'NATS_NKEY_SEED');
   assert.throws(() => loadEnv({ ...blank, ...containerEnv(prod.objs, nc) }), /needs NATS_NKEY_SEED/);
+  // and without the object store's Secret (endpoint and keys would fall back to the local defaults)
+  const s = structuredClone(prod.objs.find((o) => o.kind === 'Deployment' && o.metadata.name === 'orders')!);
+  const sc = s.spec.template.spec.containers[0];
+  sc.envFrom = sc.envFrom.filter((e: Obj) => e.secretRef?.name !== 'portal-s3');
+  assert.throws(() => loadEnv({ ...blank, ...containerEnv(prod.objs, sc) }), /S3_/);
   // the two services that seal and open pins/codes get the seal key from the Secret, not a default
   for (const svc of ['accounts', 'notifications']) {
     const dep = prod.objs.find((o) => o.kind === 'Deployment' && o.metadata.name === svc)!;

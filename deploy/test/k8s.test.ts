@@ -137,10 +137,10 @@ test('the Ingress of every overlay routes exactly as deploy/routes.json', () => 
     const ing = objs.find((o) => o.kind === 'Ingress')!;
     assert.ok(ing.spec.rules[0].host, `${env}: a hostname`);
     assert.ok(ing.spec.ingressClassName, `${env}: an ingress class`);
-    // every backend is a Service of the build (keycloak is deployed beside the portal)
+    // every backend is a Service of the build (keycloak's selects the operator's pods, components/keycloak)
     const services = new Set(objs.filter((o) => o.kind === 'Service').map((o) => o.metadata.name));
     for (const svc of new Set(ingressTable(objs).values()))
-      if (svc !== 'keycloak') assert.ok(services.has(svc), `${env}: Service ${svc} exists`);
+      assert.ok(services.has(svc), `${env}: Service ${svc} exists`);
     // each service's ingress backend port is its Service's port named http, which targets the routes.json port
     for (const [svc, { port }] of Object.entries(routes.services)) {
       const dep = objs.find((o) => o.kind === 'Deployment' && o.metadata.name === svc);
@@ -240,19 +240,18 @@ test('services get the shared ConfigMap and Secret refs; every referenced Config
       const secretKeys = c.env
         .filter((e: Obj) => e.valueFrom?.secretKeyRef?.name === 'portal-secrets')
         .map((e: Obj) => e.name);
-      for (const k of [
-        'MONGO_URL',
-        'REDIS_URL',
-        'S3_ACCESS_KEY',
-        'S3_SECRET_KEY',
-        'KEYCLOAK_SERVICE_CLIENT_SECRET',
-      ])
+      for (const k of ['MONGO_URL', 'REDIS_URL', 'KEYCLOAK_SERVICE_CLIENT_SECRET'])
         assert.ok(secretKeys.includes(k), `${env}: ${svc} ${k} from portal-secrets`);
+      // the object store's endpoint and credentials travel together in portal-s3, read last (it wins)
+      assert.equal(c.envFrom.at(-1)?.secretRef?.name, 'portal-s3', `${env}: ${svc} envFrom portal-s3`);
+      assert.ok(!c.env.some((e: Obj) => /^S3_/.test(e.name)), `${env}: ${svc} no S3_* beside portal-s3`);
+      // the image runs compiled JavaScript: no startup slack for a compiler at start
+      assert.equal(c.startupProbe, undefined, `${env}: ${svc} has no startupProbe`);
     }
     const platform = objs.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'portal-platform')!;
+    assert.ok(!Object.keys(platform.data).some((k) => /^S3_/.test(k)), `${env}: no S3_* in portal-platform`);
     for (const k of [
       'NATS_URL',
-      'S3_ENDPOINT',
       'KEYCLOAK_URL',
       'KEYCLOAK_ISSUER',
       'SMTP_HOST',
