@@ -1,4 +1,4 @@
-// The backends the manifests run themselves (docs/decisions/023): a 3-node NATS JetStream cluster whose streams are
+// The backends the manifests run themselves (docs/decisions/024): a 3-node NATS JetStream cluster whose streams are
 // replicated 3 times, Redis with Sentinel failover and AOF behind an HAProxy on the master, Keycloak through its
 // operator with its own replicated PostgreSQL and the portal realm, every credential from the secret store, and a
 // disruption budget for everything that runs. Checked on the built overlays, offline; the CRD schemas are shown to
