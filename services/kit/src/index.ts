@@ -72,6 +72,7 @@ export {
 } from './env.js';
 export { runService, servicePort } from './server-main.js';
 export { Lease, LEASES, LEASE_TTL_MS, processHolder, type LeaseDoc } from './lease.js';
+export { replicaDrops, type ReplicaDrops } from './replica-drops.js';
 export { ensureStream, streamName, streamLimits, type StreamLimits } from './plugins/external/nats.js';
 export { queuePrefix, workerOptions } from './plugins/app/queues.js';
 export { durableName, deadLetterSubject } from './plugins/app/consumers.js';

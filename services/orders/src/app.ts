@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
 import { Order } from './models/order.js';
 import './models/member.js';
+import { readCacheDrops } from './models/read-cache-drops.js';
 
 /**
  * Service env beyond the kit's: where routing answers `/api/routes/find` (the order form's day rule). Services find
@@ -71,6 +72,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       name: 'orders',
       domain: 'orders',
       routes: [
+        // the read models' short-lived copies dropped across replicas (models/read-cache.ts)
+        readCacheDrops,
         feed,
         // the ledger's checkpoints (decorates app.ledgerAnchors before the order calls use it)
         ledgerAnchorJob,

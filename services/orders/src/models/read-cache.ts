@@ -5,9 +5,9 @@ import { cacheCounter } from '@portal/service-kit';
  * Short-lived copies of read-model lookups (members, licences, config): a create reads the caller, the config and
  * both licences before it writes, four round trips to the database that answer the same for every order of a
  * minute. Every write through a read model's mongoose model (the feed consumers, the snapshot fills, the tests'
- * seeds) bumps the model's generation, which drops its copies at once in this process; another replica's consumer
- * may have taken an event, so a copy is also never older than READ_CACHE_MS. (Writes with the bare driver
- * bypass the hooks and wait out READ_CACHE_MS: nothing in src/ makes one.)
+ * seeds) bumps the model's generation, which drops its copies at once in this process and, told over Redis, in every
+ * other replica (read-cache-drops.ts); a copy is also never older than READ_CACHE_MS (Redis down, a missed message).
+ * (Writes with the bare driver bypass the hooks and wait out READ_CACHE_MS: nothing in src/ makes one.)
  */
 export const READ_CACHE_MS = 5_000;
 /** Entries per cache before it starts afresh (a bound on memory, not a tuning knob). */
@@ -16,6 +16,23 @@ const MAX_ENTRIES = 10_000;
 const generations = new Map<string, number>();
 const generationOf = (name: string) => generations.get(name) ?? 0;
 const bump = (name: string) => generations.set(name, generationOf(name) + 1);
+/** Every read model with copies (dropsReadCache), for a drop of all of them. */
+const names = new Set<string>();
+
+/**
+ * The other replicas' copies (read-cache-drops.ts sets this at start): after a write through a read model here,
+ * every other replica drops its copies of it too, at once instead of after READ_CACHE_MS (a licence one replica's
+ * consumer just learned was still "unknown licence" on another for seconds).
+ */
+let tellReplicas: ((name: string) => void) | undefined;
+export const setReplicaDrops = (tell: ((name: string) => void) | undefined): void => {
+  tellReplicas = tell;
+};
+/** Another replica wrote `name` ('*': anything, e.g. after a missed message): this process's copies go. */
+export function dropFromReplica(name: string): void {
+  if (name === '*') for (const n of names) bump(n);
+  else bump(name);
+}
 
 const QUERY_WRITES: MongooseQueryOrDocumentMiddleware[] = [
   'updateOne',
@@ -30,16 +47,21 @@ const QUERY_WRITES: MongooseQueryOrDocumentMiddleware[] = [
 
 /** Schema plugin: any write through the model drops the copies of `name` (before it starts and after it ends). */
 export function dropsReadCache(name: string) {
+  names.add(name);
   return (schema: Schema): void => {
     const hook = () => void bump(name);
+    const done = () => {
+      bump(name);
+      tellReplicas?.(name);
+    };
     schema.pre('save', hook);
-    schema.post('save', hook);
+    schema.post('save', done);
     schema.pre(QUERY_WRITES, { document: true, query: true }, hook);
-    schema.post(QUERY_WRITES, { document: true, query: true }, hook);
+    schema.post(QUERY_WRITES, { document: true, query: true }, done);
     schema.pre('insertMany', hook);
-    schema.post('insertMany', hook);
+    schema.post('insertMany', done);
     schema.pre('bulkWrite', hook);
-    schema.post('bulkWrite', hook);
+    schema.post('bulkWrite', done);
   };
 }
 
