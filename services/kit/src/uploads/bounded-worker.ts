@@ -92,12 +92,23 @@ function once<T>(run: BoundedRun): Promise<T> {
  * A long-lived bounded worker for a reader that is slow to load (pdf.js: seconds): tasks go one at a time to one
  * worker module that answers `{id, result}` for each `{id, data}`; the heap limit and the deadline hold per worker,
  * and a worker that hits either is ended (its task refused with WorkerLimitError) and a fresh one started for the
- * next task. The worker is unref'd: it never keeps the process alive.
+ * next task. The worker is unref'd: it never keeps the process alive. With `idleMs`, a worker that had no task for
+ * that long is ended (its heap is tens of MB of the service's RSS) and the next task starts a fresh one.
  */
-export function boundedWorker<T>(opts: Omit<BoundedRun, 'data' | 'transfer'>) {
+export function boundedWorker<T>(opts: Omit<BoundedRun, 'data' | 'transfer'> & { idleMs?: number }) {
   let worker: Worker | undefined;
   let seq = 0;
   let queue: Promise<unknown> = Promise.resolve();
+  let idle: NodeJS.Timeout | undefined;
+  const endWhenIdle = () => {
+    clearTimeout(idle);
+    if (!opts.idleMs) return;
+    idle = setTimeout(() => {
+      const w = worker;
+      worker = undefined;
+      void w?.terminate();
+    }, opts.idleMs).unref();
+  };
   const start = () => {
     const w = new Worker(opts.file, {
       execArgv: loaderArgs(),
@@ -119,10 +130,12 @@ export function boundedWorker<T>(opts: Omit<BoundedRun, 'data' | 'transfer'>) {
   };
   const task = (data: unknown) =>
     new Promise<T>((resolve, reject) => {
+      clearTimeout(idle);
       const w = (worker ??= start());
       const id = ++seq;
       const end = (fn: () => void, kill: boolean) => {
         clearTimeout(timer);
+        endWhenIdle();
         w.off('message', onMessage).off('error', onError).off('exit', onExit);
         if (kill) {
           if (worker === w) worker = undefined;
@@ -156,6 +169,7 @@ export function boundedWorker<T>(opts: Omit<BoundedRun, 'data' | 'transfer'>) {
     },
     /** Ends the worker (a later task starts a new one). */
     async close() {
+      clearTimeout(idle);
       const w = worker;
       worker = undefined;
       await w?.terminate();

@@ -39,6 +39,8 @@ const reader = boundedWorker<{ pages: number; text?: string; error?: string }>({
   file: new URL('./pdf-worker.ts', import.meta.url),
   maxHeapMb: MANIFEST_READ_HEAP_MB,
   timeoutMs: MANIFEST_READ_TIMEOUT_MS,
+  // pdf.js in its own heap is ~70 MB of RSS: after 2 minutes without a manifest it goes (the next load: ~1 s)
+  idleMs: 120_000,
 });
 /** Starts the reader's worker and loads pdf.js in it (seconds on a busy machine), from the plugin's start. */
 export const warmPdfReader = () => reader.run({ warm: true });
