@@ -12,6 +12,7 @@ import {
 } from './orders-seed.mjs';
 import { loadLists, migrateOrders, startOrders } from './orders.mjs';
 import { benchBulk, benchCreate } from './orders-write.mjs';
+import { rssMb } from './measure.mjs';
 
 const subOf = (t) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub;
 
@@ -84,6 +85,9 @@ export async function runOrderBenches({ root, logDir, env, client, only, log, st
             : 'orders.bulk.5000: not measured — POST /api/orders/bulk is not served by services/orders yet.',
       );
     }
+    // what the instance keeps once its benches are done (10 s idle), beside the peaks of the rows
+    await new Promise((r) => setTimeout(r, 10_000));
+    notes.push(`orders: the instance's RSS 10 s after its benches: ${rssMb(orders.pid).toFixed(0)} MB.`);
   } finally {
     await orders.stop();
   }
