@@ -65,9 +65,13 @@ export function markdown(rows, { plans, notes, started, secs, before }) {
 export function write(root, rows, meta) {
   const dir = join(root, 'bench/results');
   writeFileSync(join(dir, 'latest.json'), JSON.stringify(rows, null, 2) + '\n');
-  const beforeFile = join(dir, 'before.md');
-  const before = existsSync(beforeFile) ? readFileSync(beforeFile, 'utf8') : '';
-  writeFileSync(join(dir, 'latest.md'), markdown(rows, { ...meta, before }));
+  // appended as they are: the services' start and memory figures (bench/service-memory.mjs), then the old backend's
+  const appended = ['runtime.md', 'before.md']
+    .map((f) => join(dir, f))
+    .filter((f) => existsSync(f))
+    .map((f) => readFileSync(f, 'utf8').trimEnd())
+    .join('\n\n');
+  writeFileSync(join(dir, 'latest.md'), markdown(rows, { ...meta, before: appended }));
 }
 
 /** The results as committed (HEAD), or [] when there are none yet. */
