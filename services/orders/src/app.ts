@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
 import { Order } from './models/order.js';
 import './models/member.js';
+import { jobsRecovery } from './jobs/recovery.js';
 import { readCacheDrops } from './models/read-cache-drops.js';
 
 /**
@@ -82,6 +83,8 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
         orderRoutes,
         destinationRoutes,
         bulkRoutes,
+        // unfinished uploads and syncs queued again from their documents (start, Redis back)
+        jobsRecovery,
         // the chain of custody, one plugin per part
         labelsRoutes,
         custodyRoutes,

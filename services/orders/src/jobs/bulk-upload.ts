@@ -14,7 +14,8 @@ interface StoredUpload {
 /**
  * A large upload (more than BULK_INLINE_ROWS rows to save), checked in the request: this only writes, recording
  * progress on the upload's document every hundred rows. A retry after a crash is safe: rows the first try claimed
- * are settled by the idempotency keys, not saved twice.
+ * are settled by the idempotency keys, not saved twice. The document is the job's truth: one still waiting or
+ * running whose job Redis lost is queued again (jobs/recovery.ts).
  */
 export const bulkUploadWorker = defineWorker<{ uploadId: string }>({
   queue: BULK_QUEUE,
@@ -36,7 +37,10 @@ export const bulkUploadWorker = defineWorker<{ uploadId: string }>({
         ports: writePort(app.env.APP_URL),
         onProgress: async (done) => {
           await BulkUpload.updateOne({ _id: uploadId }, { $set: { done: skipped + done } });
-          await job.updateProgress(Math.floor(((skipped + done) / Math.max(1, u.total)) * 100));
+          // the document is the truth: a Redis that lost this job must not stop the rows being saved
+          await job
+            .updateProgress(Math.floor(((skipped + done) / Math.max(1, u.total)) * 100))
+            .catch((err: Error) => log.warn({ uploadId, err: err.message }, 'job progress not written'));
         },
       });
       result.jobId = uploadId;
@@ -46,8 +50,9 @@ export const bulkUploadWorker = defineWorker<{ uploadId: string }>({
       return { saved: result.saved, errors: result.errors.length };
     } catch (err) {
       const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      // never over a completed upload (another try, after a Redis loss, may have finished it meanwhile)
       await BulkUpload.updateOne(
-        { _id: uploadId },
+        { _id: uploadId, state: { $ne: 'completed' } },
         { $set: last ? { state: 'failed', failedReason: (err as Error).message } : { state: 'waiting' } },
       );
       throw err;
