@@ -135,6 +135,14 @@ test('Keycloak: operator CRs, 2 instances on a 3-instance PostgreSQL, the portal
     svc.spec.selector,
   );
 
+  // the operator sets no security context; the namespace enforces the restricted Pod Security Standard
+  const tpl = kc.spec.unsupported.podTemplate.spec;
+  assert.deepEqual(tpl.securityContext, { runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+  assert.deepEqual(tpl.containers[0].securityContext, {
+    allowPrivilegeEscalation: false,
+    capabilities: { drop: ['ALL'] },
+  });
+
   const imp = find(prod, 'KeycloakRealmImport', 'portal-realm');
   assert.equal(imp.spec.keycloakCRName, kc.metadata.name);
   const realm = imp.spec.realm;
@@ -192,6 +200,24 @@ test('the object store and every other credential come from the secret store (pr
     assert.equal(o.spec.secretStoreRef.kind, 'ClusterSecretStore');
     for (const d of o.spec.data)
       assert.ok(d.remoteRef.key && !('value' in d), `${o.metadata.name}: a reference`);
+  }
+});
+
+test('the StatefulSets meet the restricted Pod Security Standard, init containers included', () => {
+  const sets = prod.filter((o) => o.kind === 'StatefulSet');
+  assert.deepEqual(sets.map((o) => o.metadata.name).sort(), ['nats', 'redis']);
+  for (const o of sets) {
+    const pod = o.spec.template.spec;
+    assert.equal(pod.securityContext.runAsNonRoot, true, o.metadata.name);
+    assert.equal(pod.securityContext.seccompProfile.type, 'RuntimeDefault', o.metadata.name);
+    for (const c of [...(pod.initContainers ?? []), ...pod.containers]) {
+      const what = `${o.metadata.name}/${c.name}`;
+      assert.equal(c.securityContext.allowPrivilegeEscalation, false, what);
+      assert.deepEqual(c.securityContext.capabilities.drop, ['ALL'], what);
+      assert.equal(c.securityContext.readOnlyRootFilesystem, true, what);
+      for (const k of ['requests', 'limits'])
+        for (const r of ['cpu', 'memory']) assert.ok(c.resources[k][r], `${what} ${k}.${r}`);
+    }
   }
 });
 
