@@ -16,6 +16,7 @@ import { LicenceRecord } from './models/licence-record.js';
 import { Tombstone } from './models/tombstone.js';
 import { startup } from './startup.js';
 import { consumers } from './events/index.js';
+import { cacheDrops } from './models/cache-drops.js';
 
 /** Service env beyond the kit's: the accounting system's customer-list API (a local stub in dev and tests). */
 const AccountsEnv = Type.Object({
@@ -38,6 +39,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       domain: 'accounts',
       routes: [
         keycloakPlugin, // first: `fastify.keycloak` for the route plugins after it
+        cacheDrops, // the profile and config copies dropped across replicas
         startup,
         authRoutes,
         usersRoutes,

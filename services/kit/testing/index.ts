@@ -16,4 +16,4 @@ export { injectOutboxFault, type OutboxFault } from './faults.js';
 export { assertUsesIndex, planNodes } from './index-proof.js';
 export { scratchDb } from './scratch-db.js';
 export { busAs, testNats, localEnv, type BusHandle } from './bus-as.js';
-export { startInstance, type Instance } from './instance.js';
+export { startInstance, startReplicaScript, type Instance } from './instance.js';

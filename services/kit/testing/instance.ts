@@ -64,3 +64,35 @@ export async function startInstance(
   }
   return { url, port, output: () => out, stop };
 }
+
+/**
+ * A script as another replica's process (`node --import tsx <file>` in `cwd`): it boots, prints `ready`, waits for
+ * a line on stdin, does its part and prints `written`. `go()` lets it act and resolves once it exited 0, so the
+ * test can take its own copy right before the other replica writes.
+ */
+export async function startReplicaScript(
+  file: string,
+  opts: { cwd: string; env: Record<string, string | undefined> },
+): Promise<{ go(): Promise<void>; output(): string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (b: Buffer) => (out = (out + b.toString()).slice(-20_000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<number | null>((r) => child.once('exit', r));
+  await waitFor(() => out.includes('ready') || child.exitCode !== null, 60_000, 50);
+  if (!out.includes('ready')) throw new Error(`replica script did not start:\n${out.slice(-3000)}`);
+  return {
+    async go() {
+      child.stdin!.end('go\n');
+      const code = await exited;
+      if (code !== 0 || !out.includes('written'))
+        throw new Error(`replica script failed (${code}):\n${out.slice(-3000)}`);
+    },
+    output: () => out,
+  };
+}

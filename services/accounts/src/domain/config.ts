@@ -3,13 +3,15 @@ import { INTERNAL_CONFIG_KEYS } from '@portal/contracts';
 import type { AppConfig as AppConfigValues } from '@portal/contracts';
 import { AppConfig, readConfig } from '../models/app-config.js';
 import { configChanged, queue } from '../events/publishes.js';
+import { tellReplicas } from '../models/cache-drops.js';
 
 /**
  * The public config is read on every page load by every visitor, and changes a few times a year: it is served
- * from memory with an ETag (a revalidation is a 304 without a body). This instance drops its copy when settings
- * are saved through it; other replicas re-read within CONFIG_TTL_MS. `Cache-Control: public, no-cache` lets
- * browsers and the edge keep the body but revalidate each time, so a superadmin never sees the old settings
- * after saving; the edge (nginx) adds a 1 s micro-cache for anonymous callers on top (deploy/local/nginx).
+ * from memory with an ETag (a revalidation is a 304 without a body). Saving settings drops this replica's copy
+ * and, told over Redis (models/cache-drops.ts), every other one's; CONFIG_TTL_MS bounds a copy when that is
+ * lost. `Cache-Control: public, no-cache` lets browsers and the edge keep the body but revalidate each time, so a
+ * superadmin never sees the old settings after saving; the edge (nginx) adds a 1 s micro-cache for anonymous
+ * callers on top (deploy/local/nginx).
  */
 export const CONFIG_TTL_MS = 10_000;
 export const CONFIG_CACHE_CONTROL = 'public, no-cache';
@@ -72,5 +74,6 @@ export async function saveConfig(entries: [string, unknown][]): Promise<AppConfi
   queue(doc, configChanged(entries));
   await doc.save();
   dropConfigCache();
+  tellReplicas('config');
   return readConfig();
 }

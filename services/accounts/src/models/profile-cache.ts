@@ -1,12 +1,14 @@
 import type { Schema } from 'mongoose';
+import { tellReplicas } from './cache-drops.js';
 import { cacheCounter } from '@portal/service-kit';
 
 /**
  * The caller's profile, read on every authenticated request (GET /api/users/me on every page load, tenancy
  * checks), kept in memory per Keycloak `sub` for a short time. Every write to the users collection through the
  * User model in this process (save, update*, findOneAnd*, delete*, insertMany, bulkWrite — the profile's own
- * writes and every event-carrying update go through them) empties the cache at once; other replicas' copies
- * expire after PROFILE_TTL_MS. A read that started before a write is never cached after it (generation check).
+ * writes and every event-carrying update go through them) empties the cache at once, and every other replica's
+ * (told over Redis: cache-drops.ts); PROFILE_TTL_MS bounds a copy when that message is lost. A read that started
+ * before a write is never cached after it (generation check).
  */
 export const PROFILE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -50,7 +52,11 @@ const QUERY_WRITES =
 
 /** Schema plugin for the User model: any write empties the profile cache (writes are rare next to reads). */
 export function invalidatesProfileCache(schema: Schema): void {
-  const forget = () => forgetProfiles();
+  // this replica's copies at once, the other replicas' told (cache-drops.ts)
+  const forget = () => {
+    forgetProfiles();
+    tellReplicas('profiles');
+  };
   schema.pre(QUERY_WRITES, { document: true, query: true }, forget);
   schema.post(QUERY_WRITES, { document: true, query: true }, forget);
   schema.post('save', forget);

@@ -4,10 +4,9 @@
 // replica just learned is no longer "unknown" here, and a changed one is not answered as it was. Real stack.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { startService, waitFor } from '@portal/service-kit/testing';
+import { startReplicaScript, startService, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { Licence } from '../../src/models/licence.js';
 import { READ_CACHE_MS } from '../../src/models/read-cache.js';
@@ -26,33 +25,12 @@ after(async () => {
   await app?.close();
 });
 
-/**
- * The other replica, in its own process: booted, it waits; `write()` makes it write and resolves once it exited
- * (its drop told). `beforeWrite` runs right before, so a copy taken there is fresh when the write lands.
- */
-async function otherReplica(write: { licenseKey: string; City: string }) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('../fixtures/read-model-writer.ts', import.meta.url))],
-    {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      env: { ...process.env, WRITER_DB: ENV.MONGO_DB, WRITE: JSON.stringify(write) },
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', r));
-  await waitFor(() => out.includes('ready') || child.exitCode !== null, 30_000, 50);
-  assert.ok(out.includes('ready'), 'the other replica booted');
-  return {
-    async write() {
-      child.stdin.end('go\n');
-      assert.equal(await exited, 0);
-      assert.ok(out.includes('written'));
-    },
-  };
-}
+/** The other replica, in its own process, booted and waiting: `go()` makes its write (test/fixtures). */
+const otherReplica = (write: { licenseKey: string; City: string }) =>
+  startReplicaScript(fileURLToPath(new URL('../fixtures/read-model-writer.ts', import.meta.url)), {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { WRITER_DB: ENV.MONGO_DB, WRITE: JSON.stringify(write) },
+  });
 
 /** Well inside READ_CACHE_MS: only a drop told by the other replica explains a fresh answer this soon. */
 const SOON_MS = 1000;
@@ -62,7 +40,7 @@ test("a licence changed by the other replica is answered as changed here at once
   assert.equal((await licenceByNumber('RCR-1'))?.City, 'Salem');
   const t = Date.now();
   assert.equal((await licenceByNumber('RCR-1'))?.City, 'Salem', 'kept as a copy');
-  await other.write();
+  await other.go();
   await waitFor(async () => (await licenceByNumber('RCR-1'))?.City === 'Eugene', SOON_MS, 20);
   assert.ok(Date.now() - t < READ_CACHE_MS, 'seen before the copy would have expired');
 });
@@ -72,7 +50,7 @@ test('a licence the other replica just learned is known here at once (an absent 
   const t = Date.now();
   assert.equal(await licenceByNumber('RCR-2'), null);
   assert.equal(await licenceByNumber('RCR-2'), null, 'the absence kept as a copy');
-  await other.write();
+  await other.go();
   await waitFor(async () => (await licenceByNumber('RCR-2'))?.City === 'Bend', SOON_MS, 20);
   assert.ok(Date.now() - t < READ_CACHE_MS, 'seen before the copy would have expired');
 });
