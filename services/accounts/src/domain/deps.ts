@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RoleNumber } from '@portal/contracts';
 import type { KeycloakClient } from '../adapters/keycloak/index.js';
+import { durableUserState } from './revocations.js';
 
 /**
  * What the domain modules use of the running service, passed in (never imported), so the rules run the same from a
@@ -17,7 +18,8 @@ export interface Deps {
 
 export const depsOf = (app: FastifyInstance): Deps => ({
   keycloak: app.keycloak,
-  userState: app.userState,
+  // logouts and "not before" written to accounts' database first (they must outlive Redis)
+  userState: durableUserState(app.userState),
   redis: app.redis,
   appUrl: app.env.APP_URL,
   log: app.log,

@@ -2,6 +2,7 @@ import { AccountState, isApproved, isSuspended } from '@portal/contracts';
 import { User } from '../models/user.js';
 import { Tombstone } from '../models/tombstone.js';
 import type { Deps } from './deps.js';
+import { restoreRevocations } from './revocations.js';
 
 /** How far back deletions are re-announced at start: the kit keeps a deleted user's state this long (STATE_TTL_S). */
 const DELETED_SYNC_WINDOW_MS = 24 * 3600_000;
@@ -52,7 +53,8 @@ export async function applyAccountState(
 
 /**
  * At service start (and when accounts' Redis connection comes back): every suspended profile, every verified
- * profile's marker and every recent deletion is written to the kit's user state again, so a suspended or deleted
+ * profile's marker, every recent deletion and every live logout and "not before" (revocations.ts) is written to the
+ * kit's user state again, so a suspended or deleted
  * user's old token is refused and a verified user is let in even when Redis lost its state (a restart, a flush, a
  * new Redis) — the profiles are the durable record, Redis the fast copy every service reads. Markers are only added
  * here, never removed: a marker is removed before its profile leaves verified (revokeBeforeWrite), and a restore
@@ -60,7 +62,7 @@ export async function applyAccountState(
  */
 export async function syncUserStates(
   deps: Pick<Deps, 'userState'>,
-): Promise<{ suspended: number; verified: number; deleted: number }> {
+): Promise<{ suspended: number; verified: number; deleted: number; sessions: number; notBefore: number }> {
   const verified = (
     await User.find({ sub: { $ne: null }, verified: AccountState.Verified }, { sub: 1 }).lean<
       { sub?: string | null }[]
@@ -86,5 +88,6 @@ export async function syncUserStates(
     await deps.userState.markDeleted(t.sub);
     d++;
   }
-  return { suspended: s, verified: verified.length, deleted: d };
+  const revoked = await restoreRevocations(deps.userState);
+  return { suspended: s, verified: verified.length, deleted: d, ...revoked };
 }
