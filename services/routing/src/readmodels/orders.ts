@@ -198,7 +198,12 @@ async function catchUp(): Promise<void> {
 
 /** Brings the day caches up to date now and tells the listeners what other instances applied (live streams poll). */
 export async function followChanges(): Promise<void> {
-  if (!seenUpTo) return;
+  // a replica whose day cache never filled (no schedule asked here yet, its warm-up failed) still follows: from a
+  // little before now, so a change another replica applied as the stream opened is not missed
+  if (!seenUpTo) {
+    seenUpTo = Date.now() - CATCH_UP_MARGIN_MS;
+    seenSeq = -1;
+  }
   await (catchingUp ??= catchUp().finally(() => (catchingUp = null)));
 }
 
