@@ -35,6 +35,7 @@ export type { RelayHooks } from './plugins/app/outbox-relay.js';
 export { Problem, ProblemSchema, problemBody } from './problem.js';
 export { isBackendUnavailable, UNAVAILABLE_MESSAGE, RETRY_AFTER_S } from './unavailable.js';
 export { STATE_TTL_S, type UserStateStore, type UserState } from './plugins/app/user-state.js';
+export { JOB_ROWS as JOB_ROWS_COLLECTION } from './plugins/app/job-rows.js';
 export {
   defineConsumer,
   defineWorker,
