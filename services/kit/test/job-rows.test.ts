@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '../testing/index.js';
-import { defineWorker, type PortalApp } from '../src/index.js';
+import { defineWorker, queuePrefix, type PortalApp } from '../src/index.js';
 import { JOB_ROWS, rowId } from '../src/plugins/app/job-rows.js';
 import { buildThingApp } from './fixtures/thing-service.js';
 import { freePort, ownServer } from './fixtures/own-server.js';
@@ -87,7 +87,9 @@ test('a job requested while Redis is down is accepted (its row) and handled once
   try {
     const id = await app.jobs.add('kitrows-mail', 'mail', { name }); // waits out its patience, then keeps the row
     assert.ok(id);
-    const row = await app.mongo.collection(JOB_ROWS).findOne({ _id: rowId('kitrows-mail', id) as never });
+    const row = await app.mongo
+      .collection(JOB_ROWS)
+      .findOne({ _id: rowId(queuePrefix(app.env, app.serviceName), 'kitrows-mail', id) as never });
     assert.equal(row?.state, 'queued');
   } finally {
     await redis.start();
@@ -102,7 +104,9 @@ test('a job already done is not queued again (a redelivered event), nor revived 
   await app.jobs.add('kitrows-mail', 'mail', { name }, { jobId });
   await waitFor(() => count(name) === 1, 10_000);
   await waitFor(async () => {
-    const r = await app.mongo.collection(JOB_ROWS).findOne({ _id: rowId('kitrows-mail', jobId) as never });
+    const r = await app.mongo
+      .collection(JOB_ROWS)
+      .findOne({ _id: rowId(queuePrefix(app.env, app.serviceName), 'kitrows-mail', jobId) as never });
     return r?.state === 'done';
   }, 5000);
   await restartRedis();

@@ -18,6 +18,8 @@ const RECOVER_MAX = 5000;
 export type JobRowState = 'queued' | 'done' | 'failed';
 export interface JobRow {
   _id: string;
+  /** The queues' key prefix (QUEUE_PREFIX): suites sharing a database with prefixes of their own never mix. */
+  prefix: string;
   queue: string;
   name: string;
   jobId: string;
@@ -29,9 +31,9 @@ export interface JobRow {
   reason?: string;
 }
 
-export const rowId = (queue: string, jobId: string) => `${queue}:${jobId}`;
+export const rowId = (prefix: string, queue: string, jobId: string) => `${prefix}:${queue}:${jobId}`;
 
-export function jobRows(db: Connection) {
+export function jobRows(db: Connection, prefix: string) {
   const rows = () => db.collection<JobRow>(JOB_ROWS);
   return {
     /**
@@ -45,7 +47,7 @@ export function jobRows(db: Connection) {
       data: Record<string, unknown>,
       opts: JobsOptions,
     ) {
-      const _id = rowId(queue, jobId);
+      const _id = rowId(prefix, queue, jobId);
       const now = new Date();
       const was = await rows().findOne({ _id }, { projection: { state: 1 } });
       if (was?.state === 'done') return false;
@@ -55,6 +57,7 @@ export function jobRows(db: Connection) {
       else
         await rows().insertOne({
           _id,
+          prefix,
           queue,
           name,
           jobId,
@@ -68,18 +71,19 @@ export function jobRows(db: Connection) {
     },
     async settle(queue: string, jobId: string, state: Exclude<JobRowState, 'queued'>, reason?: string) {
       await rows().updateOne(
-        { _id: rowId(queue, jobId) },
+        { _id: rowId(prefix, queue, jobId) },
         { $set: { state, updatedAt: new Date(), ...(reason ? { reason: reason.slice(0, 500) } : {}) } },
       );
     },
     /** Queues again every recorded job of `queue` that Redis does not hold; returns how many. */
     async recover(queue: Queue, defaults: JobsOptions, log: FastifyBaseLogger): Promise<number> {
       await rows().deleteMany({
+        prefix,
         state: { $ne: 'queued' },
         updatedAt: { $lt: new Date(Date.now() - KEEP_MS) },
       });
       const pending = await rows()
-        .find({ queue: queue.name, state: 'queued' })
+        .find({ prefix, queue: queue.name, state: 'queued' })
         .sort({ at: 1 })
         .limit(RECOVER_MAX)
         .toArray();

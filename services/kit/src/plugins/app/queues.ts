@@ -47,7 +47,7 @@ export default fp(
     const prefix = queuePrefix(app.env, app.serviceName);
     const queues = new Map<string, Promise<Queue>>();
     const byQueue = new Map(opts.workers.map((w) => [w.queue, w]));
-    const rows = jobRows(app.mongo);
+    const rows = jobRows(app.mongo, prefix);
     const durable = (queue: string) => byQueue.get(queue)?.durable === true;
 
     const queueFor = (name: string) => {
