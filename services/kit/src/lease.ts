@@ -41,8 +41,19 @@ export class Lease {
     return this.db.collection<LeaseDoc>(LEASES);
   }
 
-  /** Takes or renews the lease; true when this holder has it now. */
+  /** Takes or renews the lease; true when this holder has it now. A failed round trip is tried twice more. */
   async take(now = new Date()): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.takeOnce(now);
+      } catch (err) {
+        if (attempt >= 3) throw err;
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+      }
+    }
+  }
+
+  private async takeOnce(now: Date): Promise<boolean> {
     const until = new Date(now.getTime() + this.ttlMs);
     const col = this.col();
     const renewed = await col.updateOne(

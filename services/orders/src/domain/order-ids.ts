@@ -1,3 +1,4 @@
+import mongoose, { Schema } from 'mongoose';
 import { OrderCounter } from '../models/order.js';
 
 /**
@@ -13,7 +14,13 @@ const FIRST = 100_001;
 /** Claims tried before giving up (each refused claim moves past a block another process holds). */
 const MAX_CLAIMS = 200;
 
-const blocks = () => OrderCounter.db.collection<{ _id: number; at: Date }>('orderidblocks');
+/** The claims (a model, so the start-up migration creates the collection before two replicas race to). */
+export const OrderIdBlock = mongoose.model(
+  'OrderIdBlock',
+  new Schema({ _id: Number, at: Date }, { versionKey: false }),
+  'orderidblocks',
+);
+const blocks = () => OrderIdBlock.db.collection<{ _id: number; at: Date }>('orderidblocks');
 const isDuplicate = (err: unknown) => (err as { code?: number } | undefined)?.code === 11000;
 
 export async function nextOrderIds(n = 1): Promise<string[]> {
