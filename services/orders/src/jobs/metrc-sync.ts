@@ -36,8 +36,9 @@ export const metrcSyncWorker = defineWorker<{ syncId: string }>({
       const summary = await runSync(syncId, {
         client,
         cancel: (reason) => run.abort(reason),
-        onListProgress: (done, total) => job.updateProgress(listsPercent(done, total)),
-        onProgress: (done, total) => job.updateProgress(ordersPercent(done, total)),
+        // the queue's view of the run; the document is its record (a Redis blip must not fail the run)
+        onListProgress: (done, total) => job.updateProgress(listsPercent(done, total)).catch(() => undefined),
+        onProgress: (done, total) => job.updateProgress(ordersPercent(done, total)).catch(() => undefined),
       });
       log.info({ syncId, ...summary, ...client.stats(), ms: Date.now() - t0 }, 'metrc sync done');
       return summary;
