@@ -107,6 +107,8 @@ export const EnvSchema = Type.Object({
   /** Stream limits (every stream; max_bytes is reserved from the server's JetStream store): oldest dropped. */
   STREAM_MAX_AGE_S: Type.Integer({ default: 7 * 24 * 3600, minimum: 60 }),
   STREAM_MAX_BYTES: Type.Integer({ default: 64 * 1024 * 1024, minimum: 1024 * 1024 }),
+  /** copies of each stream in a JetStream cluster (3 in the Kubernetes manifests; 1 on the local single server) */
+  STREAM_REPLICAS: Type.Integer({ default: 1, minimum: 1, maximum: 5 }),
   /** processed_events older than this are deleted (must outlive STREAM_MAX_AGE_S: redeliveries come from it). */
   PROCESSED_EVENTS_TTL_S: Type.Integer({ default: 8 * 24 * 3600, minimum: 1 }),
   PROCESSED_EVENTS_SWEEP_MS: Type.Integer({ default: 3600_000, minimum: 100 }),

@@ -89,7 +89,11 @@ export function checkCheckpoint(
 }
 
 /** Creates LEDGER_ANCHORS (or checks the existing one is still append-only). */
-export async function ensureAnchorStream(jsm: JetStreamManager, maxBytes: number): Promise<void> {
+export async function ensureAnchorStream(
+  jsm: JetStreamManager,
+  maxBytes: number,
+  replicas = 1,
+): Promise<void> {
   let info = await jsm.streams.info(ANCHOR_STREAM).catch(() => null);
   if (!info) {
     await jsm.streams
@@ -107,6 +111,7 @@ export async function ensureAnchorStream(jsm: JetStreamManager, maxBytes: number
         max_bytes: maxBytes,
         discard: DiscardPolicy.New,
         duplicate_window: nanos(120_000),
+        num_replicas: replicas,
       })
       .catch(async (err: Error) => {
         // created at the same time by a sibling instance

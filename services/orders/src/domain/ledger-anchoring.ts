@@ -28,6 +28,8 @@ export interface AnchorDeps {
   /** LEDGER_NAMESPACE ('' = the database's own, made once and kept in `ledger_meta`). */
   namespace: string;
   maxBytes: number;
+  /** copies of LEDGER_ANCHORS in a JetStream cluster (the kit's STREAM_REPLICAS) */
+  replicas?: number;
   log: {
     warn(o: object, m: string): void;
     error(o: object, m: string): void;
@@ -68,7 +70,7 @@ export function ledgerAnchoring(deps: AnchorDeps) {
       throw err;
     }));
   const stream = () =>
-    (streamReady ??= ensureAnchorStream(deps.jsm(), deps.maxBytes).catch((err) => {
+    (streamReady ??= ensureAnchorStream(deps.jsm(), deps.maxBytes, deps.replicas).catch((err) => {
       streamReady = undefined;
       throw err;
     }));

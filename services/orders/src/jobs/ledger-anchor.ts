@@ -27,6 +27,7 @@ export const ledgerAnchorJob = fp(
       keys: ledgerKeys(String(env.LEDGER_SIGNING_KEY), String(env.LEDGER_VERIFY_KEYS ?? '')),
       namespace: String(env.LEDGER_NAMESPACE ?? ''),
       maxBytes: Number(env.LEDGER_ANCHOR_MAX_BYTES),
+      replicas: Number(env.STREAM_REPLICAS ?? 1),
       log: app.log,
     });
     app.decorate('ledgerAnchors', anchoring);

@@ -31,6 +31,8 @@ export function streamName(domain: string): string {
 export interface StreamLimits {
   maxAgeS: number;
   maxBytes: number;
+  /** copies of every message in a JetStream cluster (STREAM_REPLICAS; 1 on a single server) */
+  replicas?: number;
 }
 /** Defaults = the kit env's (STREAM_MAX_AGE_S, STREAM_MAX_BYTES): no stream grows or keeps events forever. */
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxAgeS: 7 * 24 * 3600, maxBytes: 64 * 1024 * 1024 };
@@ -54,6 +56,7 @@ export async function ensureStream(
     max_age,
     max_bytes: limits.maxBytes,
     discard: DiscardPolicy.Old,
+    num_replicas: limits.replicas ?? 1,
   };
   let info;
   try {
@@ -66,11 +69,20 @@ export async function ensureStream(
       info = await jsm.streams.info(name).catch(() => Promise.reject(err)); // created concurrently by a sibling
     }
   }
-  if (info.config.max_age !== max_age || info.config.max_bytes !== limits.maxBytes) {
+  if (
+    info.config.max_age !== max_age ||
+    info.config.max_bytes !== limits.maxBytes ||
+    info.config.num_replicas !== config.num_replicas
+  ) {
     // A service's NATS user may create its streams but not change them (contracts bus-access.ts): new limits
     // are then the operator's to apply, and the stream is used as it is.
     await jsm.streams
-      .update(name, { max_age, max_bytes: limits.maxBytes, discard: DiscardPolicy.Old })
+      .update(name, {
+        max_age,
+        max_bytes: limits.maxBytes,
+        discard: DiscardPolicy.Old,
+        num_replicas: config.num_replicas,
+      })
       .catch((err: Error) => {
         if (!/permission/i.test(err.message)) throw err;
       });
@@ -78,9 +90,14 @@ export async function ensureStream(
   return name;
 }
 
-export const streamLimits = (env: { STREAM_MAX_AGE_S: number; STREAM_MAX_BYTES: number }): StreamLimits => ({
+export const streamLimits = (env: {
+  STREAM_MAX_AGE_S: number;
+  STREAM_MAX_BYTES: number;
+  STREAM_REPLICAS?: number;
+}): StreamLimits => ({
   maxAgeS: env.STREAM_MAX_AGE_S,
   maxBytes: env.STREAM_MAX_BYTES,
+  replicas: env.STREAM_REPLICAS ?? 1,
 });
 
 /**
