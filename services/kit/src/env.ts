@@ -61,6 +61,7 @@ export const EnvSchema = Type.Object({
   DB_BACKEND: Type.Union([Type.Literal('mongodb'), Type.Literal('ferretdb')], { default: 'mongodb' }),
   /** PostgreSQL behind FerretDB (its GIN serving indexes at start, docs/DATA.md); empty on real MongoDB. */
   POSTGRES_URL: Type.String({ default: '' }),
+  /** One server or a comma list of a cluster's (a client whose server goes away dials another). */
   NATS_URL: Type.String({ default: 'nats://127.0.0.1:4222' }),
   /**
    * NATS user and password (local stack only). The default is the local TEST account's tool user (suites,

@@ -130,7 +130,7 @@ export default fp(
     let closing = false;
     const connecting = (async () => {
       const nc = await connect({
-        servers: app.env.NATS_URL,
+        servers: app.env.NATS_URL.split(',').map((s) => s.trim()),
         name: app.serviceName,
         maxReconnectAttempts: -1,
         waitOnFirstConnect: true,
