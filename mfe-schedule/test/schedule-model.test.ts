@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { backoffMs, sseReader, type SseEvent } from '../src/live/sse.js';
-import { applyLive, isDay, sortByStatus } from '../src/pages/schedule/model.js';
+import { applyLive, isDay, replayNewer, sortByStatus } from '../src/pages/schedule/model.js';
 import { order, route } from './schedule-fakes.js';
 
 test('the SSE reader: events split across chunks, CRLF, comments, multi-line data and the last id', () => {
@@ -77,6 +77,28 @@ test('a live event patches an order in place and re-sorts; anything that moves o
   assert.equal(applyLive(day, ev({ ...b, route: 'r2', version: 2 })), 'refetch', 'moved route');
   assert.equal(applyLive(day, ev(order('new'))), 'refetch', 'a new order');
   assert.equal(applyLive(day, ev({ ...b, version: 0, status: 3 })), day, 'an older event changes nothing');
+});
+
+test('an answer older than a live event it crossed gets the event again; events it already has change nothing', () => {
+  const b = order('b', { status: 1 });
+  // the answer left before the change was applied: it still says status 1 at cursor 3
+  const stale = {
+    day: '2026-11-26',
+    routes: [route('r1', 'North', { layover: [b] })],
+    warehouse: [],
+    cursor: 3,
+  };
+  const moved = { cursor: 4, day: stale.day, id: 'b', order: { ...b, status: 6, version: 2 } };
+  const next = replayNewer(stale, [moved]);
+  assert.notEqual(next, 'refetch');
+  if (next === 'refetch') return;
+  assert.equal(next.routes[0]!.sections.layover[0]!.status, 6, 'the newer state is back on top');
+  assert.equal(next.cursor, 4);
+  // an answer that already has it (cursor 4) is left as it is
+  const fresh = { ...stale, cursor: 4 };
+  assert.equal(replayNewer(fresh, [moved]), fresh);
+  // an event that moves the order cannot be patched: the day is fetched again
+  assert.equal(replayNewer(stale, [{ ...moved, order: { ...moved.order, route: 'r2' } }]), 'refetch');
 });
 
 test('?date= must be a real day', () => {

@@ -24,7 +24,7 @@ import {
 } from '@portal/ui';
 import { useLiveSchedule } from '../../live/useLiveSchedule.js';
 import { RouteMapModal } from '../../map/RouteMapModal.js';
-import { applyLive, isDay, routeOrdersOnce, stopsOf, today } from './model.js';
+import { applyLive, isDay, replayNewer, routeOrdersOnce, stopsOf, today } from './model.js';
 import { OrderTable, orderLink } from './OrderRow.js';
 import { RouteBlock, type RouteView } from './RouteBlock.js';
 import { getSchedule, scheduleKey } from './schedule-api.js';
@@ -84,17 +84,6 @@ export function DailySchedule() {
     navigateTo(orderLink(deepId));
   }, [deepId]);
 
-  const opts = useMemo(() => ({ day, isAdmin: staff, ...(q ? { q } : {}) }), [day, staff, q]);
-  const key = scheduleKey(opts);
-  const sched = useQuery({
-    queryKey: key,
-    queryFn: () => getSchedule(api, opts),
-    refetchOnWindowFocus: false,
-    retry: false,
-    // a new search on the same day keeps the day on screen (and the live stream open) until its answer is in
-    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === day ? prev : undefined),
-  });
-
   // Live: an order that stays where it is is patched in place; anything else refetches the day (debounced).
   const refetchTimer = useRef<ReturnType<typeof setTimeout>>();
   const refetchSoon = useCallback(() => {
@@ -105,8 +94,31 @@ export function DailySchedule() {
     );
   }, [qc, day]);
   useEffect(() => () => clearTimeout(refetchTimer.current), []);
+  const opts = useMemo(() => ({ day, isAdmin: staff, ...(q ? { q } : {}) }), [day, staff, q]);
+  const key = scheduleKey(opts);
+  // The day's recent live events: an answer that left before one of them was applied gets it again on arrival.
+  const recent = useRef<{ day: string; events: LiveOrderEvent[] }>({ day, events: [] });
+  if (recent.current.day !== day) recent.current = { day, events: [] };
+  const sched = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const answer = await getSchedule(api, opts);
+      const next = replayNewer(answer, recent.current.events);
+      recent.current.events = recent.current.events.filter((e) => e.cursor > answer.cursor);
+      if (next !== 'refetch') return next;
+      recent.current.events = []; // the refetch below brings them
+      refetchSoon();
+      return answer;
+    },
+    refetchOnWindowFocus: false,
+    retry: false,
+    // a new search on the same day keeps the day on screen (and the live stream open) until its answer is in
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[2] === day ? prev : undefined),
+  });
+
   const onEvent = useCallback(
     (e: LiveOrderEvent) => {
+      recent.current.events = [...recent.current.events.slice(-199), e];
       const now = qc.getQueryData<ScheduleDay>(scheduleKey(opts));
       const next = now ? applyLive(now, e) : 'refetch';
       if (next === 'refetch') refetchSoon();

@@ -79,6 +79,23 @@ export function applyLive(day: ScheduleDay, e: LiveOrderEvent): ScheduleDay | 'r
   };
 }
 
+/**
+ * A schedule answer with the live events it has not seen yet (cursor after the answer's) applied on top: an answer
+ * requested before a change was applied on the server can arrive after that change's live event patched the screen,
+ * and must not put the older state back (the stream never sends that event again). 'refetch' when one of them
+ * does not patch in place.
+ */
+export function replayNewer(day: ScheduleDay, events: readonly LiveOrderEvent[]): ScheduleDay | 'refetch' {
+  let now = day;
+  for (const e of events) {
+    if (e.cursor <= day.cursor) continue;
+    const next = applyLive(now, e);
+    if (next === 'refetch') return 'refetch';
+    now = next;
+  }
+  return now;
+}
+
 /** A stop of the route map: pickups at the pickup address, the rest at the destination. */
 export function stopsOf(r: ScheduleRoute) {
   return SECTION_KEYS.flatMap((k) =>
