@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * again (an event redelivered after its mail went out sends no second mail).
  */
 export const JOB_ROWS = '_jobs';
-/** How long a done or failed row stays (the de-duplication window of redelivered events). */
+/** How long a row stays after its last change (the de-duplication window of redelivered events). */
 const KEEP_MS = 7 * 24 * 3600_000;
 /** Rows re-queued per recovery at most (the oldest first; the next recovery takes the rest). */
 const RECOVER_MAX = 5000;
@@ -77,11 +77,9 @@ export function jobRows(db: Connection, prefix: string) {
     },
     /** Queues again every recorded job of `queue` that Redis does not hold; returns how many. */
     async recover(queue: Queue, defaults: JobsOptions, log: FastifyBaseLogger): Promise<number> {
-      await rows().deleteMany({
-        prefix,
-        state: { $ne: 'queued' },
-        updatedAt: { $lt: new Date(Date.now() - KEEP_MS) },
-      });
+      // done and failed rows after the de-duplication window; a row still queued that long is abandoned (a mail's
+      // whole retry schedule is about a day)
+      await rows().deleteMany({ prefix, updatedAt: { $lt: new Date(Date.now() - KEEP_MS) } });
       const pending = await rows()
         .find({ prefix, queue: queue.name, state: 'queued' })
         .sort({ at: 1 })
