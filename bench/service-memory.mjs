@@ -2,7 +2,7 @@
 //   node bench/service-memory.mjs <tsx|js|js-semi8> [idle seconds, default 150]
 // Each service is started alone in turn (time from spawn to /readyz 200), over databases of its own
 // (portal_<svc>_memtest), its own durable consumers and queues (suffix memtest) and the e2e data set's NATS users,
-// so the running portal is not disturbed; then all six idle together and their RSS is read (/proc), with the heap
+// and no SMTP server, so the running portal is not disturbed; then all six idle together and their RSS is read (/proc), with the heap
 // figures bench/lib/memlog.mjs logs from inside each process. Run one variant once first: a service's first start
 // on a new database builds its indexes, which is not what is measured.
 import { spawn } from 'node:child_process';
@@ -50,6 +50,8 @@ for (const { name } of SERVICES) {
     OTEL_SERVICE_NAME: `${name}-memtest`,
     LOG_LEVEL: 'info',
     MEMLOG: memlog,
+    // its durable consumers replay the TEST streams: no mail of that may reach the shared mailbox
+    SMTP_PORT: '9',
   };
   const out = openSync(join(tmpdir(), `memtest-${name}-${variant}.log`), 'w');
   const t = Date.now();

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { Vehicle as VehicleView, VehicleData } from '@portal/contracts';
 
 type Kind = 'text' | 'number' | 'date' | 'boolean';
@@ -69,6 +68,8 @@ const FORMATS: Partial<Record<Kind, string>> = { number: '#,##0', date: 'yyyy-mm
 
 /** GET /vehicles/export.xlsx: one sheet "Fleet", a header row, one row per vehicle as the list shows it. */
 export async function fleetWorkbook(vehicles: VehicleView[]): Promise<Buffer> {
+  // loaded when a workbook is asked for: an idle service does not keep exceljs (~10 MB of heap)
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Portal fleet';
   const sheet = wb.addWorksheet('Fleet', { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { ORDER_TYPES, licenceKey, statusNameFor, type OrderStatusNumber } from '@portal/contracts';
 import { VENDOR_EXPORT_COLUMNS, type VendorExportFormat } from '@portal/contracts/billing';
 import type { ProjectedOrder } from '../../readmodels/order-projection.js';
@@ -54,6 +53,8 @@ export async function vendorExportFile(
     const text = [VENDOR_EXPORT_COLUMNS as unknown as Cell[], ...rows.map(money)].map(csvLine).join('');
     return { body: Buffer.from(text, 'utf8'), contentType: 'text/csv; charset=utf-8' };
   }
+  // loaded when a workbook is asked for: an idle service does not keep exceljs (~10 MB of heap)
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('My orders');
   sheet.addRow([...VENDOR_EXPORT_COLUMNS]).font = { bold: true };

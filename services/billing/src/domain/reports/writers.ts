@@ -1,6 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJS from 'exceljs';
 import type { Row, Sheet } from './kinds.js';
 
 /**
@@ -13,6 +14,10 @@ export function csvCell(value: string | number): string {
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
+/** exceljs, loaded by the first report that needs it: ~10 MB of heap an idle service does not keep. */
+let excel: typeof ExcelJS | undefined;
+const loadExcel = () => (excel ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJS);
+
 /** One CSV record with its CRLF (RFC 4180). Pure. */
 export const csvLine = (row: Row) => `${row.map(csvCell).join(',')}\r\n`;
 
@@ -36,7 +41,7 @@ export class ReportFiles {
   ) {
     this.csv = createWriteStream(csvPath);
     this.csv.on('error', (err) => (this.failed ??= err));
-    this.book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    this.book = new (loadExcel().stream.xlsx.WorkbookWriter)({
       filename: xlsxPath,
       useStyles: true,
       useSharedStrings: false,
