@@ -1,5 +1,5 @@
 // Start time and idle memory of the six services, as TypeScript through tsx or as the built JavaScript:
-//   node bench/service-memory.mjs <tsx|js|js-semi8> [idle seconds, default 150]
+//   node bench/service-memory.mjs <tsx|js|js-default-heap> [idle seconds, default 150]
 // Each service is started alone in turn (time from spawn to /readyz 200), over databases of its own
 // (portal_<svc>_memtest), its own durable consumers and queues (suffix memtest) and the e2e data set's NATS users,
 // and no SMTP server, so the running portal is not disturbed; then all six idle together and their RSS is read (/proc), with the heap
@@ -10,7 +10,7 @@ import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { SERVICES, datasetEnv, stackEnv } from '../scripts/portal.mjs';
-import { SERVICE_ARGS, buildServices } from '../scripts/build-services.mjs';
+import { SERVICE_ARGS, SERVICE_ENV, buildServices } from '../scripts/build-services.mjs';
 
 const root = join(import.meta.dirname, '..');
 const variant = process.argv[2] ?? 'js';
@@ -18,7 +18,7 @@ const idleS = Number(process.argv[3] ?? 150);
 const ARGS = {
   tsx: ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
   js: SERVICE_ARGS,
-  'js-semi8': ['--max-semi-space-size=8', ...SERVICE_ARGS],
+  'js-default-heap': SERVICE_ARGS.filter((a) => !a.startsWith('--max-semi-space-size')),
 };
 if (!ARGS[variant]) throw new Error(`variant: ${Object.keys(ARGS).join('|')}`);
 await buildServices();
@@ -39,6 +39,7 @@ for (const { name } of SERVICES) {
   const memlog = join(tmpdir(), `memlog-${name}-${variant}.jsonl`);
   rmSync(memlog, { force: true });
   const env = {
+    ...(variant === 'tsx' ? {} : SERVICE_ENV),
     ...process.env,
     ...env0,
     ...datasetEnv(name, { ...env0, PORTAL_DATASET: 'e2e' }),

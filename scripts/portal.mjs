@@ -17,7 +17,7 @@ import {
 } from 'node:fs';
 import { join, dirname, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_ARGS, buildServices } from './build-services.mjs';
+import { SERVICE_ARGS, SERVICE_ENV, buildServices } from './build-services.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cache = join(root, 'deploy/local/.cache');
@@ -223,7 +223,14 @@ export async function startServices(env) {
     const out = openSync(join(logDir, `svc-${name}.log`), 'a');
     const child = spawn(process.execPath, serviceArgs(), {
       cwd: join(root, 'services', name),
-      env: { ...process.env, ...env, ...datasetEnv(name, env), PORT: String(port), OTEL_SERVICE_NAME: name },
+      env: {
+        ...SERVICE_ENV,
+        ...process.env,
+        ...env,
+        ...datasetEnv(name, env),
+        PORT: String(port),
+        OTEL_SERVICE_NAME: name,
+      },
       detached: true,
       stdio: ['ignore', out, out],
     });

@@ -5,7 +5,7 @@ import { openSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
-import { SERVICE_ARGS, buildServices } from '../../scripts/build-services.mjs';
+import { SERVICE_ARGS, SERVICE_ENV, buildServices } from '../../scripts/build-services.mjs';
 import { freePort, row, watchRss } from './measure.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -95,6 +95,7 @@ export async function startService(
     {
       cwd: join(root, `services/${service}`),
       env: {
+        ...(own ? SERVICE_ENV : {}),
         ...process.env,
         ...stackEnv,
         PORT: String(port),

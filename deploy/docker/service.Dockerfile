@@ -49,6 +49,8 @@ COPY --from=deps /app ./
 COPY --from=build /app/${WORKSPACE}/dist/ ${WORKSPACE}/dist/
 WORKDIR /app/${WORKSPACE}
 USER 10001:10001
-ENV TMPDIR=/tmp HOME=/tmp
+# two malloc arenas and a young generation of 2 × 8 MB: what scripts/build-services.mjs SERVICE_ENV / SERVICE_ARGS
+# give the local services (decision 023: the memory a burst or a worker thread took is reused, not kept)
+ENV TMPDIR=/tmp HOME=/tmp MALLOC_ARENA_MAX=2
 # docs/INTERFACES.md §2: telemetry first, so its instrumentation hooks are in place before anything else loads
-CMD ["node", "--import", "./dist/telemetry.js", "dist/server.js"]
+CMD ["node", "--max-semi-space-size=8", "--import", "./dist/telemetry.js", "dist/server.js"]

@@ -292,7 +292,11 @@ test('one image recipe per kind, the workspace chosen by a build arg', () => {
   // the image runs the built JavaScript: the tracing preload first, then the service; no TypeScript compiler and no
   // source (test code included) reaches the runtime stage, which takes the dependencies and dist/ only
   assert.match(service, /RUN node scripts\/build-services\.mjs "\$\(basename "\$\{WORKSPACE\}"\)"/);
-  assert.match(service, /CMD \["node", "--import", "\.\/dist\/telemetry\.js", "dist\/server\.js"\]/);
+  assert.match(
+    service,
+    /CMD \["node", "--max-semi-space-size=8", "--import", "\.\/dist\/telemetry\.js", "dist\/server\.js"\]/,
+  );
+  assert.match(service, /^ENV .*MALLOC_ARENA_MAX=2/m);
   const runtime = service.slice(service.lastIndexOf('\nFROM '));
   assert.deepEqual(
     [...runtime.matchAll(/^COPY (.*)$/gm)].map((m) => m[1]),
