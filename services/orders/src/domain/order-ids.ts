@@ -52,9 +52,22 @@ async function highestClaim(): Promise<number> {
   return top ? (top._id - FIRST) / ORDER_ID_BLOCK + 1 : 0;
 }
 
-/** Claims the next free block; returns its first number. */
-async function claimBlock(): Promise<number> {
-  let k = await hintedBlock();
+/**
+ * Claims the next free block; returns its first number. This process's claims take turns (concurrent bulk uploads
+ * and refills would otherwise all race through the same blocks); other processes are met by the unique insert.
+ */
+let claiming: Promise<unknown> = Promise.resolve();
+/** The block after the last one this process claimed (the hint may lag behind it). */
+let nextBlock = 0;
+function claimBlock(): Promise<number> {
+  const run = claiming.then(claimOnce, claimOnce);
+  claiming = run.catch(() => undefined);
+  return run;
+}
+
+async function claimOnce(): Promise<number> {
+  // the hint is read at the first claim and after a refusal; otherwise this process's next block is tried first
+  let k = nextBlock || (await hintedBlock());
   for (let tries = 0; tries < MAX_CLAIMS; tries++) {
     const first = FIRST + k * ORDER_ID_BLOCK;
     try {
@@ -66,6 +79,7 @@ async function claimBlock(): Promise<number> {
       k = Math.max(k + 1, await hintedBlock(), tries >= 4 ? await highestClaim() : 0);
       continue;
     }
+    nextBlock = k + 1;
     // the hint follows (a lost or late update only costs the next claimer a refused insert)
     const seq = (k + 1) * ORDER_ID_BLOCK;
     await OrderCounter.updateOne(

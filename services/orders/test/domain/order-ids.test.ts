@@ -47,8 +47,8 @@ test('60 concurrent calls (single numbers and blocks of 5) hand out distinct ord
 });
 
 test('two processes taking numbers at the same moment never hand out the same one', async () => {
-  const SINGLES = 150;
-  const BULKS = 30;
+  const SINGLES = 600;
+  const BULKS = 150;
   const goAt = Date.now() + 4000; // the other process boots (tsx) meanwhile
   const other = promisify(execFile)(
     process.execPath,
