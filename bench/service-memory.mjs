@@ -1,5 +1,5 @@
 // Start time and idle memory of the six services, as TypeScript through tsx or as the built JavaScript:
-//   node bench/service-memory.mjs <tsx|js|js-default-heap> [idle seconds, default 150]
+//   node bench/service-memory.mjs <tsx|js|js-default-heap> [idle seconds, default 150] [name,name]
 // Each service is started alone in turn (time from spawn to /readyz 200), over databases of its own
 // (portal_<svc>_memtest), its own durable consumers and queues (suffix memtest) and the e2e data set's NATS users,
 // and no SMTP server, so the running portal is not disturbed; then all six idle together and their RSS is read (/proc), with the heap
@@ -10,11 +10,13 @@ import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { SERVICES, datasetEnv, stackEnv } from '../scripts/portal.mjs';
+import { freePort } from './lib/measure.mjs';
 import { SERVICE_ARGS, SERVICE_ENV, buildServices } from '../scripts/build-services.mjs';
 
 const root = join(import.meta.dirname, '..');
 const variant = process.argv[2] ?? 'js';
 const idleS = Number(process.argv[3] ?? 150);
+const only = process.argv[4]?.split(',');
 const ARGS = {
   tsx: ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', 'src/server.ts'],
   js: SERVICE_ARGS,
@@ -33,9 +35,8 @@ const mb = (pid) => {
   }
 };
 const procs = [];
-let port = 48100;
-for (const { name } of SERVICES) {
-  port++;
+for (const { name } of SERVICES.filter((s) => !only || only.includes(s.name))) {
+  const port = await freePort();
   const memlog = join(tmpdir(), `memlog-${name}-${variant}.jsonl`);
   rmSync(memlog, { force: true });
   const env = {
