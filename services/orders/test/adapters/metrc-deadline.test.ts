@@ -18,7 +18,7 @@ const client = (over = {}) =>
 const settle = (ps: Promise<unknown>[]) => Promise.allSettled(ps);
 
 test('slower than the timeout: the run deadline ends every call, queued ones included, at the deadline', async () => {
-  // the numbers scaled down 100x: 120 ms a call, 100 ms a try, a 1 s run with 3 retries a call
+  // a Metrc at 12 s a call against a 10 s timeout, scaled down 100x: 120 ms a call, 100 ms a try, a 1 s run
   stub.setMode({ mode: 'slow', delayMs: 120 });
   const run = new AbortController();
   const deadline = setTimeout(

@@ -216,7 +216,7 @@ test('Metrc failing: the run fails and says why (after the retries)', async () =
 });
 
 test('Metrc slower than the timeout: each run fails at its deadline with the reason; the next is not held', async () => {
-  // the case scaled down: 1.5 s a call against a 1 s timeout; a 2 s deadline instead of 5 minutes
+  // a Metrc slower than the timeout, scaled down: 1.5 s a call, a 1 s timeout, a 2 s deadline instead of 5 minutes
   const env = app.env as Record<string, unknown>;
   const saved = { d: env.METRC_SYNC_DEADLINE_MS, t: env.METRC_TIMEOUT_MS };
   Object.assign(env, { METRC_SYNC_DEADLINE_MS: 2000, METRC_TIMEOUT_MS: 1000 });
