@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import * as C from '../deploy/local/cluster/cluster.mjs';
 import * as L from '../deploy/local/cluster/layout.mjs';
 import { usage } from '../deploy/local/cluster/procs.mjs';
-import { failed, runFault } from '../bench/chaos/faults.mjs';
+import { failed, faultFigures, runFault } from '../bench/chaos/faults.mjs';
 import { Traffic } from '../bench/chaos/traffic.mjs';
 import { Stores, checkMails, checkReadModels, checkWrites, natsState } from '../bench/chaos/verify.mjs';
 import { printReport } from '../bench/chaos/report.mjs';
@@ -107,19 +107,17 @@ async function main() {
     traffic.start();
     await sleep(cfg.warmMs);
     traffic.phase = 'steady';
-    const faults = [];
+    const windows = [];
     for (const unit of cfg.faults) {
-      const f = await runFault(traffic, unit, env, cfg);
-      say(
-        `${unit}: ${f.errors}/${f.requests} failed (${(f.errorRate * 100).toFixed(1)} %), ready ${f.readyMs} ms after restart, ` +
-          `errors for ${f.errorsForMs} ms after the kill${f.streamsCurrentMs !== undefined ? `, streams current ${f.streamsCurrentMs} ms after ready` : ''}`,
-      );
-      faults.push(f);
+      const w = await runFault(traffic, unit, env, cfg);
+      say(`${unit}: ready ${w.ready - w.restart} ms after restart`);
+      windows.push(w);
     }
     traffic.phase = 'after';
     await sleep(cfg.settleMs);
     await traffic.stop();
     clearInterval(sampler);
+    const faults = windows.map((w) => faultFigures(traffic, w));
     say(`traffic stopped: ${traffic.records.length} requests; waiting for every consumer to catch up…`);
     const end = await drain(stores, traffic, run, cfg.drainMs);
     // a unit restarted during the run counts from its new start

@@ -208,6 +208,31 @@ const datasetFile = join(runDir, 'dataset');
 /** The data set the running services were started on ('' = demo). */
 export const runningDataset = () => (existsSync(datasetFile) ? readFileSync(datasetFile, 'utf8').trim() : '');
 
+/**
+ * Starts one instance of service `name` on `port`, detached in its own process group, its output appended to `log`;
+ * answers its pid. startServices starts each service with it; the cluster rehearsal (deploy/local/cluster) each
+ * replica, on a port and with a log of its own.
+ */
+export function spawnService(name, port, env, log = join(logDir, `svc-${name}.log`)) {
+  mkdirSync(dirname(log), { recursive: true });
+  const out = openSync(log, 'a');
+  const child = spawn(process.execPath, serviceArgs(), {
+    cwd: join(root, 'services', name),
+    env: {
+      ...SERVICE_ENV,
+      ...process.env,
+      ...env,
+      ...datasetEnv(name, env),
+      PORT: String(port),
+      OTEL_SERVICE_NAME: name,
+    },
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  child.unref();
+  return child.pid;
+}
+
 export async function startServices(env) {
   mkdirSync(runDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
@@ -220,22 +245,7 @@ export async function startServices(env) {
   if (stopped.length) await buildServices(stopped, { log: say });
   for (const { name, port } of SERVICES) {
     if (servicePid(name)) continue;
-    const out = openSync(join(logDir, `svc-${name}.log`), 'a');
-    const child = spawn(process.execPath, serviceArgs(), {
-      cwd: join(root, 'services', name),
-      env: {
-        ...SERVICE_ENV,
-        ...process.env,
-        ...env,
-        ...datasetEnv(name, env),
-        PORT: String(port),
-        OTEL_SERVICE_NAME: name,
-      },
-      detached: true,
-      stdio: ['ignore', out, out],
-    });
-    child.unref();
-    writeFileSync(pidFile(name), String(child.pid));
+    writeFileSync(pidFile(name), String(spawnService(name, port, env)));
   }
   await Promise.all(SERVICES.map(({ name, port }) => waitReady(port, name)));
   say(`services ready: ${SERVICES.map((s) => `${s.name}:${s.port}`).join(' ')}`);

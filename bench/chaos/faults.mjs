@@ -34,11 +34,17 @@ export async function runFault(traffic, unit, env, { downMs, settleMs }) {
   if (unit.startsWith('nats-')) f.streamsCurrentMs = await streamsCurrent(env.NATS_URL);
   await sleep(settleMs);
   traffic.phase = 'steady';
-  const recs = traffic.records.filter((r) => r.phase === phase);
+  return { ...f, phase };
+}
+
+/** A fault's figures, once every request has its answer (one still in flight is not a failure yet). */
+export function faultFigures(traffic, f) {
+  const recs = traffic.records.filter((r) => r.phase === f.phase);
   const bad = recs.filter(failed);
   const lastBad = bad.reduce((m, r) => Math.max(m, r.t + r.ms), 0);
+  const label = (r) => `${r.kind} ${r.status || r.error}`;
   return {
-    unit,
+    unit: f.unit,
     requests: recs.length,
     errors: bad.length,
     errorRate: recs.length ? bad.length / recs.length : 0,
@@ -48,10 +54,7 @@ export async function runFault(traffic, unit, env, { downMs, settleMs }) {
     errorsForMs: lastBad ? lastBad - f.kill : 0,
     streamsCurrentMs: f.streamsCurrentMs,
     byStatus: Object.fromEntries(
-      [...new Set(bad.map((r) => `${r.kind} ${r.status || r.error}`))].map((k) => [
-        k,
-        bad.filter((r) => `${r.kind} ${r.status || r.error}` === k).length,
-      ]),
+      [...new Set(bad.map(label))].map((k) => [k, bad.filter((r) => label(r) === k).length]),
     ),
   };
 }

@@ -76,10 +76,16 @@ export class Traffic {
     this.stopped = false;
   }
 
+  /** The admin's token, renewed every 2 minutes (it lives 15); a failed renewal keeps the one in hand. */
   async token() {
     if (!this.tok || Date.now() - this.tokAt > 120_000) {
-      this.tok = await demoToken(this.o.env);
       this.tokAt = Date.now();
+      try {
+        this.tok = await demoToken(this.o.env);
+      } catch (err) {
+        if (!this.tok) throw err;
+        this.renewalsFailed = (this.renewalsFailed ?? 0) + 1;
+      }
     }
     return this.tok;
   }

@@ -115,21 +115,6 @@ export function writeEdgeConfig(stack) {
 }
 const edgeHealthy = () => httpOk(`http://127.0.0.1:${L.ports.edge}/edge-healthz`);
 
-// TEMPORARY until portal.mjs exports spawnService: the same command and environment as its startServices
-function spawnService(name, port, env, log) {
-  if (portal.spawnService) return portal.spawnService(name, port, env, log);
-  return spawnUnit(log.replace(/^.*\/|\.log$/g, ''), process.execPath, portal.serviceArgs(), {
-    cwd: join(L.root, 'services', name),
-    env: {
-      ...process.env,
-      ...env,
-      ...portal.datasetEnv(name, env),
-      PORT: String(port),
-      OTEL_SERVICE_NAME: name,
-    },
-  });
-}
-
 // --- units -------------------------------------------------------------------------------------------------------
 /** Every unit of the rehearsal, in start order. */
 export const UNITS = () => [
@@ -158,7 +143,7 @@ export function startUnit(unit, env) {
   const inst = instanceOf(unit);
   if (inst) {
     // the one way a service is started (portal.mjs): the same command and environment, another port and log
-    notePid(unit, spawnService(inst.name, inst.port, env, logFile(unit)));
+    notePid(unit, portal.spawnService(inst.name, inst.port, env, logFile(unit)));
   } else if (unit.startsWith('nats-')) {
     spawnUnit(unit, NATS_BIN, ['-c', join(L.dir, `${unit}.conf`)]);
   } else if (unit === 'redis') {

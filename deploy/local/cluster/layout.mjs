@@ -28,8 +28,8 @@ export const ports = {
   mailboxHttp: 8125,
   /** NATS node n (1..3): clients 4321+n, cluster routes 6321+n, monitor 8321+n. */
   nats: (n) => ({ client: 4321 + n, route: 6321 + n, monitor: 8321 + n }),
-  /** Instance i (0 = a, 1 = b, …) of the k-th service of routes.json: 4211+k, 4221+k, … */
-  service: (name, i) => 4211 + 10 * i + SERVICE_NAMES.indexOf(name),
+  /** Instance i (0 = a, 1 = b, …) of the k-th service of routes.json: 4611+k, 4621+k, … */
+  service: (name, i) => 4611 + 10 * i + SERVICE_NAMES.indexOf(name),
 };
 export const NATS_NODES = [1, 2, 3];
 const letter = (i) => String.fromCharCode(97 + i);
