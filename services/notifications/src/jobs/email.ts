@@ -28,6 +28,9 @@ export function emailWorker(env: MailEnv) {
   return defineWorker<EmailJob>({
     queue: EMAIL_QUEUE,
     concurrency: 2,
+    // a mail in hand when its instance dies is taken up by another within a minute (the kit's 5-minute check let it
+    // wait up to 10); a live worker renews its lock, so only a dead one's mail is taken up
+    progressCheckMs: 30_000,
     attempts: attemptsFor(schedule),
     backoff: (attemptsMade) => delayAfter(attemptsMade, schedule),
     keepFailed: { age: 30 * 24 * 3600 },
