@@ -69,7 +69,7 @@ const SUITES = [
     command: [
       'node',
       '--test',
-      '--test-timeout=300000',
+      '--test-timeout=600000',
       '--test-force-exit',
       'scripts/static.test.mjs',
       'scripts/spec-coverage.test.mjs',
