@@ -2,7 +2,6 @@ import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-k
 import { Type } from 'typebox';
 import { ALL_ROLES, canManageBilling } from '@portal/contracts';
 import { reportByOf } from '@portal/contracts/billing';
-import { invoiceCsv, invoicePdf } from '../domain/recon/invoice.js';
 import { printRecon } from '../domain/recon/print.js';
 import { rangeOf, reconRows, vendorOf } from '../domain/recon/read.js';
 
@@ -74,6 +73,8 @@ export const reconInvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const vendor = await vendorOf(vendorLN, orders, null);
       const inv = { vendor, from, to, rows, totals, reportBy: reportByOf(new Date()) };
       const base = fileName(`invoice-${vendorLN}-${from}-${to}`);
+      // pdf-lib loads with the first invoice asked, not with the service
+      const { invoiceCsv, invoicePdf } = await import('../domain/recon/invoice.js');
       if (q.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

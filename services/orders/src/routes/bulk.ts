@@ -6,7 +6,6 @@ import { BULK_MAX_BODY_BYTES, BULK_MAX_FILE_BYTES } from '../domain/bulk/columns
 import { BulkFileError, spreadsheetMessage } from '../domain/bulk/errors.js';
 import { bulkCallerOf, bulkJobOf, uploadBulk } from '../domain/bulk/upload.js';
 import { checkPort, routingUrlOf, writePort } from '../domain/bulk/ports.js';
-import { templateWorkbook } from '../domain/bulk/template.js';
 import { BulkAnswer, BulkJobAnswer, BulkRefused } from '../schemas/bulk.js';
 
 const UPLOADERS = ALL_ROLES.filter((r) => isStaff(r) || isVendor(r));
@@ -106,11 +105,14 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/orders/template.xlsx',
     { config: { public: true }, schema: { tags: ['orders'] } },
-    async (_request, reply) =>
-      reply
+    async (_request, reply) => {
+      // SheetJS loads with the first download, not with the service
+      const { templateWorkbook } = await import('../domain/bulk/template.js');
+      return reply
         .type(XLSX_TYPE)
         .header('content-disposition', 'attachment; filename="Template.xlsx"')
         .header('cache-control', 'public, max-age=3600')
-        .send(templateWorkbook()),
+        .send(templateWorkbook());
+    },
   );
 };

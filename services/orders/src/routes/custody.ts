@@ -2,7 +2,6 @@ import { ALL_ROLES, CustodyAnswerSchema } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { callerOf } from '../domain/order-access.js';
 import { custodyOf } from '../domain/custody/read.js';
-import { renderCustodyPdf } from '../domain/custody/pdf.js';
 import { errors, IdParams } from '../schemas/order.js';
 
 /**
@@ -29,6 +28,8 @@ export const custodyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await callerOf(request.user, request.headers.authorization),
         request.params.id,
       );
+      // pdf-lib loads with the first report, not with the service
+      const { renderCustodyPdf } = await import('../domain/custody/pdf.js');
       const pdf = await renderCustodyPdf(report);
       return reply
         .type('application/pdf')

@@ -170,7 +170,7 @@ export const manifestsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/manifests.zip',
     { config: all, schema: { tags, querystring: ManifestListQuerySchema } },
     async (request, reply) => {
-      const zip = zipManifests(app, await caller(request), request.query as ManifestListQuery);
+      const zip = await zipManifests(app, await caller(request), request.query as ManifestListQuery);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type('application/zip')

@@ -37,6 +37,12 @@ const BY_HEADING = new Map<string, BulkField>([
 export const fieldOfHeading = (heading: unknown): BulkField | undefined =>
   typeof heading === 'string' ? BY_HEADING.get(norm(heading)) : undefined;
 
+const BULK_FIELD_LABEL = new Map<BulkField, string>(
+  BULK_HEADINGS.map((h) => [fieldOfHeading(h)!, h] as [BulkField, string]),
+);
+/** A field's heading as the template spells it, for a row's error message. */
+export const headingOf = (f: BulkField): string => BULK_FIELD_LABEL.get(f) ?? f;
+
 /** Columns a file must have (the rest may be absent and are then empty on every row). */
 export const REQUIRED_FIELDS: BulkField[] = ['destinationLN', 'pickupLN', 'preferredDelivery'];
 

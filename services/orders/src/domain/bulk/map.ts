@@ -6,8 +6,8 @@ import {
   type OrderCoreInput,
   type OrderType,
 } from '@portal/contracts';
-import { BULK_DATE_OFFSET_HOURS, type BulkField } from './columns.js';
-import { headingOf, type CellValue, type SheetRow } from './parse.js';
+import { BULK_DATE_OFFSET_HOURS, headingOf, type BulkField } from './columns.js';
+import type { CellValue, SheetRow } from './parse.js';
 
 /** One row as an order's input: `data.order` and `data.billing` of POST /orders/create (contracts orders.ts). */
 export interface BulkOrderInput {

@@ -1,10 +1,10 @@
 import * as XLSX from '@e965/xlsx';
 import {
   BULK_EXTENSIONS,
-  BULK_HEADINGS,
   BULK_MAX_ROWS,
   REQUIRED_FIELDS,
   fieldOfHeading,
+  headingOf,
   type BulkField,
   type BulkFormat,
 } from './columns.js';
@@ -22,11 +22,6 @@ export interface SheetRow {
   /** Problems found while reading (a formula, an error cell), in the row's own words. */
   errors: string[];
 }
-
-const BULK_FIELD_LABEL = new Map<BulkField, string>(
-  BULK_HEADINGS.map((h) => [fieldOfHeading(h)!, h] as [BulkField, string]),
-);
-export const headingOf = (f: BulkField): string => BULK_FIELD_LABEL.get(f) ?? f;
 
 /** The format from the file name, checked against the bytes (a renamed file is refused, not guessed at). */
 export function formatOf(filename: string, bytes: Buffer): BulkFormat {

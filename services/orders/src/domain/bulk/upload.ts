@@ -4,7 +4,6 @@ import { OrderMessages, isStaff, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
 import { memberOf } from '../../readmodels/members.js';
 import { BULK_INLINE_ROWS } from './columns.js';
-import { readUpload } from './parse.js';
 import { checkUpload, saveUpload, unsaved, type BulkCaller, type BulkPorts, type BulkResult } from './run.js';
 import { BulkPayload, BulkUpload, packChecked } from './store.js';
 
@@ -54,6 +53,8 @@ export async function uploadBulk(
   caller: BulkCaller,
   ports: BulkPorts,
 ): Promise<UploadAnswer> {
+  // SheetJS loads with the first upload, not with the service
+  const { readUpload } = await import('./parse.js');
   const rows = await readUpload(file.filename, file.bytes);
   const fileHash = createHash('sha256').update(file.bytes).digest('hex');
   const checked = await checkUpload(rows, fileHash, caller, ports);

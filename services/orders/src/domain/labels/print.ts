@@ -6,7 +6,6 @@ import { assertActive, writableOrder, type Caller } from '../order-access.js';
 import type { OrderDoc } from '../../models/order.js';
 import { labelCount, labelFacts, labelRefusal } from './facts.js';
 import { labelLogo } from './logo.js';
-import { renderLabels } from './pdf.js';
 
 /** A refused label (orders §4): 409 with "SHIPPING LABEL ERROR", the current and the allowed status. */
 export class LabelRefused extends Problem {
@@ -50,6 +49,8 @@ export async function printLabels(c: Caller, body: LabelsBody, deps: PrintDeps):
     const count = labelCount(body.count, o.data.order.weight);
     if (count === null) throw new Problem(400, LabelMessages.count);
     const logo = await labelLogo((await orderConfig()).labelLogo, deps.appUrl);
+    // pdf-lib and qrcode load with the first labels printed, not with the service
+    const { renderLabels } = await import('./pdf.js');
     const pdf = await renderLabels(labelFacts(o, deps.appUrl), count, logo);
     try {
       const order = await writeCustodyStep(

@@ -1,6 +1,4 @@
 import { once } from 'node:events';
-import archiver from 'archiver';
-import { PDFDocument } from 'pdf-lib';
 import {
   MANIFEST_ZIP_MAX,
   ManifestMessages as MM,
@@ -29,6 +27,8 @@ export async function manifestsOf(c: Caller, ids: string[]) {
 /** One PDF of the orders' current manifests, in the order asked. */
 export async function mergeManifests(store: StoreHolder, orders: OrderDoc[]): Promise<Uint8Array> {
   if (!orders.length) throw new Problem(404, MM.noManifests);
+  // pdf-lib and archiver load with the first merge or zip asked, not with the service (~25 MB with SheetJS, qrcode)
+  const { PDFDocument } = await import('pdf-lib');
   const out = await PDFDocument.create();
   for (const o of orders) {
     const src = await PDFDocument.load(await readManifest(store, o.manifest!.current!.key), {
@@ -46,7 +46,8 @@ export function entryName(o: Pick<OrderDoc, 'orderId'>, f: Pick<ManifestFile, 'f
 }
 
 /** The zip stream of the listed orders' manifests (at most 1000); entries stored, PDFs do not compress much. */
-export function zipManifests(store: StoreHolder, c: Caller, q: ManifestListQuery, now = new Date()) {
+export async function zipManifests(store: StoreHolder, c: Caller, q: ManifestListQuery, now = new Date()) {
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip', { store: true });
   const filter = manifestFilter(c, q, now);
   void (async () => {

@@ -1,4 +1,3 @@
-import { PDFDocument } from 'pdf-lib';
 import { ManifestMessages as MM } from '@portal/contracts';
 import { boundedWorker, Problem, WorkerLimitError } from '@portal/service-kit';
 import {
@@ -25,6 +24,7 @@ export function isPdf(bytes: Uint8Array): boolean {
 export async function pdfPages(bytes: Uint8Array): Promise<number> {
   if (!isPdf(bytes)) throw new Problem(415, MM.notPdf);
   let pages: number;
+  const { PDFDocument } = await import('pdf-lib');
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     pages = doc.getPageCount();

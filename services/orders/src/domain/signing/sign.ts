@@ -14,7 +14,6 @@ import { assertActive, readableOrder, type Caller } from '../order-access.js';
 import { putPdf, readManifest, sha256, type StoreHolder } from '../manifests/store.js';
 import { updatedEvents } from '../order-events/publishes.js';
 import { assertMaySign, findReplay, statusAfter, type PreparedSigning } from './rules.js';
-import { stampManifest } from './stamp.js';
 
 /** What one order's signing answers (the route's `signed` entries): the contracts' SignedManifestResult. */
 export type SignedResult = SignedManifestResult;
@@ -76,6 +75,8 @@ export async function signOne(
   });
   if (sha256(unsigned) !== current.sha256) throw new Problem(409, SM.manifestTampered);
   const now = deps.now ?? new Date();
+  // pdf-lib loads with the first signature, not with the service
+  const { stampManifest } = await import('./stamp.js');
   const stamped = await stampManifest({
     pdf: unsigned,
     mark: p.mark,
