@@ -47,6 +47,14 @@ const playwright = () => {
   };
 };
 
+// `npm run chaos` (the cluster rehearsal under faults) ends with "chaos: N passed, N failed", one per check.
+const chaos = (out) => {
+  const m = [...out.matchAll(/^chaos: (\d+) passed, (\d+) failed$/gm)].pop();
+  return m
+    ? { passed: Number(m[1]), failed: Number(m[2]), skipped: 0 }
+    : { passed: 0, failed: 0, skipped: 0 };
+};
+
 // `npm run attack` (SECURITY.md's attacks): one line per attack, then "N blocked, N open": blocked is a pass, open a failure.
 const attack = (out) => {
   const m = [...out.matchAll(/^(\d+) blocked, (\d+) open$/gm)].pop();
@@ -99,6 +107,17 @@ const SUITES = [
     portal: true,
     command: ['node', '--import', 'tsx', 'deploy/attack/attack.mjs'],
     parse: attack,
+  },
+  // the short chaos run (scripts/chaos.mjs --short): a cluster rehearsal of its own beside the stack (3 NATS nodes, two
+  // instances of each service, its own Redis, mailbox and edge, the chaos data set), faults under traffic, then the
+  // stores checked; it starts and stops the rehearsal itself, after the browser suites so it never slows them
+  {
+    name: 'chaos',
+    dir: '.',
+    portal: true,
+    command: ['node', 'scripts/chaos.mjs', '--short', '--fresh'],
+    parse: chaos,
+    minutes: 12,
   },
 ].filter(({ name }) => only.length === 0 || only.includes(name));
 
