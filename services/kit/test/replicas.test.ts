@@ -48,7 +48,9 @@ const feed = snapshotFeed({
   requestedBy: 'kitrep-reader',
   subject: REQUESTED,
   label: 'kitrep snapshot',
-  retryFirstMs: 500,
+  // long enough that a loaded host answers first (the answer takes a few hundred ms there); the wait below covers
+  // two and a half such periods, so an asker that was never answered would have asked again
+  retryFirstMs: 2000,
 });
 const requests: string[] = [];
 const answers = answerSnapshots({
@@ -111,7 +113,7 @@ after(async () => {
 test('two readers starting together ask once; the asker sees the answer whichever replica took the page', async () => {
   await waitFor(() => answeredHook.length === 2, 15_000, 100);
   assert.deepEqual([...answeredHook].sort(), ['a', 'b'], 'both replicas know the read model is filled');
-  await new Promise((r) => setTimeout(r, 2500)); // five retry periods: an unanswered asker would have asked again
+  await new Promise((r) => setTimeout(r, 5000));
   assert.equal(
     requests.length,
     1,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { EventPayload, EventSubject } from '@portal/contracts';
 import { defineConsumer, type ConsumerContext, type ConsumerDef, type PayloadOf } from '../consumers.js';
-import { Lease } from '../lease.js';
+import { Lease, processHolder } from '../lease.js';
 
 /**
  * The asking side of a read model's snapshot (README "Read models"): a stream keeps events 7 days and a new durable
@@ -188,8 +188,12 @@ export class SnapshotFeed<S extends RequestSubject> {
         await app.bus.ready;
         const wanted = await need(app);
         if (!wanted) return;
-        const since = new Date();
-        const lease = new Lease(app.mongo.db!, `snapshot:${this.#reader(app)}`, LEASE_MS);
+        // a sibling's answer of the last lease period filled the same database: this replica needs no request of its own
+        const since = new Date(Date.now() - LEASE_MS);
+        if (await this.answeredSince(app, since)) return void (await hooks.answered?.(app));
+        // held per app, not per process: two apps of one process (a test's replicas) are two askers too
+        const holder = `${processHolder}:${randomUUID().slice(0, 8)}`;
+        const lease = new Lease(app.mongo.db!, `snapshot:${this.#reader(app)}`, LEASE_MS, holder);
         // another replica asking: its pages fill the same database; this one asks only if that one stops unanswered
         while (!closing && !(await lease.take())) {
           await sleep(SIBLING_POLL_MS);
@@ -197,6 +201,8 @@ export class SnapshotFeed<S extends RequestSubject> {
         }
         if (closing) return;
         try {
+          // answered between this replica's last look and its take
+          if (await this.answeredSince(app, since)) return void (await hooks.answered?.(app));
           if (await ask(wanted, lease)) await hooks.answered?.(app);
         } finally {
           await lease.release().catch(() => undefined);
