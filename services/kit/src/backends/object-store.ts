@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Client } from 'minio';
+import type { Client } from 'minio';
 
 export interface PresignGetOptions {
   /** Seconds the URL works (S3 allows up to 7 days). */
@@ -112,6 +112,8 @@ export default fp(
       S3_BUCKET,
       S3_PUBLIC_URL,
     } = app.env;
+    // loaded by the services that use the store only (its module alone is ~11 MB of an idle heap)
+    const { Client } = await import('minio');
     const client = new Client({
       endPoint: S3_ENDPOINT,
       port: S3_PORT,

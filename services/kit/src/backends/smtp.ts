@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { Type, type Static } from 'typebox';
 import { withSpan } from '../telemetry.js';
 
@@ -65,21 +65,27 @@ export function transportOptions(env: SmtpEnv) {
   };
 }
 
-/** SMTP transport (no connection until the first send); every send is one span, `smtp.send`. */
+/**
+ * SMTP transport (no connection until the first send; nodemailer itself loads then, ~5 MB of an idle heap a service
+ * that has not mailed yet does not keep); every send is one span, `smtp.send`.
+ */
 export function createMailer(env: SmtpEnv): Mailer {
-  const transport = nodemailer.createTransport(transportOptions(env));
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then((m) => m.default.createTransport(transportOptions(env))));
   return {
     send: (to, mail, opts = {}) =>
       withSpan(
         'smtp.send',
         async () => {
-          const info = await transport.sendMail({ from: env.MAIL_FROM, to, replyTo: opts.replyTo, ...mail });
-          return info.messageId;
+          const t = await open();
+          const info = await t.sendMail({ from: env.MAIL_FROM, to, replyTo: opts.replyTo, ...mail });
+          return info.messageId as string;
         },
         { 'messaging.system': 'smtp', 'email.subject': mail.subject },
       ),
-    verify: () => transport.verify(),
-    close: () => transport.close(),
+    verify: async () => (await open()).verify(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 
