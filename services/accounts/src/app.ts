@@ -17,6 +17,8 @@ import { Tombstone } from './models/tombstone.js';
 import { startup } from './startup.js';
 import { consumers } from './events/index.js';
 import { cacheDrops } from './models/cache-drops.js';
+import { forgetProfiles } from './models/profile-cache.js';
+import { dropConfigCache } from './domain/config.js';
 
 /** Service env beyond the kit's: the accounting system's customer-list API (a local stub in dev and tests). */
 const AccountsEnv = Type.Object({
@@ -39,7 +41,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       domain: 'accounts',
       routes: [
         keycloakPlugin, // first: `fastify.keycloak` for the route plugins after it
-        cacheDrops, // the profile and config copies dropped across replicas
+        cacheDrops({ profiles: forgetProfiles, config: dropConfigCache }), // the profile and config copies dropped across replicas
         startup,
         authRoutes,
         usersRoutes,
