@@ -1,4 +1,6 @@
+import mongoose from 'mongoose';
 import {
+  Deleted,
   Role,
   OrderMessages as M,
   applyTypeRules,
@@ -56,6 +58,33 @@ export const emptyData = (): OrderData => ({
   destCompany: {},
   billing: {},
 });
+
+/** A new order's stored fields (the form's create and a bulk row alike): version 1, nothing deleted, no manifest. */
+export function newOrderBase(
+  id: mongoose.Types.ObjectId,
+  orderId: string,
+  by: { name: string; userId: string },
+  data: OrderData,
+  now: Date,
+) {
+  return {
+    _id: id,
+    orderId,
+    createdAt: now,
+    lastUpdated: now,
+    createdBy: by.name,
+    updatedBy: by.name,
+    user: by.userId,
+    deliveryDate: data.order.deliveryDate ?? '',
+    deleted: Deleted.no,
+    isPickup: data.order.orderType === 'cash_pickup',
+    dateSubmitted: now.toISOString(),
+    cancelReason: '',
+    version: 1,
+    data,
+    manifest: {},
+  };
+}
 
 /** data merged with an input: data.order field by field (driver and signature slot by slot), the rest by key. */
 export function mergeData(prev: OrderData, input: OrderDataInput): OrderData {

@@ -20,7 +20,7 @@ import { listKeysOf } from './list-keys.js';
 import { deleteRows, insertRow, writeRow } from './lists-store.js';
 import { nextEntry, redactImages, type Change } from './ledger.js';
 import { assertActive, writableOrder, type Caller } from './order-access.js';
-import { emptyData, prepareOrder } from './order-prepare.js';
+import { emptyData, newOrderBase, prepareOrder } from './order-prepare.js';
 import { autoApproval, autoApprover } from './order-autoapprove.js';
 import { orderConfig } from './config.js';
 import { recipientsForLicences } from '../readmodels/members.js';
@@ -81,23 +81,7 @@ export async function createOrder(
     data.order.driver = { ...data.order.driver, pickup: c.driverIds[0] ?? c.userId };
   const to = await recipients;
   const created = await insertNumbered(async (orderId) => {
-    const base = {
-      _id: new mongoose.Types.ObjectId(),
-      orderId,
-      createdAt: now,
-      lastUpdated: now,
-      createdBy: c.name,
-      updatedBy: c.name,
-      user: c.userId,
-      deliveryDate: data.order.deliveryDate ?? '',
-      deleted: Deleted.no,
-      isPickup: data.order.orderType === 'cash_pickup',
-      dateSubmitted: now.toISOString(),
-      cancelReason: '',
-      version: 1,
-      data,
-      manifest: {},
-    };
+    const base = newOrderBase(new mongoose.Types.ObjectId(), orderId, c, data, now);
     const entry = nextEntry([], {
       at: now,
       by: by(c),

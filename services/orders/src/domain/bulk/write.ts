@@ -1,6 +1,5 @@
 import mongoose from 'mongoose';
 import {
-  Deleted,
   OrderStatus,
   Subjects,
   applyTypeRules,
@@ -14,7 +13,7 @@ import { Order } from '../../models/order.js';
 import { listKeysOf } from '../list-keys.js';
 import { insertRows } from '../lists-store.js';
 import { diff, nextEntry, redactImages } from '../ledger.js';
-import { emptyData } from '../order-prepare.js';
+import { emptyData, newOrderBase } from '../order-prepare.js';
 import { orderConfig, type OrderConfig } from '../config.js';
 import { approvedNow } from '../order-autoapprove.js';
 import { licencesByNumbers, type LicenceRecordView } from '../../readmodels/licences.js';
@@ -94,23 +93,7 @@ export async function writeBulkOrders(
   const items: { doc: Record<string, unknown> & { _id: unknown }; event: NewEvent }[] = [];
   for (const r of rows) {
     const data = bulkOrderData(r.input, licences, config, now);
-    const base = {
-      _id: new mongoose.Types.ObjectId(r.id),
-      orderId: r.orderId,
-      createdAt: now,
-      lastUpdated: now,
-      createdBy: caller.name,
-      updatedBy: caller.name,
-      user: caller.userId,
-      deliveryDate: data.order.deliveryDate ?? '',
-      deleted: Deleted.no,
-      isPickup: data.order.orderType === 'cash_pickup',
-      dateSubmitted: now.toISOString(),
-      cancelReason: '',
-      version: 1,
-      data,
-      manifest: {},
-    };
+    const base = newOrderBase(new mongoose.Types.ObjectId(r.id), r.orderId, caller, data, now);
     const changes = redactImages(diff(emptyData(), data, 'data'));
     const entry = nextEntry([], { at: now, by, source: 'bulk', action: 'created', changes });
     const notice = noticeOf(base, ctx, lookup([data.order.pickupLN, data.order.destinationLN]));
