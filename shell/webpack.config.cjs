@@ -11,7 +11,14 @@ config.entry = { main: './src/index.ts' };
 config.plugins = [
   new ModuleFederationPlugin({ name: 'portal_shell', shared: sharedFor(__dirname) }),
   new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
-  new CopyWebpackPlugin({ patterns: [{ from: 'public/remotes.json', to: 'remotes.json' }] }),
+  new CopyWebpackPlugin({
+    patterns: [
+      { from: 'public/remotes.json', to: 'remotes.json' },
+      // keycloak-js's silent check-SSO page and its script (src/session.ts), at fixed paths: a redirect URI
+      { from: 'public/silent-check-sso.html', to: 'silent-check-sso.html' },
+      { from: 'public/silent-check-sso.js', to: 'silent-check-sso.js' },
+    ],
+  }),
   compression(),
 ];
 
