@@ -11,6 +11,8 @@ export default tseslint.config(
       '**/*.d.ts',
       'e2e/.report/**',
       'e2e/test-results/**',
+      // keycloakify copies Keycloak's own scripts there for its dev server (git-ignored, not ours)
+      'login-theme/public/keycloakify-dev-resources/**',
     ],
   },
   ...tseslint.configs.recommended,

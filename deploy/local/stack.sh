@@ -462,6 +462,16 @@ health_keycloak() {
     http_ok "http://127.0.0.1:$KEYCLOAK_HTTP_PORT/auth/realms/$KEYCLOAK_REALM/.well-known/openid-configuration"
 }
 realm_hash() { sha256sum "$HERE/keycloak/realm-portal.json" | cut -c1-16; }
+# the portal's login theme (login-theme/, Keycloakify): rebuilt only when its sources changed (the script keeps a hash
+# of its inputs), a provider jar Keycloak loads at start; THEME_JAR is set by ensure_login_theme
+THEME_JAR=""
+ensure_login_theme() {
+  [ -n "$THEME_JAR" ] && return 0
+  need_tool mvn "Maven (keycloakify packs the theme jar with it)"
+  THEME_JAR=$(node "$HERE/../../login-theme/scripts/build.mjs" 2>>"$LOGS/build-login-theme.log") ||
+    fail_with_log build-login-theme "the login theme build failed (node login-theme/scripts/build.mjs)"
+}
+theme_hash() { sha256sum "$THEME_JAR" | cut -c1-16; }
 start_keycloak() {
   need_tool java "a JDK 17+"
   build_keycloak
@@ -473,6 +483,10 @@ start_keycloak() {
   fi
   cp "$HERE/keycloak/realm-portal.json" "$KC_HOME/data/import/realm-portal.json"
   realm_hash >"$CACHE/keycloak.realm-hash"
+  ensure_login_theme
+  mkdir -p "$KC_HOME/providers"
+  cp "$THEME_JAR" "$KC_HOME/providers/portal-theme.jar"
+  theme_hash >"$CACHE/keycloak.theme-hash"
   (
     export KC_BOOTSTRAP_ADMIN_USERNAME="${KC_BOOTSTRAP_ADMIN_USERNAME:-admin}"
     export KC_BOOTSTRAP_ADMIN_PASSWORD="${KC_BOOTSTRAP_ADMIN_PASSWORD:-admin}"
@@ -485,6 +499,11 @@ start_keycloak() {
 }
 keycloak_stale() {
   is_running keycloak && [ "$(cat "$CACHE/keycloak.realm-hash" 2>/dev/null)" != "$(realm_hash)" ]
+}
+# a running Keycloak loaded another theme jar than the one just built: restart it (its database stays)
+theme_stale() {
+  ensure_login_theme
+  is_running keycloak && [ "$(cat "$CACHE/keycloak.theme-hash" 2>/dev/null)" != "$(theme_hash)" ]
 }
 
 # --- Jaeger ------------------------------------------------------------------------------------------------------------
@@ -522,7 +541,8 @@ cmd_start() {
   ensure_started metrc 30
   if is_running nginx && health_nginx; then reload_nginx; else ensure_started nginx 30; fi
   # Keycloak starts in the background while Jaeger builds
-  if keycloak_stale; then say "realm file changed: restarting Keycloak with a fresh dev database"; stop_one keycloak; fi
+  if keycloak_stale; then say "realm file changed: restarting Keycloak with a fresh dev database"; stop_one keycloak;
+  elif theme_stale; then say "login theme changed: restarting Keycloak"; stop_one keycloak; fi
   if ! is_running keycloak && ! health_keycloak >/dev/null 2>&1; then start_keycloak; fi
   if jaeger_enabled; then ensure_started jaeger 120; else say "jaeger skipped (PORTAL_JAEGER=0)"; fi
   ensure_started keycloak 240
@@ -554,7 +574,9 @@ start_component() {
     ferretdb) ensure_started ferretdb 60 ;;
     versitygw) ensure_started versitygw 60; ensure_buckets ;;
     mailbox) ensure_started mailbox 60 ;;
-    keycloak) ensure_started keycloak 240 ;;
+    keycloak)
+      if keycloak_stale || theme_stale; then say "realm file or login theme changed: restarting Keycloak"; stop_one keycloak; fi
+      ensure_started keycloak 240 ;;
     jaeger) ensure_started jaeger 120 ;;
     *) ensure_started "$name" 30 ;;
   esac
