@@ -144,12 +144,8 @@ export const uploadFile = (api: ApiClient, file: string, kind: 'logo' | 'signatu
   api.post<{ data: { result: string } }>('/api/utils/uploadfile', { file, kind }).then((r) => r.data.result);
 
 // ── auth (ACCOUNTS-API.md `auth`): sign-up, verify, forgot/reset, change password/email, delete own account ──
-/** The verify answer signs in like login does. */
-export interface TokenAnswer {
-  token: string;
-  refreshToken: string;
-  idToken?: string;
-  expiresIn?: number;
+/** The verify answer: the address is verified (the user then signs in on Keycloak's page). */
+export interface VerifyAnswer {
   user?: unknown;
   message?: string;
 }
@@ -164,7 +160,7 @@ export interface SignUpBody {
 export const signUp = (api: ApiClient, body: SignUpBody) =>
   api.post<{ message?: string; email?: string }>('/api/auth/signUp', body);
 export const verifyPin = (api: ApiClient, email: string, pin: string) =>
-  api.post<Partial<TokenAnswer>>('/api/auth/verify', { email, pin });
+  api.post<VerifyAnswer>('/api/auth/verify', { email, pin });
 export const resendPin = (api: ApiClient, email: string) =>
   api.post<{ message?: string }>('/api/auth/sendValidation', { email });
 export const forgotPassword = (api: ApiClient, email: string) =>

@@ -2,32 +2,32 @@ import '@portal/ui/styles.css';
 import './frame/shell.css';
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, registerApplication, start, triggerAppChange } from 'single-spa';
-import type { PortalProps, SessionUser } from '@portal/ui';
+import type { PortalProps } from '@portal/ui';
 import { applyTokenRule, createApi } from './api.js';
 import { loadConfig } from './config.js';
 import { loadMfe } from './remotes.js';
 import { loadRoutes } from './manifests.js';
-import { allMenuEntries, isPublic, isUnderReview, resolveRoute, titleOf } from './routes.js';
-import { ShellSession } from './session.js';
+import { allMenuEntries, isPublic, resolveRoute, titleOf } from './routes.js';
+import { ShellSession, type ProfileAnswer } from './session.js';
 import { Frame } from './frame/Frame.js';
 
 async function main(): Promise<void> {
-  const session = new ShellSession(createApi({ getToken: async () => null }), applyTokenRule);
+  const session = new ShellSession(applyTokenRule);
   const api = createApi({
     getToken: () => session.getToken(),
     onUnderReview: () => session.setVerified(false),
   });
-  const [config, remotes] = await Promise.all([loadConfig(api), loadRoutes(), session.restore()]);
-  // A restored session's review state may have changed since sign-in (staff verified it, or took it back): asked
-  // once per page load. An account under review waits for the answer before the first route decision, so a page
-  // opened just after staff verified it is not sent to the profile; everyone else does not wait.
+  // Keycloak first: a sign-in callback in the URL is finished (and taken out of it) before anything routes.
+  const [afterLogin, config, remotes] = await Promise.all([session.restore(), loadConfig(api), loadRoutes()]);
+  // The profile (name, company, review state) and, on a first sign-in, the link of the Keycloak account to its
+  // profile: asked before any MFE calls the API, so a seeded or staff-verified account is never "under review".
   if (session.user) {
-    const fresh = api
-      .get<{ user?: { verified?: SessionUser['verified'] } }>('/api/users/me')
-      .then((r) => void (r?.user && session.setVerified(r.user.verified)))
-      .catch(() => undefined);
-    if (isUnderReview(session.user)) await fresh;
+    await api
+      .get<{ user?: ProfileAnswer }>('/api/users/me')
+      .then((r) => r?.user && session.adoptProfile(r.user))
+      .catch((e) => console.warn('profile not read', e));
   }
+  if (session.user && afterLogin) window.history.replaceState(null, '', afterLogin);
   const { table, urls } = remotes;
   const props: PortalProps = {
     api,

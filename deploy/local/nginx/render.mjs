@@ -305,9 +305,12 @@ http {
     ~^/dashboard/track([?#]|$) no-referrer; ~^/dashboard/publicorders([?#]|$) no-referrer;
     default $portal_referrer_default;
   }
-  map $own_headers $portal_xfo { 1 DENY; default ""; }
-  map $own_headers $portal_csp {
-    0 "";
+  # keycloak-js's silent check-SSO page is framed by the portal itself (same origin), never by another site
+  map $uri $framed_by_self { /silent-check-sso.html 1; default 0; }
+  map "$own_headers$framed_by_self" $portal_xfo { 10 DENY; 11 SAMEORIGIN; default ""; }
+  map "$own_headers$framed_by_self" $portal_csp {
+    ~^0 "";
+    11 "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
     default "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
   }
 

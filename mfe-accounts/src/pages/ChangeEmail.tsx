@@ -3,7 +3,6 @@ import { AuthMessages, LIMITS, Messages } from '@portal/contracts';
 import { Button, TextField, errorText, isEmail, toast, usePortal, useSessionUser } from '@portal/ui';
 import { requestEmailChange, updateMyEmail } from '../api.js';
 import { Actions, AuthCard } from './auth/AuthCard.js';
-import { go } from './auth/handoff.js';
 import { CODE_REQUIRED } from './auth/validate.js';
 
 /**
@@ -56,8 +55,8 @@ export function ChangeEmail() {
     try {
       const r = await updateMyEmail(api, sentTo, pin.trim());
       toast.success(`${r?.message || AuthMessages.emailUpdated} Please sign in with ${sentTo}.`);
-      await session.logout();
-      go('/login', { email: sentTo }, undefined, true);
+      // signed out everywhere; Keycloak's sign-in page then has the new address filled in
+      await session.logout({ loginHint: sentTo });
     } catch (e) {
       setNotice(null);
       setError(errorText(e));

@@ -36,7 +36,7 @@ export function ForgotPasswordSubmit() {
     try {
       const r = await forgotPasswordSubmit(api, address, code.trim(), password);
       toast.success(r?.message || Messages.passwordUpdated);
-      go('/login', { email: address }, password);
+      go('/login', { email: address });
     } catch (e) {
       setNotice(null);
       setError(errorText(e));

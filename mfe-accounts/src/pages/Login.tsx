@@ -1,7 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { AuthMessages, Messages } from '@portal/contracts';
-import { Alert, Button, Link, TextField, isEmail, usePortal, useQuery } from '@portal/ui';
-import { go, peekPassword } from './auth/handoff.js';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Link, usePortal, useQuery } from '@portal/ui';
+import { handedOver } from './auth/handoff.js';
 
 /**
  * Where to go after signing in: a same-origin path from ?redirect= (set by the shell), else `/`, which the shell
@@ -11,104 +10,48 @@ export function afterLogin(redirect: string | null): string {
   return redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : '/';
 }
 
-function fromPreviousScreen(): { email?: string; password?: string } {
-  const s: unknown = window.history.state;
-  return s && typeof s === 'object' ? (s as { email?: string; password?: string }) : {};
+/** The email a previous screen knows (the pin, a reset, a change of email, `?email=`): Keycloak's login_hint. */
+function knownEmail(query: URLSearchParams): string | undefined {
+  const e = handedOver().email ?? query.get('email') ?? '';
+  return e.trim().toLowerCase() || undefined;
 }
 
-/** The spec's login screen (accounts §2): Email, Password, Sign In; errors in a closable red alert. */
+/**
+ * /login: the sign-in page is Keycloak's (the portal's theme, Authorization Code + PKCE through the shell's session):
+ * this screen only sends the browser there, with the email filled in when one is known, and offers a button in case
+ * the redirect does not happen (Keycloak unreachable).
+ */
 export function Login() {
-  const { session, navigate } = usePortal();
+  const { session } = usePortal();
   const query = useQuery();
-  const prev = fromPreviousScreen();
-  const [email, setEmail] = useState(prev.email ?? query.get('email') ?? '');
-  const [password, setPassword] = useState(prev.password ?? peekPassword(prev.email) ?? '');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const options = { loginHint: knownEmail(query), redirect: afterLogin(query.get('redirect')) };
 
-  const validate = () => {
-    const next = {
-      email: isEmail(email) ? undefined : Messages.invalidEmail,
-      password: password ? undefined : Messages.passwordRequired,
-    };
-    setErrors(next);
-    return !next.email && !next.password;
+  const signIn = () => {
+    setFailed(false);
+    session.login(options).catch((e: unknown) => {
+      console.warn('sign-in page not reached', e);
+      setFailed(true);
+    });
   };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setFailure(null);
-    if (!validate()) return;
-    setBusy(true);
-    try {
-      await session.login(email.trim(), password);
-      navigate(afterLogin(query.get('redirect')));
-    } catch (err) {
-      setFailure(err instanceof Error && err.message ? err.message : Messages.loginFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // once per visit of /login
+  useEffect(signIn, []);
 
   return (
     <div className="acc-login">
-      <form
-        className="pu-card acc-login-card"
-        onSubmit={(e) => void submit(e)}
-        noValidate
-        data-testid="login-form"
-      >
+      <section className="pu-card acc-login-card" data-testid="login-form" aria-busy={!failed}>
         <h1>Sign In</h1>
-        {failure && (
-          <Alert type="error" onClose={() => setFailure(null)} testId="login-error">
-            {failure}
-            {failure === AuthMessages.emailNotVerified && (
-              // No session before the email is verified: on to the pin screen, which can send the code again.
-              <>
-                {' '}
-                <Link
-                  to="/verify"
-                  data-testid="login-verify"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    go('/verify', { email: email.trim().toLowerCase() }, password);
-                  }}
-                >
-                  Enter or resend the code
-                </Link>
-              </>
-            )}
+        {failed ? (
+          <Alert type="error" testId="login-error">
+            The sign-in page could not be reached. Please try again.
           </Alert>
+        ) : (
+          <p className="pu-muted" role="status">
+            Taking you to the sign-in page…
+          </p>
         )}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={setEmail}
-          error={errors.email}
-          testId="login-email"
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
-          testId="login-password"
-        />
-        <Button
-          type="submit"
-          variant="primary"
-          disabled={busy}
-          data-testid="login-submit"
-          className="acc-login-submit"
-        >
-          {busy ? 'Signing in…' : 'Sign In'}
+        <Button variant="primary" onClick={signIn} data-testid="login-submit" className="acc-login-submit">
+          Sign In
         </Button>
         <div className="acc-login-links">
           <Link to="/signup" data-testid="login-signup">
@@ -118,7 +61,7 @@ export function Login() {
             Forgot Password
           </Link>
         </div>
-      </form>
+      </section>
     </div>
   );
 }

@@ -3,15 +3,16 @@ import { Button, Link, TextField, errorText, isEmail, toast, useQuery, usePortal
 import { AuthMessages, Messages } from '@portal/contracts';
 import { resendPin, verifyPin } from '../api.js';
 import { Actions, AuthCard, INVITE_STEPS } from './auth/AuthCard.js';
-import { forgetPassword, go, handedOver, peekPassword } from './auth/handoff.js';
+import { forgetPassword, handedOver } from './auth/handoff.js';
 import { CODE_REQUIRED } from './auth/validate.js';
 
 /**
- * Verify Email (accounts §2, §4): the pin mailed after sign-up. The verify answer carries tokens like login does, so
- * a correct pin signs the user in and opens the profile (step 3 of sign-up). Resend asks for a new pin.
+ * Verify Email (accounts §2, §4): the pin mailed after sign-up. A correct pin verifies the address; the user then
+ * signs in on Keycloak's page with the email filled in and lands on the profile (step 3 of sign-up). Resend asks
+ * for a new pin.
  */
 export function Verify() {
-  const { api, session, navigate } = usePortal();
+  const { api, session } = usePortal();
   const query = useQuery();
   const prev = handedOver();
   const known = prev.email ?? query.get('email') ?? '';
@@ -35,21 +36,13 @@ export function Verify() {
     setBusy('verify');
     try {
       const answer = await verifyPin(api, address, pin.trim());
-      const password = peekPassword(prev.email);
-      if (answer?.token && answer.refreshToken)
-        await session.adopt({ ...answer, token: answer.token, refreshToken: answer.refreshToken }, address);
-      else if (password) await session.login(address, password);
-      else {
-        // Verified, but the sign-up session is gone: sign in with the password on the login screen.
-        toast.success(answer?.message || AuthMessages.emailVerified);
-        return go('/login', { email: address });
-      }
       forgetPassword();
-      navigate('/dashboard/profile');
+      toast.success(answer?.message || AuthMessages.emailVerified);
+      // Signed in on Keycloak's page with the address filled in, then on to the profile (step 3 of sign-up).
+      await session.login({ loginHint: address, redirect: '/dashboard/profile' });
     } catch (e) {
       setNotice(null);
       setError(errorText(e));
-    } finally {
       setBusy(null);
     }
   };

@@ -99,4 +99,6 @@ export const AuthMessages = {
   /** Login refused until the emailed pin is entered (the spec does not word it). */
   emailNotVerified:
     'Please verify your email address first: enter the code we sent you, or send the code again.',
+  /** POST /api/auth/login from a page loaded before sign-in moved to Keycloak's page (410). */
+  signInMoved: 'Sign-in has moved to a new page. Please reload the portal and sign in again.',
 } as const;

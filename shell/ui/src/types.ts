@@ -1,6 +1,6 @@
 import type { AppConfig, RoleNumber, Verified } from '@portal/contracts';
 
-/** The signed-in user as the shell knows it (login answer or GET /api/users/me). */
+/** The signed-in user as the shell knows it (GET /api/users/me; the token's claims until it answers). */
 export interface SessionUser {
   id?: string;
   email: string;
@@ -18,15 +18,21 @@ export interface ApiClient {
   del<T = unknown>(path: string): Promise<T>;
 }
 
+/** What the portal's /login asks of Keycloak's sign-in page. */
+export interface LoginOptions {
+  /** The email to fill in (Keycloak's `login_hint`), e.g. after the sign-up pin is verified. */
+  loginHint?: string;
+  /** A same-origin path to open once signed in; else where the role's day starts. */
+  redirect?: string;
+}
+
+/** The one browser session (keycloak-js in the shell: Authorization Code + PKCE, tokens in memory). */
 export interface Session {
   readonly user: SessionUser | null;
-  login(email: string, password: string): Promise<SessionUser>;
-  /** Signs in with tokens from another call's answer (POST /api/auth/verify answers like login). */
-  adopt(
-    answer: { token: string; refreshToken: string; idToken?: string; expiresIn?: number; user?: unknown },
-    email?: string,
-  ): Promise<SessionUser>;
-  logout(): Promise<void>;
+  /** Sends the browser to Keycloak's sign-in page; it comes back signed in. Never resolves (the page leaves). */
+  login(options?: LoginOptions): Promise<void>;
+  /** Ends the session in the services and in Keycloak, then back to `/`. Never resolves (the page leaves). */
+  logout(options?: { loginHint?: string }): Promise<void>;
   /** Called with the new user (or null) whenever it changes; returns the unsubscribe function. */
   subscribe(cb: (user: SessionUser | null) => void): () => void;
 }

@@ -1,6 +1,6 @@
 import { AccountState, AuthMessages, DEFAULT_ROLE, Messages, type RoleNumber } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
-import { InvalidCredentials, PasswordRejected, UserExists } from '../adapters/keycloak/index.js';
+import { PasswordRejected, UserExists } from '../adapters/keycloak/index.js';
 import { User, toProfile, type UserDoc } from '../models/user.js';
 import { Invite, inviteTokenHash } from '../models/invite.js';
 import { findLicenceRecord, licenceKey } from '../models/licence-record.js';
@@ -8,7 +8,6 @@ import { consumePin, dropPin, issuePin } from '../models/pin.js';
 import { queue, userCreated } from '../events/publishes.js';
 import { ensureProfile } from './profiles.js';
 import { issueCode, normEmail, pinEvent } from './pins.js';
-import { signedIn } from './sign-in.js';
 import type { Deps } from './deps.js';
 
 type Company = Record<string, unknown>;
@@ -105,12 +104,8 @@ export async function signUp(deps: Deps, body: SignUpInput): Promise<string> {
     throw err;
   }
   try {
-    // The sign-up session lets a correct pin sign the user in without asking for the password again.
-    const session = await deps.keycloak
-      .passwordGrant(email, body.password)
-      .then((t) => t.refreshToken)
-      .catch(() => undefined);
-    const { pin, expiresAt } = await issuePin('signup', email, email, { session });
+    // No session here: after the pin the user signs in on Keycloak's page (the portal holds no password grant).
+    const { pin, expiresAt } = await issuePin('signup', email, email);
     const user = new User({ email, sub, role, verified: AccountState.Pending, company });
     queue(user, userCreated(user.toObject() as UserDoc));
     queue(user, pinEvent(email, pin, 'signup', expiresAt));
@@ -125,7 +120,7 @@ export async function signUp(deps: Deps, body: SignUpInput): Promise<string> {
   return email;
 }
 
-/** The sign-up pin: verifies the address in Keycloak and signs in with the sign-up session when it still lives. */
+/** The sign-up pin: verifies the address in Keycloak; the user then signs in on Keycloak's page. */
 export async function verifySignUp(deps: Deps, rawEmail: string, code: string) {
   const email = normEmail(rawEmail);
   const pin = await consumePin('signup', email, code, email);
@@ -133,13 +128,6 @@ export async function verifySignUp(deps: Deps, rawEmail: string, code: string) {
   const kcUser = await deps.keycloak.findUserByEmail(email);
   if (!kcUser) throw new Problem(400, AuthMessages.invalidPin);
   if (!kcUser.emailVerified) await deps.keycloak.updateUser(kcUser.id, { emailVerified: true });
-  if (pin.session) {
-    try {
-      return await signedIn(await deps.keycloak.refreshGrant(pin.session), email);
-    } catch (err) {
-      if (!(err instanceof InvalidCredentials)) throw err; // the session ended: sign in with the password
-    }
-  }
   const profile = await ensureProfile({ sub: kcUser.id, email });
   return { message: AuthMessages.emailVerified, user: toProfile(profile as UserDoc) };
 }

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import { AuthMessages, LIMITS, Messages } from '@portal/contracts';
-import { Profile } from '../schemas.js';
 
 /** The auth routes' shared body and answer schemas (the rules behind them are in domain/sign-*.ts, passwords.ts). */
 
@@ -51,15 +50,6 @@ export const NewPassword = Type.Intersect(
 );
 
 export const Message = Type.Object({ message: Type.String() });
-
-/** The answer of login and of a verify that could sign the user in. */
-export const TokenAnswer = Type.Object({
-  token: Type.String(),
-  refreshToken: Type.String(),
-  idToken: Type.String(),
-  expiresIn: Type.Integer(),
-  user: Profile,
-});
 
 /** Public auth routes also rate-limit on the account the body names (kit rate-limit `rateLimitBy`). */
 export const bodyEmail = (r: { body?: unknown }) => (r.body as { email?: string } | undefined)?.email;

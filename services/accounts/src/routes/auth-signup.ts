@@ -22,10 +22,6 @@ const SignUpBody = Type.Object({
   method: Type.Optional(Type.Union([Type.Literal('license'), Type.Literal('invite')])),
 });
 const VerifyAnswer = Type.Object({
-  token: Type.Optional(Type.String()),
-  refreshToken: Type.Optional(Type.String()),
-  idToken: Type.Optional(Type.String()),
-  expiresIn: Type.Optional(Type.Integer()),
   message: Type.Optional(Type.String()),
   user: Profile,
 });

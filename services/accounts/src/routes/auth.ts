@@ -1,37 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
-import { AuthMessages, Messages } from '@portal/contracts';
-import { Email, problems } from '../schemas.js';
-import { login, logout } from '../domain/sign-in.js';
+import { AuthMessages } from '@portal/contracts';
+import { Problem } from '@portal/service-kit';
+import { problems } from '../schemas.js';
+import { logout } from '../domain/sign-in.js';
 import { depsOf } from '../domain/deps.js';
-import { Message, TokenAnswer, bodyEmail } from './auth-common.js';
+import { Message } from './auth-common.js';
 import { signUpRoutes } from './auth-signup.js';
 import { passwordRoutes } from './auth-password.js';
 import { emailRoutes } from './auth-email.js';
 
-/** `/api/auth/*` (ACCOUNTS-API `auth`): sign-in and sign-out here; sign-up, passwords and email change in auth-*.ts. */
+/** `/api/auth/*` (ACCOUNTS-API `auth`): sign-out (and the retired sign-in) here; sign-up, passwords and email change in auth-*.ts. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(signUpRoutes);
   await app.register(passwordRoutes);
   await app.register(emailRoutes);
   const deps = depsOf(app);
 
+  // Sign-in is Keycloak's page (Authorization Code + PKCE in the browser): the password grant is gone. A tab loaded
+  // before that change still posts here; it gets a 410 whose message says to reload (the old screen shows it).
   app.post(
     '/auth/login',
     {
-      // Rate limited per client address and account (kit rate-limit), and its failures per address across all
-      // accounts (password spraying) and per account across addresses (failureLimit); Keycloak locks too.
-      config: { public: true, rateLimitBy: bodyEmail, failureLimit: true },
-      schema: {
-        tags: ['auth'],
-        body: Type.Object({
-          email: Email,
-          password: Type.String({ minLength: 1, maxLength: 100, errorMessage: Messages.passwordRequired }),
-        }),
-        response: { 200: TokenAnswer, ...problems(400, 403, 429) },
-      },
+      config: { public: true },
+      schema: { tags: ['auth'], response: { ...problems(410, 429) } },
     },
-    async (request) => login(deps, request.body.email, request.body.password),
+    async () => {
+      throw new Problem(410, AuthMessages.signInMoved);
+    },
   );
 
   app.post(
