@@ -16,8 +16,8 @@ import {
   publicPost,
   test,
   uniqueEmail,
-} from '../fixtures';
-import type { Page } from '../fixtures';
+} from '../fixtures/index.ts';
+import type { Page } from '../fixtures/index.ts';
 
 const SHOTS = '/tmp/shots-login-theme';
 const JS_BUDGET = 150 * 1024;
