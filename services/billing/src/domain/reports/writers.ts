@@ -1,5 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { createRequire } from 'node:module';
 import type ExcelJS from 'exceljs';
 import type { Row, Sheet } from './kinds.js';
@@ -17,6 +18,14 @@ export function csvCell(value: string | number): string {
 /** exceljs, loaded by the first report that needs it: ~10 MB of heap an idle service does not keep. */
 let excel: typeof ExcelJS | undefined;
 const loadExcel = () => (excel ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJS);
+
+/**
+ * How much of the sheet's XML may wait for the zip's deflate before add() waits for it. exceljs's sheet stream
+ * (StreamBuf) pipes into the zip entry without back-pressure: a report written faster than deflate compresses kept
+ * its whole sheet in memory (~75 MB per 100,000 rows).
+ */
+const ZIP_BACKLOG_BYTES = 4 * 1024 * 1024;
+type ZipEntry = Writable & { _writableState?: { length: number; needDrain: boolean } };
 
 /** One CSV record with its CRLF (RFC 4180). Pure. */
 export const csvLine = (row: Row) => `${row.map(csvCell).join(',')}\r\n`;
@@ -64,6 +73,19 @@ export class ReportFiles {
     }
     this.rows += rows.length;
     if (!this.csv.write(chunk)) await once(this.csv, 'drain');
+    await this.zipCaughtUp();
+  }
+
+  /**
+   * Waits while the zip has more than ZIP_BACKLOG_BYTES of the sheet still to compress (memory flat). The entry is
+   * archiver's readable-stream PassThrough: its writable state is read directly (that stream class has no
+   * writableLength getter); it emits 'drain' once it has taken everything in.
+   */
+  private async zipCaughtUp(): Promise<void> {
+    const sheet = this.sheet as unknown as { _stream?: { pipes?: ZipEntry[] } };
+    const entry = sheet._stream?.pipes?.[0];
+    const state = entry?._writableState;
+    if (entry && state?.needDrain && state.length > ZIP_BACKLOG_BYTES) await once(entry, 'drain');
   }
 
   /** Ends both files (an optional second sheet in the xlsx). */
