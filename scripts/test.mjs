@@ -90,6 +90,8 @@ const SUITES = [
   { name: 'deploy', dir: 'deploy' },
   { name: 'ui', dir: 'shell/ui' },
   { name: 'shell', dir: 'shell' },
+  // the Keycloak login theme's jar; after the stack is up, whose start builds it (two builds at once would race)
+  { name: 'login-theme', dir: 'login-theme', portal: true },
   // each MFE's own unit and component tests (mfe-*/test), as soon as its workspace has a test script
   ...workspaces.filter((w) => w.startsWith('mfe-')).map((w) => ({ name: w, dir: w })),
   // every domain's browser suite (mfe-*/e2e) and the cross-domain journeys (e2e/tests): one Playwright run

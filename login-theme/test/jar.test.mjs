@@ -1,0 +1,53 @@
+// The theme jar Keycloak loads: what the build puts in it, and that a second build with nothing changed is skipped.
+// The seam checked here is Keycloak's own answer to a failed sign-in: Keycloak renders messages from the theme's
+// messages_en.properties, so the spec's sentence must be in the jar, not only in the React code.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { Messages } from '@portal/contracts';
+import { JAR, buildLoginTheme, inputHash } from '../scripts/build.mjs';
+
+const quiet = () => undefined;
+const jar = buildLoginTheme({ log: quiet });
+const unzip = (...args) => {
+  const r = spawnSync('unzip', [...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  assert.equal(r.status, 0, r.stderr);
+  return r.stdout;
+};
+const entry = (path) => unzip('-p', jar, path);
+
+test('the jar holds the login theme "portal": the pages Keycloak renders, no account theme', () => {
+  const names = unzip('-Z1', jar).split('\n');
+  for (const page of [
+    'login.ftl',
+    'login-verify-email.ftl',
+    'login-otp.ftl',
+    'login-config-totp.ftl',
+    'error.ftl',
+  ])
+    assert.ok(names.includes(`theme/portal/login/${page}`), page);
+  assert.ok(
+    names.some((n) => n.startsWith('theme/portal/login/resources/dist/assets/') && n.endsWith('.js')),
+  );
+  assert.ok(!names.some((n) => n.startsWith('theme/portal/account/')), 'an account theme');
+  assert.match(
+    entry('theme/portal/login/theme.properties'),
+    /^PORTAL_APP_NAME=\$\{env\.PORTAL_APP_NAME:Delivery Portal\}$/m,
+  );
+});
+
+test("Keycloak's failed sign-in message is the spec's sentence (messages_en.properties in the jar)", () => {
+  const props = entry('theme/portal/login/messages/messages_en.properties');
+  for (const key of ['invalidUserMessage', 'invalidPasswordMessage'])
+    assert.match(props, new RegExp(`^${key}=${Messages.loginFailed}$`, 'm'), key);
+});
+
+test('a second build with unchanged inputs is skipped (the stamp holds the inputs hash)', () => {
+  const before = statSync(JAR).mtimeMs;
+  const t = Date.now();
+  assert.equal(buildLoginTheme({ log: () => assert.fail('rebuilt although nothing changed') }), JAR);
+  assert.ok(Date.now() - t < 5_000);
+  assert.equal(statSync(JAR).mtimeMs, before);
+  assert.equal(readFileSync(`${JAR}.hash`, 'utf8').trim(), inputHash());
+});
