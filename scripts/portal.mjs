@@ -17,6 +17,7 @@ import {
 import { join, dirname, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServices } from './build-services.mjs';
+import { buildLoginTheme } from '../login-theme/scripts/build.mjs';
 import { SERVICES, datasetEnv, servicePid, startServices, stopServices } from './portal-services.mjs';
 
 // the services' processes (portal-services.mjs), as the suites, the bench and the cluster rehearsal use them
@@ -224,6 +225,8 @@ if (isMain) {
       ensureDependencies();
       build({ force: process.argv.includes('--force') });
       await buildServices([], { force: process.argv.includes('--force'), log: say });
+      // the Keycloak login theme's jar (stack.sh builds it too, before Keycloak starts)
+      buildLoginTheme({ force: process.argv.includes('--force'), log: say });
     },
     // which Node runs this script and which one its children find first on PATH (the bootstrap's test)
     node: () => {
