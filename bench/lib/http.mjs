@@ -113,12 +113,15 @@ export async function startService(
   return { ...proc, base };
 }
 
-/** An accounts service over the bench database's 5,000 users. */
+/**
+ * An accounts service over the bench database's 5,000 users, with durables of its own (CONSUMER_SUFFIX: sharing the
+ * running accounts' durables, it took a share of their events into the bench database).
+ */
 export const startAccounts = (root, logDir, stackEnv, db) =>
   startService(root, logDir, stackEnv, {
     service: 'accounts',
     log: 'bench-accounts.log',
-    env: { MONGO_DB: db },
+    env: { MONGO_DB: db, CONSUMER_SUFFIX: 'benchme' },
   });
 
 /**

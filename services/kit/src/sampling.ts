@@ -16,17 +16,28 @@ import {
   type Span,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { KEEP_ATTRIBUTE } from './sampling-keep.js';
 
 /**
  * Trace sampling. Production keeps a share of the traces, chosen at the root and followed by every service
  * downstream (ParentBased(TraceIdRatio)); the share is OTEL_TRACES_SAMPLER_ARG (0..1, default 0.1). The local
- * stack's env.sh sets 1.0 so the tests see every trace. A trace left out by the ratio is still RECORDED in
- * process, and exported after all when one of its spans ends with an error status (a 5xx, a failed consumer or
- * job): "100 % of errors" for the spans of this process; its callers' and callees' spans of an unsampled trace
- * are only kept when they error too. OTEL_TRACES_KEEP_ERRORS=false turns that off (unsampled spans are then
- * not recorded at all: the cheapest setting).
+ * stack's env.sh sets 1.0 so the tests see every trace. Errors are exported whatever the ratio said, as
+ * OTEL_TRACES_KEEP_ERRORS chooses:
+ * - `span` (default): sampled before built. A span of a trace the ratio left out is not recorded (a non-recording
+ *   span: no attributes, no processor, nothing kept), so an unsampled request costs next to nothing; when something
+ *   fails in it (a 5xx, a failed consumer, job or relay step: telemetry.ts `exportError`), one error span is built
+ *   then, in the same trace, marked to be kept, and exported.
+ * - `trace`: a trace left out is still RECORDED in process, and exported whole when one of its spans ends with an
+ *   error status (the spans of this process before and around the error too); every span is built for every request.
+ * - `false`: unsampled traces are not recorded and errors get no span of their own.
  */
 export const DEFAULT_RATIO = 0.1;
+
+export { KEEP_ATTRIBUTE };
+
+export type KeepErrors = 'span' | 'trace' | 'false';
+export const keepErrorsFromEnv = (raw: string | undefined): KeepErrors =>
+  raw === 'false' || raw === 'off' ? 'false' : raw === 'trace' ? 'trace' : 'span';
 
 export function ratioFromEnv(raw: string | undefined): number {
   const v = raw === undefined || raw.trim() === '' ? DEFAULT_RATIO : Number(raw);
@@ -57,20 +68,36 @@ const recordOnly: Sampler = {
   toString: () => 'RecordOnly',
 };
 
-export function samplerFromEnv(env = process.env): { sampler: Sampler; ratio: number; keepErrors: boolean } {
+/** Under an unsampled parent: nothing is built, but a span marked KEEP_ATTRIBUTE (an error) is kept and exported. */
+const keepMarked: Sampler = {
+  shouldSample: (_ctx, _traceId, _name, _kind, attrs: Attributes) => ({
+    decision:
+      attrs[KEEP_ATTRIBUTE] === true ? SamplingDecision.RECORD_AND_SAMPLED : SamplingDecision.NOT_RECORD,
+  }),
+  toString: () => 'KeepMarked',
+};
+
+/**
+ * The sampler for the environment; `keepErrors` says whether the KeepErrorTracesProcessor must wrap the exporter's
+ * processor (mode `trace` only).
+ */
+export function samplerFromEnv(env = process.env): {
+  sampler: Sampler;
+  ratio: number;
+  keepErrors: boolean;
+  mode: KeepErrors;
+} {
   const ratio = ratioFromEnv(env.OTEL_TRACES_SAMPLER_ARG);
-  const keepErrors = env.OTEL_TRACES_KEEP_ERRORS !== 'false';
+  const mode = keepErrorsFromEnv(env.OTEL_TRACES_KEEP_ERRORS);
   const root = new TraceIdRatioBasedSampler(ratio);
-  const sampler = new ParentBasedSampler(
-    keepErrors
-      ? {
-          root: new RecordUnsampled(root),
-          remoteParentNotSampled: recordOnly,
-          localParentNotSampled: recordOnly,
-        }
-      : { root },
-  );
-  return { sampler, ratio, keepErrors };
+  const unsampledParent = mode === 'trace' ? recordOnly : mode === 'span' ? keepMarked : undefined;
+  const sampler = new ParentBasedSampler({
+    root: mode === 'trace' ? new RecordUnsampled(root) : root,
+    ...(unsampledParent
+      ? { remoteParentNotSampled: unsampledParent, localParentNotSampled: unsampledParent }
+      : {}),
+  });
+  return { sampler, ratio, keepErrors: mode === 'trace', mode };
 }
 
 /** A view of a recorded span that says "sampled", so the batch processor and exporter take it. */

@@ -7,6 +7,7 @@ import {
   type Attributes,
   type Context,
 } from '@opentelemetry/api';
+import { KEEP_ATTRIBUTE } from './sampling-keep.js';
 
 /**
  * Tracing helpers used by the kit (HTTP, outbox, consumers, jobs). They talk to the global OTel API, so they are
@@ -30,12 +31,32 @@ export async function withSpan<T>(
       } catch (err) {
         span.recordException(err as Error);
         span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+        exportError(name, err as Error, attrs);
         throw err;
       } finally {
         span.end();
       }
     },
   );
+}
+
+/**
+ * An error in a trace the ratio left out (sampling.ts, mode `span`: its spans were not built): one span that says
+ * what failed, built now, in the same trace, marked so the sampler keeps and exports it. Nothing when the active
+ * span is recording (it carries the error itself) or tracing is off.
+ */
+export function exportError(name: string, err: Error | string, attrs?: Attributes): void {
+  if (trace.getSpan(context.active())?.isRecording()) return;
+  const span = tracer().startSpan(
+    name,
+    { kind: SpanKind.INTERNAL, attributes: { ...attrs, [KEEP_ATTRIBUTE]: true } },
+    context.active(),
+  );
+  if (!span.isRecording()) return;
+  const message = typeof err === 'string' ? err : err.message;
+  if (typeof err !== 'string') span.recordException(err);
+  span.setStatus({ code: SpanStatusCode.ERROR, message });
+  span.end();
 }
 
 /** Writes the active context (traceparent/tracestate) into a plain carrier object and returns it. */
@@ -99,8 +120,8 @@ export async function startTelemetry(): Promise<void> {
   const { sampler, keepErrors } = samplerFromEnv();
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME ?? 'portal-service' }),
-    // Sampled (parent-based ratio, default 10 %); the traces left out are still exported when one of their spans
-    // ends in an error (sampling.ts).
+    // Sampled (parent-based ratio, default 10 %) before the spans are built; an error of a trace left out is still
+    // exported as a span of its own (sampling.ts, exportError).
     sampler,
     spanProcessors: [keepErrors ? new KeepErrorTracesProcessor(batch) : batch],
   });

@@ -6,7 +6,9 @@ import {
   InMemorySpanExporter,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { KeepErrorTracesProcessor, ratioFromEnv, samplerFromEnv } from '../src/sampling.js';
+import { exportError, withSpan } from '../src/telemetry.js';
 
 /** The real OTel SDK with an in-memory exporter: which spans leave the process under each setting. */
 function setup(env: Record<string, string | undefined>) {
@@ -49,8 +51,11 @@ test('default: about 10 % of the traces are exported, each one whole (root and c
   assert.equal(exporter.getFinishedSpans().length, kept * 2);
 });
 
-test('a trace with an error is exported whole even when the ratio left it out', () => {
-  const { request, exporter, exportedTraces } = setup({ OTEL_TRACES_SAMPLER_ARG: '0' });
+test('KEEP_ERRORS=trace: a trace with an error is exported whole even when the ratio left it out', () => {
+  const { request, exporter, exportedTraces } = setup({
+    OTEL_TRACES_SAMPLER_ARG: '0',
+    OTEL_TRACES_KEEP_ERRORS: 'trace',
+  });
   const ok = request(false);
   const failed = request(true);
   assert.deepEqual([...exportedTraces()], [failed]);
@@ -73,4 +78,70 @@ test('ratio 1 (the local stack and its tests) exports every trace', () => {
   const ids = Array.from({ length: 50 }, (_, i) => request(i % 7 === 0));
   assert.equal(exportedTraces().size, 50);
   assert.ok(ids.every((id) => exportedTraces().has(id)));
+});
+
+test('default (span): a trace the ratio left out builds no span; its error is exported as one span of that trace', async () => {
+  const exporter = new InMemorySpanExporter();
+  const { sampler, keepErrors, mode } = samplerFromEnv({ OTEL_TRACES_SAMPLER_ARG: '0' });
+  assert.equal(mode, 'span');
+  assert.equal(keepErrors, false, 'no buffering processor: nothing of an unsampled trace is kept');
+  const provider = new BasicTracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const manager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(manager);
+  trace.setGlobalTracerProvider(provider);
+  try {
+    // an unsampled request with a child step that fails: nothing recorded but the error span
+    const traceId = await withSpan('GET /x', async () => {
+      const root = trace.getSpan(context.active())!;
+      assert.equal(root.isRecording(), false, 'the request span was not built');
+      await withSpan('db find', async () => {
+        assert.equal(trace.getSpan(context.active())!.isRecording(), false);
+      });
+      await assert.rejects(
+        withSpan('relay step', async () => {
+          throw new Error('boom');
+        }),
+      );
+      return root.spanContext().traceId;
+    });
+    const spans = exporter.getFinishedSpans();
+    assert.deepEqual(
+      spans.map((s) => s.name),
+      ['relay step'],
+    );
+    assert.equal(spans[0]!.spanContext().traceId, traceId, "in the failed request's trace");
+    assert.equal(spans[0]!.status.code, SpanStatusCode.ERROR);
+    assert.equal(spans[0]!.status.message, 'boom');
+    assert.equal(spans[0]!.spanContext().traceFlags & 1, 1, 'exported as sampled');
+    // a request that went well: nothing at all
+    exporter.reset();
+    await withSpan('GET /ok', async () => withSpan('db find', async () => 1));
+    assert.equal(exporter.getFinishedSpans().length, 0);
+    // the kit's 5xx path in an unsampled request (problem.ts): the same
+    await withSpan('GET /y', async () => exportError('GET /y', new Error('db down'), { 'http.route': '/y' }));
+    assert.deepEqual(
+      exporter.getFinishedSpans().map((s) => [s.name, s.attributes['http.route']]),
+      [['GET /y', '/y']],
+    );
+  } finally {
+    trace.disable();
+    context.disable();
+    await provider.shutdown();
+  }
+});
+
+test('KEEP_ERRORS=false: an error of an unsampled trace gets no span either', async () => {
+  const exporter = new InMemorySpanExporter();
+  const { sampler } = samplerFromEnv({ OTEL_TRACES_SAMPLER_ARG: '0', OTEL_TRACES_KEEP_ERRORS: 'false' });
+  const provider = new BasicTracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  trace.setGlobalTracerProvider(provider);
+  try {
+    await withSpan('GET /x', async () => exportError('GET /x', 'boom'));
+    assert.equal(exporter.getFinishedSpans().length, 0);
+  } finally {
+    trace.disable();
+    context.disable();
+    await provider.shutdown();
+  }
 });

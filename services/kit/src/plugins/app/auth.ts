@@ -121,7 +121,8 @@ export default fp(
         request.log.debug({ err }, 'token rejected');
       }
       if (!v) return sendProblem(reply, 401, Messages.tokenInvalid);
-      // Read on every request (not cached): a revocation must take effect at once in every service.
+      // A revocation must take effect at once in every service: the store's copy of a user's state is dropped the
+      // moment a change is announced (user-state-cache.ts), and read from Redis while changes cannot be heard.
       // No store (a bare app) knows of no verification either: such a user is under review (fail closed).
       const state: UserState & { sessionEnded: boolean } = app.hasDecorator('userState')
         ? await app.userState.read(v.user.sub, v.sid)

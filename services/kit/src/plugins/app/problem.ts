@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import { Messages } from '@portal/contracts';
 import { Problem, problemBody } from '../../problem.js';
 import { isBackendUnavailable, RETRY_AFTER_S, UNAVAILABLE_MESSAGE } from '../../unavailable.js';
+import { exportError } from '../../telemetry.js';
 
 interface AjvError {
   keyword: string;
@@ -58,13 +59,22 @@ export default fp(
           return sendProblem(reply, 409, 'Duplicate key');
         const status = error.statusCode ?? 500;
         if (status >= 400 && status < 500) return sendProblem(reply, status, error.message);
+        // a trace the ratio left out built no span: the failure gets one of its own (sampling.ts)
+        const failed = (status: number) =>
+          exportError(`${request.method} ${request.routeOptions.url ?? 'unknown route'}`, error, {
+            'http.request.method': request.method,
+            'http.route': request.routeOptions.url ?? '',
+            'http.response.status_code': status,
+          });
         // the database or Redis unreachable: retryable, said so (a bare 500 reads as a bug in the request)
         if (isBackendUnavailable(error)) {
+          failed(503);
           request.log.warn({ err: error.message }, 'backend unavailable: 503');
           reply.header('retry-after', String(RETRY_AFTER_S));
           return sendProblem(reply, 503, UNAVAILABLE_MESSAGE);
         }
         request.log.error({ err: error }, 'unhandled error');
+        failed(500);
         return sendProblem(reply, 500, 'Internal Server Error');
       },
     );

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { announce, subscribeChanges, UserStateCache, type StateChange } from './user-state-cache.js';
 
 /**
  * Per-user session state in Redis, written by accounts and read by every service's auth hook:
@@ -17,6 +18,10 @@ import type { Redis } from 'ioredis';
  *
  * Entries that only matter while old tokens live (nbf, sid, deleted) expire after STATE_TTL_S, which must be
  * longer than the access-token lifespan (900 s).
+ *
+ * Each process keeps a copy of what it read (user-state-cache.ts): every write below announces the users and
+ * sessions it changed on a pub/sub channel and every process drops those copies as the message arrives, so a
+ * request costs no Redis round trip and a revocation still takes effect at once everywhere.
  */
 export interface UserState {
   nbf?: number;
@@ -50,17 +55,32 @@ const sidKey = (sid: string) => `portal:sid:${sid}`;
 const suspendedKey = (sub: string) => `portal:suspended:${sub}`;
 export const verifiedKey = (sub: string) => `portal:verified:${sub}`;
 
-export function userStateStore(redis: Redis, onError: (err: Error) => void): UserStateStore {
+type ReadState = UserState & { sessionEnded: boolean };
+
+/**
+ * The store over `redis`. With `cache` (the plugin's; subscribed to the announcements) reads are served from it;
+ * writers without one (accounts' tools, tests) still announce, so every cache drops what they change.
+ */
+export function userStateStore(
+  redis: Redis,
+  onError: (err: Error) => void,
+  cache?: UserStateCache<ReadState>,
+): UserStateStore {
+  /** After a write: this process's copies go now, every other process's when the announcement arrives. */
+  const changed = (change: StateChange) => announce(redis, change);
   // Last answer per user: used when Redis is briefly unreachable, so a blip neither locks everyone out nor
   // silently forgets a revocation that this process has already seen.
-  const lastKnown = new Map<string, UserState & { sessionEnded: boolean }>();
-  const remember = (k: string, v: UserState & { sessionEnded: boolean }) => {
+  const lastKnown = new Map<string, ReadState>();
+  const remember = (k: string, v: ReadState) => {
     if (lastKnown.size >= 10_000) lastKnown.delete(lastKnown.keys().next().value!);
     lastKnown.set(k, v);
   };
   return {
     async read(sub, sid) {
       const k = `${sub}|${sid ?? ''}`;
+      const copy = cache?.get(sub, sid);
+      if (copy) return copy;
+      const generation = cache?.generation() ?? 0;
       try {
         // two commands sent together (one round trip): the user's hash, and the three string flags
         const [h, [suspended, verified, ended]] = await Promise.all([
@@ -75,6 +95,7 @@ export function userStateStore(redis: Redis, onError: (err: Error) => void): Use
           sessionEnded: !!sid && ended !== null,
         };
         remember(k, v);
+        cache?.set(sub, sid, v, generation);
         return v;
       } catch (err) {
         onError(err as Error);
@@ -89,17 +110,21 @@ export function userStateStore(redis: Redis, onError: (err: Error) => void): Use
         .hset(userKey(sub), 'nbf', String(Math.floor(atMs / 1000)))
         .expire(userKey(sub), STATE_TTL_S)
         .exec();
+      await changed({ subs: [sub] });
     },
     async endSession(sid) {
       await redis.set(sidKey(sid), '1', 'EX', STATE_TTL_S);
+      await changed({ sids: [sid] });
     },
     async setSuspended(sub, suspended) {
       if (suspended) await redis.set(suspendedKey(sub), '1');
       else await redis.del(suspendedKey(sub));
+      await changed({ subs: [sub] });
     },
     async setVerified(sub, verified) {
       if (verified) await redis.set(verifiedKey(sub), '1');
       else await redis.del(verifiedKey(sub));
+      await changed({ subs: [sub] });
     },
     async setVerifiedMany(subs, verified) {
       for (let i = 0; i < subs.length; i += 500) {
@@ -111,6 +136,7 @@ export function userStateStore(redis: Redis, onError: (err: Error) => void): Use
         const results = (await p.exec()) ?? [];
         const failed = results.find(([err]) => err);
         if (failed) throw failed[0]!;
+        await changed({ subs: subs.slice(i, i + 500) });
       }
     },
     async markDeleted(sub) {
@@ -119,16 +145,20 @@ export function userStateStore(redis: Redis, onError: (err: Error) => void): Use
         .hset(userKey(sub), 'deleted', '1', 'nbf', String(Math.ceil(Date.now() / 1000)))
         .expire(userKey(sub), STATE_TTL_S)
         .exec();
+      await changed({ subs: [sub] });
     },
   };
 }
 
-/** Decorates `app.userState` over the service's Redis connection. */
+/** Decorates `app.userState` over the service's Redis connection, its reads kept until a change is announced. */
 export default fp(
   async (app) => {
+    const cache = new UserStateCache<ReadState>();
+    const close = await subscribeChanges(app.redis, cache, app.log);
+    app.addHook('onClose', close);
     app.decorate(
       'userState',
-      userStateStore(app.redis, (err) => app.log.warn({ err: err.message }, 'user state unavailable')),
+      userStateStore(app.redis, (err) => app.log.warn({ err: err.message }, 'user state unavailable'), cache),
     );
   },
   { name: 'user-state', dependencies: ['redis'] },
