@@ -51,3 +51,31 @@ test('a second build with unchanged inputs is skipped (the stamp holds the input
   assert.equal(statSync(JAR).mtimeMs, before);
   assert.equal(readFileSync(`${JAR}.hash`, 'utf8').trim(), inputHash());
 });
+
+test('every Keycloak runs the theme: the local realm and stack, the production image, CR and realm import', () => {
+  const root = new URL('../../', import.meta.url);
+  const read = (p) => readFileSync(new URL(p, root), 'utf8');
+  const version = /^KEYCLOAK_VERSION=(\S+)$/m.exec(read('deploy/local/stack.sh'))?.[1];
+  assert.ok(version);
+  assert.equal(JSON.parse(read('deploy/local/keycloak/realm-portal.json')).loginTheme, 'portal');
+  assert.match(read('deploy/local/stack.sh'), /cp "\$THEME_JAR" "\$KC_HOME\/providers\/portal-theme\.jar"/);
+  const image = read('deploy/docker/keycloak.Dockerfile');
+  assert.match(
+    image,
+    new RegExp(`^ARG KEYCLOAK_IMAGE=quay\\.io/keycloak/keycloak:${version.replaceAll('.', '\\.')}$`, 'm'),
+  );
+  assert.match(image, /^RUN node login-theme\/scripts\/build\.mjs$/m);
+  const runtime = image.slice(image.lastIndexOf('\nFROM '));
+  assert.match(
+    runtime,
+    /^COPY --from=theme \S+\/portal-theme\.jar \/opt\/keycloak\/providers\/portal-theme\.jar$/m,
+  );
+  assert.match(read('deploy/k8s/components/keycloak/keycloak.yaml'), /^ {2}image: portal\/keycloak:/m);
+  assert.match(read('deploy/k8s/components/keycloak/realm-import.yaml'), /^ {4}loginTheme: portal$/m);
+  for (const overlay of ['prod', 'dev'])
+    assert.match(
+      read(`deploy/k8s/overlays/${overlay}/kustomization.yaml`),
+      /path: \/spec\/image\n\s+value: registry\.example\.com\/portal\/keycloak:/,
+      overlay,
+    );
+});
