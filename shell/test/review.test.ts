@@ -12,7 +12,6 @@ import {
   browserSuite,
   fake,
   signIn,
-  tokenFor,
   watch,
   type Edge,
   type Route,
@@ -27,18 +26,15 @@ const PENDING = {
   verified: false,
   company: { Licensee: 'Fresh Leaf LLC', DBA: 'Fresh Leaf' },
 };
-/** Signed in while verified; staff took the verification back since (the API says "under review"). */
+/** Verified when the profile is read at sign-in; staff take the verification back just after (the API says "under review"). */
 const STALE = { ...PENDING, id: '71', email: 'stale.shop@example.test', verified: true };
 
 const calls: string[] = [];
 const review: Route = (c) => {
-  const who = [PENDING, STALE].find((u) => u.email === (c.input.email ?? c.who));
-  if (c.path === '/api/auth/login' && who) {
-    const token = tokenFor(who.email, who.role);
-    return c.reply(200, { token, refreshToken: token, idToken: token, expiresIn: 300, user: who });
-  }
+  const who = [PENDING, STALE].find((u) => u.email === c.who);
   if (!who || !c.signedIn) return undefined;
-  if (c.path === '/api/users/me') return c.reply(200, { user: { ...who, verified: false } });
+  // the profile as it stands at sign-in (STALE: still verified then)
+  if (c.path === '/api/users/me') return c.reply(200, { user: who });
   if (c.path === '/api/auth/logout') return undefined;
   // what the services answer such an account on everything but its profile
   if (c.path.startsWith('/api/users/invites')) return c.fail(403, Messages.underReview);
@@ -98,7 +94,7 @@ test('a 403 "under review" from the API switches to the review view and does not
   const { page, errors, dialogs } = await open(1366);
   calls.length = 0;
   await signIn(page, edge, STALE.email);
-  // the login answer says verified; the invites overlay's first call after sign-in is answered "under review"
+  // the profile said verified; the invites overlay's first call after sign-in is answered "under review"
   await page.getByTestId('review-banner').waitFor();
   assert.ok(calls.some((c) => c.startsWith('POST /api/users/invites')));
   await page.goto(edge.url + '/dashboard/invite');
@@ -106,7 +102,7 @@ test('a 403 "under review" from the API switches to the review view and does not
   await page.getByTestId('review-banner').waitFor();
   assert.deepEqual(await navKeys(page), ['nav-profile', 'nav-faq']);
   await page.getByTestId('header-user').waitFor();
-  assert.ok(await page.evaluate(() => sessionStorage.getItem('portal.refreshToken')), 'still signed in');
+  assert.equal(await page.locator('#username').count(), 0, 'still signed in');
   assert.ok(!dialogs.includes(Messages.tokenInvalid), 'not treated as a 401');
   assert.deepEqual(
     errors.filter((e) => !e.includes(Messages.underReview)),

@@ -13,8 +13,10 @@ import {
   type Edge,
   fakeApi,
   USERS,
-  fakeToken,
   json,
+  fillSignInPage,
+  FAKE_KEYCLOAK,
+  endKeycloakSession,
 } from '@portal/ui/testing/portal';
 
 const artifacts = artifactsDir(import.meta.url);
@@ -24,8 +26,14 @@ const calls: string[] = [];
 const rest = fakeApi(calls);
 /** Set by a test: the next GET /api/users is answered 401 by the fake service (e.g. a session revoked elsewhere). */
 let revoke = false;
-/** expires_in of the next login answer (seconds). */
-let loginLifetime = 300;
+const bearerEmail = (req: IncomingMessage): string | undefined => {
+  try {
+    const jwt = (req.headers.authorization ?? '').split('.')[1] ?? '';
+    return (JSON.parse(Buffer.from(jwt, 'base64url').toString()) as { email?: string }).email;
+  } catch {
+    return undefined;
+  }
+};
 
 function api(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '';
@@ -34,18 +42,11 @@ function api(req: IncomingMessage, res: ServerResponse): boolean {
     calls.push(`GET ${url} 401`);
     return json(res, 401, { message: 'Unauthorized' });
   }
-  if (url !== '/api/auth/login') return rest(req, res);
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => {
-    calls.push(`POST ${url} ${body}`);
-    const { email } = JSON.parse(body) as { email: string };
-    // Access and refresh tokens differ, so the test can tell which one the browser stored.
-    const token = fakeToken(['admin']);
-    const user = email === LONG_EMAIL ? { ...USERS[0], email, name: '' } : USERS[0];
-    json(res, 200, { token, refreshToken: `refresh.${Date.now()}`, expiresIn: loginLifetime, user });
-  });
-  return true;
+  if (url === '/api/users/me' && bearerEmail(req) === LONG_EMAIL) {
+    calls.push(`GET ${url} `);
+    return json(res, 200, { user: { ...USERS[0], email: LONG_EMAIL, name: '' } });
+  }
+  return rest(req, res);
 }
 
 let browser: Browser;
@@ -61,51 +62,60 @@ const shot = (page: Page, name: string) =>
 
 async function signIn(page: Page, email = 'admin@demo.portal') {
   await page.goto(`${edge.url}/login?redirect=%2Fdashboard%2Fprofile`);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill('Portal!2345');
-  await page.getByTestId('login-submit').click();
+  await fillSignInPage(page, email);
   await page.waitForURL('**/dashboard/profile');
   await page.getByTestId('user-menu').waitFor();
 }
 
-test('tokens: the access token is in no storage; refreshed only near expiry; one refresh per reload; config read once', async () => {
+const TOKEN = 'POST /auth/realms/portal/protocol/openid-connect/token';
+const grants = (kind: string) =>
+  calls.filter((c) => c.startsWith(TOKEN) && c.includes(`grant_type=${kind}`)).length;
+
+test('tokens: no token in any storage; refreshed only near expiry; a reload finds the session again (silent check-SSO); config read once', async () => {
   const page = await browser.newPage();
-  const configBefore = count('GET /api/utils/config');
   await signIn(page);
-  const stored = await page.evaluate(() => ({
-    local: JSON.stringify({ ...localStorage }),
-    session: JSON.stringify({ ...sessionStorage }),
-  }));
-  assert.doesNotMatch(stored.local + stored.session, /eyJ/, 'no JWT access token in web storage');
-  assert.match(stored.session, /refresh\./, 'the refresh token is kept for this tab only');
+  const configBefore = count('GET /api/utils/config');
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  assert.doesNotMatch(stored, /eyJ/, 'no JWT (access, refresh or ID token) in web storage');
 
   // Moving around the dashboard: no refresh grant (the token is far from expiry), the config not read again.
-  const refreshes = count('POST /auth/realms/portal/protocol/openid-connect/token');
+  const refreshes = grants('refresh_token');
   await page.getByTestId('nav-accounts').click();
   await page.getByTestId('accounts-table').getByText('user@demo.portal').waitFor();
   await page.getByTestId('nav-profile').click();
   await page.getByTestId('profile-form').waitFor();
-  assert.equal(count('POST /auth/realms/portal/protocol/openid-connect/token'), refreshes);
-  assert.equal(count('GET /api/utils/config') - configBefore, 1, 'config read once for the page load');
+  assert.equal(grants('refresh_token'), refreshes);
+  assert.equal(
+    count('GET /api/utils/config') - configBefore,
+    0,
+    'config read once per page load, not per screen',
+  );
 
-  // A reload: one refresh grant (the access token lived in memory only), and the session is back.
+  // A reload: the tokens lived in memory only; a hidden prompt=none request finds the Keycloak session and one code
+  // exchange signs the tab in again, with no sign-in page and no refresh grant.
+  const codes = grants('authorization_code');
+  const silent = count('GET /auth/realms/portal/protocol/openid-connect/auth?');
   await page.reload();
   await page.getByTestId('nav-admin').waitFor();
-  assert.equal(count('POST /auth/realms/portal/protocol/openid-connect/token'), refreshes + 1);
+  assert.equal(grants('authorization_code'), codes + 1);
+  assert.equal(count('GET /auth/realms/portal/protocol/openid-connect/auth?'), silent + 1);
+  assert.ok(calls.some((c) => c.includes('prompt=none') && c.includes('silent-check-sso.html')));
+  assert.equal(grants('refresh_token'), refreshes);
+  assert.equal(await page.locator('#username').count(), 0);
   await page.close();
 });
 
 test('tokens: a token about to expire is refreshed once before the call, not before every call', async () => {
-  loginLifetime = 10; // inside the 30 s margin: the first API call must refresh
+  FAKE_KEYCLOAK.lifetime = 10; // inside the 30 s margin: the first API call must refresh
   const page = await browser.newPage();
   try {
-    const before = count('POST /auth/realms/portal/protocol/openid-connect/token');
+    const before = grants('refresh_token');
     await signIn(page);
     await page.getByTestId('nav-accounts').click();
     await page.getByTestId('accounts-table').getByText('user@demo.portal').waitFor();
-    assert.equal(count('POST /auth/realms/portal/protocol/openid-connect/token') - before, 1);
+    assert.equal(grants('refresh_token') - before, 1);
   } finally {
-    loginLifetime = 300;
+    FAKE_KEYCLOAK.lifetime = 3600;
     await page.close();
   }
 });
@@ -114,16 +124,23 @@ test('a 401 on a call in the middle of a session: storage cleared, the spec aler
   const page = await browser.newPage();
   await signIn(page);
   await page.evaluate(() => localStorage.setItem('unit-marker', 'present'));
+  // the session was ended elsewhere (a sign-out, a password change): the service and Keycloak both refuse it
   revoke = true;
+  endKeycloakSession('admin@demo.portal');
   const dialog = page.waitForEvent('dialog');
   await page.getByTestId('nav-accounts').click(); // a client-side navigation: no page load involved
   const d = await dialog;
   assert.equal(d.message(), Messages.tokenInvalid);
   await d.accept();
-  await page.waitForURL('**/login');
-  await page.getByTestId('login-email').waitFor();
-  assert.equal(await page.evaluate(() => localStorage.length + sessionStorage.length), 0);
-  assert.equal(await page.getByTestId('user-menu').count(), 0);
+  // back at the origin and reloaded: no session to find, so the sign-in page
+  await page.locator('#username').waitFor();
+  // cleared: only the new sign-in's own state is there (keycloak-js's state, nonce and PKCE verifier for the
+  // redirect, removed when it comes back), no token
+  const left = await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)]);
+  assert.deepEqual(
+    left.filter((k) => !k.startsWith('kc-callback-')),
+    [],
+  );
   await page.close();
 });
 

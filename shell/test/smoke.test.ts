@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { type Browser, type Page } from 'playwright-core';
 import { Messages } from '@portal/contracts';
-import { browserSuite, artifactsDir, type Edge, fakeApi } from '@portal/ui/testing/portal';
+import { browserSuite, artifactsDir, fillSignInPage, type Edge, fakeApi } from '@portal/ui/testing/portal';
 
 const artifacts = artifactsDir(import.meta.url);
 
@@ -31,20 +31,28 @@ async function open(width: number, route: string): Promise<Page> {
   await page.goto(edge.url + route);
   return page;
 }
+const posted = (p: string) => calls.filter((c) => c.startsWith(`POST ${p} `));
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 
 async function signIn(page: Page) {
-  await page.getByTestId('login-email').fill('admin@demo.portal');
-  await page.getByTestId('login-password').fill('Portal!2345');
-  await page.getByTestId('login-submit').click();
+  await fillSignInPage(page, 'admin@demo.portal');
   await page.waitForURL('**/dashboard/profile');
 }
 
-test('signed out at 1280 px: /login is rendered by the accounts remote inside #portal-main', async () => {
-  const page = await open(1280, '/login');
-  await page.getByTestId('login-email').waitFor();
-  assert.equal(await page.locator('#portal-main [data-testid=login-form]').count(), 1);
+/** Keeps the page on /login: Keycloak's sign-in page answers 204 (a navigation answered 204 stays where it is). */
+const holdAtLogin = (page: Page) =>
+  page.route('**/protocol/openid-connect/auth?**', (r) =>
+    new URL(r.request().url()).searchParams.get('prompt') === 'none'
+      ? r.continue()
+      : r.fulfill({ status: 204 }),
+  );
+
+test('signed out at 1280 px: /login is rendered by the accounts remote inside #portal-main and sends the browser to Keycloak (code + PKCE S256)', async () => {
+  const page = await open(1280, '/dashboard/faq');
+  await holdAtLogin(page);
+  await page.goto(edge.url + '/login');
+  await page.locator('#portal-main [data-testid=login-form]').waitFor();
   assert.equal(
     await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).mfe_accounts),
     'object',
@@ -60,30 +68,28 @@ test('signed out at 1280 px: /login is rendered by the accounts remote inside #p
   );
   await shot(page, 'login-1280');
 
+  // Sign In: Keycloak's page (the fake one here), Authorization Code with PKCE S256, back to the portal's `/`
+  await page.unrouteAll();
   await page.getByTestId('login-submit').click();
-  await page.getByText(Messages.invalidEmail.trim()).waitFor();
-  await page.getByText(Messages.passwordRequired).waitFor();
-  await page.getByTestId('login-email').fill('admin@demo.portal');
-  await page.getByTestId('login-password').fill('wrong');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('login-error').getByText(Messages.loginFailed).waitFor();
-  await shot(page, 'login-error-1280');
-  await page.getByTestId('login-error').getByRole('button', { name: 'Close' }).click();
-  assert.equal(await page.getByTestId('login-error').count(), 0);
+  await page.locator('#username').waitFor();
+  const asked = new URL(page.url());
+  assert.equal(asked.searchParams.get('response_type'), 'code');
+  assert.equal(asked.searchParams.get('code_challenge_method'), 'S256');
+  assert.equal(asked.searchParams.get('redirect_uri'), `${edge.url}/`);
+  await fillSignInPage(page, 'admin@demo.portal', 'wrong');
+  await page.getByText('Invalid username or password.').waitFor();
+  assert.equal(posted('/api/auth/login').length, 0, "no password ever goes to the portal's API");
   await page.close();
 });
 
-test('signed out: public schedule search and FAQ open, a private route goes to login and back after sign-in', async () => {
+test('signed out: public schedule search and FAQ open, a private route goes to sign-in and back after it', async () => {
   const page = await open(1280, '/dashboard/schedulesearch');
   await page.getByTestId('schedule-search').getByRole('heading', { name: 'Delivery Schedule' }).waitFor();
   await page.getByTestId('ss-query').waitFor(); // the public search screen works signed out
   await page.goto(edge.url + '/dashboard/faq');
   await page.getByTestId('faq').waitFor();
   await page.goto(edge.url + '/order/77');
-  await page.waitForURL('**/login?redirect=%2Forder%2F77');
-  await page.getByTestId('login-email').fill('admin@demo.portal');
-  await page.getByTestId('login-password').fill('Portal!2345');
-  await page.getByTestId('login-submit').click();
+  await fillSignInPage(page, 'admin@demo.portal');
   await page.waitForURL('**/dashboard/adminManageOrders?id=77');
   await page.close();
 });
@@ -143,14 +149,21 @@ test('signed in as admin at 1280 px: menus, accounts table, feedback dialog', as
   await page.getByTestId('nav-admin').waitFor(); // the session survives a reload
   await page.getByTestId('user-menu').click();
   await page.getByTestId('user-menu-sign-out').click();
-  await page.waitForURL('**/login');
+  // the services first (POST /api/auth/logout), then Keycloak's end-session; back at `/`, signed out: sign-in page
+  await page.locator('#username').waitFor();
+  assert.ok(calls.some((c) => c.startsWith('POST /api/auth/logout')));
+  assert.ok(calls.some((c) => c.startsWith('GET /auth/realms/portal/protocol/openid-connect/logout?')));
   await page.close();
 });
 
 test('700 px: the login screen, then the mobile frame (no feedback button, menus behind the hamburger)', async () => {
-  const page = await open(700, '/login?redirect=%2Fdashboard%2Fprofile');
-  await page.getByTestId('login-email').waitFor();
+  const page = await open(700, '/dashboard/faq');
+  await holdAtLogin(page);
+  await page.goto(edge.url + '/login?redirect=%2Fdashboard%2Fprofile');
+  await page.getByTestId('login-form').waitFor();
   await shot(page, 'login-700');
+  await page.unrouteAll();
+  await page.getByTestId('login-submit').click();
   await signIn(page);
   await page.getByTestId('profile-email').waitFor();
   assert.equal(await page.getByTestId('feedback-button').count(), 0);

@@ -1,5 +1,5 @@
 // The common fake /api layer (smoke, session and frame tests) and the users the other layers build on.
-import { fake, fakeToken, type Route } from './fake.js';
+import { fake, type Route } from './fake.js';
 
 export const USERS = [
   {
@@ -39,19 +39,14 @@ const MANY = Array.from({ length: 27 }, (_, i) => ({
 
 export const LOGIN_FAILED = 'That username and password combination is not valid';
 
-/** Sign-in as the demo admin, sign-out, the signed-in user, the accounts list, feedback. */
+/** Sign-out, the signed-in user (sign-in is the fake Keycloak's, fake.ts), the accounts list, feedback. */
 export const baseRoutes = (): Route => (c) => {
   if (c.path === '/api/utils/config' && c.method === 'GET')
     return c.reply(200, { data: { logoType: 'nj', hideRoutes: ['manifestdownload'] } });
-  if (c.path === '/api/auth/login') {
-    if (c.input.email !== 'admin@demo.portal' || c.input.password !== 'Portal!2345')
-      return c.fail(400, LOGIN_FAILED);
-    const token = fakeToken(['admin'], 'admin@demo.portal');
-    return c.reply(200, { token, refreshToken: token, idToken: token, expiresIn: 300, user: USERS[0] });
-  }
   if (!c.signedIn) return c.fail(401, 'Unauthorized');
   if (c.path === '/api/auth/logout') return c.reply(200, { message: 'You have been signed out.' });
-  if (c.path === '/api/users/me') return c.reply(200, { user: USERS[0] });
+  if (c.path === '/api/users/me')
+    return c.reply(200, { user: USERS.find((u) => u.email === c.who) ?? USERS[0] });
   // The invites overlay asks after every sign-in; nobody here has pending invites.
   if (c.path === '/api/users/invites') return c.reply(200, { data: { invites: [] } });
   if (c.path === '/api/users') return c.reply(200, { data: { users: [...USERS, ...MANY] } });

@@ -75,13 +75,20 @@ export function watch(page: Page, errors: string[], consoleErrors: string[] = er
 }
 
 /**
- * Signs in through the login form and waits for the profile: asked for by `?redirect=`, since a role lands where its
- * day starts (the manifests' `home`), often another domain's screen this suite's fake API does not answer.
+ * Signs in as the browser does: /login sends the page to (the fake) Keycloak's sign-in page, whose standard form
+ * ids it fills, and the shell comes back signed in. Waits for the profile, asked for by `?redirect=`, since a role
+ * lands where its day starts (the manifests' `home`), often another domain's screen this suite's fake API does not
+ * answer.
  */
 export async function signIn(page: Page, edge: Edge, email: string, password = 'Portal!2345'): Promise<void> {
   await page.goto(edge.url + '/login?redirect=%2Fdashboard%2Fprofile');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
+  await fillSignInPage(page, email, password);
   await page.waitForURL('**/dashboard/profile');
+}
+
+/** On Keycloak's sign-in page (the fake one here): Keycloak's standard form ids, as the real page has them. */
+export async function fillSignInPage(page: Page, email: string, password = 'Portal!2345'): Promise<void> {
+  await page.locator('#username').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('#kc-login').click();
 }
