@@ -3,7 +3,26 @@
 // pino, AJV, fast-json-stringify, Fastify, the kit, the service), so a package's share is its own work plus the Node
 // internals it calls (e.g. ioredis' socket writes); only a stack with none of them goes to Node's http/net (the HTTP
 // parser and the sockets of the request itself) or to "other". (garbage collector), (program) and (idle) stay apart.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A built service bundles its packages into dist/*.js (scripts/build-services.mjs): a frame's own file is then read
+ * from the bundle's source map (the original path under node_modules or services/), so the parts stay apart.
+ */
+const maps = new Map();
+function originalUrl(frame) {
+  const url = frame.url ?? '';
+  if (!url.startsWith('file://') || !url.endsWith('.js')) return url;
+  if (!maps.has(url)) {
+    const file = `${fileURLToPath(url)}.map`;
+    maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+  }
+  const map = maps.get(url);
+  const hit = map?.findEntry(frame.lineNumber, frame.columnNumber);
+  return hit?.originalSource ? new URL(hit.originalSource, url).pathname : url;
+}
 
 /** [part, test on a frame's url and function name]; the first that matches, from the leaf up, takes the sample. */
 const PARTS = [
@@ -17,12 +36,14 @@ const PARTS = [
   ['rate limit', (u) => u.includes('/@fastify/rate-limit/')],
   ['fastify core', (u) => /\/(fastify|find-my-way|light-my-request|avvio|@fastify)\//.test(u)],
   ['kit (auth, user state, hooks)', (u) => /\/services\/kit\/|service-kit/.test(u)],
+  ['contracts', (u) => /\/services\/contracts\//.test(u)],
   ['service (handler, domain)', (u) => /\/services\/[a-z]+\/(dist|src)\//.test(u)],
+  ['other packages', (u) => u.includes('/node_modules/')],
 ];
 const NODE_HTTP = /^node:(_http|http|net|stream|internal\/(http|stream|streams|net))/;
 
 const label = (node) => {
-  const u = node.callFrame.url ?? '';
+  const u = (node.originalUrl ??= originalUrl(node.callFrame));
   const f = node.callFrame.functionName;
   if (f === '(garbage collector)') return 'garbage collection';
   if (f === '(idle)') return 'idle';
@@ -32,20 +53,25 @@ const label = (node) => {
 
 /**
  * Shares of the busy (non-idle) time per part, and the inclusive share of the kit's request-path functions named in
- * `inclusive` (function name → share of busy samples that have it on their stack).
+ * `inclusive` (function name → share of busy samples that have it on their stack). Only the samples between `fromMs`
+ * and `toMs` after the profile's start count (the load, not the process's start and stop).
  */
-export function summarize(file, inclusive = []) {
+export function summarize(file, { inclusive = [], fromMs = 0, toMs = Infinity } = {}) {
   const prof = JSON.parse(readFileSync(file, 'utf8'));
   const byId = new Map(prof.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const dt = prof.timeDeltas;
   const parts = new Map();
+  const leaves = new Map();
   const incl = new Map(inclusive.map((f) => [f, 0]));
   let busy = 0;
   let idle = 0;
+  let at = 0;
   prof.samples.forEach((id, i) => {
     const ms = (dt[i] ?? 0) / 1000;
+    at += ms;
+    if (at < fromMs || at > toMs) return;
     const leaf = byId.get(id);
     if (leaf.callFrame.functionName === '(idle)') return void (idle += ms);
     busy += ms;
@@ -58,6 +84,8 @@ export function summarize(file, inclusive = []) {
       if (incl.has(n.callFrame.functionName)) seen.add(n.callFrame.functionName);
     }
     part ??= http ? 'node http/net (parser, sockets)' : 'other (node internals, microtasks)';
+    const where = `${(leaf.originalUrl ??= originalUrl(leaf.callFrame)).replace(/^.*\/(node_modules|services)\//, '')} ${leaf.callFrame.functionName}`;
+    leaves.set(where, (leaves.get(where) ?? 0) + ms);
     parts.set(part, (parts.get(part) ?? 0) + ms);
     for (const f of seen) incl.set(f, incl.get(f) + ms);
   });
@@ -67,6 +95,11 @@ export function summarize(file, inclusive = []) {
     idleMs: Math.round(idle),
     parts: [...parts].sort((a, b) => b[1] - a[1]).map(([part, ms]) => ({ part, pct: pct(ms) })),
     inclusive: [...incl].map(([fn, ms]) => ({ fn, pct: pct(ms) })),
+    /** The 15 source files (and functions) with the most self time. */
+    top: [...leaves]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 15)
+      .map(([where, ms]) => ({ where, pct: pct(ms) })),
   };
 }
 
@@ -74,6 +107,8 @@ export function summarize(file, inclusive = []) {
 export function table(s) {
   const lines = ['| part | share of busy CPU |', '| --- | ---: |'];
   for (const p of s.parts) lines.push(`| ${p.part} | ${p.pct} % |`);
+  lines.push('', '| self time, by source (leaf frame) | share |', '| --- | ---: |');
+  for (const t of s.top) lines.push(`| \`${t.where.trim() || '(native)'}\` | ${t.pct} % |`);
   return lines.join('\n');
 }
 
