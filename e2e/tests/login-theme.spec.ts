@@ -181,3 +181,19 @@ test('an unverified address stops at the themed verify page; "send the code agai
   await expect(page).toHaveURL(`${APP}/verify?email=${encodeURIComponent(email)}`);
   await mailbox.waitForMailTo(email, 'Verify your email', { since });
 });
+
+test("a staff user's second factor is asked on a page in the portal's frame (axe-clean)", async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  // the realm's demo staff user with TOTP; no code is entered (a wrong one would count towards its lockout)
+  await page.goto(authUrl('mfa.admin@demo.portal'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.locator('#kc-login').click();
+  await expect(page.getByLabel('One-time code')).toBeVisible();
+  await expect(page.locator('input#otp[name="otp"]')).toBeFocused();
+  await expect(page.locator('#kc-attempted-username')).toHaveText('mfa.admin@demo.portal');
+  await expect(page.getByText('Delivery Portal', { exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'login-otp');
+});
