@@ -471,7 +471,8 @@ ensure_login_theme() {
   THEME_JAR=$(node "$HERE/../../login-theme/scripts/build.mjs" 2>>"$LOGS/build-login-theme.log") ||
     fail_with_log build-login-theme "the login theme build failed (node login-theme/scripts/build.mjs)"
 }
-theme_hash() { sha256sum "$THEME_JAR" | cut -c1-16; }
+# the hash of the theme's inputs (written beside the jar): a rebuild of the same sources restarts nothing
+theme_hash() { cut -c1-16 "$THEME_JAR.hash"; }
 start_keycloak() {
   need_tool java "a JDK 17+"
   build_keycloak
