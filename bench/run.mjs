@@ -17,6 +17,8 @@ import { runLabelBenches, runManifestBenches } from './lib/custody-run.mjs';
 import { runScheduleBenches } from './lib/schedule-run.mjs';
 import { runBillingBenches } from './lib/billing-run.mjs';
 import { committed, compare, write } from './lib/report.mjs';
+import { scalesOf } from './lib/scale.mjs';
+import { runScale, seedScale } from './lib/scale-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -24,6 +26,8 @@ const flag = (f) => args.includes(f);
 const onlyArg = args[args.indexOf('--only') + 1];
 const wanted = flag('--only') && onlyArg ? onlyArg.split(',') : undefined;
 const only = (name) => !wanted || wanted.includes(name);
+// `--scale 1m`: the orders, billing and dispatch benches also over ten times the data (lib/scale.mjs)
+const scales = scalesOf(flag('--scale') ? args[args.indexOf('--scale') + 1] : undefined).slice(1);
 const log = (s) => console.log(`[bench] ${s}`);
 const latest = join(root, 'bench/results/latest.json');
 
@@ -58,7 +62,10 @@ async function main() {
   try {
     await client.connect();
     const db = await seed(client, log);
-    if (flag('--seed-only')) return;
+    if (flag('--seed-only')) {
+      for (const scale of scales) await seedScale({ root, logDir, env, client, log }, scale);
+      return;
+    }
 
     const baseline = await startBaseline(root, logDir);
     stops.push(baseline.stop);
@@ -128,6 +135,11 @@ async function main() {
     }
     if (['billing.recon.month', 'reports.100k'].some(only)) {
       const out = await runBillingBenches({ root, logDir, env, client, only, log, stops });
+      rows.push(...out.rows);
+      notes.push(...out.notes);
+    }
+    for (const scale of scales) {
+      const out = await runScale({ root, logDir, env, client, only, log, stops }, scale);
       rows.push(...out.rows);
       notes.push(...out.notes);
     }

@@ -1,10 +1,13 @@
 // The projected-order data set of the billing benches (billing.recon.month and reports.100k): 100,000 orders of 200
-// vendors over 12 months in portal_billing_bench, seeded once in billing's stored shape and reused.
+// vendors over 12 months in portal_billing_bench, seeded once in billing's stored shape and reused. At the 1m scale
+// (lib/scale.mjs) 1,000,000 orders of 2,000 vendors in portal_billing_bench_1m: ten blocks of 200 vendors, each block
+// drawn as the 100k set is, so the biggest vendor ships as much as at 100k and only the database grows.
 import { ensureGinIndexes } from './gin.mjs';
+import { SCALES } from './scale.mjs';
 
-export const RECON_DB = 'portal_billing_bench';
-export const ORDERS = 100_000;
-export const VENDORS = 200;
+export const RECON_DB = SCALES['100k'].billingDb;
+export const ORDERS = SCALES['100k'].orders;
+export const VENDORS = SCALES['100k'].companies;
 export const ROUTES = 60;
 export const DRIVERS = 40;
 export const MONTHS = Array.from({ length: 12 }, (_, i) => {
@@ -22,6 +25,10 @@ export function rng(seed) {
   return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 export const ln = (v) => `BENCH-V${String(v).padStart(3, '0')}`;
+
+/** The vendor of the i-th order from its draw `x` (the same skew in each block of 200 vendors). */
+export const vendorOf = (i, x, vendors = VENDORS) =>
+  Math.min(VENDORS - 1, Math.floor(VENDORS * x ** 2)) + VENDORS * (i % (vendors / VENDORS));
 
 function weekOf(day) {
   const d = new Date(`${day}T00:00:00Z`);
@@ -43,8 +50,9 @@ const SHAPE = 2;
  * Seeds portal_billing_bench once (shared with reports-100k.mjs): 100,000 projected orders in the stored shape, the
  * vendor/route/driver names, then the marker. Returns true when it seeded.
  */
-export async function seedBench(client, log) {
-  const db = client.db(RECON_DB);
+export async function seedBench(client, log, scale = SCALES['100k']) {
+  const { billingDb, orders: ORDERS, companies: VENDORS } = scale;
+  const db = client.db(billingDb);
   const col = db.collection('orders_projection');
   // a marker written after the last batch, read by _id (FerretDB answers a count by reading the whole table)
   const marker = await db.collection('names').findOne({ _id: 'bench:seeded' });
@@ -78,9 +86,11 @@ export async function seedBench(client, log) {
   ];
   await db.collection('names').insertMany(names);
   const r = rng(15);
+  const t0 = Date.now();
   const batch = [];
+  let writing = Promise.resolve();
   for (let i = 0; i < ORDERS; i++) {
-    const v = Math.min(VENDORS - 1, Math.floor(VENDORS * r() ** 2)); // skewed towards the first vendors
+    const v = vendorOf(i, r(), VENDORS); // skewed towards the first vendors (of each block of 200)
     const month = MONTHS[Math.floor(r() * MONTHS.length)];
     const day = `${month}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}`;
     const amount = AMOUNTS[i % AMOUNTS.length];
@@ -123,8 +133,17 @@ export async function seedBench(client, log) {
         },
       }),
     );
-    if (batch.length === 5000) await col.insertMany(batch.splice(0));
+    if (batch.length === 5000) {
+      // the next batch is drawn while this one is written
+      await writing;
+      writing = col.insertMany(batch.splice(0), { ordered: false }).then(() => undefined);
+      if ((i + 1) % 100_000 === 0)
+        log(
+          `billing ${scale.key}: ${i + 1} of ${ORDERS} seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+        );
+    }
   }
+  await writing;
   if (batch.length) await col.insertMany(batch);
   // billing's own shape marker (events/projection-request.ts): a billing started with snapshots on keeps this data
   await db.collection('names').insertMany([
@@ -132,7 +151,7 @@ export async function seedBench(client, log) {
     { _id: 'bench:seeded', kind: 'bench', orders: ORDERS, shape: SHAPE, updatedAt: '' },
   ]);
   log(
-    `billing.recon.month: seeded ${ORDERS} projected orders (stored shape ${SHAPE}) of ${VENDORS} vendors over ${MONTHS.length} months into ${RECON_DB}`,
+    `billing.recon.month: seeded ${ORDERS} projected orders (stored shape ${SHAPE}) of ${VENDORS} vendors over ${MONTHS.length} months into ${billingDb} in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
   );
   return true;
 }
@@ -141,8 +160,8 @@ export async function seedBench(client, log) {
  * The projection's indexes as billing's start-up migration declares them (mongoose names), made here once: built by the
  * service over 100,000 documents they would outlast its start-up timeout. Idempotent, one at a time (FerretDB 1.24).
  */
-export async function ensureBenchIndexes(client, log) {
-  const db = client.db(RECON_DB);
+export async function ensureBenchIndexes(client, log, dbName = RECON_DB) {
+  const db = client.db(dbName);
   for (const [name, keys, gin] of [
     [
       'orders_projection',
@@ -159,6 +178,6 @@ export async function ensureBenchIndexes(client, log) {
         .join('_');
       if (!existing.has(ixName)) await coll.createIndexes([{ key, name: ixName }]);
     }
-    await ensureGinIndexes(RECON_DB, name, gin, log);
+    await ensureGinIndexes(dbName, name, gin, log);
   }
 }

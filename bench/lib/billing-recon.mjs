@@ -9,42 +9,34 @@ import autocannon from 'autocannon';
 import { row, watchRss } from './measure.mjs';
 import { demoToken, startService } from './http.mjs';
 
-import {
-  MONTHS,
-  ORDERS,
-  RECON_DB,
-  VENDORS,
-  ensureBenchIndexes,
-  ln,
-  rng,
-  seedBench,
-} from './billing-bench-seed.mjs';
+import { MONTHS, RECON_DB, ensureBenchIndexes, ln, rng, seedBench, vendorOf } from './billing-bench-seed.mjs';
+import { SCALES } from './scale.mjs';
 
 export { RECON_DB, ensureBenchIndexes, seedBench };
 const CONNECTIONS = Number(process.env.BENCH_RECON_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 
-const startBilling = (root, logDir, stackEnv) =>
+const startBilling = (root, logDir, stackEnv, scale) =>
   startService(root, logDir, stackEnv, {
     service: 'billing',
-    log: 'bench-billing-recon.log',
+    log: `bench-billing-recon${scale.key === '100k' ? '' : `-${scale.key}`}.log`,
     readyMs: 180_000,
     env: {
-      MONGO_DB: RECON_DB,
+      MONGO_DB: scale.billingDb,
       // its own durables and queues, no snapshot request: nothing of the stack comes into the bench database
-      CONSUMER_SUFFIX: 'benchrecon',
-      QUEUE_PREFIX: 'portal-bench-recon',
+      CONSUMER_SUFFIX: `benchrecon${scale.key === '100k' ? '' : scale.key}`,
+      QUEUE_PREFIX: `portal-bench-recon${scale.key === '100k' ? '' : `-${scale.key}`}`,
       BILLING_SNAPSHOT: 'off',
       OTEL_SERVICE_NAME: 'billing-bench-recon',
     },
   });
 
 /** The biggest vendor's busiest month, from the same deterministic draw as the seed (no database scan). */
-function busiest() {
+function busiest({ orders, companies }) {
   const r = rng(15);
   const n = new Map();
-  for (let i = 0; i < ORDERS; i++) {
-    const v = Math.min(VENDORS - 1, Math.floor(VENDORS * r() ** 2));
+  for (let i = 0; i < orders; i++) {
+    const v = vendorOf(i, r(), companies);
     const month = MONTHS[Math.floor(r() * MONTHS.length)];
     r(); // the day
     if (v === 0) n.set(month, (n.get(month) ?? 0) + 1);
@@ -53,7 +45,7 @@ function busiest() {
   return { _id, n: count };
 }
 
-async function shoot(url, token, body, pid) {
+async function shoot(url, token, body, pid, name) {
   const run = (duration, onResponse) =>
     new Promise((resolve, reject) => {
       const inst = autocannon(
@@ -76,19 +68,20 @@ async function shoot(url, token, body, pid) {
   const res = await run(SECONDS, (_c, status, _b, ms) => (status === 200 ? lat.push(ms) : bad++));
   const rss = stopRss();
   return {
-    ...row('billing.recon.month', lat, { rps: lat.length / res.duration, rss }),
+    ...row(name('billing.recon.month'), lat, { rps: lat.length / res.duration, rss }),
     errors: bad + res.errors + res.timeouts,
   };
 }
 
-export async function runBillingRecon({ root, logDir, env, client, log, stops }) {
+export async function runBillingRecon({ root, logDir, env, client, log, stops, scale = SCALES['100k'] }) {
   const load1 = loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-  await seedBench(client, log);
-  await ensureBenchIndexes(client, log);
-  const top = busiest();
-  const billing = await startBilling(root, logDir, env);
+  const { name, billingDb, orders: ORDERS, companies: VENDORS } = scale;
+  await seedBench(client, log, scale);
+  await ensureBenchIndexes(client, log, billingDb);
+  const top = busiest(scale);
+  const billing = await startBilling(root, logDir, env, scale);
   stops?.push(billing.stop);
   const token = await demoToken(env);
   const last = new Date(Date.UTC(Number(top._id.slice(0, 4)), Number(top._id.slice(5, 7)), 0))
@@ -103,13 +96,15 @@ export async function runBillingRecon({ root, logDir, env, client, log, stops })
   });
   const answer = await probe.json();
   if (probe.status !== 200 || !answer.data?.listed)
-    throw new Error(`billing.recon.month: answered ${probe.status} ${JSON.stringify(answer).slice(0, 300)}`);
+    throw new Error(
+      `${name('billing.recon.month')}: answered ${probe.status} ${JSON.stringify(answer).slice(0, 300)}`,
+    );
   const d = answer.data;
   log(
-    `billing.recon.month: ${ln(0)} ${top._id}: ${top.n} orders in the month, ${d.listed} listed, ${d.totals.count} counted, ` +
+    `${name('billing.recon.month')}: ${ln(0)} ${top._id}: ${top.n} orders in the month, ${d.listed} listed, ${d.totals.count} counted, ` +
       `${d.orders.length} rows on the first page, total ${d.totals.amountCents} cents`,
   );
-  const r = await shoot(url, token, body, billing.pid);
+  const r = await shoot(url, token, body, billing.pid, name);
   // cold: each of the biggest vendor's 12 months once, one at a time (no shared read to reuse: the database's cost)
   const cold = [];
   for (const m of MONTHS) {
@@ -126,17 +121,17 @@ export async function runBillingRecon({ root, logDir, env, client, log, stops })
     if (res.status === 200) cold.push(performance.now() - t0);
   }
   const c = {
-    ...row('billing.recon.month.cold', cold, { rps: null, rss: null }),
+    ...row(name('billing.recon.month.cold'), cold, { rps: null, rss: null }),
     errors: MONTHS.length - cold.length,
   };
   await billing.stop();
   const notes = [
-    `billing.recon.month: POST /api/orders/reconciliation {opts: {vendorLN, from, to}} for the biggest vendor's busiest ` +
+    `${name('billing.recon.month')}: POST /api/orders/reconciliation {opts: {vendorLN, from, to}} for the biggest vendor's busiest ` +
       `month (${ln(0)} ${top._id}: ${top.n} projected orders, ${d.listed} listed, ${d.totals.count} counted, first page of ` +
       `${d.orders.length} rows plus totals by method and route) out of ${ORDERS} orders of ${VENDORS} vendors over ` +
-      `${MONTHS.length} months in ${RECON_DB}; admin token, ${CONNECTIONS} connections for ${SECONDS} s after 2 s of ` +
+      `${MONTHS.length} months in ${billingDb}; admin token, ${CONNECTIONS} connections for ${SECONDS} s after 2 s of ` +
       `warm-up, on a billing instance the bench starts (the accounting compare cached; concurrent callers of one ` +
-      `vendor-month share one read, reused 5 s: RECON_CACHE_MS). billing.recon.month.cold: each of that vendor's ` +
+      `vendor-month share one read, reused 5 s: RECON_CACHE_MS). ${name('billing.recon.month.cold')}: each of that vendor's ` +
       `${MONTHS.length} months once, one request at a time (every read from FerretDB). Goal: p95 < 200 ms. ${r.errors} ` +
       `errors. Load average at the start ${load1} on ${cpus().length} cores.`,
   ];

@@ -76,13 +76,14 @@ export function row(name, samplesMs, { rps, rss }) {
 }
 
 /**
- * Runs the wanted benches of an issue's parts: each `[name, file, fn]` whose name `ctx.only` wants, from a module that
- * may not exist yet (a part not built returns no rows). Returns their { rows, notes } joined.
+ * Runs the wanted benches of an issue's parts: each `[name, file, fn]` whose name (at `ctx.scale`, lib/scale.mjs)
+ * `ctx.only` wants, from a module that may not exist yet (a part not built returns no rows). Returns their
+ * { rows, notes } joined.
  */
 export async function runParts(ctx, parts) {
   const out = { rows: [], notes: [] };
   for (const [name, file, fn] of parts) {
-    if (!ctx.only(name)) continue;
+    if (!ctx.only(ctx.scale ? ctx.scale.name(name) : name)) continue;
     const mod = await import(file).catch(() => undefined);
     const r = mod?.[fn] ? await mod[fn](ctx) : { rows: [], notes: [] };
     out.rows.push(...r.rows);

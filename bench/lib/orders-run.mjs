@@ -1,55 +1,63 @@
 import { cpus, loadavg } from 'node:os';
 // The orders benches, run by run.mjs: seed (once), start an orders instance over the bench database,
-// then orders.list.100k (every list), orders.create and orders.bulk.5000 (when their endpoints are served).
+// then orders.list.100k (every list), orders.create and orders.bulk.5000 (when their endpoints are served). At
+// another scale (lib/scale.mjs: --scale 1m) the same over that scale's database, rows renamed (orders.list.1m, …).
 import { demoToken } from './http.mjs';
-import {
-  ORDERS_DB,
-  N_COMPANIES,
-  N_ORDERS,
-  seedBenchLicences,
-  seedBenchMembers,
-  seedOrders,
-} from './orders-seed.mjs';
+import { seedOrders } from './orders-seed.mjs';
+import { seedBenchLicences, seedBenchMembers } from './orders-callers.mjs';
+import { SCALES } from './scale.mjs';
 import { loadLists, migrateOrders, startOrders } from './orders.mjs';
 import { benchBulk, benchCreate } from './orders-write.mjs';
 import { rssMb } from './measure.mjs';
 
 const subOf = (t) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub;
 
-export async function runOrderBenches({ root, logDir, env, client, only, log, stops }) {
+export async function runOrderBenches({
+  root,
+  logDir,
+  env,
+  client,
+  only,
+  log,
+  stops,
+  scale = SCALES['100k'],
+}) {
   const rows = [];
   const notes = [];
-  const { db, now } = await seedOrders(client, root, log);
+  const name = scale.name;
+  const { db, now } = await seedOrders(client, root, log, scale);
   const names = ['superadmin', 'accountadmin', 'user', 'driver'];
   const tokens = Object.fromEntries(
     await Promise.all(names.map(async (n) => [n, await demoToken(env, `${n}@demo.portal`)])),
   );
   const subs = Object.fromEntries(names.map((n) => [n, subOf(tokens[n])]));
   await seedBenchMembers(db, subs);
-  await seedBenchLicences(db);
+  await seedBenchLicences(db, scale.companies);
   const t0 = Date.now();
-  await migrateOrders(root, logDir, env);
-  log(`orders: indexes ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  const orders = await startOrders(root, logDir, env);
+  await migrateOrders(root, logDir, env, scale.ordersDb);
+  log(`orders ${scale.key}: indexes ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const orders = await startOrders(root, logDir, env, scale.ordersDb);
   stops.push(orders.stop);
   await seedBenchMembers(db, subs); // again: the instance's first feed fill may have added the demo users
   try {
-    if (only('orders.list.100k')) {
+    if (only(name('orders.list.100k'))) {
       // the machine is shared: the load at the start says how much of a figure is the bench's own
       notes.push(
-        `orders.*: load average at the start ${loadavg()
+        `orders.* ${scale.key}: load average at the start ${loadavg()
           .map((l) => l.toFixed(1))
           .join(' / ')} on ${cpus().length} cores.`,
       );
-      rows.push(...(await loadLists({ base: orders.base, pid: orders.pid, now, tokens, log })));
+      rows.push(...(await loadLists({ base: orders.base, pid: orders.pid, now, tokens, log, name })));
+      const perWeek = Math.round(scale.orders / (scale.spanDays / 7) / 10) * 10;
       notes.push(
-        `orders.list.100k: GET /api/orders on an orders instance started by the bench over ${ORDERS_DB} (${N_ORDERS.toLocaleString('en')} ` +
-          `orders over ${N_COMPANIES} companies, two years, ~960 per delivery week, two ledger entries each), one connection (one user's page latency), ` +
+        `${name('orders.list.100k')}: GET /api/orders on an orders instance started by the bench over ${scale.ordersDb} (${scale.orders.toLocaleString('en')} ` +
+          `orders over ${scale.companies} companies, ${scale.spanDays} days, ~${perWeek} per delivery week, two ledger entries each), one connection (one user's page latency), ` +
           'real demo tokens; each request the first page of a list with a filter, a sort and a search, cycling weeks, ' +
-          'companies and words (bench/lib/orders.mjs listRequests). One row per list, orders.list.100k = all together. Goal: p95 < 100 ms.',
+          `companies and words (bench/lib/orders.mjs listRequests). One row per list, ${name('orders.list.100k')} = all together. ` +
+          `Goal: p95 < ${scale.key === '100k' ? 100 : 50} ms.`,
       );
     }
-    if (only('orders.create')) {
+    if (only(name('orders.create'))) {
       const r = await benchCreate({
         base: orders.base,
         pid: orders.pid,
@@ -58,14 +66,14 @@ export async function runOrderBenches({ root, logDir, env, client, only, log, st
         db,
         log,
       });
-      if (r) rows.push(r);
+      if (r) rows.push({ ...r, name: name(r.name) });
       notes.push(
         r
-          ? 'orders.create: POST /api/orders/create as staff, 4 connections, a valid order each (bench/lib/orders-write.mjs). Goal: p95 < 50 ms.'
+          ? `${name('orders.create')}: POST /api/orders/create as staff, 4 connections, a valid order each (bench/lib/orders-write.mjs). Goal: p95 < ${scale.key === '100k' ? 50 : 20} ms.`
           : 'orders.create: not measured — POST /api/orders/create is not served by services/orders yet.',
       );
     }
-    if (only('orders.bulk.5000')) {
+    if (only(name('orders.bulk.5000'))) {
       // a failed upload is reported, not fatal: the other figures of the run stand
       const r = await benchBulk({
         base: orders.base,
@@ -74,20 +82,25 @@ export async function runOrderBenches({ root, logDir, env, client, only, log, st
         db,
         log,
       }).catch(
-        (err) => (notes.push(`**orders.bulk.5000 failed: ${String(err.message).slice(0, 300)}**`), undefined),
+        (err) => (
+          notes.push(`**${name('orders.bulk.5000')} failed: ${String(err.message).slice(0, 300)}**`),
+          undefined
+        ),
       );
-      if (r) rows.push(r);
+      if (r) rows.push({ ...r, name: name(r.name) });
       notes.push(
         r === undefined
-          ? 'orders.bulk.5000: see the failure above.'
+          ? `${name('orders.bulk.5000')}: see the failure above.`
           : r
-            ? 'orders.bulk.5000: one 5,000-row xlsx through POST /api/orders/bulk until its job reports done (end to end). Goal: < 10 s.'
+            ? `${name('orders.bulk.5000')}: one 5,000-row xlsx through POST /api/orders/bulk until its job reports done (end to end). Goal: < 10 s.`
             : 'orders.bulk.5000: not measured — POST /api/orders/bulk is not served by services/orders yet.',
       );
     }
     // what the instance keeps once its benches are done (10 s idle), beside the peaks of the rows
     await new Promise((r) => setTimeout(r, 10_000));
-    notes.push(`orders: the instance's RSS 10 s after its benches: ${rssMb(orders.pid).toFixed(0)} MB.`);
+    notes.push(
+      `orders ${scale.key}: the instance's RSS 10 s after its benches: ${rssMb(orders.pid).toFixed(0)} MB.`,
+    );
   } finally {
     await orders.stop();
   }

@@ -1,20 +1,20 @@
-// orders.*: 100,000 orders over 200 companies in the order service's own shape (the spec's §3 document,
-// two ledger entries each, the top-level list keys computed by the service's own listKeysOf), seeded once into
-// portal_bench_orders — never the demo database. A marker document records the seed; a run that finds it reuses it.
+// orders.*: 100,000 orders over 200 companies (or, at the 1m scale, 1,000,000 over 2,000 into portal_bench_1m_orders:
+// lib/scale.mjs) in the order service's own shape (the spec's §3 document, two ledger entries each, the top-level list
+// keys computed by the service's own listKeysOf), seeded once into portal_bench_orders — never the demo database. A
+// marker document records the seed; a run that finds it reuses it.
 import { createHash } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { tsImport } from 'tsx/esm/api';
-import { BENCH_DB } from './seed.mjs';
+import { SCALES } from './scale.mjs';
 
-export const ORDERS_DB = `${BENCH_DB}_orders`;
-export const N_ORDERS = 100_000;
-export const N_COMPANIES = 200;
+export const ORDERS_DB = SCALES['100k'].ordersDb;
+export const N_ORDERS = SCALES['100k'].orders;
+export const N_COMPANIES = SCALES['100k'].companies;
 export const N_DRIVERS = 40;
 /** Company 7's public orders link token (the public page's only key; members hold its SHA-256). */
 export const BENCH_PUBLIC_TOKEN = 'benchCompany7PublicOrdersLinkTokenxxxxxxxxx';
 const SEED_VERSION = 1;
 const DAY = 86_400_000;
-const SPAN_DAYS = 730; // two years of history: ~960 orders per delivery week
 
 const ADJ = ['Green', 'Golden', 'Silver', 'Blue', 'Red', 'North', 'South', 'High', 'Cedar', 'Pine'];
 const ADJ2 = [
@@ -48,7 +48,7 @@ function prng(seed) {
   };
 }
 
-const company = (c) => ({
+export const company = (c) => ({
   Licensee: companyName(c),
   DBA: `${ADJ2[c % 10]} ${c}`,
   'License #': licence(c),
@@ -71,10 +71,10 @@ function entry(seq, at, action, prevHash) {
   return { ...e, hash: createHash('sha256').update(JSON.stringify(e)).digest('hex') };
 }
 
-function order(i, rnd, now, listKeysOf) {
-  const p = Math.floor(rnd() * N_COMPANIES);
-  const d = (p + 1 + Math.floor(rnd() * (N_COMPANIES - 1))) % N_COMPANIES;
-  const createdAt = new Date(now - rnd() * SPAN_DAYS * DAY);
+function order(i, rnd, now, listKeysOf, { companies, spanDays }) {
+  const p = Math.floor(rnd() * companies);
+  const d = (p + 1 + Math.floor(rnd() * (companies - 1))) % companies;
+  const createdAt = new Date(now - rnd() * spanDays * DAY);
   const delivery = new Date(
     Date.UTC(
       createdAt.getUTCFullYear(),
@@ -150,37 +150,65 @@ function order(i, rnd, now, listKeysOf) {
   return { ...doc, ...listKeysOf(doc) };
 }
 
-/** Seeds the orders once (a marker in bench_meta); returns the database. */
-export async function seedOrders(client, root, log) {
-  const db = client.db(ORDERS_DB);
+/**
+ * Seeds the orders of a scale once (a marker in bench_meta, written after the last batch); returns the database.
+ * The orders and their list rows (the service's rowOf) go in together, unordered batches of 5,000 with the next
+ * batch generated while the last is written, into collections without indexes: the service's migration
+ * (orders.mjs migrateOrders) builds them over the finished data.
+ */
+export async function seedOrders(client, root, log, scale = SCALES['100k']) {
+  const db = client.db(scale.ordersDb);
   const meta = await db.collection('bench_meta').findOne({ _id: 'orders' });
-  if (meta?.n === N_ORDERS && meta.version === SEED_VERSION) {
-    await seedRows(db, root, log);
+  if (meta?.n === scale.orders && meta.version === SEED_VERSION) {
+    await seedRows(db, root, log, scale);
     return { db, now: meta.now };
   }
   const { listKeysOf } = await tsImport(`${root}/services/orders/src/domain/list-keys.ts`, import.meta.url);
+  const { rowOf } = await tsImport(`${root}/services/orders/src/domain/lists-rows.ts`, import.meta.url);
+  const { ROWS_VERSION } = await tsImport(
+    `${root}/services/orders/src/domain/lists-store.ts`,
+    import.meta.url,
+  );
   const t0 = Date.now();
-  await db
-    .collection('orders')
-    .drop()
-    .catch(() => {});
-  await db.collection('order_rows_meta').deleteMany({}); // the rows follow the new orders (seedRows)
+  for (const c of ['orders', 'order_rows'])
+    await db
+      .collection(c)
+      .drop()
+      .catch(() => {});
+  await db.collection('order_rows_meta').deleteMany({});
   const now = Date.now();
   const rnd = prng(12);
-  const BATCH = 2000;
-  for (let i = 0; i < N_ORDERS; i += BATCH) {
-    const docs = Array.from({ length: Math.min(BATCH, N_ORDERS - i) }, (_, k) =>
-      order(i + k, rnd, now, listKeysOf),
+  const BATCH = 5000;
+  const opts = { ordered: false };
+  let writing = Promise.resolve();
+  for (let i = 0; i < scale.orders; i += BATCH) {
+    const docs = Array.from({ length: Math.min(BATCH, scale.orders - i) }, (_, k) =>
+      order(i + k, rnd, now, listKeysOf, scale),
     );
-    await db.collection('orders').insertMany(docs, { ordered: false });
+    const rows = docs.map(rowOf);
+    await writing;
+    writing = Promise.all([
+      db.collection('orders').insertMany(docs, opts),
+      db.collection('order_rows').insertMany(rows, opts),
+    ]).then(() => undefined);
+    if ((i + BATCH) % 50_000 === 0)
+      log(`orders: ${i + BATCH} of ${scale.orders} seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
+  await writing;
+  const seconds = Math.round((Date.now() - t0) / 1000);
+  await db
+    .collection('order_rows_meta')
+    .updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION, at: new Date() } }, { upsert: true });
   await db
     .collection('bench_meta')
-    .updateOne({ _id: 'orders' }, { $set: { n: N_ORDERS, version: SEED_VERSION, now } }, { upsert: true });
+    .updateOne(
+      { _id: 'orders' },
+      { $set: { n: scale.orders, version: SEED_VERSION, now, seconds } },
+      { upsert: true },
+    );
   log(
-    `orders: seeded ${N_ORDERS} orders over ${N_COMPANIES} companies into ${ORDERS_DB} in ${((Date.now() - t0) / 1000).toFixed(0)} s`,
+    `orders: seeded ${scale.orders} orders and their list rows over ${scale.companies} companies into ${scale.ordersDb} in ${seconds} s`,
   );
-  await seedRows(db, root, log);
   return { db, now };
 }
 
@@ -189,7 +217,7 @@ export async function seedOrders(client, root, log) {
  * service reads before using them, once: the seeded orders are read a created month at a time (one pushed-down
  * equality each) and their rows inserted in batches.
  */
-async function seedRows(db, root, log) {
+async function seedRows(db, root, log, { spanDays }) {
   const { rowOf } = await tsImport(`${root}/services/orders/src/domain/lists-rows.ts`, import.meta.url);
   const { ROWS_VERSION } = await tsImport(
     `${root}/services/orders/src/domain/lists-store.ts`,
@@ -207,7 +235,7 @@ async function seedRows(db, root, log) {
   const meta = await db.collection('bench_meta').findOne({ _id: 'orders' });
   const now = meta?.now ?? Date.now();
   const weeks = [];
-  for (let t = now - (SPAN_DAYS + 7) * DAY; t <= Date.now() + 60 * DAY; t += 7 * DAY) {
+  for (let t = now - (spanDays + 7) * DAY; t <= Date.now() + 60 * DAY; t += 7 * DAY) {
     const d = new Date(t);
     d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
     weeks.push(d.toISOString().slice(0, 10));
@@ -223,63 +251,4 @@ async function seedRows(db, root, log) {
     .collection('order_rows_meta')
     .updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION, at: new Date() } }, { upsert: true });
   log(`orders: ${n} list rows written in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-}
-
-/** The 200 bench companies in orders' licence read model (what the create and bulk checks look licences up in). */
-export async function seedBenchLicences(db) {
-  const ops = Array.from({ length: N_COMPANIES }, (_, c) => ({
-    updateOne: {
-      filter: { licenseKey: licence(c) },
-      update: {
-        $set: {
-          licenseKey: licence(c),
-          ...company(c),
-          pickupRoute: [],
-          active: true,
-          FacilityType: 'Recreational',
-          deleted: false,
-          asOf: new Date('2100-01-01'),
-        },
-      },
-      upsert: true,
-    },
-  }));
-  await db.collection('licences').bulkWrite(ops, { ordered: false });
-}
-
-/**
- * The bench callers in orders' members read model: the demo account admin in company 7 (outgoing/incoming/placed),
- * the demo user in company 8, the demo driver linked to driver 3. `asOf` far ahead: a feed fill of the real
- * members (the instance asks accounts for a snapshot) never overwrites them.
- */
-export async function seedBenchMembers(db, subs) {
-  const members = [
-    {
-      userId: 'bench-user-7',
-      sub: subs.accountadmin,
-      role: 3,
-      companyKeys: [licence(7)],
-      publicOrdersHash: createHash('sha256').update(BENCH_PUBLIC_TOKEN).digest('hex'),
-    },
-    { userId: 'bench-user-8', sub: subs.user, role: 4, companyKeys: [licence(8)] },
-    { userId: 'bench-driver', sub: subs.driver, role: 2, companyKeys: [], driverId: driverId(3) },
-  ];
-  for (const m of members)
-    await db.collection('members').updateOne(
-      { userId: m.userId },
-      {
-        $set: {
-          ...m,
-          email: '',
-          alertsEmail: false,
-          deleted: false,
-          suspended: false,
-          licenseNumbers: m.companyKeys,
-          asOf: new Date('2100-01-01'),
-          driverAsOf: new Date('2100-01-01'),
-          driverId: m.driverId ?? '',
-        },
-      },
-      { upsert: true },
-    );
 }

@@ -53,34 +53,39 @@ const MIGRATE = `
  * The service's own start-up migration (indexes and GIN serving indexes), run ahead in a child without the start's
  * time limit: over 100,000 orders the first build takes longer than a start may wait. Idempotent (fast when done).
  */
-export function migrateOrders(root, logDir, stackEnv) {
-  const log = join(logDir, 'bench-orders.log');
+export const migrateOrders = (root, logDir, stackEnv, dbName = ORDERS_DB) =>
+  migrateService(root, logDir, stackEnv, { service: 'orders', dbName });
+
+/** A service's start-up migration over a bench database, in a child (the log beside the bench's). */
+export function migrateService(root, logDir, stackEnv, { service, dbName }) {
+  const log = join(logDir, dbName === ORDERS_DB ? 'bench-orders.log' : `bench-migrate-${dbName}.log`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', MIGRATE], {
-      cwd: join(root, 'services/orders'),
-      env: { ...process.env, ...stackEnv, MONGO_DB: ORDERS_DB },
+      cwd: join(root, `services/${service}`),
+      env: { ...process.env, ...stackEnv, MONGO_DB: dbName },
       stdio: ['ignore', openSync(log, 'a'), openSync(log, 'a')],
     });
     child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`orders migration exited ${code}; see ${log}`)),
+      code === 0 ? resolve() : reject(new Error(`${service} migration exited ${code}; see ${log}`)),
     );
   });
 }
 
 /** An orders service over the bench database, started as the portal starts services (own consumer names). */
 // the first start over 100,000 orders builds the list indexes (GIN, concurrently) before it listens
-export const startOrders = (root, logDir, stackEnv) =>
+// (each scale's instance its own durables, queues and log: lib/scale.mjs)
+export const startOrders = (root, logDir, stackEnv, dbName = ORDERS_DB) =>
   startService(root, logDir, stackEnv, {
     service: 'orders',
-    log: 'bench-orders.log',
+    log: dbName === ORDERS_DB ? 'bench-orders.log' : `bench-orders-${dbName}.log`,
     entry: [benchApp(root, logDir)],
     readyMs: 300_000,
     env: {
-      MONGO_DB: ORDERS_DB,
-      CONSUMER_SUFFIX: 'bench',
+      MONGO_DB: dbName,
+      CONSUMER_SUFFIX: dbName === ORDERS_DB ? 'bench' : `bench${dbName.replace(/[^a-z0-9]/g, '')}`,
       // its own job queues: under the default prefix the running portal's orders worker took the bench's bulk
       // upload jobs (then failed them: their payload is in the bench database), leaving the bench's "waiting"
-      QUEUE_PREFIX: 'portal-orders-bench',
+      QUEUE_PREFIX: dbName === ORDERS_DB ? 'portal-orders-bench' : `portal-orders-${dbName}`,
       // the bench's members are its own (orders-seed.mjs): no snapshot of accounts' real ones
       ORDERS_ACCOUNTS_FEED: 'off',
       // the public view is rate-limited per address; the bench is one address
@@ -96,7 +101,7 @@ export function listRequests(now, tokens) {
   const weeks = Array.from({ length: 8 }, (_, k) => mondayOf(now - k * 7 * DAY));
   const days = Array.from({ length: 8 }, (_, k) => dayOf(now - (3 + k * 5) * DAY));
   const words = ['green', 'val', 'farms', 'riv', 'salem', 'port', 'gold', 'summit'];
-  const c = (k) => licence((k * 37) % 200);
+  const c = (k) => licence((k * 37) % 200); // companies every scale has (500 orders each at every scale)
   const n = 8;
   const at = (f) => Array.from({ length: n }, (_, k) => f(k));
   return {
@@ -182,8 +187,11 @@ export async function loadUrls(name, { base, token, urls, pid, connections = 1, 
   return { ...row(name, lat, { rps: lat.length / res.duration, rss }), errors, lat };
 }
 
-/** Every list (a row each) and all of them together (orders.list.100k). Checks each url answers 200 first. */
-export async function loadLists({ base, pid, now, tokens, log }) {
+/**
+ * Every list (a row each) and all of them together (orders.list.100k; `name` renames them for another scale). Checks
+ * each url answers 200 first.
+ */
+export async function loadLists({ base, pid, now, tokens, log, name = (n) => n }) {
   const rows = [];
   const all = [];
   for (const [kind, [token, urls]] of Object.entries(listRequests(now, tokens))) {
@@ -193,15 +201,15 @@ export async function loadLists({ base, pid, now, tokens, log }) {
       });
       if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
     }
-    const r = await loadUrls(`orders.list.100k.${kind}`, { base, token, urls, pid });
-    log(`orders.list.100k.${kind}: p95 ${r.p95_ms} ms, ${r.rps} req/s`);
+    const r = await loadUrls(name(`orders.list.100k.${kind}`), { base, token, urls, pid });
+    log(`${r.name}: p95 ${r.p95_ms} ms, ${r.rps} req/s`);
     all.push(...r.lat);
     delete r.lat;
     rows.push(r);
   }
   const secs = rows.reduce((a, r) => a + r.n / r.rps, 0);
   const total = {
-    ...row('orders.list.100k', all, {
+    ...row(name('orders.list.100k'), all, {
       rps: all.length / secs,
       rss: Math.max(...rows.map((r) => r.rss_mb ?? 0)),
     }),

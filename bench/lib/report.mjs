@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { SCALE_GOALS, growthLines } from './scale.mjs';
 
 /** The issue's goals per bench: a check on a row and its text for the table. */
 export const GOALS = {
@@ -35,6 +36,8 @@ export const GOALS = {
   // billing: one vendor-month's reconciliation over 100,000 orders; a 100,000-row report job end to end
   'billing.recon.month': [(r) => r.p95_ms < 200, 'p95 < 200 ms'],
   'reports.100k': [(r) => r.median_ms < 30_000, '< 30 s end to end (peak RSS reported)'],
+  // the same benches over ten times the data (`--scale 1m`, lib/scale.mjs)
+  ...SCALE_GOALS,
 };
 
 const fmt = (v) => (v === null || v === undefined ? '–' : String(v));
@@ -55,6 +58,7 @@ export function markdown(rows, { plans, notes, started, secs, before }) {
     const cells = [r.name, r.n, r.median_ms, r.p95_ms, r.p99_ms, r.rps, r.ratio, r.rss_mb, goal];
     lines.push(`| ${cells.map(fmt).join(' | ')} |`);
   }
+  lines.push(...growthLines(rows));
   lines.push('', '## Query plans (FerretDB explain of each db.* query)', '');
   for (const [name, plan] of Object.entries(plans)) lines.push(`- \`${name}\`: ${plan}`);
   if (notes.length) lines.push('', '## Notes', '', ...notes.map((n) => `- ${n}`));

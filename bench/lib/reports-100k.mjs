@@ -8,35 +8,37 @@
 import { cpus, loadavg } from 'node:os';
 import { round, watchRss } from './measure.mjs';
 import { demoToken, startService } from './http.mjs';
-import { RECON_DB, ensureBenchIndexes, seedBench } from './billing-recon.mjs';
+import { ensureBenchIndexes, seedBench } from './billing-recon.mjs';
+import { SCALES } from './scale.mjs';
 
-const ORDERS = 100_000;
 const FROM = '2025-12-01';
 const TO = '2026-11-30';
 const TIMEOUT_MS = Number(process.env.BENCH_REPORTS_TIMEOUT_MS ?? 900_000);
 
-const startBilling = (root, logDir, stackEnv) =>
+const startBilling = (root, logDir, stackEnv, scale) =>
   startService(root, logDir, stackEnv, {
     service: 'billing',
-    log: 'bench-billing-reports.log',
+    log: `bench-billing-reports${scale.key === '100k' ? '' : `-${scale.key}`}.log`,
     readyMs: 180_000,
     env: {
-      MONGO_DB: RECON_DB,
+      MONGO_DB: scale.billingDb,
       // its own durables and report queue, no snapshot request: nothing of the stack comes into the bench database
-      CONSUMER_SUFFIX: 'benchreports',
-      QUEUE_PREFIX: 'portal-bench-reports',
+      CONSUMER_SUFFIX: `benchreports${scale.key === '100k' ? '' : scale.key}`,
+      QUEUE_PREFIX: `portal-bench-reports${scale.key === '100k' ? '' : `-${scale.key}`}`,
       BILLING_SNAPSHOT: 'off',
       OTEL_SERVICE_NAME: 'billing-bench-reports',
     },
   });
 
-export async function runReports100k({ root, logDir, env, client, log, stops }) {
+export async function runReports100k({ root, logDir, env, client, log, stops, scale = SCALES['100k'] }) {
   const load1 = loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-  await seedBench(client, log);
-  await ensureBenchIndexes(client, log);
-  const billing = await startBilling(root, logDir, env);
+  const { orders: ORDERS, billingDb: RECON_DB } = scale;
+  const name = scale.name('reports.100k');
+  await seedBench(client, log, scale);
+  await ensureBenchIndexes(client, log, RECON_DB);
+  const billing = await startBilling(root, logDir, env, scale);
   stops?.push(billing.stop);
   const token = await demoToken(env);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -48,26 +50,23 @@ export async function runReports100k({ root, logDir, env, client, log, stops }) 
     body: JSON.stringify({ kind: 'status', from: FROM, to: TO, emails: ['bench@bench.test'] }),
   });
   const started = await res.json();
-  if (res.status !== 202)
-    throw new Error(`reports.100k: POST answered ${res.status} ${JSON.stringify(started)}`);
+  if (res.status !== 202) throw new Error(`${name}: POST answered ${res.status} ${JSON.stringify(started)}`);
   const id = started.data.report.id;
   let run = started.data.report;
   let lastLog = 0;
   while (!['done', 'failed', 'cancelled'].includes(run.state)) {
     if (performance.now() - t0 > TIMEOUT_MS)
-      throw new Error(`reports.100k: not done after ${TIMEOUT_MS} ms: ${JSON.stringify(run)}`);
+      throw new Error(`${name}: not done after ${TIMEOUT_MS} ms: ${JSON.stringify(run)}`);
     await new Promise((r) => setTimeout(r, 500));
     run = (await (await fetch(`${billing.base}/api/reports/${id}`, { headers })).json()).data.report;
     if (performance.now() - lastLog > 15_000) {
       lastLog = performance.now();
-      log(
-        `reports.100k: ${run.state} ${run.progress}% after ${((performance.now() - t0) / 1000).toFixed(0)} s`,
-      );
+      log(`${name}: ${run.state} ${run.progress}% after ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     }
   }
   const wall = performance.now() - t0;
   const rss = stopRss();
-  if (run.state !== 'done') throw new Error(`reports.100k: ${run.state} ${run.error ?? ''}`);
+  if (run.state !== 'done') throw new Error(`${name}: ${run.state} ${run.error ?? ''}`);
   // both files are in the store: fetch their pre-signed URLs' sizes
   const sizes = [];
   for (const format of ['csv', 'xlsx']) {
@@ -77,12 +76,12 @@ export async function runReports100k({ root, logDir, env, client, log, stops }) 
     // a GET (the URL is signed for GET), headers only
     const head = await fetch(dl.data.url);
     await head.body?.cancel();
-    if (!head.ok) throw new Error(`reports.100k: ${format} not in the store (${head.status})`);
+    if (!head.ok) throw new Error(`${name}: ${format} not in the store (${head.status})`);
     sizes.push(`${format} ${(Number(head.headers.get('content-length')) / 1e6).toFixed(1)} MB`);
   }
   await billing.stop();
   const r = {
-    name: 'reports.100k',
+    name,
     n: 1,
     median_ms: round(wall, 0),
     p95_ms: round(wall, 0),
@@ -92,7 +91,7 @@ export async function runReports100k({ root, logDir, env, client, log, stops }) 
     rss_mb: round(rss, 1),
   };
   const notes = [
-    `reports.100k: one 'status' report (POST /api/reports/run, ${FROM} to ${TO}: 365 days read by deliveryDay ` +
+    `${name}: one 'status' report (POST /api/reports/run, ${FROM} to ${TO}: 365 days read by deliveryDay ` +
       `equality in batches of 1,000) over ${ORDERS} projected orders in ${RECON_DB} (${run.rows} live rows written; ` +
       `deleted ones skipped), queued → done with both files uploaded (${sizes.join(', ')}), on a billing instance the ` +
       `bench starts; wall ${(wall / 1000).toFixed(1)} s from the POST to done (polled every 500 ms), the billing ` +
