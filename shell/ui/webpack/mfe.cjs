@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('webpack').container;
 const { EsbuildPlugin } = require('esbuild-loader');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { MfeManifestPlugin } = require('./manifest.cjs');
+const { DeadCodePlugin } = require('./dead-code.cjs');
 // The loader the shell finds remotes with (TypeScript: Node strips its types); its source becomes the `remotes` below.
 const { remoteContainer } = require('../src/remotes.ts');
 
@@ -83,7 +84,8 @@ function baseConfig({ dir, publicPath, uniqueName }) {
       ],
     },
     optimization: {
-      minimizer: [new EsbuildPlugin({ target: 'es2020', css: true })],
+      // esbuild first (fast), then terser drops the code nothing reaches in the big chunks (dead-code.cjs)
+      minimizer: [new EsbuildPlugin({ target: 'es2020', css: true }), new DeadCodePlugin()],
       // ag-grid in a chunk of its own name, so the budget test can tell that /login and the profile never load it.
       splitChunks: {
         cacheGroups: {
