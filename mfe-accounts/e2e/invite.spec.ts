@@ -49,7 +49,7 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
   await page.getByTestId('invite-submit').click();
   await page.getByTestId('toast').filter({ hasText: Messages.invited }).waitFor();
   expect(await page.getByTestId('invite-email').inputValue()).toBe('');
-  const row = page.getByTestId('invite-table').locator('.ag-row', { hasText: email }).first();
+  const row = page.getByTestId('invite-table').getByRole('row').filter({ hasText: email }).first();
   await row.waitFor();
   expect(await row.innerText()).toMatch(/Sent/);
   // The same address again: refused under the field.

@@ -54,7 +54,7 @@ test('a vendor lists its manifests and downloads them as one zip', async ({
     await page.goto(`${APP}/dashboard/manifestdownload`);
     await expect(page.getByTestId('md-from')).toHaveValue(day(-28));
     await expect(page.getByTestId('md-to')).toHaveValue(day(0));
-    const rows = page.locator('.ag-center-cols-container .ag-row');
+    const rows = page.getByTestId('md-table').locator('tbody tr');
     await expect(rows).toHaveCount(2, { timeout: 20_000 });
     await expect(page.getByTestId('md-summary')).toContainText('2 order(s) with manifests');
     await page.screenshot({ path: `${SHOTS}/download-page.png`, fullPage: true });

@@ -146,6 +146,7 @@ export function Invite() {
       <h2 className="acc-section">Invitations</h2>
       <DataTable<InviteRow>
         testId="invite-table"
+        light
         rows={invites}
         columns={columns}
         getRowId={(i) => i.id}

@@ -147,6 +147,7 @@ export function ManifestDownload() {
         loading={list.isLoading}
         emptyText="No manifests in this range."
         testId="md-table"
+        light
       />
       {pages > 1 && (
         <div className="md-pages">

@@ -175,6 +175,7 @@ export function RoutesList() {
           onRefresh={() => void routes.refetch()}
           loading={routes.isFetching}
           testId="routes-table"
+          light
         />
       )}
     </div>

@@ -29,6 +29,12 @@ export interface DataTableProps<T> {
   testId?: string;
   /** A header row taller than one line (headers that wrap onto two lines). */
   headerHeight?: number;
+  /**
+   * A read-only list drawn as a plain HTML table (LightTable): no ag-grid download for the page. Display options of
+   * the columns only (no editing, row drag, resizing, pinning, header components); sorting, pages, selection and the
+   * quick filter work as in the grid.
+   */
+  light?: boolean;
   /** After the user drags a column's edge: the new widths of the columns it changed, by colId (a user's layout). */
   onColumnResized?: (widths: Record<string, number>) => void;
 }
