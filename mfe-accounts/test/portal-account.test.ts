@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
+import { fillSignInPage } from '@portal/ui/testing/portal';
 import { portalSuite } from './portal.js';
 import { AUTH_FAKE, fakeAuthApi } from './fakes/auth.js';
 import {
@@ -84,9 +85,7 @@ test('validation rules: Sign Up enabling conditions and the joined messages, res
 
 async function signedIn(width: number): Promise<Page> {
   const page = await open(width, '/login?redirect=%2Fdashboard%2Fprofile');
-  await page.getByTestId('login-email').fill('admin@demo.portal');
-  await page.getByTestId('login-password').fill('Portal!2345');
-  await page.getByTestId('login-submit').click();
+  await fillSignInPage(page, 'admin@demo.portal');
   await page.waitForURL('**/dashboard/profile');
   return page;
 }
@@ -137,8 +136,10 @@ test('change email at 700 px: pin to the new address, code, then sign in again w
   await shot(page, 'changeemail-700');
   await page.getByTestId('changeemail-pin').fill(AUTH_FAKE.emailPin);
   await page.getByTestId('changeemail-submit').click();
-  await page.waitForURL('**/login');
-  assert.equal(await page.getByTestId('login-email').inputValue(), 'ada.new@example.test');
+  // signed out (the services first, then Keycloak), and the sign-in page has the new address filled in
+  await page.locator('#username').waitFor();
+  assert.equal(await page.locator('#username').inputValue(), 'ada.new@example.test');
+  assert.equal(posted('/api/auth/logout').length > 0, true);
   assert.match(posted('/api/auth/updateMyEmail').at(-1)!, /"email":"ada.new@example.test","pin":"111111"/);
   await page.close();
 });
@@ -158,8 +159,9 @@ test('delete account at 1280 px: confirm, the failure message, then deleted and 
   await page.getByTestId('delete-dialog').waitFor();
   await shot(page, 'delete-dialog-1280');
   await page.getByTestId('delete-confirm').click();
-  await page.waitForURL('**/login');
-  await page.getByTestId('toast').getByText(Messages.userDeleted).waitFor();
+  // deleted, then signed out (the services first, then Keycloak): the sign-in page
+  await page.locator('#username').waitFor();
+  assert.ok(posted('/api/auth/logout').length > 0);
   assert.match(posted('/api/users/delete').at(-1)!, /\{"user":\{"email":"admin@demo.portal"\}\}/);
   await page.close();
 });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { AuthMessages, Messages } from '@portal/contracts';
+import { fillSignInPage } from '@portal/ui/testing/portal';
 import { portalSuite } from './portal.js';
 import { AUTH_FAKE, fakeAuthApi } from './fakes/auth.js';
 import { joinMessages } from '../src/pages/auth/validate.js';
@@ -29,10 +30,9 @@ test('accounts §2 /signMeUp?email= without a token (an older invite mail): a cl
   await page.close();
 });
 
-test('sign up at 1280 px: picker debounce and 100-option cap, disabled until complete, joined errors, verify → profile', async () => {
-  const page = await open(1280, '/login');
-  await page.getByTestId('login-signup').click();
-  await page.waitForURL('**/signup');
+test('sign up at 1280 px: picker debounce and 100-option cap, disabled until complete, joined errors, verify → sign-in with the email filled in → profile', async () => {
+  // the Sign Up link itself is on Keycloak's sign-in page (the login theme's own suite)
+  const page = await open(1280, '/signup');
   const submit = page.getByTestId('signup-submit');
   await page.getByTestId('signup-steps').waitFor(); // the screen is a lazy chunk: wait for it to render
   assert.equal(await page.getByTestId('signup-steps').getByText('License Number').count(), 1);
@@ -128,6 +128,11 @@ test('sign up at 1280 px: picker debounce and 100-option cap, disabled until com
   await shot(page, 'verify-1280');
   await page.getByTestId('verify-pin').fill(AUTH_FAKE.pin);
   await page.getByTestId('verify-pin').press('Enter');
+  // verified: Keycloak's sign-in page with the address filled in (login_hint), then the profile
+  await page.locator('#username').waitFor();
+  assert.equal(await page.locator('#username').inputValue(), 'new.person@example.test');
+  assert.equal(new URL(page.url()).searchParams.get('login_hint'), 'new.person@example.test');
+  await fillSignInPage(page, 'new.person@example.test');
   await page.waitForURL('**/dashboard/profile');
   await page.getByTestId('header-user').getByText('New Person').waitFor();
   await page.close();
@@ -165,17 +170,20 @@ test('invite link at 700 px: /signMeUp → sign-up with the email locked and no 
   await page.getByTestId('verify-pin').waitFor();
   assert.deepEqual(await stepTexts('verify-steps'), inviteSteps);
   await shot(page, 'verify-700');
-  // This verify answer has no tokens (the sign-up session ended): the password handed over signs in instead.
-  await page.getByTestId('verify-pin').fill(AUTH_FAKE.pinWithoutSession);
+  // Verified: the invitee signs in on Keycloak's page (the address filled in) with the password just chosen.
+  await page.getByTestId('verify-pin').fill(AUTH_FAKE.pin);
   await page.getByTestId('verify-submit').click();
+  await page.locator('#username').waitFor();
+  assert.equal(await page.locator('#username').inputValue(), 'invited@example.test');
+  await fillSignInPage(page, 'invited@example.test', 'Secret123');
   await page.waitForURL('**/dashboard/profile');
-  assert.match(posted('/api/auth/login').at(-1)!, /"email":"invited@example.test","password":"Secret123"/);
+  assert.equal(posted('/api/auth/login').length, 0, 'the retired password route is never called');
   await page.close();
 });
 
 test('forgot password at 700 px: an unknown email reads like a known one, code and new password rules, back to sign in with the email', async () => {
-  const page = await open(700, '/login');
-  await page.getByTestId('login-forgot').click();
+  // the Forgot Password link itself is on Keycloak's sign-in page (the login theme's own suite)
+  const page = await open(700, '/forgotPassword');
   await page.getByTestId('forgot-email').fill('nobody@example.test');
   await page.getByTestId('forgot-submit').click();
   await page.waitForURL('**/forgotPasswordSubmit');
@@ -205,10 +213,10 @@ test('forgot password at 700 px: an unknown email reads like a known one, code a
   await page.getByTestId('reset-error').getByText('Invalid code').waitFor();
   await page.getByTestId('reset-code').fill(AUTH_FAKE.resetCode);
   await page.getByTestId('reset-submit').click();
-  await page.waitForURL('**/login');
-  await page.getByTestId('toast').getByText(Messages.passwordUpdated).waitFor();
-  assert.equal(await page.getByTestId('login-email').inputValue(), 'user@demo.portal');
-  assert.equal(await page.getByTestId('login-password').inputValue(), 'NewPass123');
+  // on to Keycloak's sign-in page with the address filled in (the new password is typed there, never handed over)
+  await page.locator('#username').waitFor();
+  assert.equal(await page.locator('#username').inputValue(), 'user@demo.portal');
+  assert.equal(await page.locator('#password').inputValue(), '');
   assert.match(posted('/api/auth/forgotPasswordSubmit').at(-1)!, /"code":"654321","password":"NewPass123"/);
   await page.close();
 });

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Messages } from '@portal/contracts';
+import { fillSignInPage } from '@portal/ui/testing/portal';
 import { portalSuite } from './portal.js';
 import { profileApi } from './fakes/profile.js';
 
@@ -145,14 +146,11 @@ test('create new account: an existing email is refused, a new one is created', a
   await page.close();
 });
 
-test('/validateUser?email= signed out: login first, then Edit Account for that email', async () => {
+test("/validateUser?email= signed out: Keycloak's sign-in first, then Edit Account for that email", async () => {
   const page = await s.browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(s.edge.url + '/validateUser?email=accountadmin@demo.portal');
-  await page.waitForURL('**/login?redirect=**');
-  await page.getByTestId('login-email').fill('admin@demo.portal');
-  await page.getByTestId('login-password').fill('Portal!2345');
-  await page.getByTestId('login-submit').click();
+  await fillSignInPage(page, 'admin@demo.portal');
   await page.waitForURL('**/dashboard/editAccount?email=accountadmin%40demo.portal');
   await page.getByTestId('profile-email').getByText('accountadmin@demo.portal').waitFor();
   await page.close();

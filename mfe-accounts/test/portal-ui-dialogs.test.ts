@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { fillSignInPage } from '@portal/ui/testing/portal';
 import { portalSuite } from './portal.js';
 import { profileApi } from './fakes/profile.js';
 
@@ -12,9 +13,7 @@ const { calls } = s;
 
 async function driverAt(deviceScaleFactor: number): Promise<Page> {
   const page = await s.open('/login?redirect=%2Fdashboard%2Fprofile', { scale: deviceScaleFactor });
-  await page.getByTestId('login-email').fill('driver@demo.portal');
-  await page.getByTestId('login-password').fill('Portal!2345');
-  await page.getByTestId('login-submit').click();
+  await fillSignInPage(page, 'driver@demo.portal');
   await page.getByTestId('profile-form').waitFor();
   await page.getByTestId('profile-signature-open').click();
   await page.getByTestId('profile-signature-canvas').waitFor();

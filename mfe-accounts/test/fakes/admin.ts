@@ -1,6 +1,6 @@
 // Accounts admin screens (test/portal-admin*.test.ts): a stateful fake of the config, quick, invites and licence
 // routes with three sign-ins (superadmin 0, admin 1, user 4), in front of the common layer.
-import { fake, tokenFor, type Route, LOGIN_FAILED, USERS, baseRoutes } from '@portal/ui/testing/portal';
+import { fake, type Route, USERS, baseRoutes } from '@portal/ui/testing/portal';
 
 const ADMIN_LOGINS: Record<string, { role: number; name: { firstName: string; lastName: string } }> = {
   'superadmin@demo.portal': { role: 0, name: { firstName: 'Sam', lastName: 'Super' } },
@@ -83,13 +83,6 @@ export function adminRoutes(): Route {
       // The public config never carries the internal sign-up addresses (they are not for visitors); /config/all does, for role 0.
       const { signupEmails: _internal, ...open } = state.config;
       return c.reply(200, { data: open });
-    }
-    if (path === '/api/auth/login') {
-      const who = ADMIN_LOGINS[input.email as string];
-      if (!who || input.password !== 'Portal!2345') return c.fail(400, LOGIN_FAILED);
-      const token = tokenFor(input.email, who.role);
-      const user = { id: input.email, email: input.email, name: who.name, role: who.role, verified: true };
-      return c.reply(200, { token, refreshToken: token, idToken: token, expiresIn: 300, user });
     }
     const me = c.who;
     if (!me || !/^\/api\/(utils\/config|users|quick|license(\/|$))/.test(path)) return undefined;

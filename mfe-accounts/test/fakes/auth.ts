@@ -1,11 +1,10 @@
 // Sign-up, verify, forgot/reset, change email/password, delete (test/portal-auth.test.ts, portal-account.test.ts): the accounts `auth`
 // answers plus the public licence search, in front of the common layer.
 import { AuthMessages } from '@portal/contracts';
-import { fake, fakeToken, type Route, LOGIN_FAILED, USERS, baseRoutes } from '@portal/ui/testing/portal';
+import { fake, type Route, FAKE_PASSWORDS, USERS, baseRoutes } from '@portal/ui/testing/portal';
 
 export const AUTH_FAKE = {
   pin: '123456',
-  pinWithoutSession: '222222',
   resetCode: '654321',
   emailPin: '111111',
   takenEmail: 'taken@example.test',
@@ -20,12 +19,12 @@ export const LICENCES = Array.from({ length: 150 }, (_, i) => ({
   City: ['Newark', 'Trenton', 'Camden'][i % 3]!,
 }));
 const INVITED = 'invited@example.test';
-const signedIn = (email: string, user: object) => {
-  const token = fakeToken([email === 'admin@demo.portal' ? 'admin' : 'user'], email);
-  return { token, refreshToken: token, idToken: token, expiresIn: 300, user };
-};
+// The invited user's own password on (the fake) Keycloak's sign-in page.
+FAKE_PASSWORDS.set(INVITED, 'Secret123');
+/** Profiles of the accounts this fake knows besides the common ones: the invited user and every verified sign-up. */
+const PROFILES = new Map<string, object>([[INVITED, { id: 'i1', email: INVITED, role: 4, verified: false }]]);
 
-/** Public routes: login, sign-up, verify, codes, the licence search. */
+/** Public routes: sign-up, verify, codes, the licence search. */
 const publicAuth = (): Route => (c) => {
   const { path, input } = c;
   switch (path) {
@@ -39,13 +38,6 @@ const publicAuth = (): Route => (c) => {
       );
       return c.reply(200, { data: { licensenumbers } });
     }
-    case '/api/auth/login': {
-      const known = input.password === (input.email === INVITED ? 'Secret123' : 'Portal!2345');
-      if (!known || !['admin@demo.portal', INVITED].includes(input.email)) return c.fail(400, LOGIN_FAILED);
-      const user =
-        input.email === INVITED ? { id: 'i1', email: INVITED, role: 4, verified: false } : USERS[0]!;
-      return c.reply(200, signedIn(input.email, user));
-    }
     case '/api/auth/inviteLink':
       return c.reply(200, { message: AuthMessages.inviteLinkSent });
     case '/api/auth/signUp':
@@ -58,17 +50,16 @@ const publicAuth = (): Route => (c) => {
         email: input.email,
       });
     case '/api/auth/verify': {
-      if (input.pin === AUTH_FAKE.pinWithoutSession)
-        return c.reply(200, {
-          message: 'Your email has been verified. Please sign in.',
-          user: { id: 'n1', email: input.email, role: 4, verified: false },
-        });
       if (input.pin !== AUTH_FAKE.pin) return c.fail(400, 'Invalid verification code');
-      const name = { firstName: 'New', lastName: 'Person' };
-      return c.reply(
-        200,
-        signedIn(input.email, { id: 'n1', email: input.email, role: 4, verified: false, name }),
-      );
+      const user = {
+        id: 'n1',
+        email: input.email,
+        role: 4,
+        verified: false,
+        name: { firstName: 'New', lastName: 'Person' },
+      };
+      PROFILES.set(input.email, user);
+      return c.reply(200, { message: 'Your email has been verified. Please sign in.', user });
     }
     case '/api/auth/sendValidation':
       return c.reply(200, { message: `A new code has been sent to ${input.email}` });
@@ -88,6 +79,9 @@ function accountAuth(): Route {
   let deletes = 0;
   return (c) => {
     const { path, input } = c;
+    const mine = c.who ? PROFILES.get(c.who) : undefined;
+    if (path === '/api/users/me' && mine) return c.reply(200, { user: mine });
+    if (path === '/api/users/invites' && mine) return c.reply(200, { data: { invites: [] } });
     if (!/^\/api\/(auth\/(changepassword|changeEmail|updateMyEmail)|users\/delete)$/.test(path))
       return undefined;
     if (!c.signedIn) return c.fail(401, 'Unauthorized');

@@ -1,6 +1,6 @@
 // Profile / Edit Account / Create New Account (test/portal-profile*.test.ts): a stateful fake of the users routes
 // with six demo users who all sign in with the demo password.
-import { fake, tokenFor, type Route, LOGIN_FAILED } from '@portal/ui/testing/portal';
+import { fake, type Route } from '@portal/ui/testing/portal';
 
 const profileCompany = (lic: string, name: string) => ({
   'License #': lic,
@@ -71,12 +71,6 @@ export function profileRoutes(users = profileUsers()): Route {
   return (c) => {
     const { path, input } = c;
     if (path === '/api/utils/config') return c.reply(200, { data: { logoType: 'nj', 'sigs.show': true } });
-    if (path === '/api/auth/login') {
-      const u = find(input.email);
-      if (!u || input.password !== 'Portal!2345') return c.fail(400, LOGIN_FAILED);
-      const token = tokenFor(u.email, u.role);
-      return c.reply(200, { token, refreshToken: token, idToken: token, expiresIn: 300, user: u });
-    }
     const me = find(c.who);
     if (!me) return c.fail(401, 'Unauthorized');
     if (path === '/api/users/me') return c.reply(200, { user: me });
