@@ -21,9 +21,10 @@ RUN test -n "${WORKSPACE}" \
  && npm ci --omit=dev -w "${WORKSPACE}" --include-workspace-root=false --no-audit --no-fund \
  && npm cache clean --force
 
-# 3. the service built to JavaScript (scripts/build-services.mjs: esbuild bundles the service with the kit and the
-#    contracts; packages stay external, resolved from the dependencies above). esbuild is installed beside at the
-#    lockfile's version for this stage only.
+# 3. the service built to JavaScript (scripts/build-services.mjs: esbuild bundles and minifies the service with the
+#    kit, the contracts and the packages it loads at start; those that must stay outside (its EXTERNAL list) are
+#    resolved at run time from the dependencies above). esbuild is installed beside at the lockfile's version for
+#    this stage only.
 FROM ${NODE_IMAGE} AS build
 ARG WORKSPACE
 WORKDIR /app
@@ -49,8 +50,9 @@ COPY --from=deps /app ./
 COPY --from=build /app/${WORKSPACE}/dist/ ${WORKSPACE}/dist/
 WORKDIR /app/${WORKSPACE}
 USER 10001:10001
-# two malloc arenas and a young generation of 2 × 8 MB: what scripts/build-services.mjs SERVICE_ENV / SERVICE_ARGS
-# give the local services (decision 023: the memory a burst or a worker thread took is reused, not kept)
-ENV TMPDIR=/tmp HOME=/tmp MALLOC_ARENA_MAX=2
+# two malloc arenas, a fixed 32 KB mmap threshold and a young generation of 2 × 8 MB: what
+# scripts/build-services.mjs SERVICE_ENV / SERVICE_ARGS give the local services (decision 023: the memory a burst
+# or a worker thread took is reused or given back, not kept)
+ENV TMPDIR=/tmp HOME=/tmp MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768
 # docs/INTERFACES.md §2: telemetry first, so its instrumentation hooks are in place before anything else loads
 CMD ["node", "--max-semi-space-size=8", "--import", "./dist/telemetry.js", "dist/server.js"]

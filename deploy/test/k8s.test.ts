@@ -296,7 +296,7 @@ test('one image recipe per kind, the workspace chosen by a build arg', () => {
     service,
     /CMD \["node", "--max-semi-space-size=8", "--import", "\.\/dist\/telemetry\.js", "dist\/server\.js"\]/,
   );
-  assert.match(service, /^ENV .*MALLOC_ARENA_MAX=2/m);
+  assert.match(service, /^ENV .*MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768$/m);
   const runtime = service.slice(service.lastIndexOf('\nFROM '));
   assert.deepEqual(
     [...runtime.matchAll(/^COPY (.*)$/gm)].map((m) => m[1]),

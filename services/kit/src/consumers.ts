@@ -3,6 +3,14 @@ import type { JsMsg } from '@nats-io/jetstream';
 import type { EventEnvelope, EventPayload, EventSubject } from '@portal/contracts';
 import type { Job, JobsOptions } from 'bullmq';
 
+/**
+ * A job error not worth retrying: the job fails now, whatever attempts it has left. BullMQ tells it by its name, so
+ * the kit has its own class: a service without jobs does not load BullMQ for it.
+ */
+export class UnrecoverableError extends Error {
+  override name = 'UnrecoverableError';
+}
+
 export interface ConsumerContext {
   app: FastifyInstance;
   log: FastifyBaseLogger;

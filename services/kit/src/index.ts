@@ -90,7 +90,7 @@ export {
   DEV_TRACKING_SECRET,
   type TrackingClaims,
 } from './tracking-token.js';
-export { Queue as BullQueue, UnrecoverableError } from 'bullmq';
+export { UnrecoverableError } from './consumers.js';
 export { sendProblem } from './plugins/app/problem.js';
 // uploads that unpack or decode: bounded before and while they are read
 export * from './uploads/index.js';

@@ -1,7 +1,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { BullQueue, queuePrefix } from '@portal/service-kit';
+import { Queue as BullQueue } from 'bullmq';
+import { queuePrefix } from '@portal/service-kit';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { pinRequested, resetRequested } from './accounts-events.js';
 import { publishAsAccounts, runTag, startApp } from './helpers.js';

@@ -1,7 +1,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { BullQueue, queuePrefix } from '@portal/service-kit';
+import { Queue as BullQueue } from 'bullmq';
+import { queuePrefix } from '@portal/service-kit';
 import { tokenFor, waitFor, mailbox } from '@portal/service-kit/testing';
 // The real publisher: what accounts writes to its outbox for a pin and a reset code.
 import { pinRequested, resetRequested } from './accounts-events.js';

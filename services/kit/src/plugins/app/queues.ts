@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { Queue, Worker, type JobsOptions } from 'bullmq';
+import type { JobsOptions, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JOB_DEFAULTS, type WorkerDef } from '../../consumers.js';
 import type { Env } from '../../env.js';
@@ -10,6 +10,13 @@ import { UNAVAILABLE_MESSAGE } from '../../unavailable.js';
 import { jobRows } from './job-rows.js';
 import { jobRecovery } from './job-recovery.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
+
+/**
+ * BullMQ (with msgpackr, cron-parser and its Lua scripts: ~190 modules) loads with a service's first queue or
+ * worker: a service that has neither (accounts, routing) never holds it.
+ */
+let bullmq: Promise<typeof import('bullmq')> | undefined;
+const loadBullmq = () => (bullmq ??= import('bullmq'));
 
 /** The BullMQ key prefix of a service's queues (QUEUE_PREFIX, default `portal-<service>`). */
 export const queuePrefix = (env: Pick<Env, 'QUEUE_PREFIX'>, serviceName: string) =>
@@ -53,16 +60,14 @@ export default fp(
     const queueFor = (name: string) => {
       let q = queues.get(name);
       if (!q) {
-        const queue = new Queue(name, { connection: app.redis, prefix });
-        queue.on('error', (err) => app.log.warn({ err: err.message, queue: name }, 'queue error'));
+        q = loadBullmq().then(async ({ Queue }) => {
+          const queue = new Queue(name, { connection: app.redis, prefix });
+          queue.on('error', (err) => app.log.warn({ err: err.message, queue: name }, 'queue error'));
+          await queue.waitUntilReady();
+          return queue;
+        });
         // A failed first connection is not cached: the next add tries again.
-        q = queue.waitUntilReady().then(
-          () => queue,
-          (err: unknown) => {
-            queues.delete(name);
-            throw err;
-          },
-        );
+        q.catch(() => queues.delete(name));
         queues.set(name, q);
       }
       return q;
@@ -138,12 +143,13 @@ export default fp(
 
     const workers: { worker: Worker; conn: Redis }[] = [];
     app.addHook('onReady', async () => {
+      const Worker = opts.workers.length ? (await loadBullmq()).Worker : undefined;
       for (const def of opts.workers) {
         // Its own connection, retrying forever: a Redis restart pauses the worker, it does not stop it.
         const conn = new Redis(app.env.REDIS_URL, { maxRetriesPerRequest: null });
         conn.on('error', () => undefined); // reported by the worker's own 'error' event
         const log = app.log.child({ queue: def.queue });
-        const worker = new Worker(
+        const worker = new Worker!(
           def.queue,
           async (job) => {
             const parent = extractTrace((job.data as { _trace?: Record<string, string> })._trace);
