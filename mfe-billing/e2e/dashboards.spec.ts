@@ -1,7 +1,7 @@
 // The dashboards (/dashboard/operations for staff, /dashboard/userreports "My Reports" for a company): the charts
 // (svg) and their table fallbacks show the figures of orders this test placed and delivered on fresh licences, on a
-// delivery day of its own; a fresh company user sees only their own company's orders. Recharts loads only with
-// these pages.
+// delivery day of its own; a fresh company user sees only their own company's orders. The chart code loads only
+// with these pages.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { Role } from '@portal/contracts';
 import type { OperationsDashboard, VendorDashboard } from '@portal/contracts/billing';
@@ -76,28 +76,28 @@ test('operations and a vendor own dashboard show the figures of this test orders
     await page.goto(`${APP}/dashboard/reports`);
     await page.getByTestId('reports-page').waitFor();
     expect(
-      scripts.some((s) => s.includes('recharts-surface')),
-      'no charting library before a dashboard',
+      scripts.some((s) => s.includes('db-chart-surface')),
+      'no chart code before a dashboard',
     ).toBe(false);
     await page.goto(`${APP}/dashboard/operations`);
     await pickDay(page, day);
     await expect(page.getByTestId('db-deliveries').locator('.db-figure-value')).toHaveText(
       String(ops.totals.delivered),
     );
-    await expect(page.getByTestId('db-per-day').locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByTestId('db-per-day').locator('svg.db-chart-surface')).toBeVisible();
     expect(
-      scripts.some((s) => s.includes('recharts-surface')),
+      scripts.some((s) => s.includes('db-chart-surface')),
       'the chart chunk came with the page',
     ).toBe(true);
     await page.screenshot({ path: `${SHOTS}/operations-desktop.png`, fullPage: true });
     expect(await cell(page, 'db-per-day', day)).toBeGreaterThanOrEqual(3);
     await page.setViewportSize({ width: 700, height: 900 });
     await page.getByTestId('db-per-day-toggle').click(); // back to the chart
-    await expect(page.getByTestId('db-per-day').locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByTestId('db-per-day').locator('svg.db-chart-surface')).toBeVisible();
     // this calendar week may hold no order of any test yet (the test's own day can be in another week): then the card
     // says so instead of drawing an empty chart
     await expect(
-      page.getByTestId('db-week').locator('svg.recharts-surface').or(page.getByTestId('db-week-empty')),
+      page.getByTestId('db-week').locator('svg.db-chart-surface').or(page.getByTestId('db-week-empty')),
     ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/operations-700.png`, fullPage: true });
 
@@ -107,7 +107,7 @@ test('operations and a vendor own dashboard show the figures of this test orders
     await pickDay(vp, day);
     await expect(vp.getByTestId('db-orders').locator('.db-figure-value')).toHaveText('3');
     await expect(vp.getByTestId('db-deliveries').locator('.db-figure-value')).toHaveText('2');
-    await expect(vp.getByTestId('db-status').locator('svg.recharts-surface')).toBeVisible();
+    await expect(vp.getByTestId('db-status').locator('svg.db-chart-surface')).toBeVisible();
     await vp.screenshot({ path: `${SHOTS}/vendor-desktop.png`, fullPage: true });
     expect(await cell(vp, 'db-status', 'Delivered')).toBe(2);
     // orders §2 userreports: My Reports exports the company's own orders of the range (A's three, not B's)

@@ -116,7 +116,7 @@ test('operations: figures, charts with their tables, service-due vehicles, a pre
   await page.getByTestId('db-deliveries').getByText('12').waitFor();
   assert.equal(await page.getByTestId('db-ontime').locator('.db-figure-value').textContent(), '80.0%');
   assert.equal(await page.getByTestId('db-rejections').locator('.db-figure-value').textContent(), '3');
-  await page.locator('[data-testid="db-per-day"] svg.recharts-surface').first().waitFor();
+  await page.locator('[data-testid="db-per-day"] svg.db-chart-surface').first().waitFor();
   assert.ok((await page.locator('.db-plot svg').count()) >= 3, 'three charts drawn');
   // the table is there for screen readers (the chart's description) and shown by the toggle
   const table = page.getByTestId('db-reasons-table');
@@ -147,7 +147,7 @@ test('operations: figures, charts with their tables, service-due vehicles, a pre
   await page.close();
 
   const narrow = await ui.open({ path: '/dashboard/operations', user: admin, width: 700 });
-  await narrow.getByTestId('db-per-day').locator('svg.recharts-surface').waitFor();
+  await narrow.getByTestId('db-per-day').locator('svg.db-chart-surface').waitFor();
   const [a, b] = await Promise.all(
     ['db-reasons', 'db-week'].map((id) =>
       narrow
@@ -191,7 +191,7 @@ test('vendor: their orders by status (chart and table), on-time rate, deliveries
   const page = await ui.open({ path: '/dashboard/userreports', user: vendor });
   await page.getByTestId('db-orders').getByText('8').waitFor();
   assert.equal(await page.getByTestId('db-ontime').locator('.db-figure-value').textContent(), '66.7%');
-  await page.getByTestId('db-status').locator('svg.recharts-surface').waitFor();
+  await page.getByTestId('db-status').locator('svg.db-chart-surface').waitFor();
   await page.getByTestId('db-status-toggle').click();
   await page.getByTestId('db-status-table').getByRole('row', { name: 'Delivered 4' }).waitFor();
   await page.screenshot({ path: path.join(screenshotDir(mfe), 'vendor-dashboard.png'), fullPage: true });
