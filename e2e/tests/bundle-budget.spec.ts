@@ -20,8 +20,7 @@ const LOGIN = 255 * KB;
  * lists and the fleet lists draw an ag-grid table (editing, pinned and resizable columns, server sort headers):
  * ag-grid-community's core with the portal's modules is ~204 KB gzipped after dead-code removal, over a page base of
  * ~170 KB. Check In and Scan prefetch the zxing barcode reader (~115 KB) where the browser has no BarcodeDetector
- * (desktop Chromium; the drivers' Android Chrome has one), so a driver offline can still open the camera. The
- * dashboards draw their bars with recharts (~140 KB).
+ * (desktop Chromium; the drivers' Android Chrome has one), so a driver offline can still open the camera.
  */
 const OVER: Record<string, number> = {
   '/dashboard/accounts': 395 * KB,
@@ -31,8 +30,6 @@ const OVER: Record<string, number> = {
   '/dashboard/fleetmanager': 412 * KB,
   '/dashboard/checkin': 322 * KB,
   '/dashboard/scan': 322 * KB,
-  '/dashboard/operations': 335 * KB,
-  '/dashboard/userreports': 335 * KB,
 };
 
 const PAGES: [RoleNumber, { width: number; height: number }, string[]][] = [

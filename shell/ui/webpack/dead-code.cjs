@@ -1,10 +1,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- webpack loads CommonJS configs */
 // Dead code out of the big chunks, after esbuild's minify. esbuild minifies a chunk as one file (transform mode):
 // it mangles and folds, but it does not drop a function or class nobody calls inside the chunk's module wrappers.
-// ag-grid-community and recharts ship as large ESM files; webpack marks their unused exports and leaves the code for
-// the minimizer to drop, so under esbuild alone every bundle carried all of ag-grid (303 KB gzipped whatever
-// modules are registered) and all of recharts. terser's compress removes what nothing reaches (ag-grid 303 → ~204
-// KB gzipped with the portal's modules, recharts 171 → ~125 KB). Chunks below MIN_BYTES are left as esbuild made them:
+// ag-grid-community ships as one large ESM file; webpack marks its unused exports and leaves the code for the
+// minimizer to drop, so under esbuild alone every bundle carried all of ag-grid (303 KB gzipped whatever modules are
+// registered; recharts, when the dashboards used it, 171 KB). terser's compress removes what nothing reaches (ag-grid
+// 303 → ~204 KB gzipped with the portal's modules). Chunks below MIN_BYTES are left as esbuild made them:
 // little to gain there, and terser costs build time on every chunk.
 const { Compilation, sources } = require('webpack');
 const { minify } = require('terser');
