@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AuthMessages, Messages } from '@portal/contracts';
 import { User } from '../src/models/user.js';
 import { call, startApp } from './helpers.js';
+import { signInAs } from './sign-in-support.js';
 import { KeycloakCleanup, codeIn, kc, mailTo, makeKeycloakUser, tokensFor } from './auth-support.js';
 
 let app: FastifyInstance;
@@ -68,10 +69,7 @@ test('change email: pin to the new address → updateMyEmail moves Keycloak and 
   assert.equal(kcUser?.username, newEmail);
   assert.equal(await kc.findUserByEmail(oldEmail), undefined);
   assert.equal(await User.countDocuments({ email: oldEmail }), 0);
-  const login = await call(app, 'POST', '/api/auth/login', undefined, {
-    email: newEmail,
-    password: PASSWORD,
-  });
+  const login = await signInAs(app, newEmail, PASSWORD);
   assert.equal(login.status, 200);
-  assert.equal(login.json.user.email, newEmail);
+  assert.equal(login.user.email, newEmail);
 });

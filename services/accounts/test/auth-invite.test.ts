@@ -9,6 +9,7 @@ import { LicenceRecord } from '../src/models/licence-record.js';
 import { Pin } from '../src/models/pin.js';
 import { tokenFor, waitFor } from '@portal/service-kit/testing';
 import { call, listen, startApp } from './helpers.js';
+import { signInAs } from './sign-in-support.js';
 import { KeycloakCleanup, codeIn, kc, mailTo } from './auth-support.js';
 
 let app: FastifyInstance;
@@ -143,7 +144,7 @@ test('the invite mail links to sign-up with the token; only the hash is stored; 
   assert.equal((await User.findOne({ email }).lean())?.role, 4);
 });
 
-test('verify after the sign-up session is gone: verified, and the answer asks to sign in (no tokens)', async () => {
+test("verify: verified, and the answer asks to sign in on Keycloak's page (no tokens, no password grant)", async () => {
   const email = `nosession-${stamp}@test.portal`;
   cleanup.add(email);
   const lic = `${LIC}-NS`;
@@ -158,15 +159,14 @@ test('verify after the sign-up session is gone: verified, and the answer asks to
     });
     assert.equal(res.status, 201, JSON.stringify(res.json));
     const pin = codeIn(await mailTo(email, 'Verify your email', started));
-    await Pin.updateOne({ purpose: 'signup', key: email }, { $unset: { session: 1 } });
+    assert.equal((await Pin.findOne({ purpose: 'signup', key: email }).lean())?.session, undefined);
     const ok = await call(app, 'POST', '/api/auth/verify', undefined, { email, pin });
     assert.equal(ok.status, 200, JSON.stringify(ok.json));
     assert.equal(ok.json.token, undefined);
     assert.equal(ok.json.message, AuthMessages.emailVerified);
     assert.equal(ok.json.user.email, email);
     assert.equal((await kc.findUserByEmail(email))?.emailVerified, true);
-    const login = await call(app, 'POST', '/api/auth/login', undefined, { email, password: PASSWORD });
-    assert.equal(login.status, 200);
+    assert.equal((await signInAs(app, email, PASSWORD)).status, 200);
   } finally {
     await LicenceRecord.deleteOne({ 'License #': lic });
   }

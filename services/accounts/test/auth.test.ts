@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { Messages } from '@portal/contracts';
+import { AuthMessages } from '@portal/contracts';
 import { tokenFor } from '@portal/service-kit/testing';
 import { seed } from '../scripts/seed.js';
 import { User } from '../src/models/user.js';
@@ -14,56 +14,29 @@ before(async () => {
 });
 after(() => app.close());
 
-test('login with the right password answers tokens and the linked profile', async () => {
-  const res = await call(app, 'POST', '/api/auth/login', undefined, {
-    email: 'Admin@Demo.Portal',
-    password: 'Portal!2345',
-  });
-  assert.equal(res.status, 200, JSON.stringify(res.json));
-  assert.ok(res.json.token.split('.').length === 3 && res.json.refreshToken && res.json.idToken);
-  assert.ok(res.json.expiresIn > 0);
-  assert.equal(res.json.user.email, 'admin@demo.portal');
-  assert.equal(res.json.user.role, 1);
-  assert.equal(res.json.user.verified, true);
+test('POST /api/auth/login is retired: 410 with the reload message, whatever the body, never a token', async () => {
+  for (const body of [
+    { email: 'Admin@Demo.Portal', password: 'Portal!2345' },
+    { email: 'admin@demo.portal', password: 'wrong-Password1' },
+    { email: 'not-an-email' },
+    {},
+  ]) {
+    const res = await call(app, 'POST', '/api/auth/login', undefined, body);
+    assert.equal(res.status, 410, JSON.stringify(res.json));
+    assert.equal(res.json.message, AuthMessages.signInMoved);
+    assert.equal(res.json.token, undefined);
+    assert.equal(res.json.refreshToken, undefined);
+  }
+});
+
+test("sign-in is Keycloak's: its token on GET /api/users/me links the profile to the Keycloak subject", async () => {
+  const me = await call(app, 'GET', '/api/users/me', await tokenFor('admin@demo.portal'));
+  assert.equal(me.status, 200, JSON.stringify(me.json));
+  assert.equal(me.json.user.email, 'admin@demo.portal');
+  assert.equal(me.json.user.role, 1);
+  assert.equal(me.json.user.verified, true);
   const stored = await User.findOne({ email: 'admin@demo.portal' }).lean();
   assert.ok(stored?.sub, 'the profile is linked to the Keycloak subject');
-  // the token works on a protected route
-  const me = await call(app, 'GET', '/api/users/me', res.json.token);
-  assert.equal(me.status, 200);
-  assert.equal(me.json.user.email, 'admin@demo.portal');
-});
-
-test('login with a wrong password is a 400 with the spec message', async () => {
-  const res = await call(app, 'POST', '/api/auth/login', undefined, {
-    email: 'admin@demo.portal',
-    password: 'wrong-Password1',
-  });
-  assert.equal(res.status, 400);
-  assert.equal(res.json.message, 'That username and password combination is not valid');
-});
-
-test('login for an unknown user is the same 400 (no user enumeration)', async () => {
-  const res = await call(app, 'POST', '/api/auth/login', undefined, {
-    email: 'nobody@demo.portal',
-    password: 'x',
-  });
-  assert.equal(res.status, 400);
-  assert.equal(res.json.message, Messages.loginFailed);
-});
-
-test('login validates the email and requires a password', async () => {
-  const bad = await call(app, 'POST', '/api/auth/login', undefined, { email: 'not-an-email', password: 'x' });
-  assert.equal(bad.status, 400);
-  assert.equal(bad.json.message, Messages.invalidEmail);
-  const missing = await call(app, 'POST', '/api/auth/login', undefined, { email: 'admin@demo.portal' });
-  assert.equal(missing.status, 400);
-  assert.equal(missing.json.message, Messages.passwordRequired);
-  const empty = await call(app, 'POST', '/api/auth/login', undefined, {
-    email: 'admin@demo.portal',
-    password: '',
-  });
-  assert.equal(empty.status, 400);
-  assert.equal(empty.json.message, Messages.passwordRequired);
 });
 
 test('GET /api/users/me shows each demo user their own profile', async () => {

@@ -8,6 +8,7 @@ import { seed } from '../scripts/seed.js';
 import { User } from '../src/models/user.js';
 import { KeycloakClient } from '../src/adapters/keycloak/index.js';
 import { call, listen, startApp, uniqueEmail } from './helpers.js';
+import { signInAs } from './sign-in-support.js';
 import { kcOf, kcUser, realmRoles } from './users-fixtures.js';
 import { codeIn, mailTo } from './auth-support.js';
 
@@ -75,8 +76,7 @@ test('a staff-made account gets a welcome mail with a set-password link, not a r
     password: 'Welcome!2345',
   });
   assert.equal(set.status, 200, JSON.stringify(set.json));
-  const login = await call(app, 'POST', '/api/auth/login', undefined, { email, password: 'Welcome!2345' });
-  assert.equal(login.status, 200);
+  assert.equal((await signInAs(app, email, 'Welcome!2345')).status, 200);
 });
 
 test('create: bad email, over-long email, role above the creator — 4xx and nothing created', async () => {
