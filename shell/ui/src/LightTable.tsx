@@ -34,14 +34,16 @@ export function cellText<T>(c: ColDef<T>, data: T, value: unknown): string {
   return value == null ? '' : String(value);
 }
 
-/** ag-grid's default order: empty first, numbers and dates by value, text by the user's locale. */
+/**
+ * ag-grid's default comparator, so a list sorts as it did in the grid: missing values first, then `<` / `>` (numbers
+ * and dates by value, text by code point: "Zone" before "apple", "C29" before "C3").
+ */
 export function compareValues(a: unknown, b: unknown): number {
-  if (a == null || a === '') return b == null || b === '' ? 0 : -1;
-  if (b == null || b === '') return 1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), undefined, { numeric: true, sensitivity: 'base' });
+  if (a == null) return b == null ? 0 : -1;
+  if (b == null) return 1;
+  const x = a as number;
+  const y = b as number;
+  return x > y ? 1 : x < y ? -1 : 0;
 }
 
 function Cell<T>({ col, data, index }: { col: ColDef<T>; data: T; index: number }) {

@@ -1,6 +1,7 @@
 // DataTable `light` (LightTable): a read-only list in plain HTML, no ag-grid download. What the user sees: the
-// initial sort, header clicks cycling ascending/descending/unsorted, getters, formatters and renderers, a column that
-// does not sort, pages of 25 with the grid's "1 to 25 of 30", selection across the page, and no ag-grid request.
+// initial sort in the grid's order (code points: "C29" before "C3", "Zone" before "apple"), header clicks cycling
+// ascending/descending/unsorted, getters, formatters and renderers, a column that does not sort, pages of 25 with
+// the grid's "1 to 25 of 30", selection across the page, and no ag-grid request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -30,9 +31,10 @@ test('light table: sort, cells, pages and selection as in the grid, without ag-g
   // sorted by the column that asks for it; 25 a page; cells as the column defines them
   assert.equal(await table.locator('tbody tr').count(), 25);
   const first = await names();
-  assert.deepEqual(
-    first,
-    [...first].sort((a, b) => a.localeCompare(b, undefined, { numeric: true })),
+  assert.deepEqual(first, [...first].sort());
+  assert.ok(
+    first.indexOf('Route C29') >= 0 && first.indexOf('Route C29') < first.indexOf('Route C3'),
+    first.join(),
   );
   assert.equal(await table.locator('th[data-col-id="name"]').getAttribute('aria-sort'), 'ascending');
   assert.match(
@@ -47,7 +49,7 @@ test('light table: sort, cells, pages and selection as in the grid, without ag-g
   await sortBy('Route');
   assert.equal(await table.locator('th[data-col-id="name"]').getAttribute('aria-sort'), 'descending');
   const desc = await names();
-  assert.ok(desc[0]!.localeCompare(desc[1]!, undefined, { numeric: true }) > 0, desc.join());
+  assert.ok(desc[0]! > desc[1]!, desc.join());
   await sortBy('Route');
   assert.equal(await table.locator('th[data-col-id="name"]').getAttribute('aria-sort'), null);
   assert.equal((await names())[0], 'Route A1');
