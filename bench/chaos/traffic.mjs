@@ -9,14 +9,18 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** 'YYYY-MM-DD' n days from today (UTC). */
 export const dayFrom = (n) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 
-/** A Keycloak access token for a demo user (password grant on the public client, as the browser's login). */
+/**
+ * A Keycloak access token for a demo user: password grant on the local realm's confidential test client, whose
+ * tokens carry the browser's roles and audience (the browser itself signs in through the login page).
+ */
 export async function demoToken(env, email = 'admin@demo.portal') {
   const res = await fetch(`${env.KEYCLOAK_URL}/realms/${env.KEYCLOAK_REALM}/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
-      client_id: env.KEYCLOAK_PUBLIC_CLIENT_ID,
+      client_id: env.KEYCLOAK_TEST_CLIENT_ID,
+      client_secret: env.KEYCLOAK_TEST_CLIENT_SECRET,
       username: email,
       password: 'Portal!2345',
       scope: 'openid',

@@ -125,8 +125,8 @@ export const startAccounts = (root, logDir, stackEnv, db) =>
   });
 
 /**
- * A real Keycloak access token for a demo user (password grant on the public client, as the tests get one). The demo
- * users are verified (accounts' seed): their "verified" marker in the kit's user state (portal:verified:{sub}, as
+ * A real Keycloak access token for a demo user (password grant on the local realm's confidential test client, as the
+ * tests get one; the same roles and audience as the browser's token). The demo users are verified (accounts' seed): their "verified" marker in the kit's user state (portal:verified:{sub}, as
  * accounts writes it on linking), since the bench's services may see a demo user before accounts ever linked it.
  */
 export async function demoToken(env, email = 'admin@demo.portal') {
@@ -136,7 +136,8 @@ export async function demoToken(env, email = 'admin@demo.portal') {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
-      client_id: env.KEYCLOAK_PUBLIC_CLIENT_ID ?? 'portal-web',
+      client_id: env.KEYCLOAK_TEST_CLIENT_ID || 'portal-tests',
+      client_secret: env.KEYCLOAK_TEST_CLIENT_SECRET || 'portal-tests-local-secret-5d81c3a7',
       username: email,
       password: 'Portal!2345',
       scope: 'openid',

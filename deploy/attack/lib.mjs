@@ -9,6 +9,9 @@ export const env = {
   kc: process.env.ATTACK_KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth',
   realm: process.env.KEYCLOAK_REALM ?? 'portal',
   client: process.env.KEYCLOAK_PUBLIC_CLIENT_ID ?? 'portal-web',
+  // the local realm's confidential test client: how the replay gets an ordinary user's tokens without a browser
+  testClient: process.env.KEYCLOAK_TEST_CLIENT_ID || 'portal-tests',
+  testSecret: process.env.KEYCLOAK_TEST_CLIENT_SECRET || 'portal-tests-local-secret-5d81c3a7',
   serviceClient: process.env.KEYCLOAK_SERVICE_CLIENT_ID ?? 'portal-services',
   serviceSecret: process.env.KEYCLOAK_SERVICE_CLIENT_SECRET ?? 'portal-services-secret',
   mailbox: process.env.MAILBOX_URL ?? 'http://127.0.0.1:8025',
@@ -58,11 +61,16 @@ async function form(url, params) {
 }
 const tokenUrl = (realm = env.realm) => `${env.kc}/realms/${realm}/protocol/openid-connect/token`;
 
-/** Tokens by password grant on the portal's public client, as the browser's login gets them. */
+/**
+ * A user's tokens by password grant on the test client. They carry what the browser's carry (roles, audience, a
+ * Keycloak session) but are not the browser's: the browser signs in on the login page (Authorization Code + PKCE on
+ * portal-web), and the services accept the test client's tokens only where KEYCLOAK_TEST_CLIENT_ID is set.
+ */
 export async function grant(user, password = PASSWORD) {
   const r = await form(tokenUrl(), {
     grant_type: 'password',
-    client_id: env.client,
+    client_id: env.testClient,
+    client_secret: env.testSecret,
     username: user,
     password,
     scope: 'openid',
@@ -77,11 +85,14 @@ export const serviceToken = async () =>
       client_secret: env.serviceSecret,
     })
   ).json.access_token;
+/** Ends the Keycloak session of a refresh token from grant(). */
 export const logoutKeycloak = (refreshToken) =>
   form(`${env.kc}/realms/${env.realm}/protocol/openid-connect/logout`, {
-    client_id: env.client,
+    client_id: env.testClient,
+    client_secret: env.testSecret,
     refresh_token: refreshToken,
   });
+export { admin as kcAdmin, form, tokenUrl };
 
 let adminToken;
 async function admin(method, path, body) {

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { Client as Minio } from 'minio';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
+import { testClient } from '../../services/kit/testing/tokens.ts';
 
 const env = process.env;
 const NATS_MONITOR = env.NATS_MONITOR_URL ?? 'http://127.0.0.1:8222';
@@ -25,6 +26,7 @@ const claims = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, any>;
 const form = (o: Record<string, string>) => new URLSearchParams(o);
 const tokenUrl = `${KEYCLOAK_URL}/realms/${REALM}/protocol/openid-connect/token`;
+const TEST_CLIENT = testClient(); // the local realm's confidential test client: the suites' password grant
 
 test('NATS: JetStream is enabled (monitor /jsz)', async () => {
   const res = await fetch(`${NATS_MONITOR}/jsz`);
@@ -194,7 +196,7 @@ for (const role of ROLES) {
       method: 'POST',
       body: form({
         grant_type: 'password',
-        client_id: 'portal-web',
+        ...TEST_CLIENT,
         username: `${role}@demo.portal`,
         password: 'Portal!2345',
         scope: 'openid',
@@ -209,6 +211,7 @@ for (const role of ROLES) {
     assert.ok(c.realm_access.roles.includes(role), `roles ${c.realm_access.roles}`);
     for (const other of ROLES.filter((r) => r !== role)) assert.ok(!c.realm_access.roles.includes(other));
     assert.ok([c.aud].flat().includes('portal-api'), `aud ${c.aud}`);
+    assert.equal(c.azp, TEST_CLIENT.client_id);
   });
 }
 
@@ -217,7 +220,7 @@ test('Keycloak: wrong password is refused', async () => {
     method: 'POST',
     body: form({
       grant_type: 'password',
-      client_id: 'portal-web',
+      ...TEST_CLIENT,
       username: 'user@demo.portal',
       password: 'wrong',
     }),

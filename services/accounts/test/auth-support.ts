@@ -1,8 +1,17 @@
-import { codeIn, mailbox, type Mail } from '@portal/service-kit/testing';
+import { codeIn, mailbox, testClient, type Mail } from '@portal/service-kit/testing';
 import { Role } from '@portal/contracts';
 import { KeycloakClient, keycloakFromEnv } from '../src/adapters/keycloak/index.js';
 
-export const kc = new KeycloakClient(keycloakFromEnv(process.env));
+/**
+ * The suites' Keycloak client: the services' admin client, and user tokens (password, refresh, sign-out) from the
+ * local realm's confidential test client, whose tokens carry the browser's roles and audience.
+ */
+const { client_id, client_secret } = testClient();
+export const kc = new KeycloakClient({
+  ...keycloakFromEnv(process.env),
+  clientId: client_id,
+  clientSecret: client_secret,
+});
 export { codeIn, type Mail };
 
 /**

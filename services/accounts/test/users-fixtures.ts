@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_PASSWORD } from '@portal/service-kit/testing';
+import { DEMO_PASSWORD, testClient } from '@portal/service-kit/testing';
 import { AccountState, isApproved, type RoleNumber, type Verified } from '@portal/contracts';
 import { User, type UserDoc } from '../src/models/user.js';
 import { KeycloakClient, keycloakFromEnv } from '../src/adapters/keycloak/index.js';
@@ -11,7 +11,7 @@ export const kcOf = (app: FastifyInstance): KeycloakClient =>
 /** The Keycloak settings of the app's env (the kit's local defaults). */
 export const kcEnv = (app: FastifyInstance) => app.env as unknown as Record<string, string>;
 
-/** A fresh token by password grant (no cache: a role change must show in the next token). */
+/** A fresh token by password grant on the test client (no cache: a role change must show in the next token). */
 export async function grant(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
   const env = app.env as unknown as Record<string, string>;
   const res = await fetch(`${env.KEYCLOAK_URL}/realms/${env.KEYCLOAK_REALM}/protocol/openid-connect/token`, {
@@ -19,7 +19,7 @@ export async function grant(app: FastifyInstance, email: string, password = DEMO
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
-      client_id: env.KEYCLOAK_PUBLIC_CLIENT_ID!,
+      ...testClient(),
       username: email,
       password,
       scope: 'openid',

@@ -91,6 +91,11 @@ export const EnvSchema = Type.Object({
   KEYCLOAK_REALM: Type.String({ default: 'portal' }),
   KEYCLOAK_ISSUER: Type.String({ default: 'http://localhost:8080/auth/realms/portal' }),
   KEYCLOAK_PUBLIC_CLIENT_ID: Type.String({ default: 'portal-web' }),
+  /**
+   * The local and CI realm's confidential test client (portal-tests), whose user tokens the services accept beside
+   * the public client's; empty (the default) accepts none. Refused under PORTAL_ENV=production.
+   */
+  KEYCLOAK_TEST_CLIENT_ID: Type.String({ default: '' }),
   /** The audience every API token must carry (the realm's "portal-api audience" mappers). */
   KEYCLOAK_AUDIENCE: Type.String({ default: 'portal-api' }),
   KEYCLOAK_SERVICE_CLIENT_ID: Type.String({ default: 'portal-services' }),
@@ -176,6 +181,8 @@ export function loadEnv<S extends TObject>(
     if (raw.PORTAL_ENV === 'production') {
       const weak = credentialProblems(raw, (k) => required.has(k) && k in schema.properties);
       if (weak.length) throw new Error(`invalid environment: PORTAL_ENV=production needs ${weak.join('; ')}`);
+      if ('KEYCLOAK_TEST_CLIENT_ID' in schema.properties && raw.KEYCLOAK_TEST_CLIENT_ID)
+        throw new Error('invalid environment: PORTAL_ENV=production accepts no KEYCLOAK_TEST_CLIENT_ID');
     }
     const value = Value.Convert(schema, Value.Default(schema, picked)) as Record<string, unknown>;
     if (!Value.Check(schema, value)) {

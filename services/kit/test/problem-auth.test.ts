@@ -10,11 +10,12 @@ import redis from '../src/plugins/external/redis.js';
 import rateLimit from '../src/plugins/app/rate-limit.js';
 import { Problem } from '../src/index.js';
 import { loadEnv } from '../src/env.js';
+import { testClient } from '../testing/tokens.js';
 
 /** Problem + auth plugins on a bare instance (no infrastructure): token-less and error paths. */
-async function bare() {
+async function bare(env: Record<string, string> = {}) {
   const app = Fastify({ ajv: { customOptions: { keywords: ['errorMessage'], verbose: true } } });
-  app.decorate('env', loadEnv() as never);
+  app.decorate('env', loadEnv(env) as never);
   await app.register(problem);
   await app.register(auth);
   const body = Type.Object({
@@ -144,13 +145,28 @@ test('claims: only a Bearer access token of the portal client, for a verified em
   assert.match(claimProblem({ ...ok, azp: 'portal-services' }, 'portal-web')!, /azp/);
   assert.match(claimProblem({ ...ok, email_verified: false }, 'portal-web')!, /verified/);
   assert.match(claimProblem({ ...ok, sub: undefined }, 'portal-web')!, /sub/);
+  // the local and CI realm's test client only where it is configured; never the empty name
+  const tests = { ...ok, azp: 'portal-tests' };
+  assert.match(claimProblem(tests, 'portal-web')!, /azp/);
+  assert.equal(claimProblem(tests, 'portal-web', 'portal-tests'), undefined);
+  assert.match(claimProblem({ ...ok, azp: '' }, 'portal-web', '')!, /azp/);
+  assert.match(claimProblem({ ...ok, azp: undefined }, 'portal-web', '')!, /azp/);
+});
+
+test('production accepts no test client (PORTAL_ENV=production with KEYCLOAK_TEST_CLIENT_ID set)', () => {
+  assert.throws(
+    () => loadEnv({ PORTAL_ENV: 'production', KEYCLOAK_TEST_CLIENT_ID: 'portal-tests' }),
+    /invalid environment/,
+  );
+  assert.equal(loadEnv({ KEYCLOAK_TEST_CLIENT_ID: 'portal-tests' }).KEYCLOAK_TEST_CLIENT_ID, 'portal-tests');
+  assert.equal(loadEnv({ KEYCLOAK_TEST_CLIENT_ID: '' }).KEYCLOAK_TEST_CLIENT_ID, '');
 });
 
 test('real tokens: the access token passes; its ID token, the service account and alg none are 401', async () => {
-  const app = await bare();
+  const app = await bare({ KEYCLOAK_TEST_CLIENT_ID: testClient().client_id });
   const pw = await kcToken({
     grant_type: 'password',
-    client_id: 'portal-web',
+    ...testClient(),
     username: 'driver@demo.portal',
     password: 'Portal!2345',
     scope: 'openid',
@@ -178,6 +194,16 @@ test('real tokens: the access token passes; its ID token, the service account an
   const perCall = Number(process.hrtime.bigint() - t0) / 200 / 1000;
   assert.ok(perCall < 2000, `${perCall} µs per cached call`);
   await app.close();
+  // where no test client is configured (production), the same token is no key
+  const strict = await bare({ KEYCLOAK_TEST_CLIENT_ID: '' });
+  strict.get('/mine', { config: { allowUnverified: true } }, async (req) => ({ role: req.user.role }));
+  const refused = await strict.inject({
+    method: 'GET',
+    url: '/mine',
+    headers: { authorization: `Bearer ${pw.access_token}` },
+  });
+  assert.equal(refused.statusCode, 401);
+  await strict.close();
 });
 
 test('public /api routes: 429 problem+json with Retry-After, keyed by address and account', async () => {

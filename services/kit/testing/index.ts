@@ -1,10 +1,19 @@
 /**
  * @portal/service-kit/testing — helpers for the tests of every service. Never imported by src/ (production
- * images ship src/ only): real Keycloak tokens, polling, the shared mailbox client, the role × endpoint matrix,
- * the stub-service basics, outbox fault injection, the index proof, scratch databases and a second instance as its
- * own process.
+ * images ship src/ only): real Keycloak tokens (from the local realm's test client) and TOTP codes, polling, the
+ * shared mailbox client, the role × endpoint matrix, the stub-service basics, outbox fault injection, the index proof,
+ * scratch databases and a second instance as its own process.
  */
-export { DEMO_PASSWORD, demoEmail, markVerified, subOf, tokenFor } from './tokens.js';
+export {
+  DEMO_PASSWORD,
+  demoEmail,
+  markVerified,
+  subOf,
+  testClient,
+  tokenEndpoint,
+  tokenFor,
+} from './tokens.js';
+export { MFA_SECRET, MFA_USER, freshTotpCode, totpCode, wrongTotpCode } from './totp.js';
 export { waitFor, freePort } from './wait.js';
 export { ownRedis, type OwnRedis } from './own-redis.js';
 export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';

@@ -2,6 +2,7 @@
 // in a state no demo user has: not yet verified by staff, suspended.
 import { randomBytes } from 'node:crypto';
 import { ROLE_NAMES, type RoleNumber } from '@portal/contracts';
+import { testClient } from './tokens.js';
 
 const base = () => process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
 const realm = () => process.env.KEYCLOAK_REALM ?? 'portal';
@@ -37,7 +38,7 @@ export interface ThrowawayUser {
   /** The Keycloak user id: the tokens' `sub`. */
   sub: string;
   password: string;
-  /** A fresh access token (password grant on the portal's public client, as the browser signs in). */
+  /** A fresh access token (password grant on the test client; the same roles and audience as the browser's). */
   token(): Promise<string>;
   /** Deletes the Keycloak user. */
   remove(): Promise<void>;
@@ -66,7 +67,7 @@ export async function throwawayUser(tag: string, role: RoleNumber = 4): Promise<
     async token() {
       const body = await form(tokenUrl(), {
         grant_type: 'password',
-        client_id: process.env.KEYCLOAK_PUBLIC_CLIENT_ID ?? 'portal-web',
+        ...testClient(),
         username: email,
         password,
         scope: 'openid',

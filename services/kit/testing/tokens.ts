@@ -12,19 +12,35 @@ export function demoEmail(who: RoleNumber | string): string {
   return who.includes('@') ? who : `${who}@demo.portal`;
 }
 
-/** A REAL Keycloak access token for a demo user (password grant on the public client), cached until near expiry. */
+/**
+ * The local and CI realm's confidential test client (deploy/local/env.sh): the only client with the password grant
+ * the suites sign in with. Its tokens carry the same roles and audience as the browser's (portal-web's) and the
+ * services accept them where KEYCLOAK_TEST_CLIENT_ID is set; the production realm has no such client.
+ */
+export function testClient(): { client_id: string; client_secret: string } {
+  return {
+    client_id: process.env.KEYCLOAK_TEST_CLIENT_ID || 'portal-tests',
+    client_secret: process.env.KEYCLOAK_TEST_CLIENT_SECRET || 'portal-tests-local-secret-5d81c3a7',
+  };
+}
+
+/** The realm's token endpoint (KEYCLOAK_URL, KEYCLOAK_REALM with the local stack's defaults). */
+export function tokenEndpoint(): string {
+  const base = process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
+  return `${base}/realms/${process.env.KEYCLOAK_REALM ?? 'portal'}/protocol/openid-connect/token`;
+}
+
+/** A REAL Keycloak access token for a demo user (password grant on the test client), cached until near expiry. */
 export async function tokenFor(who: RoleNumber | string, password = DEMO_PASSWORD): Promise<string> {
   const username = demoEmail(who);
   const hit = cache.get(username);
   if (hit && hit.until > Date.now()) return hit.token;
-  const base = process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
-  const realm = process.env.KEYCLOAK_REALM ?? 'portal';
-  const res = await fetch(`${base}/realms/${realm}/protocol/openid-connect/token`, {
+  const res = await fetch(tokenEndpoint(), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
-      client_id: process.env.KEYCLOAK_PUBLIC_CLIENT_ID ?? 'portal-web',
+      ...testClient(),
       username,
       password,
       scope: 'openid',

@@ -4,6 +4,8 @@ export interface KeycloakSettings {
   url: string; // internal base, e.g. http://127.0.0.1:8180/auth
   realm: string;
   clientId: string; // the public client with direct access grants (portal-web)
+  /** Set only for a confidential client: the suites' portal-tests (the local and CI realm's test client). */
+  clientSecret?: string;
   /** The confidential client whose service account manages users (portal-services). */
   serviceClientId?: string;
   serviceClientSecret?: string;

@@ -4,11 +4,15 @@ import { InvalidCredentials, type KeycloakSettings, type TokenSet } from './sett
 export const tokenUrl = (kc: KeycloakSettings) =>
   `${kc.url}/realms/${kc.realm}/protocol/openid-connect/token`;
 
+/** The client's own identification: its id, and its secret when it is a confidential one. */
+const clientAuth = (kc: KeycloakSettings): Record<string, string> =>
+  kc.clientSecret ? { client_id: kc.clientId, client_secret: kc.clientSecret } : { client_id: kc.clientId };
+
 async function tokenRequest(kc: KeycloakSettings, form: Record<string, string>): Promise<TokenSet> {
   const res = await fetch(tokenUrl(kc), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(form),
+    body: new URLSearchParams({ ...form, ...clientAuth(kc) }),
     signal: AbortSignal.timeout(10_000),
   });
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
@@ -29,7 +33,6 @@ async function tokenRequest(kc: KeycloakSettings, form: Record<string, string>):
 export function passwordGrant(kc: KeycloakSettings, email: string, password: string): Promise<TokenSet> {
   return tokenRequest(kc, {
     grant_type: 'password',
-    client_id: kc.clientId,
     username: email,
     password,
     scope: 'openid profile email',
@@ -40,7 +43,6 @@ export function passwordGrant(kc: KeycloakSettings, email: string, password: str
 export function refreshGrant(kc: KeycloakSettings, refreshToken: string): Promise<TokenSet> {
   return tokenRequest(kc, {
     grant_type: 'refresh_token',
-    client_id: kc.clientId,
     refresh_token: refreshToken,
   });
 }
@@ -50,7 +52,7 @@ export async function endSession(kc: KeycloakSettings, refreshToken: string): Pr
   await fetch(`${kc.url}/realms/${kc.realm}/protocol/openid-connect/logout`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ client_id: kc.clientId, refresh_token: refreshToken }),
+    body: new URLSearchParams({ ...clientAuth(kc), refresh_token: refreshToken }),
     signal: AbortSignal.timeout(10_000),
   }).catch(() => undefined);
 }

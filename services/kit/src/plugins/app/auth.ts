@@ -21,10 +21,14 @@ interface Verified {
   sid?: string;
 }
 
-/** Why a correctly signed token is still not a user's access token for this portal (undefined = fine). */
-export function claimProblem(payload: JWTPayload, portalClient: string): string | undefined {
+/**
+ * Why a correctly signed token is still not a user's access token for this portal (undefined = fine). `testClient`
+ * (the local and CI realm's confidential test client, empty elsewhere) is accepted beside the public client.
+ */
+export function claimProblem(payload: JWTPayload, portalClient: string, testClient = ''): string | undefined {
   if (payload.typ !== 'Bearer') return `typ ${String(payload.typ)}`; // ID / refresh tokens
-  if (payload.azp !== portalClient) return `azp ${String(payload.azp)}`; // the service account, other clients
+  const client = payload.azp === portalClient || (testClient !== '' && payload.azp === testClient);
+  if (!client) return `azp ${String(payload.azp)}`; // the service account, other clients
   if (!payload.sub) return 'no sub';
   if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return 'no exp/iat';
   if (payload.email_verified !== true) return 'email not verified'; // no session before the pin
@@ -43,6 +47,7 @@ export default fp(
   async (app) => {
     const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_ISSUER, KEYCLOAK_PUBLIC_CLIENT_ID, KEYCLOAK_AUDIENCE } =
       app.env;
+    const { KEYCLOAK_TEST_CLIENT_ID } = app.env;
     const jwks = createRemoteJWKSet(
       new URL(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/certs`),
     );
@@ -67,7 +72,7 @@ export default fp(
         audience: KEYCLOAK_AUDIENCE,
         algorithms: ALGORITHMS,
       });
-      const why = claimProblem(payload, KEYCLOAK_PUBLIC_CLIENT_ID);
+      const why = claimProblem(payload, KEYCLOAK_PUBLIC_CLIENT_ID, KEYCLOAK_TEST_CLIENT_ID);
       if (why) throw new Error(why);
       const realmRoles = ((payload.realm_access as { roles?: string[] } | undefined)?.roles ?? []).slice();
       const portalRole = roleFromRealmRoles(realmRoles);
