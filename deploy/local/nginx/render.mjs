@@ -334,6 +334,12 @@ ${edgeErrorPages}
 
     location = /edge-healthz { access_log off; default_type text/plain; return 200 "ok\\n"; }
 
+    # Keycloak's account console and account API are not the portal's (its profile pages are): not on this host
+    location ~ ^/auth/realms/[^/]+/account(/|$) {
+      default_type application/problem+json;
+      return 404 '${problemJson(404, 'Not Found', 'There is nothing here.')}';
+    }
+
     # Keycloak keeps its /auth prefix; it runs with --hostname http://localhost:${edgePort}/auth
     location /auth/ {
       proxy_pass http://127.0.0.1:${keycloakPort};
