@@ -2,9 +2,10 @@
 //   node bench/service-memory.mjs <tsx|js|js-default-heap> [idle seconds, default 150] [name,name]
 // Each service is started alone in turn (time from spawn to /readyz 200), over databases of its own
 // (portal_<svc>_memtest), its own durable consumers and queues (suffix memtest) and the e2e data set's NATS users,
-// and no SMTP server, so the running portal is not disturbed; then all six idle together and their RSS is read (/proc), with the heap
-// figures bench/lib/memlog.mjs logs from inside each process. Run one variant once first: a service's first start
-// on a new database builds its indexes, which is not what is measured.
+// and no SMTP server, so the running portal is not disturbed; then all six idle together and their RSS is read
+// (/proc), with the heap figures bench/lib/memlog.mjs logs from inside each process and where the anonymous memory
+// sits (smaps: the C heap's brk part, the other anonymous maps). Run one variant once first: a service's first
+// start on a new database builds its indexes, which is not what is measured.
 import { spawn } from 'node:child_process';
 import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,23 @@ const mb = (pid) => {
     const s = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (k) => Number(new RegExp(`${k}:\\s+(\\d+) kB`).exec(s)?.[1] ?? NaN);
     return { rss: Math.round(kb('VmRSS') / 1024), anon: Math.round(kb('RssAnon') / 1024) };
+  } catch {
+    return {};
+  }
+};
+/** Anonymous memory (MB) of the C heap grown by brk ([heap]) and of the other anonymous maps (V8's heap, thread
+ * stacks, large malloc blocks): where an idle service's RSS above the shared file pages sits. */
+const anonSplit = (pid) => {
+  try {
+    const split = { brk: 0, mmap: 0 };
+    let into = null;
+    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+      const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (head) into = head[1] === '[heap]' ? 'brk' : head[1] === '' ? 'mmap' : null;
+      const kb = /^Anonymous:\s+(\d+) kB/.exec(line);
+      if (kb && into) split[into] += Number(kb[1]);
+    }
+    return { brk: Math.round(split.brk / 1024), mmap: Math.round(split.mmap / 1024) };
   } catch {
     return {};
   }
@@ -78,6 +96,7 @@ for (const p of procs) {
   const lines = existsSync(p.memlog) ? readFileSync(p.memlog, 'utf8').trim().split('\n') : [];
   const last = lines.length ? JSON.parse(lines.at(-1)) : {};
   const { rss, anon } = mb(p.child.pid);
+  const { brk, mmap } = anonSplit(p.child.pid);
   console.log(
     JSON.stringify({
       variant,
@@ -86,6 +105,8 @@ for (const p of procs) {
       rssAtReady: p.atReady,
       idleRss: rss,
       anon,
+      cHeapBrk: brk,
+      anonMaps: mmap,
       heapUsed: last.heapUsed,
       heapTotal: last.heapTotal,
       external: last.external,
