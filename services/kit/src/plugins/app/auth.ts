@@ -8,7 +8,7 @@ import { cacheCounter } from '../../cache-stats.js';
 
 /** Keycloak signs with RS256 by default; anything else (none, HS*) is refused before the signature is read. */
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
-/** Verified tokens kept per process (a bounded LRU: a Map in insertion order, re-inserted on hit). */
+/** Verified tokens kept per process (bounded: a Map in insertion order, the oldest dropped first). */
 const CACHE_MAX = 5000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -57,14 +57,15 @@ export default fp(
 
     async function verify(token: string): Promise<Verified | undefined> {
       const now = Date.now() / 1000;
+      // Oldest first out (insertion order), not least recently used: re-inserting on every hit hashed the whole
+      // token twice more per request; a token evicted while still in use is only verified again.
       const hit = cache.get(token);
       if (hit) {
-        cache.delete(token);
         if (hit.exp > now) {
-          cache.set(token, hit);
           stats.hit();
           return hit;
         }
+        cache.delete(token);
       }
       stats.miss();
       const { payload } = await jwtVerify(token, jwks, {
