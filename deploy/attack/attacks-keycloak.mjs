@@ -4,7 +4,7 @@
 // Code + PKCE on portal-web through the edge (browser-login.mjs), never the test client's.
 import { readFileSync } from 'node:fs';
 import { PASSWORD, env, form, http, kcAdmin, makeUser, tokenUrl } from './lib.mjs';
-import { browserSignIn, pageText } from './browser-login.mjs';
+import { browserSignIn, pageMessage } from './browser-login.mjs';
 
 const blocked = (detail) => ({ open: false, detail });
 const open = (detail) => ({ open: true, detail });
@@ -54,7 +54,7 @@ export const keycloakAttacks = [
       );
       if (kcMail.length) return open(`Keycloak mailed the address itself: ${kcMail.map((m) => m.subject)}`);
       return blocked(
-        `grant ${direct.status} "${direct.json.error_description}"; browser stops at ${browser.id ?? browser.error} (${browser.status ?? ''}): "${pageText(browser.page ?? '').slice(-90)}"; no mail from Keycloak`,
+        `grant ${direct.status} "${direct.json.error_description}"; browser stops at ${browser.id ?? browser.error} (${browser.status ?? ''}): "${pageMessage(browser.page ?? '')}"; no mail from Keycloak`,
       );
     },
   ],

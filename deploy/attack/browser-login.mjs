@@ -59,6 +59,7 @@ export async function browserSignIn({
     return res;
   };
   const oidc = `${app}/auth/realms/${realm}/protocol/openid-connect`;
+  const target = new URL(redirectUri); // where Keycloak sends the browser back (its own pages share the origin)
   const verifier = b64url(randomBytes(32));
   const challenge = b64url(createHash('sha256').update(verifier).digest());
   const q = new URLSearchParams({
@@ -78,8 +79,9 @@ export async function browserSignIn({
   for (let hop = 0; hop < 12; hop++) {
     const location = res.headers.get('location');
     if (location) {
-      if (location.startsWith(redirectUri)) {
-        const back = new URL(location).searchParams;
+      const to = new URL(location, app);
+      if (to.origin + to.pathname === target.origin + target.pathname) {
+        const back = to.searchParams;
         if (back.get('error'))
           return { error: back.get('error'), description: back.get('error_description') };
         const t = await fetch(`${oidc}/token`, {
@@ -95,7 +97,7 @@ export async function browserSignIn({
         });
         return { tokens: await t.json(), status: t.status };
       }
-      res = await get(new URL(location, app).toString());
+      res = await get(to.toString());
       continue;
     }
     const html = await res.text();
