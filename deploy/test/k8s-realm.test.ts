@@ -17,6 +17,7 @@ const k8s = join(root, 'deploy/k8s');
 const bin = (t: string) =>
   join(process.env.K8S_TOOLS_CACHE ?? join(root, 'deploy/local/.cache/k8s-tools'), 'bin', t);
 
+const built = new Map<string, string>();
 function realmOf(overlay: string): Obj {
   if (!existsSync(bin('kustomize'))) {
     const r = spawnSync('bash', [join(k8s, 'validate.sh'), '--install-only'], { encoding: 'utf8' });
@@ -27,6 +28,7 @@ function realmOf(overlay: string): Obj {
     maxBuffer: 64 << 20,
   });
   assert.equal(r.status, 0, r.stderr);
+  built.set(overlay, r.stdout);
   const imp = parseAllDocuments(r.stdout)
     .map((d) => d.toJS() as Obj)
     .find((o) => o?.kind === 'KeycloakRealmImport');
@@ -35,6 +37,11 @@ function realmOf(overlay: string): Obj {
 }
 const realms = { prod: realmOf('overlays/prod'), dev: realmOf('overlays/dev') };
 const host = { prod: 'https://portal.example.com', dev: 'http://portal-dev.example.com' };
+
+test('no service is told to accept the test client: KEYCLOAK_TEST_CLIENT_ID appears nowhere in the manifests', () => {
+  for (const [overlay, yaml] of built)
+    assert.doesNotMatch(yaml, /KEYCLOAK_TEST_CLIENT|portal-tests/, overlay);
+});
 
 for (const [name, realm] of Object.entries(realms)) {
   test(`${name} realm: no test client, no client with the password grant, no implicit flow`, () => {
