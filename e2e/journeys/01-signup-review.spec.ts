@@ -3,7 +3,7 @@
 // Verified" once, shows Verified in Accounts, and is let in. Before that, staff have set up the day: the receiver's
 // company, the route serving the zip Mon/Wed/Fri, the driver and his van (setup.ts).
 import { Messages, Role } from '@portal/contracts';
-import { codeIn, APP, PASSWORD, DEMO } from '../fixtures/index.ts';
+import { codeIn, fillKeycloakLogin, APP, PASSWORD, DEMO } from '../fixtures/index.ts';
 import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
 import { freshJourney } from '../fixtures/journey.ts';
 import { morning } from './setup.ts';
@@ -43,6 +43,9 @@ test('a company signs up and is reviewed: pin, profile, application notice, staf
   await look(page, '01-verify');
   await page.getByTestId('verify-pin').fill(pin);
   await page.getByTestId('verify-submit').click();
+  // verified: on to Keycloak's sign-in page with the address filled in, then the profile
+  await expect(page.locator('#username')).toHaveValue(vendor.email);
+  await fillKeycloakLogin(page, vendor.email);
   await page.waitForURL(/\/dashboard\/profile/);
   await page.getByTestId('profile-form').waitFor();
   // the licence's holder came with the sign-up

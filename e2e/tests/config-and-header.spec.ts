@@ -60,7 +60,8 @@ test('the ellipsis menu offers the account entries, Switch Env on a dev host, an
   ]);
   await shot(page, 'header-user-menu');
   await page.getByTestId('user-menu-sign-out').click();
-  await page.waitForURL(/\/login/);
+  // signed out of the portal and of Keycloak: the sign-in page asks again, a private page too
+  await page.locator('#username').waitFor();
   await page.goto(`${APP}/dashboard/profile`);
-  await page.waitForURL(/\/login/);
+  await page.locator('#username').waitFor();
 });

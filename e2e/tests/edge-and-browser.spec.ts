@@ -66,8 +66,6 @@ test('the portal runs under its CSP: sign-in and every admin page without a viol
 }) => {
   const page = await newPage();
   const violations = await watchCsp(page);
-  await page.goto(`${APP}/login`);
-  await page.getByTestId('login-email').waitFor();
   await signIn(page, DEMO[0]);
   for (const [path, testId] of [
     ['/dashboard/accounts', 'accounts-table'],

@@ -11,6 +11,7 @@ import {
   PASSWORD,
   placeOrder,
   signIn,
+  fillKeycloakLogin,
   type ApiClient,
   type Page,
 } from '../fixtures/index.ts';
@@ -108,13 +109,10 @@ async function testRoute(admin: ApiClient): Promise<string> {
   return r.json.data.route.id as string;
 }
 
-/** Opens the mailed link signed out, signs in on the login screen it leads to, and waits for the order's modal. */
+/** Opens the mailed link signed out, signs in on Keycloak's page it leads to, and waits for the order's modal. */
 async function openLink(page: Page, link: string, email: string) {
   await page.goto(link);
-  await page.waitForURL(/\/login\?redirect=/);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await fillKeycloakLogin(page, email, PASSWORD);
   const modal = page.getByTestId('order-modal');
   await modal.waitFor();
   return modal;

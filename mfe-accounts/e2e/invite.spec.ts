@@ -10,6 +10,7 @@ import {
   codeIn,
   uniqueEmail,
   fieldError,
+  fillKeycloakLogin,
   ApiClient,
   APP,
   PASSWORD,
@@ -91,6 +92,8 @@ test('invite: account admin invites, duplicate refused, invitee signs up from th
   const pin = await mailbox.waitForMailTo(email, 'Verify your email', { since: pinSince });
   await ip.getByTestId('verify-pin').fill(codeIn(pin));
   await ip.getByTestId('verify-submit').click();
+  await expect(ip.locator('#username')).toHaveValue(email);
+  await fillKeycloakLogin(ip, email);
   await ip.waitForURL(/\/dashboard\/profile/);
 
   // Sign-up by invite proves the invite with its token and claims it: role 4, the inviter's licence
