@@ -1,14 +1,7 @@
 // ag-grid lives only in this module and grid.ts: DataTable imports it lazily (the browser budget).
 import { useCallback, useMemo, useRef } from 'react';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import type {
-  ColDef,
-  GridApi,
-  RowEditingStartedEvent,
-  RowValueChangedEvent,
-  RowDragEndEvent,
-  SelectionChangedEvent,
-} from 'ag-grid-community';
+import type { ColDef, GridApi, RowEditingStartedEvent, RowValueChangedEvent } from 'ag-grid-community';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contracts';
 import { gridTheme } from './grid.js';
 import { Button } from './Button.js';
@@ -57,22 +50,12 @@ function RowActions<T>(p: CustomCellRendererProps<T> & { editing: RowEditing<T>;
 
 /** The ag-grid table behind DataTable; loaded on demand (its own chunk), so pages without a table never fetch it. */
 export default function DataGrid<T>(props: DataTableProps<T>) {
-  const { rows, columns, editing, reorderable, selectable, pageSizes = [...PAGE_SIZES] } = props;
+  const { rows, columns, editing, pageSizes = [...PAGE_SIZES] } = props;
   const pageSize = props.pageSize ?? DEFAULT_PAGE_SIZE;
   const before = useRef<T | null>(null);
 
   const colDefs = useMemo<ColDef<T>[]>(() => {
     const cols: ColDef<T>[] = [];
-    if (reorderable)
-      cols.push({
-        colId: '__drag',
-        rowDrag: true,
-        width: 44,
-        maxWidth: 44,
-        headerName: '',
-        sortable: false,
-        resizable: false,
-      });
     cols.push(...columns.map((c) => ({ ...c, editable: editing ? (c.editable ?? false) : false })));
     if (editing) {
       const first = columns.find((c) => c.editable) ?? columns[0];
@@ -88,7 +71,7 @@ export default function DataGrid<T>(props: DataTableProps<T>) {
       });
     }
     return cols;
-  }, [columns, editing, reorderable]);
+  }, [columns, editing]);
 
   const refreshActions = useCallback(
     (api: GridApi<T>) => api.refreshCells({ columns: [ACTIONS], force: true }),
@@ -116,20 +99,6 @@ export default function DataGrid<T>(props: DataTableProps<T>) {
     [editing],
   );
 
-  const onDragEnd = useCallback(
-    (e: RowDragEndEvent<T>) => {
-      const ordered: T[] = [];
-      e.api.forEachNode((n) => n.data && ordered.push(n.data));
-      props.onReorder?.(ordered);
-    },
-    [props.onReorder],
-  );
-
-  const onSelection = useCallback(
-    (e: SelectionChangedEvent<T>) => props.onSelectionChange?.(e.api.getSelectedRows()),
-    [props.onSelectionChange],
-  );
-
   const showToolbar = props.onRefresh || props.toolbar;
   return (
     <div className="pu-table" data-testid={props.testId}>
@@ -152,16 +121,12 @@ export default function DataGrid<T>(props: DataTableProps<T>) {
         theme={gridTheme}
         rowData={rows}
         columnDefs={colDefs}
-        defaultColDef={{ flex: 1, minWidth: 110, sortable: !reorderable, resizable: true }}
+        defaultColDef={{ flex: 1, minWidth: 110, sortable: true, resizable: true }}
         getRowId={props.getRowId ? (p) => props.getRowId!(p.data) : undefined}
         domLayout="autoHeight"
         pagination
         paginationPageSize={pageSize}
         paginationPageSizeSelector={rows.length > Math.min(...pageSizes) ? pageSizes : false}
-        rowSelection={selectable ? { mode: 'multiRow', checkboxes: true, headerCheckbox: true } : undefined}
-        onSelectionChanged={onSelection}
-        rowDragManaged={reorderable}
-        onRowDragEnd={onDragEnd}
         editType="fullRow"
         suppressClickEdit
         onRowEditingStarted={onEditStart}

@@ -9,7 +9,10 @@ const DataGrid = lazy(() => import(/* webpackChunkName: "data-grid" */ './DataGr
 // A read-only list needs none of ag-grid: plain HTML, a few KB, also on demand.
 const LightTable = lazy(() => import(/* webpackChunkName: "light-table" */ './LightTable.js'));
 
-/** The generic table (accounts §2): pages 25/50/100, selection, drag reorder, refresh, inline row editing; `light` for a read-only list. */
+/**
+ * The generic table (accounts §2): pages 25/50/100, refresh, inline row editing (ag-grid); `light` for a read-only
+ * list (plain HTML), which may also select rows.
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
   const Grid = (props.light ? LightTable : DataGrid) as unknown as (p: DataTableProps<T>) => ReactNode;
   return (

@@ -16,10 +16,9 @@ export interface DataTableProps<T> {
   getRowId?: (row: T) => string;
   pageSize?: number;
   pageSizes?: number[];
+  /** Checkboxes to pick rows (a `light` table: the grid registers no selection module). */
   selectable?: boolean;
   onSelectionChange?: (rows: T[]) => void;
-  reorderable?: boolean;
-  onReorder?: (rows: T[]) => void;
   onRefresh?: () => void;
   editing?: RowEditing<T>;
   quickFilter?: string;

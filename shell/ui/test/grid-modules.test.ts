@@ -25,7 +25,8 @@ const NEEDS: [RegExp, string][] = [
   [/agSelectCellEditor/, 'SelectEditorModule'],
   [/agTextCellEditor|\beditable\s*:/, 'TextEditorModule'],
   [/\bfilter\s*:\s*(true|'ag)/, 'TextFilterModule'],
-  [/\browDrag\s*:/, 'RowDragModule'],
+  [/\browDrag\s*:|\browDragManaged\b/, 'RowDragModule'],
+  [/\browSelection\s*[:=]/, 'RowSelectionModule'],
   [/\bquickFilterText\s*=/, 'QuickFilterModule'],
   [/\bpagination\b/, 'PaginationModule'],
   [/\brefreshCells\(/, 'RenderApiModule'],
@@ -86,4 +87,23 @@ test('no table sets cellClass or cellStyle: CellStyleModule stays out of the bun
     [],
   );
   assert.ok(!registered.has('CellStyleModule'));
+});
+
+test('a table that selects rows is a light one (the grid registers no selection module)', () => {
+  const pages = readdirSync(root)
+    .filter((d) => d.startsWith('mfe-'))
+    .flatMap((d) => sources(path.join(root, d, 'src')));
+  const grids = pages.flatMap((f) =>
+    [...code(f).matchAll(/<DataTable\b[\s\S]*?\/>/g)].map((m) => ({
+      file: path.relative(root, f),
+      jsx: m[0],
+    })),
+  );
+  assert.ok(grids.length >= 8, 'the tables are found');
+  const selecting = grids.filter((g) => /\bselectable\b/.test(g.jsx));
+  assert.ok(selecting.length >= 1, 'a selecting table is found');
+  assert.deepEqual(
+    selecting.filter((g) => !/\blight\b/.test(g.jsx)).map((g) => g.file),
+    [],
+  );
 });
