@@ -175,16 +175,19 @@ export const edgeAttacks = [
       const u = await makeUser('bruteforce');
       const codes = new Map();
       const t = performance.now();
+      // Sign-in is Keycloak's page (the portal takes no password); its brute-force detection counts per account
+      // whatever the flow, so the tries go to Keycloak through the tests' client.
       for (let i = 0; i < 50; i++) {
-        const r = await api('POST', '/auth/login', { body: { email: u.email, password: `wrong-${i}` } });
-        codes.set(r.status, (codes.get(r.status) ?? 0) + 1);
+        const ok = (await grant(u.email, `wrong-${i}`)) !== undefined;
+        codes.set(ok ? 'token' : 'refused', (codes.get(ok ? 'token' : 'refused') ?? 0) + 1);
       }
       const secs = ((performance.now() - t) / 1000).toFixed(1);
-      const right = await api('POST', '/auth/login', { body: { email: u.email, password: u.password } });
+      const right = await grant(u.email, u.password);
       const seen = [...codes].map(([s, n]) => `${n}x${s}`).join(' ');
-      if (right.status === 200) return open(`${seen} in ${secs} s, then the right password signed in`);
-      const retry = right.status === 429 ? ` Retry-After ${right.headers.get('retry-after')}` : '';
-      return blocked(`${seen} in ${secs} s, then ${right.status}${retry}`);
+      if (right) return open(`${seen} in ${secs} s, then the right password got a token`);
+      return blocked(
+        `${seen} in ${secs} s, then the right password refused too (account locked for a while)`,
+      );
     },
   ],
 ];

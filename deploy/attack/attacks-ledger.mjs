@@ -188,7 +188,7 @@ export const ledgerAttacks = [
     },
   ],
   [
-    'X-Forwarded-For spoofing to escape a public route\'s per-address limit (forgot-password)',
+    "X-Forwarded-For spoofing to escape a public route's per-address limit (forgot-password)",
     async () => {
       // sign-in itself is Keycloak's page now (POST /api/auth/login answers 410); the same per-address count guards
       // forgot-password, which counts every request
@@ -224,6 +224,10 @@ export const ledgerAttacks = [
         if (r.status === 429 && !first429) first429 = i;
       }
       const seen = [...codes].map(([s, n]) => `${n}x${s}`).join(' ');
+      // the portal takes no password any more: every try is the retired route's 410 (sign-in is Keycloak's page),
+      // or the public routes' own per-address limit
+      if (codes.get(410) && [...codes.keys()].every((s) => s === 410 || s === 429))
+        return blocked(`from ${from}: ${seen}, the portal checks no password`);
       return first429 && codes.get(429) >= 120 - FAIL_MAX
         ? blocked(`from ${from}: ${seen}, 429 from try ${first429}`)
         : open(`${seen}: every email tried`);
