@@ -16,7 +16,7 @@ const KB = 1024;
 // JavaScript the e2e budget adds: e2e/tests/bundle-budget.spec.ts measures every page of every role through the
 // edge, signed in, against the page goal). Here, without the stack: /login and the largest chunk any bundle ships.
 // A chunk above CHUNK is a dependency whose unused code was not dropped: under esbuild's minify alone ag-grid was
-// 303 KB gzipped; the dead-code pass (ui/webpack/dead-code.cjs) makes it ~204.
+// 303 KB gzipped; the dead-code pass (ui/webpack/dead-code.cjs) makes it ~195 (the modules the grids use).
 // /login's goal is 150 KB (shell and Keycloak's page together); the shell alone loads its whole base (React, contracts,
 // the session) before it sends the browser on, 155.8 KB with keycloak-js: the ceiling until /login hands off from a
 // small entry of its own, then back to the goal.

@@ -4,7 +4,7 @@
 // ag-grid-community ships as one large ESM file; webpack marks its unused exports and leaves the code for the
 // minimizer to drop, so under esbuild alone every bundle carried all of ag-grid (303 KB gzipped whatever modules are
 // registered; recharts, when the dashboards used it, 171 KB). terser's compress removes what nothing reaches (ag-grid
-// 303 → ~204 KB gzipped with the portal's modules). Chunks below MIN_BYTES are left as esbuild made them:
+// 303 → ~195 KB gzipped with the portal's modules). Chunks below MIN_BYTES are left as esbuild made them:
 // little to gain there, and terser costs build time on every chunk.
 const { Compilation, sources } = require('webpack');
 const { minify } = require('terser');
