@@ -164,10 +164,11 @@ export async function subscribeChanges<T>(
   await sub
     .connect()
     .catch((err: Error) => log.warn({ err: err.message }, 'user state changes: no connection'));
-  return async () => {
+  return async function closeUserStateChanges() {
     closing = true;
     local.delete(cache as UserStateCache<unknown>);
     cache.setLive(false);
-    await sub.quit().catch(() => sub.disconnect());
+    // no QUIT: a subscriber has nothing to flush, and a QUIT queued while it reconnects would wait for Redis
+    sub.disconnect();
   };
 }
