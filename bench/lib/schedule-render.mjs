@@ -80,10 +80,11 @@ export async function runScheduleRender(ctx) {
       r.fulfill({ status: 200, contentType: 'application/json', body }),
     );
     await page.route('**/api/schedule/live?*', (r) => r.abort());
+    // sign-in is Keycloak's page (the portal's /login sends the browser there; its standard form ids)
     await page.goto(`${app}/login`);
-    await page.getByTestId('login-email').fill('admin@demo.portal');
-    await page.getByTestId('login-password').fill('Portal!2345');
-    await page.getByTestId('login-submit').click();
+    await page.locator('#username').fill('admin@demo.portal');
+    await page.locator('#password').fill('Portal!2345');
+    await page.locator('#kc-login').click();
     await page.waitForURL(/\/dashboard\//);
     const last = `[data-testid="route-r${ROUTES - 1}"]`;
     const once = async () => {
