@@ -1,15 +1,16 @@
-// `node bench/profile.mjs [users.me|routes.find ...]`: a CPU profile of the bench's accounts and routing instances
+// `node bench/profile.mjs [users.me|routes.find|floor|ratios ...]`: a CPU profile of the bench's accounts and routing instances
 // under the bench's own load (bench/lib/http.mjs, bench/lib/routes.mjs), each started by the bench exactly as it
 // starts them but with `--cpu-prof`. Prints the share of busy CPU per part of the request path (bench/lib/cpu-profile.mjs)
 // and leaves the .cpuprofile files in deploy/local/.cache/profiles (open them in Chrome DevTools). Needs the stack and
 // a seeded bench database (`npm run bench -- --seed-only`). Loopback only; about 20 s per case.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
 import { BENCH_DB } from './lib/seed.mjs';
-import { demoToken, load, startAccounts } from './lib/http.mjs';
+import { demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
+import { freePort } from './lib/measure.mjs';
 import { loadFind, seedRoutes, startRouting } from './lib/routes.mjs';
 import { summarize, table } from './lib/cpu-profile.mjs';
 
@@ -59,7 +60,8 @@ async function profiled(name, start, run) {
 const env = stackEnv();
 const withEnv = (starter, extra) => (more) => starter(root, logDir, { ...env, ...more }, extra);
 console.log(`load average at start: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).trim()}`);
-const token = await demoToken(env);
+// PROFILE_EMAIL: another demo user while Keycloak holds the admin (its brute-force lockout counts other suites' failures)
+const token = await demoToken(env, process.env.PROFILE_EMAIL ?? 'admin@demo.portal');
 if (cases.includes('users.me')) {
   await profiled('users.me', withEnv(startAccounts, BENCH_DB), (svc) =>
     load('http.users.me', {
@@ -76,4 +78,134 @@ if (cases.includes('routes.find')) {
   await profiled('routes.find', withEnv(startRouting), (svc) =>
     loadFind('routes.find', { url: `${svc.base}/api/routes/find`, token, pid: svc.pid }),
   );
+}
+
+/**
+ * `floor`: where the floor is, in one run beside the bare baseline: the accounts instance as the bench runs it, then
+ * the same built service without the tracing preload, then without tracing and with LOG_LEVEL=warn (no request
+ * line). What is left in the last is Fastify, the kit's hooks and the handler.
+ */
+async function bare(extraEnv, args) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
+    cwd: join(root, 'services/accounts'),
+    env: {
+      ...process.env,
+      ...env,
+      MALLOC_ARENA_MAX: '2',
+      PORT: String(port),
+      ACCOUNTS_PORT: String(port),
+      MONGO_DB: BENCH_DB,
+      CONSUMER_SUFFIX: 'benchme',
+      LOG_LEVEL: 'info',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+      ...extraEnv,
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 200; i++) {
+    if ((await fetch(`${base}/readyz`).catch(() => undefined))?.ok) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const stop = () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM')));
+  return { base, pid: child.pid, stop };
+}
+if (cases.includes('floor')) {
+  const rows = [];
+  const b = await startBaseline(root, logDir);
+  rows.push(await load('baseline.fastify', { url: b.url, pid: b.pid }));
+  await b.stop();
+  const variants = [
+    [
+      'users.me (as the bench runs it)',
+      {},
+      ['--max-semi-space-size=8', '--import', './dist/telemetry.js', 'dist/server.js'],
+    ],
+    ['users.me without the tracing preload', {}, ['--max-semi-space-size=8', 'dist/server.js']],
+    [
+      'users.me without tracing, LOG_LEVEL=warn',
+      { LOG_LEVEL: 'warn' },
+      ['--max-semi-space-size=8', 'dist/server.js'],
+    ],
+  ];
+  for (const [name, extra, args] of variants) {
+    const svc = await bare(extra, args);
+    try {
+      rows.push(
+        await load(name, {
+          url: `${svc.base}/api/users/me`,
+          headers: { authorization: `Bearer ${token}` },
+          pid: svc.pid,
+        }),
+      );
+    } finally {
+      await svc.stop();
+    }
+  }
+  console.log('\n| case | req/s | ratio to bare | p95 ms |\n| --- | ---: | ---: | ---: |');
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.rps} | ${(r.rps / rows[0].rps).toFixed(3)} | ${r.p95_ms} |`);
+  console.log(
+    `load average at the end: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).trim()}`,
+  );
+}
+
+/**
+ * `ratios`: on a shared machine the baseline and the case measured a minute apart see different loads. Here the
+ * bare baseline, users.me and routes.find instances all run at once and are loaded in turn, 3 s each, for five
+ * rounds; each round's ratio is case / the baseline measured just before it, and the median of the five is given.
+ */
+if (cases.includes('ratios')) {
+  const client = new MongoClient(env.MONGO_URL, { maxPoolSize: 2 });
+  await client.connect();
+  await seedRoutes(client, console.log).finally(() => client.close());
+  const b = await startBaseline(root, logDir);
+  const acc = await startAccounts(root, logDir, env, BENCH_DB);
+  const rt = await withEnv(startRouting)({});
+  const headers = { authorization: `Bearer ${token}` };
+  const out = { 'http.users.me': [], 'routes.find': [] };
+  const cpu = { 'http.users.me': [], 'routes.find': [] };
+  /** The load's row plus the server's CPU ms per answered request (utime + stime of /proc/<pid>/stat). */
+  const timed = async (pid, fn) => {
+    const ticks = () => {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(f[11]) + Number(f[12]);
+    };
+    const t0 = ticks();
+    const row = await fn();
+    // load() warms up for 1 s first, uncounted in row.n: its share of the CPU is left out too (3 s measured)
+    return { ...row, cpuMs: ((ticks() - t0) * 10 * 0.75) / row.n };
+  };
+  const me = () =>
+    load('http.users.me', { url: `${acc.base}/api/users/me`, headers, pid: acc.pid, seconds: 3 });
+  const find = () =>
+    loadFind('routes.find', { url: `${rt.base}/api/routes/find`, token, pid: rt.pid, seconds: 3 });
+  const bare = () => load('baseline.fastify', { url: b.url, pid: b.pid, seconds: 3 });
+  try {
+    for (let round = 0; round < 5; round++) {
+      const b1 = await timed(b.pid, bare);
+      const m = await timed(acc.pid, me);
+      const b2 = await timed(b.pid, bare);
+      const f = await timed(rt.pid, find);
+      const load1 = execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ')[0];
+      out['http.users.me'].push(m.rps / b1.rps);
+      out['routes.find'].push(f.rps / b2.rps);
+      cpu['http.users.me'].push(b1.cpuMs / m.cpuMs);
+      cpu['routes.find'].push(b2.cpuMs / f.cpuMs);
+      console.log(
+        `round ${round + 1} (load ${load1}): req/s baseline ${b1.rps}, users.me ${m.rps} (${(m.rps / b1.rps).toFixed(3)}); ` +
+          `baseline ${b2.rps}, routes.find ${f.rps} (${(f.rps / b2.rps).toFixed(3)}); CPU ms per request: baseline ` +
+          `${b1.cpuMs.toFixed(4)}/${b2.cpuMs.toFixed(4)}, users.me ${m.cpuMs.toFixed(4)}, routes.find ${f.cpuMs.toFixed(4)}`,
+      );
+    }
+  } finally {
+    await Promise.all([b.stop(), acc.stop(), rt.stop()]);
+  }
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  for (const [name, xs] of Object.entries(out))
+    console.log(
+      `${name}: median ratio ${median(xs).toFixed(3)} of 5 rounds (req/s); by CPU per request (the baseline's / its ` +
+        `own) ${median(cpu[name]).toFixed(3)}`,
+    );
 }
