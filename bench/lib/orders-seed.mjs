@@ -36,6 +36,17 @@ export const companyName = (c) =>
   `${ADJ[c % 10]} ${ADJ2[Math.floor(c / 10) % 10]} ${NOUN[Math.floor(c / 100) % 2]}`;
 export const driverId = (d) => `bench-drv-${String(d).padStart(2, '0')}`;
 
+/**
+ * One of the orders service's modules, imported once per process: a second tsImport evaluates it again (a fresh
+ * namespace), and lists-store.ts registers mongoose models and the kit's hooks at its top level.
+ */
+const imported = new Map();
+const serviceModule = (root, file) => {
+  if (!imported.has(file))
+    imported.set(file, tsImport(`${root}/services/orders/src/domain/${file}`, import.meta.url));
+  return imported.get(file);
+};
+
 /** A small deterministic PRNG (mulberry32): the same data set on every machine. */
 function prng(seed) {
   let a = seed >>> 0;
@@ -163,12 +174,9 @@ export async function seedOrders(client, root, log, scale = SCALES['100k']) {
     await seedRows(db, root, log, scale);
     return { db, now: meta.now };
   }
-  const { listKeysOf } = await tsImport(`${root}/services/orders/src/domain/list-keys.ts`, import.meta.url);
-  const { rowOf } = await tsImport(`${root}/services/orders/src/domain/lists-rows.ts`, import.meta.url);
-  const { ROWS_VERSION } = await tsImport(
-    `${root}/services/orders/src/domain/lists-store.ts`,
-    import.meta.url,
-  );
+  const { listKeysOf } = await serviceModule(root, 'list-keys.ts');
+  const { rowOf } = await serviceModule(root, 'lists-rows.ts');
+  const { ROWS_VERSION } = await serviceModule(root, 'lists-store.ts');
   const t0 = Date.now();
   for (const c of ['orders', 'order_rows'])
     await db
@@ -218,11 +226,8 @@ export async function seedOrders(client, root, log, scale = SCALES['100k']) {
  * equality each) and their rows inserted in batches.
  */
 async function seedRows(db, root, log, { spanDays }) {
-  const { rowOf } = await tsImport(`${root}/services/orders/src/domain/lists-rows.ts`, import.meta.url);
-  const { ROWS_VERSION } = await tsImport(
-    `${root}/services/orders/src/domain/lists-store.ts`,
-    import.meta.url,
-  );
+  const { rowOf } = await serviceModule(root, 'lists-rows.ts');
+  const { ROWS_VERSION } = await serviceModule(root, 'lists-store.ts');
   const marker = await db.collection('order_rows_meta').findOne({ _id: 'rows' });
   if (marker?.version === ROWS_VERSION) return;
   const t0 = Date.now();
