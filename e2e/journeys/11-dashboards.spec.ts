@@ -41,7 +41,7 @@ test('the dashboards count the day: Operations and the vendor’s My Reports', a
     await expect
       .poll(async () => Number(await figure(page, 'db-deliveries').textContent()))
       .toBeGreaterThanOrEqual(before.delivered + 1);
-    await expect(page.getByTestId('db-per-day').locator('svg.recharts-surface')).toBeVisible();
+    await expect(page.getByTestId('db-per-day').locator('svg.db-chart-surface')).toBeVisible();
   });
   await look(page, '11-operations');
 
