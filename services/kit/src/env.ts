@@ -93,7 +93,7 @@ export const EnvSchema = Type.Object({
   KEYCLOAK_PUBLIC_CLIENT_ID: Type.String({ default: 'portal-web' }),
   /**
    * The local and CI realm's confidential test client (portal-tests), whose user tokens the services accept beside
-   * the public client's; empty (the default) accepts none. Refused under PORTAL_ENV=production.
+   * the public client's; empty (the default) accepts none. Ignored under PORTAL_ENV=production.
    */
   KEYCLOAK_TEST_CLIENT_ID: Type.String({ default: '' }),
   /** The audience every API token must carry (the realm's "portal-api audience" mappers). */
@@ -181,8 +181,6 @@ export function loadEnv<S extends TObject>(
     if (raw.PORTAL_ENV === 'production') {
       const weak = credentialProblems(raw, (k) => required.has(k) && k in schema.properties);
       if (weak.length) throw new Error(`invalid environment: PORTAL_ENV=production needs ${weak.join('; ')}`);
-      if ('KEYCLOAK_TEST_CLIENT_ID' in schema.properties && raw.KEYCLOAK_TEST_CLIENT_ID)
-        throw new Error('invalid environment: PORTAL_ENV=production accepts no KEYCLOAK_TEST_CLIENT_ID');
     }
     const value = Value.Convert(schema, Value.Default(schema, picked)) as Record<string, unknown>;
     if (!Value.Check(schema, value)) {

@@ -35,6 +35,10 @@ export function claimProblem(payload: JWTPayload, portalClient: string, testClie
   return undefined;
 }
 
+/** The test client whose tokens are accepted: the configured one, never in production (whatever is set). */
+export const acceptedTestClient = (env: { PORTAL_ENV: string; KEYCLOAK_TEST_CLIENT_ID: string }): string =>
+  env.PORTAL_ENV === 'production' ? '' : env.KEYCLOAK_TEST_CLIENT_ID;
+
 /**
  * Keycloak bearer tokens on every route unless `config.public`; `config.roles` guards by role number.
  * A token must be a signed access token of the portal's own client (iss, aud, alg, typ, azp), for a verified email,
@@ -47,7 +51,7 @@ export default fp(
   async (app) => {
     const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_ISSUER, KEYCLOAK_PUBLIC_CLIENT_ID, KEYCLOAK_AUDIENCE } =
       app.env;
-    const { KEYCLOAK_TEST_CLIENT_ID } = app.env;
+    const testClient = acceptedTestClient(app.env);
     const jwks = createRemoteJWKSet(
       new URL(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/certs`),
     );
@@ -73,7 +77,7 @@ export default fp(
         audience: KEYCLOAK_AUDIENCE,
         algorithms: ALGORITHMS,
       });
-      const why = claimProblem(payload, KEYCLOAK_PUBLIC_CLIENT_ID, KEYCLOAK_TEST_CLIENT_ID);
+      const why = claimProblem(payload, KEYCLOAK_PUBLIC_CLIENT_ID, testClient);
       if (why) throw new Error(why);
       const realmRoles = ((payload.realm_access as { roles?: string[] } | undefined)?.roles ?? []).slice();
       const portalRole = roleFromRealmRoles(realmRoles);
