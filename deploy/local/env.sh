@@ -40,7 +40,7 @@
 : "${KEYCLOAK_SERVICE_CLIENT_SECRET:=portal-services-secret}"; export KEYCLOAK_SERVICE_CLIENT_SECRET
 # The confidential test client of the local and CI realm (never in production's): suites, benchmarks, the attack
 # replay and the chaos traffic get user tokens from it by password grant; the services accept its tokens beside
-# portal-web's only when KEYCLOAK_TEST_CLIENT_ID is set (the kit refuses it under PORTAL_ENV=production).
+# portal-web's only when KEYCLOAK_TEST_CLIENT_ID is set (the kit ignores it under PORTAL_ENV=production).
 : "${KEYCLOAK_TEST_CLIENT_ID:=portal-tests}"; export KEYCLOAK_TEST_CLIENT_ID
 : "${KEYCLOAK_TEST_CLIENT_SECRET:=portal-tests-local-secret-5d81c3a7}"; export KEYCLOAK_TEST_CLIENT_SECRET
 
