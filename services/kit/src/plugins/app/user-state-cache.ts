@@ -82,7 +82,10 @@ export class UserStateCache<T> {
       }
       this.users.set(sub, (sessions = new Map()));
     }
-    if (sessions.size >= MAX_SESSIONS) sessions.clear();
+    if (sessions.size >= MAX_SESSIONS) {
+      for (const old of sessions.keys()) if (old) this.sidOwner.delete(old);
+      sessions.clear();
+    }
     sessions.set(sid ?? '', { value, at: Date.now() });
     if (sid) this.sidOwner.set(sid, sub);
   }
