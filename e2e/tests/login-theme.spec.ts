@@ -166,6 +166,7 @@ test('an unverified address stops at the themed verify page; "send the code agai
   testData.track(email);
 
   const page = await newPage();
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(authUrl(email));
   await page.getByLabel('Password').fill(PASSWORD);
   await page.locator('#kc-login').click();
@@ -173,8 +174,13 @@ test('an unverified address stops at the themed verify page; "send the code agai
   await expect(page.locator('#kc-verify-email-message')).toHaveText(AuthMessages.emailNotVerified);
   const resend = page.getByRole('link', { name: 'send the code again' });
   await expect(resend).toHaveAttribute('href', `/verify?email=${encodeURIComponent(email)}`);
+  // the realm has no SMTP: Keycloak stops on its error page, which the theme words as the portal's stop
+  await expect(page.getByText('Failed to send email')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   await snap(page, 'login-verify-email');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'login-verify-email-390');
 
   const since = Date.now();
   await resend.click();

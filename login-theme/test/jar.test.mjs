@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { Messages } from '@portal/contracts';
+import { AuthMessages, Messages } from '@portal/contracts';
 import { JAR, buildLoginTheme, inputHash } from '../scripts/build.mjs';
 
 const quiet = () => undefined;
@@ -41,6 +41,18 @@ test("Keycloak's failed sign-in message is the spec's sentence (messages_en.prop
   const props = entry('theme/portal/login/messages/messages_en.properties');
   for (const key of ['invalidUserMessage', 'invalidPasswordMessage'])
     assert.match(props, new RegExp(`^${key}=${Messages.loginFailed}$`, 'm'), key);
+});
+
+test("Keycloak's failed verify-email mail (no SMTP in the realm) says the spec's not-yet-verified words", () => {
+  // Keycloak renders emailSendErrorMessage itself on its error page; the React page matches on these words.
+  const props = entry('theme/portal/login/messages/messages_en.properties');
+  const line = props.split(/\r?\n/).find((l) => l.startsWith('emailSendErrorMessage='));
+  assert.ok(line, 'emailSendErrorMessage is not overridden');
+  assert.equal(
+    line.slice('emailSendErrorMessage='.length).replaceAll('\\', ''),
+    AuthMessages.emailNotVerified,
+  );
+  assert.doesNotMatch(props, /Failed to send email/);
 });
 
 test('a second build with unchanged inputs is skipped (the stamp holds the inputs hash)', () => {

@@ -8,10 +8,12 @@ import Template from './Template';
 const UserProfileFormFields = lazy(() => import('keycloakify/login/UserProfileFormFields'));
 const Login = lazy(() => import('./pages/Login'));
 const LoginVerifyEmail = lazy(() => import('./pages/LoginVerifyEmail'));
+const ErrorPage = lazy(() => import('./pages/Error'));
 
 /**
- * The page Keycloak asked for. Sign-in and the not-yet-verified stop are the portal's own; every other page
- * (TOTP, reset, error, info, …) is Keycloakify's default markup in the portal's frame and styles, without
+ * The page Keycloak asked for. Sign-in and the not-yet-verified stop (Keycloak's verify-email page, or its error
+ * page for the same stop: the realm has no SMTP) are the portal's own; every other page (TOTP, reset, info, any
+ * other error, …) is Keycloakify's default markup in the portal's frame and styles, without
  * PatternFly (doUseDefaultCss false): Keycloak's class names map onto the portal's (below).
  */
 export default function KcPage({ kcContext }: { kcContext: KcContext }) {
@@ -25,6 +27,8 @@ export default function KcPage({ kcContext }: { kcContext: KcContext }) {
             return <Login kcContext={kcContext} {...common} />;
           case 'login-verify-email.ftl':
             return <LoginVerifyEmail kcContext={kcContext} {...common} />;
+          case 'error.ftl':
+            return <ErrorPage kcContext={kcContext} {...common} />;
           default:
             return (
               <DefaultPage

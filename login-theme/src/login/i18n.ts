@@ -4,7 +4,9 @@ import type { ThemeName } from '../kc.gen';
 /**
  * Keycloak's own words the portal replaces. Keycloakify copies these into the theme's messages_en.properties, so
  * Keycloak itself answers a wrong password with the spec's sign-in failure (contracts Messages.loginFailed; the
- * theme's browser spec checks the two agree). Literal strings: the build reads this file, not the imports.
+ * theme's browser spec checks the two agree). With no SMTP in the realm, Keycloak's failed mail for its verify-email
+ * step is the portal's not-yet-verified stop: emailSendErrorMessage is the spec's message (AuthMessages.
+ * emailNotVerified; the jar test checks the two agree). Literal strings: the build reads this file, not the imports.
  */
 const { useI18n, ofTypeI18n: _ofTypeI18n } = i18nBuilder
   .withThemeName<ThemeName>()
@@ -16,6 +18,8 @@ const { useI18n, ofTypeI18n: _ofTypeI18n } = i18nBuilder
       doLogIn: 'Sign In',
       doForgotPassword: 'Forgot Password',
       emailVerifyTitle: 'Verify Email',
+      emailSendErrorMessage:
+        'Please verify your email address first: enter the code we sent you, or send the code again.',
     },
   })
   .build();

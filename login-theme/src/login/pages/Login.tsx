@@ -3,6 +3,7 @@ import { Messages, isValidEmail } from '@portal/contracts';
 import type { PageProps } from 'keycloakify/login/pages/PageProps';
 import type { KcContext } from '../KcContext';
 import type { I18n } from '../i18n';
+import { rememberSignInEmail } from '../signInEmail';
 import { decodeEntities, portalUrl } from '../text';
 
 type Props = PageProps<Extract<KcContext, { pageId: 'login.ftl' }>, I18n>;
@@ -34,6 +35,7 @@ export default function Login({ kcContext, i18n, Template, doUseDefaultCss, clas
       (next.email ? emailRef : passwordRef).current?.focus();
       return;
     }
+    if (!usernameHidden) rememberSignInEmail(email.trim());
     setBusy(true);
   };
 
