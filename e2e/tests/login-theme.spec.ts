@@ -188,6 +188,38 @@ test('an unverified address stops at the themed verify page; "send the code agai
   await mailbox.waitForMailTo(email, 'Verify your email', { since });
 });
 
+test('the not-yet-verified stop without a known address (Keycloak names none there) opens the pin screen to ask for it', async ({
+  newPage,
+  testData,
+}) => {
+  const email = uniqueEmail('theme-unverified-noaddr');
+  const licence = await testData.licence('theme');
+  const signUp = await publicPost('/api/auth/signUp', {
+    email,
+    password: PASSWORD,
+    data: { company: { 'License #': licence } },
+    method: 'license',
+  });
+  expect(signUp.status).toBe(201);
+  testData.track(email);
+
+  const page = await newPage();
+  // the sign-in page of another tab: nothing remembered in this one
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => undefined;
+  });
+  await page.goto(authUrl(email));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.locator('#kc-login').click();
+  await expect(page.locator('#kc-verify-email-message')).toHaveText(AuthMessages.emailNotVerified);
+  await expect(page.getByText('We sent the code to')).toHaveCount(0);
+  await page.getByRole('link', { name: 'send the code again' }).click();
+  await expect(page).toHaveURL(`${APP}/verify`);
+  const address = page.getByTestId('verify-email');
+  await expect(address).toHaveValue('');
+  await expect(address).toBeEditable();
+});
+
 test("a staff user's second factor is asked on a page in the portal's frame (axe-clean)", async ({
   newPage,
 }) => {
