@@ -38,6 +38,9 @@
 : "${KEYCLOAK_PUBLIC_CLIENT_ID:=portal-web}"; export KEYCLOAK_PUBLIC_CLIENT_ID
 : "${KEYCLOAK_SERVICE_CLIENT_ID:=portal-services}"; export KEYCLOAK_SERVICE_CLIENT_ID
 : "${KEYCLOAK_SERVICE_CLIENT_SECRET:=portal-services-secret}"; export KEYCLOAK_SERVICE_CLIENT_SECRET
+# accounts' change password checks the current password on this confidential client (direct grant only, no audience)
+: "${KEYCLOAK_PASSWORD_CHECK_CLIENT_ID:=portal-password-check}"; export KEYCLOAK_PASSWORD_CHECK_CLIENT_ID
+: "${KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET:=portal-password-check-local-secret-8e2f4c91}"; export KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET
 # The confidential test client of the local and CI realm (never in production's): suites, benchmarks, the attack
 # replay and the chaos traffic get user tokens from it by password grant; the services accept its tokens beside
 # portal-web's only when KEYCLOAK_TEST_CLIENT_ID is set (the kit ignores it under PORTAL_ENV=production).

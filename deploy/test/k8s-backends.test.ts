@@ -171,6 +171,17 @@ test('Keycloak: operator CRs, 2 instances on a 3-instance PostgreSQL, the portal
     name: 'portal-secrets',
     key: 'KEYCLOAK_SERVICE_CLIENT_SECRET',
   });
+  const check = realm.clients.find((c: Obj) => c.clientId === 'portal-password-check');
+  assert.equal(check.secret, '${KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET}');
+  assert.deepEqual(imp.spec.placeholders.KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET.secret, {
+    name: 'portal-secrets',
+    key: 'KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET',
+  });
+  // the password check's flow is the local realm's, and its client binds it by the same id
+  const localCheck = localRealm.clients.find((c: Obj) => c.clientId === 'portal-password-check');
+  assert.deepEqual(check.authenticationFlowBindingOverrides, localCheck.authenticationFlowBindingOverrides);
+  const flowOf = (r: Obj) => r.authenticationFlows.find((f: Obj) => f.alias === 'portal password check');
+  assert.deepEqual(flowOf(realm), flowOf(localRealm));
   const devWeb = find(dev, 'KeycloakRealmImport', 'portal-realm').spec.realm.clients[0];
   assert.deepEqual(devWeb.redirectUris, [
     'http://portal-dev.example.com/',

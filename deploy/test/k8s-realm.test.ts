@@ -1,5 +1,6 @@
 // What the production realm import (deploy/k8s/components/keycloak) must never have and must always have, checked
-// on the built overlays, offline: no test client and no client with the password grant, the browser's client on
+// on the built overlays, offline: no test client and no client with the password grant but the confidential password
+// check (accounts' change password: no scopes, no mappers, a username-and-password flow), the browser's client on
 // Authorization Code + PKCE only with exact addresses, no offline tokens, no account console, an unverified
 // address gets no token, and staff (roles 0 and 1) sign in with a second factor while everyone else does not.
 // Run: node --import tsx --test deploy/test/k8s-realm.test.ts
@@ -44,11 +45,12 @@ test('no service is told to accept the test client: KEYCLOAK_TEST_CLIENT_ID appe
 });
 
 for (const [name, realm] of Object.entries(realms)) {
-  test(`${name} realm: no test client, no client with the password grant, no implicit flow`, () => {
+  test(`${name} realm: no test client, no client with the password grant but the password check, no implicit flow`, () => {
     const ids = realm.clients.map((c: Obj) => c.clientId);
     assert.ok(!ids.includes('portal-tests'), `clients: ${ids}`);
     for (const c of realm.clients) {
-      assert.notEqual(c.directAccessGrantsEnabled, true, `${c.clientId} has direct access grants`);
+      if (c.clientId !== 'portal-password-check')
+        assert.notEqual(c.directAccessGrantsEnabled, true, `${c.clientId} has direct access grants`);
       assert.notEqual(c.implicitFlowEnabled, true, `${c.clientId} has the implicit flow`);
     }
     // every client with a user-facing flow is named here: a new one must be thought about
@@ -56,9 +58,48 @@ for (const [name, realm] of Object.entries(realms)) {
       'account',
       'account-console',
       'admin-cli',
+      'portal-password-check',
       'portal-services',
       'portal-web',
     ]);
+  });
+
+  test(`${name} realm: portal-password-check is confidential, grants nothing a service accepts, checks the password only`, () => {
+    const check = realm.clients.find((c: Obj) => c.clientId === 'portal-password-check');
+    assert.equal(check.publicClient, false);
+    assert.equal(check.clientAuthenticatorType, 'client-secret');
+    assert.equal(check.secret, '${KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET}');
+    assert.equal(check.directAccessGrantsEnabled, true);
+    for (const k of [
+      'standardFlowEnabled',
+      'implicitFlowEnabled',
+      'serviceAccountsEnabled',
+      'fullScopeAllowed',
+    ])
+      assert.equal(check[k], false, k);
+    assert.deepEqual(check.defaultClientScopes, []);
+    assert.deepEqual(check.optionalClientScopes, []);
+    assert.equal(check.protocolMappers, undefined, 'no mappers: its tokens carry no portal-api audience');
+    assert.ok(
+      !realm.scopeMappings.some((m: Obj) => m.client === 'portal-password-check'),
+      'no roles in its tokens',
+    );
+    // its direct grant: the two-step flow (username, password; no OTP step), named by id
+    const flow = realm.authenticationFlows.find(
+      (f: Obj) => f.id === check.authenticationFlowBindingOverrides.direct_grant,
+    );
+    assert.ok(flow, 'the bound flow is in the import');
+    assert.equal(flow.alias, 'portal password check');
+    assert.equal(flow.topLevel, true);
+    assert.equal(flow.providerId, 'basic-flow');
+    assert.deepEqual(
+      flow.authenticationExecutions.map((e: Obj) => [e.authenticator, e.requirement, e.authenticatorFlow]),
+      [
+        ['direct-grant-validate-username', 'REQUIRED', false],
+        ['direct-grant-validate-password', 'REQUIRED', false],
+      ],
+    );
+    assert.deepEqual(Object.keys(check.authenticationFlowBindingOverrides), ['direct_grant']);
   });
 
   test(`${name} realm: portal-web is Authorization Code + PKCE S256 only, exact addresses, no offline tokens`, () => {

@@ -6,7 +6,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import {
@@ -129,6 +129,13 @@ test('the production realm import: staff set up or enter a second factor, a user
   const name = `prodcheck-${randomBytes(4).toString('hex')}`;
   realm.realm = name;
   for (const c of realm.clients) if (c.secret) c.secret = randomBytes(12).toString('hex');
+  // a flow's id is unique across the realms of one Keycloak (the local realm has the same fixed id): the scratch
+  // copy's flows get fresh ids, and the clients' flow bindings follow them
+  const ids = new Map<string, string>();
+  for (const f of realm.authenticationFlows) if (f.id) ids.set(f.id, (f.id = randomUUID()));
+  for (const c of realm.clients)
+    for (const [k, v] of Object.entries(c.authenticationFlowBindingOverrides ?? {}))
+      c.authenticationFlowBindingOverrides[k] = ids.get(String(v)) ?? v;
   const otp = {
     type: 'otp',
     secretData: JSON.stringify({ value: MFA_SECRET }),

@@ -25,6 +25,11 @@ const AccountsEnv = Type.Object({
   ACCOUNTING_URL: Type.String({ default: 'http://127.0.0.1:8930' }),
   ACCOUNTING_REALM: Type.String({ default: 'portal-demo' }),
   ACCOUNTING_TOKEN: Type.String({ default: '' }),
+  /** The confidential client change password checks the current password on (its direct grant only; no audience). */
+  KEYCLOAK_PASSWORD_CHECK_CLIENT_ID: Type.String({ default: 'portal-password-check' }),
+  KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET: Type.String({
+    default: 'portal-password-check-local-secret-8e2f4c91',
+  }),
   /** Seals pins, reset codes and invite tokens in events (events/publishes.ts); notifications has the same key. */
   EVENT_SEAL_KEY: SealEnvKey,
 });

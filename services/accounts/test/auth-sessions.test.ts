@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, tokenFor } from '@portal/service-kit/testing';
 import { User } from '../src/models/user.js';
 import { InvalidCredentials } from '../src/adapters/keycloak/index.js';
 import { call, startApp, uniqueEmail } from './helpers.js';
-import { KeycloakCleanup, kc, makeKeycloakUser } from './auth-support.js';
+import { KeycloakCleanup, kc, makeKeycloakUser, tokensFor } from './auth-support.js';
 import { kcUser } from './users-fixtures.js';
 
 /**
@@ -42,8 +42,8 @@ test('no session before the email is verified: Keycloak itself issues no token; 
   await kc.updateUser((await kc.findUserByEmail(email))!.id, { emailVerified: false });
   // the realm's verifyEmail: the right password of an unverified address gets no token at all (not one the
   // services would have to refuse), and a wrong one is still just a wrong password
-  await assert.rejects(kc.passwordGrant(email, DEMO_PASSWORD), /not fully set up/);
-  await assert.rejects(kc.passwordGrant(email, 'Wrong!2345'), /Invalid user credentials/);
+  await assert.rejects(tokensFor(email, DEMO_PASSWORD), /not fully set up/);
+  await assert.rejects(tokensFor(email, 'Wrong!2345'), /Invalid user credentials/);
   // "send the code again" path: a new code is sent for an unverified address
   const again = await call(app, 'POST', '/api/auth/sendValidation', undefined, { email });
   assert.equal(again.status, 200, JSON.stringify(again.json));
@@ -55,13 +55,13 @@ test('no session before the email is verified: Keycloak itself issues no token; 
   await kc.updateUser(id, { emailVerified: true, requiredActions: [] } as Parameters<
     typeof kc.updateUser
   >[1]);
-  const tokens = await kc.passwordGrant(email, DEMO_PASSWORD);
+  const tokens = await tokensFor(email, DEMO_PASSWORD);
   assert.notEqual((await me(tokens.token)).status, 401);
 });
 
 test('only access tokens of the portal client: ID tokens and the service account are refused', async () => {
   const u = await user('idtoken', 2);
-  const tokens = await kc.passwordGrant(u.email, DEMO_PASSWORD);
+  const tokens = await tokensFor(u.email, DEMO_PASSWORD);
   assert.equal((await me(tokens.token)).status, 200);
   assert.equal((await me(tokens.idToken)).status, 401);
   // a driver's ID token must not rewrite anything (it carries no realm roles: it used to read as role 4)
@@ -87,8 +87,8 @@ test('only access tokens of the portal client: ID tokens and the service account
 
 test('logout ends this session at once (its token and refresh token), not the other ones', async () => {
   const u = await user('logout');
-  const a = await kc.passwordGrant(u.email, DEMO_PASSWORD);
-  const b = await kc.passwordGrant(u.email, DEMO_PASSWORD);
+  const a = await tokensFor(u.email, DEMO_PASSWORD);
+  const b = await tokensFor(u.email, DEMO_PASSWORD);
   assert.equal((await me(a.token)).status, 200);
   const out = await call(app, 'POST', '/api/auth/logout', a.token, { refreshToken: a.refreshToken });
   assert.equal(out.status, 200, JSON.stringify(out.json));
@@ -99,7 +99,7 @@ test('logout ends this session at once (its token and refresh token), not the ot
 
 test('a password change ends every session: older tokens refused, refresh fails, the new password works', async () => {
   const u = await user('pwchange');
-  const old = await kc.passwordGrant(u.email, DEMO_PASSWORD);
+  const old = await tokensFor(u.email, DEMO_PASSWORD);
   assert.equal((await me(old.token)).status, 200);
   await nextSecond();
   const ok = await call(app, 'POST', '/api/auth/changepassword', old.token, {
@@ -110,7 +110,7 @@ test('a password change ends every session: older tokens refused, refresh fails,
   assert.equal(ok.status, 200, JSON.stringify(ok.json));
   assert.equal((await me(old.token)).status, 401);
   await assert.rejects(kc.refreshGrant(old.refreshToken), InvalidCredentials);
-  const fresh = await kc.passwordGrant(u.email, 'Changed!2345x');
+  const fresh = await tokensFor(u.email, 'Changed!2345x');
   assert.equal((await me(fresh.token)).status, 200);
 });
 
@@ -124,7 +124,7 @@ test('password policy: 8 characters at sign-up like change password; not the ema
   assert.equal(short.status, 400);
   assert.equal(short.json.message, Messages.passwordMin);
   const u = await user('policy');
-  const t = (await kc.passwordGrant(u.email, DEMO_PASSWORD)).token;
+  const t = (await tokensFor(u.email, DEMO_PASSWORD)).token;
   const asEmail = await call(app, 'POST', '/api/auth/changepassword', t, {
     user: u.email,
     oldPassword: DEMO_PASSWORD,
@@ -142,7 +142,7 @@ test('password policy: 8 characters at sign-up like change password; not the ema
 
 test('suspension ends the sessions; signed in again the user reads (banner) but cannot act', async () => {
   const u = await user('suspend');
-  const old = await kc.passwordGrant(u.email, DEMO_PASSWORD);
+  const old = await tokensFor(u.email, DEMO_PASSWORD);
   await nextSecond();
   const admin = await tokenFor(1);
   const res = await call(app, 'POST', '/api/users/update', admin, {
@@ -150,7 +150,7 @@ test('suspension ends the sessions; signed in again the user reads (banner) but 
   });
   assert.equal(res.status, 200, JSON.stringify(res.json));
   assert.equal((await me(old.token)).status, 401);
-  const again = await kc.passwordGrant(u.email, DEMO_PASSWORD);
+  const again = await tokensFor(u.email, DEMO_PASSWORD);
   const mine = await me(again.token);
   assert.equal(mine.status, 200);
   assert.equal(mine.json.user.verified, 'suspended');
@@ -169,7 +169,7 @@ test('suspension ends the sessions; signed in again the user reads (banner) but 
 
 test('a deleted user: the token that was valid is refused and never re-creates the profile', async () => {
   const u = await user('deleted');
-  const t = (await kc.passwordGrant(u.email, DEMO_PASSWORD)).token;
+  const t = (await tokensFor(u.email, DEMO_PASSWORD)).token;
   assert.equal((await me(t)).status, 200);
   const del = await call(app, 'POST', '/api/users/delete', await tokenFor(1), { user: { email: u.email } });
   assert.equal(del.status, 200, JSON.stringify(del.json));
@@ -183,11 +183,8 @@ test('wrong passwords: Keycloak locks the account (brute-force detection), not a
   const u = await user('brute');
   const other = await user('brute-bystander');
   for (let i = 0; i < 12; i++)
-    await assert.rejects(kc.passwordGrant(u.email, `wrong-${i}-Aa1!`), InvalidCredentials);
+    await assert.rejects(tokensFor(u.email, `wrong-${i}-Aa1!`), InvalidCredentials);
   // the right password is refused by Keycloak itself (temporary lockout)
-  await assert.rejects(
-    kc.passwordGrant(u.email, DEMO_PASSWORD),
-    /temporarily disabled|Invalid user credentials/,
-  );
-  assert.equal((await me((await kc.passwordGrant(other.email, DEMO_PASSWORD)).token)).status, 200);
+  await assert.rejects(tokensFor(u.email, DEMO_PASSWORD), /temporarily disabled|Invalid user credentials/);
+  assert.equal((await me((await tokensFor(other.email, DEMO_PASSWORD)).token)).status, 200);
 });

@@ -1,6 +1,7 @@
 import { codeIn, mailbox, testClient, type Mail } from '@portal/service-kit/testing';
 import { Role } from '@portal/contracts';
 import { KeycloakClient, keycloakFromEnv } from '../src/adapters/keycloak/index.js';
+import { passwordGrant } from '../src/adapters/keycloak/tokens.js';
 
 /**
  * The suites' Keycloak client: the services' admin client, and user tokens (password, refresh, sign-out) from the
@@ -48,4 +49,6 @@ export async function makeKeycloakUser(email: string, password: string): Promise
   });
 }
 
-export const tokensFor = (email: string, password: string) => kc.passwordGrant(email, password);
+/** A user's tokens by password grant on the test client (accounts itself runs none on a client services accept). */
+export const tokensFor = (email: string, password: string) =>
+  passwordGrant(kc.settings, email, password, 'openid profile email');

@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, ownRedis, waitFor, type OwnRedis } from '@portal/service
 import { buildApp } from '../src/app.js';
 import { Revocation } from '../src/models/revocation.js';
 import { call, TEST_ENV } from './helpers.js';
-import { kc } from './auth-support.js';
+import { tokensFor } from './auth-support.js';
 import { kcUser } from './users-fixtures.js';
 
 /**
@@ -34,9 +34,9 @@ test('a logged-out token and a token from before a password change stay refused 
   const u = await kcUser(app, 'rrlogout');
   const v = await kcUser(app, 'rrpassword');
   fixtures.push(u, v);
-  const out = await kc.passwordGrant(u.email, DEMO_PASSWORD);
-  const kept = await kc.passwordGrant(u.email, DEMO_PASSWORD);
-  const old = await kc.passwordGrant(v.email, DEMO_PASSWORD);
+  const out = await tokensFor(u.email, DEMO_PASSWORD);
+  const kept = await tokensFor(u.email, DEMO_PASSWORD);
+  const old = await tokensFor(v.email, DEMO_PASSWORD);
   assert.equal(
     (await call(app, 'POST', '/api/auth/logout', out.token, { refreshToken: out.refreshToken })).status,
     200,

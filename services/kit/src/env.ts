@@ -13,6 +13,8 @@ export const ALL_BACKENDS: readonly Backend[] = ['mongo', 'nats', 'redis', 's3',
 const ALWAYS_REQUIRED = [
   'KEYCLOAK_ISSUER',
   'KEYCLOAK_SERVICE_CLIENT_SECRET',
+  // accounts: the confidential client change password checks the current password on
+  'KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET',
   'EVENT_SEAL_KEY',
   // Signs and checks the receivers' tracking links (routing, notifications)
   'TRACKING_SECRET',

@@ -88,7 +88,10 @@ export async function resetPassword(
   await endAllSessions(deps, kcUser.id);
 }
 
-/** Change password (own account): the current one checked by a grant; then every session ends, this one too. */
+/**
+ * Change password (own account): the current one checked on the password-check client (never the browser's public
+ * client); then every session ends, this one too.
+ */
 export async function changePassword(
   deps: Deps,
   me: Caller,
@@ -98,14 +101,12 @@ export async function changePassword(
 ) {
   const email = normEmail(rawEmail);
   if (!me.email || normEmail(me.email) !== email) throw new Problem(403, Messages.forbidden);
-  let check;
   try {
-    check = await deps.keycloak.passwordGrant(email, oldPassword);
+    await deps.keycloak.checkPassword(email, oldPassword);
   } catch (err) {
     if (err instanceof InvalidCredentials) throw new Problem(400, Messages.currentPasswordIncorrect);
     throw err;
   }
-  void deps.keycloak.endSession(check.refreshToken); // the check's own session is not needed
   try {
     await deps.keycloak.setPassword(me.sub, newPassword);
   } catch (err) {

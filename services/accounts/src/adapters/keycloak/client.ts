@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE_NAMES, type RoleNumber } from '@portal/contracts';
 import { AdminApi } from './admin-api.js';
-import { endSession, passwordGrant, refreshGrant } from './tokens.js';
+import { checkPassword, endSession, refreshGrant } from './tokens.js';
 import type { KeycloakSettings, KeycloakUser, TokenSet } from './settings.js';
 
 /**
@@ -15,7 +15,10 @@ const PORTAL_ROLES = Object.values(ROLE_NAMES);
 
 type Named = { id?: string; name: string };
 
-/** Accounts' one view of Keycloak (`fastify.keycloak`): the public client's grants and the admin API. */
+/**
+ * Accounts' one view of Keycloak (`fastify.keycloak`): the public client's refresh and sign-out, the current-password
+ * check (its own confidential client) and the admin API.
+ */
 export class KeycloakClient {
   private readonly admin: AdminApi;
   private readonly groupIds = new Map<string, string>();
@@ -24,8 +27,8 @@ export class KeycloakClient {
     this.admin = new AdminApi(settings);
   }
 
-  passwordGrant = (email: string, password: string): Promise<TokenSet> =>
-    passwordGrant(this.settings, email, password);
+  checkPassword = (email: string, password: string): Promise<void> =>
+    checkPassword(this.settings, email, password);
   refreshGrant = (refreshToken: string): Promise<TokenSet> => refreshGrant(this.settings, refreshToken);
   endSession = (refreshToken: string): Promise<void> => endSession(this.settings, refreshToken);
 

@@ -3,12 +3,18 @@ import { roleFromRealmRoles, type RoleNumber } from '@portal/contracts';
 export interface KeycloakSettings {
   url: string; // internal base, e.g. http://127.0.0.1:8180/auth
   realm: string;
-  clientId: string; // the public client with direct access grants (portal-web)
+  clientId: string; // the public client (portal-web): refresh and sign-out of the browser's session
   /** Set only for a confidential client: the suites' portal-tests (the local and CI realm's test client). */
   clientSecret?: string;
   /** The confidential client whose service account manages users (portal-services). */
   serviceClientId?: string;
   serviceClientSecret?: string;
+  /**
+   * The confidential client change password checks the current password on (portal-password-check): its direct
+   * grant is bound to a username-and-password flow, and its tokens carry no portal-api audience.
+   */
+  passwordCheckClientId?: string;
+  passwordCheckClientSecret?: string;
 }
 
 /** Settings from the kit env (KEYCLOAK_* with the local stack's defaults). */
@@ -20,6 +26,11 @@ export function keycloakFromEnv(env: Record<string, unknown>): KeycloakSettings 
     clientId: s('KEYCLOAK_PUBLIC_CLIENT_ID', 'portal-web'),
     serviceClientId: s('KEYCLOAK_SERVICE_CLIENT_ID', 'portal-services'),
     serviceClientSecret: s('KEYCLOAK_SERVICE_CLIENT_SECRET', 'portal-services-secret'),
+    passwordCheckClientId: s('KEYCLOAK_PASSWORD_CHECK_CLIENT_ID', 'portal-password-check'),
+    passwordCheckClientSecret: s(
+      'KEYCLOAK_PASSWORD_CHECK_CLIENT_SECRET',
+      'portal-password-check-local-secret-8e2f4c91',
+    ),
   };
 }
 

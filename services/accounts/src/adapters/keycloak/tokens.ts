@@ -1,6 +1,6 @@
 import { InvalidCredentials, type KeycloakSettings, type TokenSet } from './settings.js';
 
-/** The realm's OpenID Connect endpoints used with the public client: sign-in, refresh, sign-out. */
+/** The realm's OpenID Connect endpoints: the public client's refresh and sign-out, the password check's grant. */
 export const tokenUrl = (kc: KeycloakSettings) =>
   `${kc.url}/realms/${kc.realm}/protocol/openid-connect/token`;
 
@@ -29,14 +29,37 @@ async function tokenRequest(kc: KeycloakSettings, form: Record<string, string>):
   };
 }
 
-/** Resource-owner password grant against the realm's token endpoint. */
-export function passwordGrant(kc: KeycloakSettings, email: string, password: string): Promise<TokenSet> {
-  return tokenRequest(kc, {
-    grant_type: 'password',
-    username: email,
-    password,
-    scope: 'openid profile email',
-  });
+/**
+ * Resource-owner password grant on the client `kc` names. Accounts runs it only on the password-check client (no
+ * scopes: its tokens carry nothing a service accepts); the suites' test support on the local realm's test client.
+ */
+export function passwordGrant(
+  kc: KeycloakSettings,
+  email: string,
+  password: string,
+  scope?: string,
+): Promise<TokenSet> {
+  return tokenRequest(kc, { grant_type: 'password', username: email, password, ...(scope ? { scope } : {}) });
+}
+
+/**
+ * Whether `password` is the user's current one: a password grant on the confidential password-check client, whose
+ * session is ended at once with the same credentials. A wrong password (or unknown, disabled, locked user) →
+ * InvalidCredentials; brute-force detection counts the failure as for any sign-in.
+ */
+export async function checkPassword(kc: KeycloakSettings, email: string, password: string): Promise<void> {
+  if (!kc.passwordCheckClientId || !kc.passwordCheckClientSecret) {
+    throw new Error(
+      'KEYCLOAK_PASSWORD_CHECK_CLIENT_ID/_SECRET are not set: the current password cannot be checked',
+    );
+  }
+  const check: KeycloakSettings = {
+    ...kc,
+    clientId: kc.passwordCheckClientId,
+    clientSecret: kc.passwordCheckClientSecret,
+  };
+  const tokens = await passwordGrant(check, email, password);
+  if (tokens.refreshToken) await endSession(check, tokens.refreshToken);
 }
 
 /** A fresh token set from a refresh token of the public client (an expired/ended session → InvalidCredentials). */
