@@ -7,6 +7,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stackEnv } from './lib/stack-env.mjs';
 import { MongoClient } from 'mongodb';
 import { BENCH_DB } from './lib/seed.mjs';
 import { demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
@@ -18,19 +19,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cases = process.argv.slice(2).length ? process.argv.slice(2) : ['users.me', 'routes.find'];
 const logDir = join(root, 'deploy/local/.cache/logs');
 const outDir = join(root, 'deploy/local/.cache/profiles');
-
-function stackEnv() {
-  const out = execFileSync('bash', ['-c', 'set -a; source deploy/local/env.sh >/dev/null; env -0'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return Object.fromEntries(
-    out
-      .split('\0')
-      .filter((l) => l.indexOf('=') > 0)
-      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-  );
-}
 
 async function profiled(name, start, run) {
   const dir = join(outDir, name);
@@ -57,7 +45,7 @@ async function profiled(name, start, run) {
   console.log(`\nbusy ${s.busyMs} ms, idle ${s.idleMs} ms of the measured seconds`);
 }
 
-const env = stackEnv();
+const env = stackEnv(root);
 const withEnv = (starter, extra) => (more) => starter(root, logDir, { ...env, ...more }, extra);
 console.log(`load average at start: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).trim()}`);
 // PROFILE_EMAIL: another demo user while Keycloak holds the admin (its brute-force lockout counts other suites' failures)

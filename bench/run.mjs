@@ -2,10 +2,10 @@
 // (autocannon) and function benches (tinybench) beside a bare Fastify baseline started in the same run, writes
 // bench/results/latest.{json,md}. Loopback only; bounded (about 1–2 minutes after the first seed).
 // `--compare` also prints the change against the committed results; `--compare-only` just compares.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stackEnv } from './lib/stack-env.mjs';
 import { MongoClient } from 'mongodb';
 import { BENCH_DB, seed } from './lib/seed.mjs';
 import { runDbBenches } from './lib/db.mjs';
@@ -31,20 +31,6 @@ const scales = scalesOf(flag('--scale') ? args[args.indexOf('--scale') + 1] : un
 const log = (s) => console.log(`[bench] ${s}`);
 const latest = join(root, 'bench/results/latest.json');
 
-/** The local stack's environment (deploy/local/env.sh defaults), as the portal's services get it. */
-function stackEnv() {
-  const out = execFileSync('bash', ['-c', 'set -a; source deploy/local/env.sh >/dev/null; env -0'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return Object.fromEntries(
-    out
-      .split('\0')
-      .filter((l) => l.indexOf('=') > 0)
-      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-  );
-}
-
 async function main() {
   if (flag('--compare-only')) {
     console.log(compare(committed(root), JSON.parse(readFileSync(latest, 'utf8'))));
@@ -52,7 +38,7 @@ async function main() {
   }
   const t0 = Date.now();
   const started = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const env = stackEnv();
+  const env = stackEnv(root);
   const logDir = join(root, 'deploy/local/.cache/logs');
   mkdirSync(logDir, { recursive: true });
   const rows = [];
