@@ -53,7 +53,6 @@ const portal: PortalProps = {
   session: {
     user: setup.user,
     login: () => Promise.reject(new Error('no login in component tests')),
-    adopt: () => Promise.reject(new Error('no login in component tests')),
     logout: () => Promise.resolve(),
     subscribe: () => () => undefined,
   },
