@@ -87,6 +87,13 @@ export const productFiles = () => {
   ];
   return dirs.flatMap((d) => sourceFiles(join(root, d)).map((f) => readFileSync(f, 'utf8')));
 };
+/**
+ * The login theme (Keycloak's sign-in page in the portal's words): it uses the spec's sign-in messages, but writes them
+ * out in i18n.ts because Keycloakify reads that file as text at build time; its jar test and browser spec prove each
+ * copy equals contracts. Counted as a use, not searched for copies.
+ */
+export const themeFiles = () =>
+  sourceFiles(join(root, 'login-theme/src')).map((f) => readFileSync(f, 'utf8'));
 /** The product's source as one text: where labels and field names live. */
 export const productText = () => productFiles().join('\n');
 /** The contracts' source, file by file. */

@@ -20,6 +20,7 @@ import {
   isUsed,
   contractsFiles,
   productFiles,
+  themeFiles,
   uncommented,
 } from './spec-coverage.mjs';
 import { QUOTE_ALLOW, ENDPOINT_ALLOW } from './spec-coverage.allow.mjs';
@@ -53,7 +54,7 @@ test('spec coverage: every quoted message is in contracts word for word', () => 
 // (or a contracts rule it calls) uses the contracts name. A data value the contracts name inline counts as used.
 test('spec coverage: every message in contracts is used by the product under its contracts name', () => {
   const contracts = contractsText();
-  const files = [...contractsFiles(), ...productFiles()];
+  const files = [...contractsFiles(), ...productFiles(), ...themeFiles()];
   const unused = [];
   for (const text of new Set(quotes.map((q) => q.text))) {
     if (text in QUOTE_ALLOW) continue;
