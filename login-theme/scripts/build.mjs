@@ -44,21 +44,21 @@ export function inputHash() {
   return h.digest('hex');
 }
 
-function run(bin, args, attempts = 2) {
-  for (let i = 1; ; i++) {
-    const r = spawnSync(process.execPath, [bin, ...args], { cwd: dir, stdio: ['ignore', 2, 2] });
-    if (r.status === 0) return;
-    // keycloakify's own `npx vite` step once failed with E2BIG on a fresh clone and passed when run again
-    // (not reproduced since): one more try before the build counts as failed, with the environment's size logged
-    const envBytes = Object.entries(process.env).reduce(
-      (n, [k, v]) => n + k.length + (v ?? '').length + 2,
-      0,
-    );
-    console.error(
-      `${relative(root, bin)} ${args.join(' ')} exited with ${r.status} (try ${i}; env ${envBytes} bytes)`,
-    );
-    if (i >= attempts) throw new Error(`${relative(root, bin)} ${args.join(' ')} exited with ${r.status}`);
-  }
+/**
+ * The environment without npm's own variables: under `npm test` / `npm start` (npm_lifecycle_*, npm_config_*,
+ * npm_package_json, INIT_CWD) keycloakify's `npx vite` steps misread the project (its post-build step failed with
+ * E2BIG on a fresh clone, and `vite build` under `npm exec` failed running `npx vite`); run alone, both build.
+ */
+const buildEnv = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
+
+function run(bin, args) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd: dir,
+    env: buildEnv(),
+    stdio: ['ignore', 2, 2],
+  });
+  if (r.status !== 0) throw new Error(`${relative(root, bin)} ${args.join(' ')} exited with ${r.status}`);
 }
 
 /** Builds the jar unless it is current; returns its path. */
