@@ -5,6 +5,7 @@ import type { ColDef, GridApi, RowEditingStartedEvent, RowValueChangedEvent } fr
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contracts';
 import { gridTheme } from './grid.js';
 import { Button } from './Button.js';
+import { TableToolbar } from './TableToolbar.js';
 import type { DataTableProps, RowEditing } from './data-table-props.js';
 
 const ACTIONS = '__actions';
@@ -99,24 +100,9 @@ export default function DataGrid<T>(props: DataTableProps<T>) {
     [editing],
   );
 
-  const showToolbar = props.onRefresh || props.toolbar;
   return (
     <div className="pu-table" data-testid={props.testId}>
-      {showToolbar && (
-        <div className="pu-table-toolbar">
-          <div className="pu-table-tools">{props.toolbar}</div>
-          {props.onRefresh && (
-            <Button
-              onClick={props.onRefresh}
-              aria-label="Refresh"
-              title="Refresh"
-              data-testid={props.testId ? `${props.testId}-refresh` : undefined}
-            >
-              Refresh
-            </Button>
-          )}
-        </div>
-      )}
+      <TableToolbar toolbar={props.toolbar} onRefresh={props.onRefresh} testId={props.testId} />
       <AgGridReact<T>
         theme={gridTheme}
         rowData={rows}

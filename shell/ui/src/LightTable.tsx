@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from
 import type { ColDef } from 'ag-grid-community';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@portal/contracts';
 import { Button } from './Button.js';
+import { TableToolbar } from './TableToolbar.js';
 import type { DataTableProps } from './data-table-props.js';
 import './light-table.css';
 
@@ -137,7 +138,6 @@ export default function LightTable<T>(props: DataTableProps<T>) {
   const start = Math.min(page, pages - 1) * pageSize;
   const visible = shown.slice(start, start + pageSize);
   const allPicked = shown.length > 0 && shown.every((r) => picked.has(r));
-  const showToolbar = props.onRefresh || props.toolbar;
   let body: ReactNode;
   if (!visible.length)
     body = (
@@ -180,21 +180,7 @@ export default function LightTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className="pu-table pu-lt" data-testid={props.testId} aria-busy={props.loading || undefined}>
-      {showToolbar && (
-        <div className="pu-table-toolbar">
-          <div className="pu-table-tools">{props.toolbar}</div>
-          {props.onRefresh && (
-            <Button
-              onClick={props.onRefresh}
-              aria-label="Refresh"
-              title="Refresh"
-              data-testid={props.testId ? `${props.testId}-refresh` : undefined}
-            >
-              Refresh
-            </Button>
-          )}
-        </div>
-      )}
+      <TableToolbar toolbar={props.toolbar} onRefresh={props.onRefresh} testId={props.testId} />
       <div className="pu-lt-scroll">
         <table className="pu-lt-table">
           <thead>
