@@ -185,9 +185,10 @@ function runSuite({
 }
 
 let stack = {};
+let portal;
 const DATASET = 'e2e';
 async function main() {
-  const portal = await import('./portal.mjs');
+  portal = await import('./portal.mjs');
   const t0 = Date.now();
   if (!running) {
     await portal.start();
@@ -248,5 +249,14 @@ async function main() {
 main().catch((err) => {
   console.error(err);
   console.log('0 passed, 1 failed');
+  // a start that failed half-way must not leave NATS, Redis or PostgreSQL running under CI: the next run (or a
+  // rehearsal in another clone) would find their ports taken
+  if (process.env.CI && !running && portal) {
+    try {
+      portal.stop();
+    } catch (stopErr) {
+      console.error(`stopping the stack after the failure: ${stopErr.message}`);
+    }
+  }
   process.exit(1);
 });
