@@ -127,6 +127,19 @@ for (const [name, realm] of Object.entries(realms)) {
       assert.equal(realm.clients.find((c: Obj) => c.clientId === id).enabled, false, id);
   });
 
+  test(`${name} realm: staff can register a second factor from the portal (TOTP and security key actions on)`, () => {
+    // the import lists every required action (Keycloak then creates none of its defaults): the ones the portal's
+    // Profile starts (kc_action) and verify-email must be on, passwordless registration off
+    const on = new Map<string, boolean>(realm.requiredActions.map((a: Obj) => [a.alias, a.enabled]));
+    for (const a of ['CONFIGURE_TOTP', 'webauthn-register', 'VERIFY_EMAIL', 'UPDATE_PASSWORD'])
+      assert.equal(on.get(a), true, a);
+    assert.equal(on.get('webauthn-register-passwordless'), false);
+    assert.equal(realm.webAuthnPolicyRpEntityName, 'Portal');
+    assert.equal(realm.webAuthnPolicyRpId, '', 'the relying party is the host the browser sees');
+    assert.equal(realm.webAuthnPolicyAttestationConveyancePreference, 'none');
+    assert.equal(realm.webAuthnPolicyUserVerificationRequirement, 'preferred');
+  });
+
   test(`${name} realm: staff (roles 0 and 1) sign in with a second factor, nobody else is asked for one`, () => {
     const flows = new Map<string, Obj>(realm.authenticationFlows.map((f: Obj) => [f.alias, f]));
     const configs = new Map<string, Obj>(realm.authenticatorConfig.map((c: Obj) => [c.alias, c.config]));

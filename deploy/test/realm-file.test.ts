@@ -34,3 +34,32 @@ test('realm-portal.json: the five portal roles and the portal-admins group that 
   const groups = (realm.groups as { name: string; realmRoles?: string[] }[]) ?? [];
   assert.ok(groups.find((g) => g.name === 'portal-admins')?.realmRoles?.includes('admin'));
 });
+
+test('realm-portal.json: TOTP and security-key registration on; a configured key or code is the second factor', () => {
+  type Action = { alias: string; enabled: boolean };
+  type Exec = { authenticator?: string; flowAlias?: string; requirement: string };
+  type Flow = { alias: string; authenticationExecutions: Exec[] };
+  // the import lists every required action (Keycloak then creates none of its defaults)
+  const on = new Map((realm.requiredActions as Action[]).map((a) => [a.alias, a.enabled]));
+  for (const a of ['CONFIGURE_TOTP', 'webauthn-register', 'VERIFY_EMAIL', 'UPDATE_PASSWORD'])
+    assert.equal(on.get(a), true, a);
+  assert.equal(on.get('webauthn-register-passwordless'), false);
+  assert.equal(realm.webAuthnPolicyRpEntityName, 'Portal');
+  assert.equal(realm.webAuthnPolicyRpId, '');
+  assert.equal(realm.webAuthnPolicyAttestationConveyancePreference, 'none');
+  assert.equal(realm.webAuthnPolicyUserVerificationRequirement, 'preferred');
+  // locally only users who configured a factor are asked (production: roles 0 and 1 always, realm-mfa.yaml)
+  const flows = new Map((realm.authenticationFlows as Flow[]).map((f) => [f.alias, f]));
+  const top = flows.get(realm.browserFlow as string)!;
+  const forms = flows.get(top.authenticationExecutions.find((e) => e.flowAlias)!.flowAlias!)!;
+  const [password, second] = forms.authenticationExecutions;
+  assert.equal(password!.authenticator, 'auth-username-password-form');
+  assert.deepEqual(
+    flows.get(second!.flowAlias!)!.authenticationExecutions.map((e) => [e.authenticator, e.requirement]),
+    [
+      ['conditional-user-configured', 'REQUIRED'],
+      ['webauthn-authenticator', 'ALTERNATIVE'],
+      ['auth-otp-form', 'ALTERNATIVE'],
+    ],
+  );
+});
