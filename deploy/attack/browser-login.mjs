@@ -21,7 +21,7 @@ const kcField = (html, key) => {
   const m = new RegExp(`"${key}":\\s*"((?:[^"\\\\]|\\\\.)*)"`).exec(html);
   return m ? JSON.parse(`"${m[1]}"`) : undefined;
 };
-const formAction = (html) =>
+export const formAction = (html) =>
   /<form[^>]*\saction="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? kcField(html, 'loginAction');
 /** Keycloak's page id (e.g. login, login-otp, login-verify-email, error): <body data-page-id> or kcContext's. */
 export const pageId = (html) => /data-page-id="([^"]*)"/.exec(html)?.[1] ?? kcField(html, 'pageId');

@@ -76,7 +76,7 @@ test('prod Ingress: no Keycloak admin console, no master realm, no mailbox; the 
 });
 
 test('prod Ingress: HTTPS only with HSTS (>= 1 year); dev sends none', () => {
-  const ing = prod.objs.find((o) => o.kind === 'Ingress')!;
+  const ing = prod.objs.find((o) => o.kind === 'Ingress' && o.metadata.name === 'portal')!;
   const ann = ing.metadata.annotations ?? {};
   assert.ok(ing.spec.tls?.length, 'TLS');
   assert.equal(ann['nginx.ingress.kubernetes.io/ssl-redirect'], 'true');

@@ -132,9 +132,11 @@ test(
 test('the Ingress of every overlay routes exactly as deploy/routes.json', () => {
   for (const env of ['dev', 'prod']) {
     const objs = builds.get(`overlays-${env}`) ?? [];
-    assert.equal(objs.filter((o) => o.kind === 'Ingress').length, 1, `${env}: one Ingress`);
+    // the portal's, and Keycloak's sign-in form's own (its per-address limit: k8s-sign-in-limit.test.ts)
+    const names = objs.filter((o) => o.kind === 'Ingress').map((o) => o.metadata.name);
+    assert.deepEqual(names.sort(), ['keycloak-sign-in', 'portal'], `${env}: two Ingresses`);
     assert.deepEqual(ingressProblems(objs, routes), [], env);
-    const ing = objs.find((o) => o.kind === 'Ingress')!;
+    const ing = objs.find((o) => o.kind === 'Ingress' && o.metadata.name === 'portal')!;
     assert.ok(ing.spec.rules[0].host, `${env}: a hostname`);
     assert.ok(ing.spec.ingressClassName, `${env}: an ingress class`);
     // every backend is a Service of the build (keycloak's selects the operator's pods, components/keycloak)
@@ -147,7 +149,8 @@ test('the Ingress of every overlay routes exactly as deploy/routes.json', () => 
       assert.equal(dep?.spec.template.spec.containers[0].ports[0].containerPort, port, `${env}: ${svc} port`);
     }
   }
-  assert.ok(builds.get('overlays-prod')!.find((o) => o.kind === 'Ingress')!.spec.tls?.length, 'prod has TLS');
+  for (const i of builds.get('overlays-prod')!.filter((o) => o.kind === 'Ingress'))
+    assert.ok(i.spec.tls?.length, `prod: ${i.metadata.name} has TLS`);
 });
 
 test('the Ingress check fails when a prefix is missing, extra or misrouted', () => {
@@ -159,7 +162,7 @@ test('the Ingress check fails when a prefix is missing, extra or misrouted', () 
   less.services.orders.prefixes = less.services.orders.prefixes.filter((p) => p !== 'metrc');
   assert.match(ingressProblems(objs, less).join('\n'), /\/api\/metrc .* not in routes.json/);
   const moved = structuredClone(objs);
-  const ing = moved.find((o) => o.kind === 'Ingress')!;
+  const ing = moved.find((o) => o.kind === 'Ingress' && o.metadata.name === 'portal')!;
   ing.spec.rules[0].http.paths.find((p: Obj) => p.path === '/api/email').backend.service.name = 'billing';
   assert.match(ingressProblems(moved, routes).join('\n'), /\/api\/email -> billing/);
   // the Exact path routing owns inside orders' prefix must be in the ingress too
@@ -168,7 +171,7 @@ test('the Ingress check fails when a prefix is missing, extra or misrouted', () 
   assert.match(ingressProblems(objs, noExact).join('\n'), /=\/api\/orders\/schedule .* not in routes.json/);
   const wrongExact = structuredClone(objs);
   wrongExact
-    .find((o) => o.kind === 'Ingress')!
+    .find((o) => o.kind === 'Ingress' && o.metadata.name === 'portal')!
     .spec.rules[0].http.paths.find((p: Obj) => p.path === '/api/orders/schedule').backend.service.name =
     'orders';
   assert.match(ingressProblems(wrongExact, routes).join('\n'), /=\/api\/orders\/schedule -> orders/);
