@@ -5,6 +5,7 @@ import { authRoutes } from './routes/auth.js';
 import { usersRoutes } from './routes/users.js';
 import { usersUpdateRoutes } from './routes/users-update.js';
 import { usersAdminRoutes } from './routes/users-admin.js';
+import { secondFactorRoutes } from './routes/second-factors.js';
 import { invitesRoutes } from './routes/invites.js';
 import { licenseRoutes } from './routes/license.js';
 import { quickRoutes } from './routes/quick.js';
@@ -52,6 +53,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
         usersRoutes,
         usersUpdateRoutes,
         usersAdminRoutes,
+        secondFactorRoutes,
         invitesRoutes,
         licenseRoutes,
         quickRoutes,

@@ -28,6 +28,9 @@ const POLICY: Policy = {
   'POST /api/users/update': 'signed-in', // staff-only fields, role ≤ editor's, tenancy inside
   'POST /api/users/create': [0, 1, 3], // 3: own company only
   'POST /api/users/delete': 'signed-in', // staff any (not a more privileged user), others themselves
+  // the caller's own second factors (the token's subject only: second-factors.test.ts)
+  'GET /api/users/me/second-factors': [0, 1],
+  'DELETE /api/users/me/second-factors/keys/:id': [0, 1],
   // invites
   'POST /api/users/invite': [0, 1, 3],
   'POST /api/users/inviteemail': [0, 1, 3],
@@ -58,6 +61,8 @@ const STATES: StatePolicy = {
     'POST /api/auth/changepassword',
     'POST /api/auth/changeEmail',
     'POST /api/auth/updateMyEmail',
+    'GET /api/users/me/second-factors', // the sign-in's own security, like change password
+    'DELETE /api/users/me/second-factors/keys/:id',
   ],
 };
 

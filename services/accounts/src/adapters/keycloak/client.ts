@@ -4,6 +4,14 @@ import { AdminApi } from './admin-api.js';
 import { checkPassword, endSession, refreshGrant } from './tokens.js';
 import type { KeycloakSettings, KeycloakUser, TokenSet } from './settings.js';
 
+/** One credential as the admin API lists it (`GET /users/{id}/credentials`): what accounts reads of it. */
+export interface KeycloakCredential {
+  id: string;
+  type: string;
+  userLabel?: string;
+  createdDate?: number;
+}
+
 /**
  * Realm roles given through a group, never mapped directly. Keycloak 26 (admin fine-grained authz v2) lets only a
  * master-realm administrator map a role whose name is one of its admin role names ('admin' is), so the service
@@ -158,6 +166,19 @@ export class KeycloakClient {
   /** Ends every Keycloak session of the user (password change, suspension): refresh tokens stop working. */
   async logoutUser(id: string): Promise<void> {
     await this.admin.call('POST', `/users/${id}/logout`);
+  }
+
+  /**
+   * The user's credentials as Keycloak's admin API lists them (type, label, id, creation time). Keycloak never
+   * returns secretData here; callers still pass on only what they name.
+   */
+  async credentials(id: string): Promise<KeycloakCredential[]> {
+    return this.admin.json<KeycloakCredential[]>('GET', `/users/${id}/credentials`);
+  }
+
+  /** Removes one credential of the user (a missing one is not an error). */
+  async deleteCredential(id: string, credentialId: string): Promise<void> {
+    await this.admin.call('DELETE', `/users/${id}/credentials/${encodeURIComponent(credentialId)}`);
   }
 
   /** Ends one Keycloak session (sign-out of this browser only). */

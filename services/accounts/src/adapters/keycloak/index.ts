@@ -1,4 +1,4 @@
-export { KeycloakClient, ROLE_GROUPS } from './client.js';
+export { KeycloakClient, ROLE_GROUPS, type KeycloakCredential } from './client.js';
 export { keycloakPlugin } from './plugin.js';
 export {
   InvalidCredentials,
