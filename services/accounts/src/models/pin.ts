@@ -18,8 +18,8 @@ export type PinPurpose = 'signup' | 'change-email' | 'reset';
 /**
  * A one-time code: sign-up pin, change-email pin or password reset code. Only a salted scrypt hash is stored.
  * `key` identifies whose code it is (the email for signup/reset, the Keycloak sub for change-email); `email` is
- * where it was sent (the new address for change-email). `session` is the sign-up's refresh token, so that a
- * correct pin signs the new user in without asking for the password again; it is deleted with the pin.
+ * where it was sent (the new address for change-email). A pin holds no token: a verified user signs in on Keycloak's
+ * page (the portal's sign-in hands the address over as login_hint).
  * No TTL index (FerretDB v1 has none): expired pins are filtered out by every read and purged on every issue.
  */
 const pinSchema = new Schema(
@@ -32,7 +32,6 @@ const pinSchema = new Schema(
     attempts: { type: Number, default: 0 },
     issues: { type: Number, default: 1 },
     expiresAt: { type: Date, required: true },
-    session: { type: String },
   },
   { timestamps: true },
 );
@@ -54,15 +53,14 @@ export interface IssuedPin {
 }
 
 /**
- * Stores a new code for (purpose, key), replacing any earlier one (attempts start again). A sign-up session is
- * kept from the earlier pin unless a new one is given. The sixth code asked for while the previous one is still
+ * Stores a new code for (purpose, key), replacing any earlier one (attempts start again). The sixth code asked for while the previous one is still
  * valid throws TooManyPins (the count starts again once the last code expires or is used).
  */
 export async function issuePin(
   purpose: PinPurpose,
   key: string,
   email: string,
-  opts: { session?: string; ttlMs?: number } = {},
+  opts: { ttlMs?: number } = {},
 ): Promise<IssuedPin> {
   const now = new Date();
   await Pin.deleteMany({ expiresAt: { $lt: now } });
@@ -83,7 +81,6 @@ export async function issuePin(
         attempts: 0,
         issues,
         expiresAt,
-        ...(opts.session ? { session: opts.session } : {}),
       },
     },
     { upsert: true },
@@ -93,7 +90,7 @@ export async function issuePin(
 
 /**
  * Checks a code: counts the try first (so parallel guesses cannot exceed the limit), then compares in constant
- * time. A match deletes the pin and returns it (with its session); anything else returns undefined.
+ * time. A match deletes the pin and returns it; anything else returns undefined.
  * `email`, when given, must be the address the pin was sent to.
  */
 export async function consumePin(
