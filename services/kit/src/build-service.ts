@@ -15,6 +15,7 @@ import bus from './backends/bus.js';
 import smtp, { SmtpEnvSchema } from './backends/smtp.js';
 import { EventValidators, type ExtraEvents } from './events.js';
 import problem from './plugins/app/problem.js';
+import tracing from './plugins/app/tracing.js';
 import { portalValidators } from './validation.js';
 import { loggerOptions, RequestLogController } from './logging.js';
 import auth from './plugins/app/auth.js';
@@ -108,6 +109,8 @@ export async function buildService(
   app.addHook('onClose', async () => stopCacheLog());
 
   await app.register(problem);
+  // first of the request's hooks: every later one (auth, rate limits) and the handler run in the request's trace
+  await app.register(tracing);
   await app.register(mongo);
   await app.register(migrations); // syncIndexes + FerretDB serving indexes, before listening
   if (use.has('nats')) {

@@ -13,7 +13,7 @@ import { KEEP_ATTRIBUTE } from './sampling-keep.js';
  * Tracing helpers used by the kit (HTTP, outbox, consumers, jobs). They talk to the global OTel API, so they are
  * no-ops unless the process was started with `--import @portal/service-kit/telemetry` (see telemetry-preload.mjs).
  */
-const tracer = () => trace.getTracer('@portal/service-kit');
+export const tracer = () => trace.getTracer('@portal/service-kit');
 
 export async function withSpan<T>(
   name: string,
@@ -97,16 +97,32 @@ export function currentTraceId(): string | undefined {
 export { SpanKind };
 
 type Shutdown = () => Promise<void>;
-const g = globalThis as { __portalTelemetryShutdown?: Shutdown };
+type Enter = (ctx: Context) => void;
+// globalThis, not module state: the preload (dist/telemetry.js) and the service (dist/server.js) are two bundles
+const g = globalThis as { __portalTelemetryShutdown?: Shutdown; __portalEnterContext?: Enter };
+
+/**
+ * Makes a context the active one for the rest of the current execution and what it starts (AsyncLocalStorage's
+ * `enterWith`), for the HTTP server's hooks (plugins/app/tracing.ts), which cannot wrap the request in a callback.
+ * Undefined when telemetry was not started.
+ */
+export const requestContextEntry = (): Enter | undefined => g.__portalEnterContext;
 /** Flushes and stops the tracer provider when telemetry was started; safe to call otherwise. */
 export async function shutdownTelemetry(): Promise<void> {
   await g.__portalTelemetryShutdown?.();
 }
 
-/** Starts the tracer provider (called once by the preload). */
-export async function startTelemetry(): Promise<void> {
+/**
+ * Starts the tracer provider (called once by the preload). A test may hand its own exporter (spans are then
+ * exported one by one as they end) and leave the instrumentations out (modules it loaded before are not patched).
+ */
+export async function startTelemetry(
+  opts: { exporter?: import('@opentelemetry/sdk-trace-base').SpanExporter; instrument?: boolean } = {},
+): Promise<void> {
   if (g.__portalTelemetryShutdown) return;
-  const { NodeTracerProvider, BatchSpanProcessor } = await import('@opentelemetry/sdk-trace-node');
+  const { NodeTracerProvider, BatchSpanProcessor, SimpleSpanProcessor } =
+    await import('@opentelemetry/sdk-trace-node');
+  const { AsyncLocalStorageContextManager } = await import('@opentelemetry/context-async-hooks');
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
   const { resourceFromAttributes } = await import('@opentelemetry/resources');
   const { registerInstrumentations } = await import('@opentelemetry/instrumentation');
@@ -114,9 +130,11 @@ export async function startTelemetry(): Promise<void> {
   const { MongoDBInstrumentation } = await import('@opentelemetry/instrumentation-mongodb');
   const { samplerFromEnv, KeepErrorTracesProcessor } = await import('./sampling.js');
   const endpoint = (process.env.OTEL_EXPORTER_OTLP_ENDPOINT ?? 'http://127.0.0.1:4318').replace(/\/$/, '');
-  const batch = new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }), {
-    scheduledDelayMillis: 500,
-  });
+  const batch = opts.exporter
+    ? new SimpleSpanProcessor(opts.exporter)
+    : new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }), {
+        scheduledDelayMillis: 500,
+      });
   const { sampler, keepErrors } = samplerFromEnv();
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': process.env.OTEL_SERVICE_NAME ?? 'portal-service' }),
@@ -125,18 +143,21 @@ export async function startTelemetry(): Promise<void> {
     sampler,
     spanProcessors: [keepErrors ? new KeepErrorTracesProcessor(batch) : batch],
   });
-  provider.register();
+  const contextManager = new AsyncLocalStorageContextManager();
+  provider.register({ contextManager });
+  g.__portalEnterContext = (ctx) => void contextManager.attach(ctx);
+  g.__portalTelemetryShutdown = () => provider.shutdown();
+  if (opts.instrument === false) return;
   // fastify, mongoose and the mongodb driver are CommonJS: the require hooks of these instrumentations see them.
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)/.test(req.url ?? ''),
-      }),
+      // outgoing calls only: the server side is traced in Fastify's hooks (plugins/app/tracing.ts), which build
+      // nothing for a request the sampler leaves out
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       new MongoDBInstrumentation({ dbStatementSerializer: mongoStatement }),
     ],
   });
-  g.__portalTelemetryShutdown = () => provider.shutdown();
 }
 
 /**

@@ -1,0 +1,93 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
+import { maskUrl } from '../../logging.js';
+import { requestContextEntry, tracer } from '../../telemetry.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's trace context (its server span, recording or not); null when tracing is off. */
+    traceContext: Context | null;
+  }
+}
+
+/** Health checks are polled every few seconds: no span, and nothing they touch (Mongo, Redis) traced either. */
+const QUIET = /^\/(healthz|readyz)(?:[?/]|$)/;
+const SUPPRESSED = suppressTracing(ROOT_CONTEXT);
+
+/** What the server span says about the request (OpenTelemetry's stable HTTP conventions), built only when sampled. */
+function describe(span: Span, request: FastifyRequest, reply: FastifyReply): void {
+  const route = request.routeOptions.url;
+  const url = request.url;
+  const q = url.indexOf('?');
+  if (route) span.updateName(`${request.method} ${route}`);
+  span.setAttributes({
+    'http.request.method': request.method,
+    'url.scheme': request.protocol,
+    'url.path': q < 0 ? url : url.slice(0, q),
+    'server.address': request.hostname,
+    'network.peer.address': request.socket.remoteAddress,
+    'network.peer.port': request.socket.remotePort,
+    'network.protocol.version': request.raw.httpVersion,
+    'client.address': request.ip,
+  });
+  // the query with the kit's secret parameters masked (the same rule as the request's log line)
+  if (q >= 0) span.setAttribute('url.query', maskUrl(url).slice(q + 1));
+  if (route) span.setAttribute('http.route', route);
+  if (request.port) span.setAttribute('server.port', request.port);
+  const agent = request.headers['user-agent'];
+  if (agent) span.setAttribute('user_agent.original', agent);
+  // 'close' follows 'finish' and also comes when the client went away first: the span always ends
+  const res = reply.raw;
+  res.once('close', () => {
+    span.setAttribute('http.response.status_code', res.statusCode);
+    if (!res.writableFinished) span.setAttribute('http.request.aborted', true);
+    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+}
+
+/**
+ * The server side of HTTP tracing, in Fastify's hooks (the HTTP instrumentation traces outgoing calls only; its
+ * incoming side bound every listener of every request and computed its attributes whatever the sampler said).
+ * `onRequest` extracts the caller's `traceparent`, lets the kit's sampler decide (sampling.ts) and enters the
+ * request's context, so the outbox, NATS headers, jobs, MongoDB spans and an error's own span (problem.ts) join the
+ * trace. Only a sampled (recording) span gets attributes and a listener that ends it; an unsampled request carries
+ * a non-recording context, nothing else. The context is entered again once the body is read: the body's stream
+ * events come from the socket's context, not the request's.
+ */
+export default fp(
+  async (app) => {
+    const enter = requestContextEntry();
+    if (!enter) return; // started without the tracing preload: no hook at all
+    const t = tracer();
+    app.decorateRequest('traceContext', null);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (QUIET.test(request.url)) {
+        enter(SUPPRESSED);
+        return done();
+      }
+      const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+      const span = t.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
+      const ctx = trace.setSpan(parent, span);
+      request.traceContext = ctx;
+      enter(ctx);
+      if (span.isRecording()) describe(span, request, reply);
+      done();
+    });
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (request.traceContext) enter(request.traceContext);
+      done();
+    });
+  },
+  { name: 'tracing' },
+);
