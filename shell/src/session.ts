@@ -6,7 +6,15 @@ import {
   roleFromRealmRoles,
   type RoleNumber,
 } from '@portal/contracts';
-import { companyName, personName, type LoginOptions, type Session, type SessionUser } from '@portal/ui';
+import {
+  companyName,
+  personName,
+  type AccountAction,
+  type ActionResult,
+  type LoginOptions,
+  type Session,
+  type SessionUser,
+} from '@portal/ui';
 
 // One session for every MFE: keycloak-js, Authorization Code + PKCE (S256) on the public client. Tokens live in this
 // object's memory only (keycloak-js keeps them on the instance, never in web storage); a reload finds the Keycloak
@@ -75,6 +83,7 @@ export class ShellSession implements Session {
   private readonly kc: Keycloak;
   private readonly listeners = new Set<(u: SessionUser | null) => void>();
   private readonly origin = window.location.origin;
+  private action: ActionResult | null = null;
 
   /** `onEnded` runs when Keycloak refuses the refresh token mid-session (the token rule). */
   constructor(
@@ -82,6 +91,10 @@ export class ShellSession implements Session {
     kc?: Keycloak,
   ) {
     this.kc = kc ?? new Keycloak({ url: `${this.origin}/auth`, ...KEYCLOAK });
+    // Keycloak's answer to an application-initiated action (kc_action_status in the callback), read during init
+    this.kc.onActionUpdate = (status, action) => {
+      this.action = { status, action: action ?? '' };
+    };
   }
 
   subscribe(cb: (u: SessionUser | null) => void): () => void {
@@ -138,6 +151,26 @@ export class ShellSession implements Session {
    */
   setVerified(verified: SessionUser['verified']): void {
     if (this.user && this.user.verified !== verified) this.setUser({ ...this.user, verified });
+  }
+
+  /**
+   * Starts one of Keycloak's required actions for the signed-in user (an application-initiated action: the
+   * authorization request with `kc_action`, e.g. set up an authenticator app or register a security key). Keycloak
+   * asks for the password again when the sign-in is older than the action's max age, runs the action, and comes back
+   * to `/` and then to `redirect` (a same-origin path); `takeActionResult()` then tells how it went. Never resolves.
+   */
+  async requestAction(action: AccountAction, options: { redirect?: string } = {}): Promise<void> {
+    const back = samePath(options.redirect ?? window.location.pathname + window.location.search);
+    if (back !== '/') sessionStorage.setItem(AFTER_LOGIN, back);
+    await this.kc.login({ redirectUri: this.origin + CALLBACK_PATH, action });
+    await new Promise<never>(() => undefined);
+  }
+
+  /** How the last application-initiated action ended (Keycloak's kc_action_status), once; null when none ran. */
+  takeActionResult(): ActionResult | null {
+    const result = this.action;
+    this.action = null;
+    return result;
   }
 
   /**

@@ -26,6 +26,15 @@ export interface LoginOptions {
   redirect?: string;
 }
 
+/** A Keycloak required action the portal starts for the signed-in user (application-initiated, `kc_action`). */
+export type AccountAction = 'CONFIGURE_TOTP' | 'webauthn-register';
+
+/** How Keycloak says an application-initiated action ended (`kc_action_status`). */
+export interface ActionResult {
+  action: string;
+  status: 'success' | 'cancelled' | 'error';
+}
+
 /** The one browser session (keycloak-js in the shell: Authorization Code + PKCE, tokens in memory). */
 export interface Session {
   readonly user: SessionUser | null;
@@ -35,6 +44,13 @@ export interface Session {
   logout(options?: { loginHint?: string }): Promise<void>;
   /** Called with the new user (or null) whenever it changes; returns the unsubscribe function. */
   subscribe(cb: (user: SessionUser | null) => void): () => void;
+  /**
+   * Sends the browser to Keycloak to run one required action (set up an authenticator app, register a security key);
+   * it comes back to `redirect` (default: this page). Never resolves (the page leaves).
+   */
+  requestAction(action: AccountAction, options?: { redirect?: string }): Promise<void>;
+  /** How the last action ended (read once after Keycloak sent the browser back); null when none ran. */
+  takeActionResult(): ActionResult | null;
 }
 
 /** customProps the shell passes to every MFE (single-spa adds name, singleSpa, mountParcel). */

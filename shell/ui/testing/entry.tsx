@@ -55,6 +55,8 @@ const portal: PortalProps = {
     login: () => Promise.reject(new Error('no login in component tests')),
     logout: () => Promise.resolve(),
     subscribe: () => () => undefined,
+    requestAction: () => Promise.reject(new Error('no Keycloak actions in component tests')),
+    takeActionResult: () => null,
   },
   config: setup.config ?? {},
   navigate: (path) => window.history.pushState(null, '', path),
