@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Route, RouteRow } from '@portal/contracts';
-import { RouteIndex, find } from '../../src/domain/route-index.js';
+import { ANY_ZIP, type Route, type RouteRow } from '@portal/contracts';
+import { ANSWERS_KEPT, RouteIndex, find } from '../../src/domain/route-index.js';
 import { dayNumber, findRange } from '../../src/domain/days.js';
 
 // /routes/find as a pure function over an index, table by table. Dates are calendar days (UTC): the US DST weeks
@@ -213,6 +213,53 @@ test('the index follows changes: a replaced route swaps its rows, a removed one 
   index.set('a', null);
   assert.equal(index.routes, 0);
   assert.equal(find(index, '12201', range('2026-11-23', '2026-11-29')).routes.length, 0);
+});
+
+test('a kept answer lasts until the index changes: a new day, a new route, a removed one, each answered afresh', () => {
+  const index = new RouteIndex();
+  const week = range('2026-11-23', '2026-11-29');
+  index.set('a', route('A', [row({ id: 'a1', zipCode: '08601', dayOfTheWeek: 'mon' })], 'a'));
+  const first = find(index, '08601', week);
+  assert.deepEqual(first.dates, ['2026-11-23']);
+  assert.equal(find(index, '08601', week), first, 'asked again, unchanged: the kept answer');
+  // the same route runs one more day
+  index.set('a', route('A', [row({ id: 'a1', zipCode: '08601', dayOfTheWeek: 'mon,wed' })], 'a'));
+  assert.deepEqual(find(index, '08601', week).dates, ['2026-11-23', '2026-11-25']);
+  // another route comes to the zip (the zip's own rows did not change)
+  index.set('b', route('B', [row({ id: 'b1', zipCode: '08601', dayOfTheWeek: 'fri' })], 'b'));
+  assert.deepEqual(
+    find(index, '08601', week).routes.map((r) => [r.name, r.dates]),
+    [
+      ['A', ['2026-11-23', '2026-11-25']],
+      ['B', ['2026-11-27']],
+    ],
+  );
+  // a route that serves every zip, then one removed
+  index.set('c', route('C', [row({ id: 'c1', zipCode: ANY_ZIP, dayOfTheWeek: 'sat' })], 'c'));
+  assert.deepEqual(find(index, '08601', week).dates, [
+    '2026-11-23',
+    '2026-11-25',
+    '2026-11-27',
+    '2026-11-28',
+  ]);
+  index.set('a', null);
+  assert.deepEqual(find(index, '08601', week).dates, ['2026-11-27', '2026-11-28']);
+  // another range is its own answer
+  assert.deepEqual(find(index, '08601', range('2026-11-30', '2026-12-06')).dates, [
+    '2026-12-04',
+    '2026-12-05',
+  ]);
+});
+
+test('the kept answers are bounded: the oldest goes first', () => {
+  const index = new RouteIndex();
+  index.set('a', route('A', [row({ zipCode: '08601' })], 'a'));
+  const week = range('2026-11-23', '2026-11-29');
+  const first = find(index, '08601', week);
+  for (let i = 0; i < ANSWERS_KEPT; i++) find(index, String(10000 + i), week);
+  const again = find(index, '08601', week);
+  assert.notEqual(again, first, 'dropped and worked out again');
+  assert.deepEqual(again, first);
 });
 
 test('the range: default today … today + 27, real dates only, forward, at most 366 days', () => {
