@@ -19,7 +19,7 @@ config.plugins = [
       { from: 'public/silent-check-sso.js', to: 'silent-check-sso.js' },
     ],
   }),
-  compression(),
+  ...compression(),
 ];
 
 module.exports = config;

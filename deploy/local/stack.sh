@@ -138,7 +138,8 @@ ensure_started() {
 # --- Debian packages -------------------------------------------------------------------------------------------------
 ensure_apt() {
   local missing=() p
-  for p in redis-server nginx-light chromium unzip curl postgresql-15 postgresql-client-15; do
+  # libnginx-mod-http-brotli-static: the edge sends the .br files the web build writes (deploy/local/nginx/render.mjs)
+  for p in redis-server nginx-light libnginx-mod-http-brotli-static chromium unzip curl postgresql-15 postgresql-client-15; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   # nginx-light may be satisfied by another nginx flavour

@@ -2,7 +2,8 @@
 // First-load JavaScript of every top-level page, per role, as a browser on an empty cache sees it: bytes transferred
 // (compressed, response headers included: Chromium's encodedDataLength) of every script the page loads until the
 // network is idle, through the running edge. Signs in as the seed's demo users (the e2e suites' password).
-// Usage: node shell/scripts/first-load.mjs [--json file]   (APP_URL, CHROMIUM_PATH override the defaults)
+// Usage: node shell/scripts/first-load.mjs [--json file] [--only /login,/dashboard/scan]   (APP_URL, CHROMIUM_PATH
+// override the defaults)
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -98,9 +99,13 @@ async function measure(page, cdp, path) {
   return { path, url: page.url(), total, files: sizes, errors };
 }
 
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? new Set(process.argv[onlyAt + 1].split(',')) : null;
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 const results = [];
-for (const [who, viewport, paths] of PLAN) {
+for (const [who, viewport, all] of PLAN) {
+  const paths = all.filter((p) => !only || only.has(p));
+  if (paths.length === 0) continue;
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -15,22 +15,26 @@ import {
   type Session,
   type SessionUser,
 } from '@portal/ui';
+import {
+  AFTER_LOGIN,
+  CALLBACK_PATH,
+  KEYCLOAK,
+  LOGIN_HINT,
+  initOptions,
+  loginOptions,
+  samePath,
+} from './handoff.js';
+
+export { CALLBACK_PATH, KEYCLOAK, samePath };
 
 // One session for every MFE: keycloak-js, Authorization Code + PKCE (S256) on the public client. Tokens live in this
 // object's memory only (keycloak-js keeps them on the instance, never in web storage); a reload finds the Keycloak
 // session again through a silent check-SSO in a hidden same-origin iframe. Decisions and the CSP in
 // docs/INTERFACES.md §4 (the session).
-export const KEYCLOAK = { realm: 'portal', clientId: 'portal-web' };
-/** The one redirect URI of a sign-in: `/`, which the route guard sends to where the role's day starts. */
-export const CALLBACK_PATH = '/';
 /** The page the silent check-SSO iframe lands on (shell/public): it hands its URL to this window and nothing else. */
 export const SILENT_CHECK_SSO_PATH = '/silent-check-sso.html';
 /** Refresh when the access token has less than this left (clock skew + one request's latency), in seconds. */
 const REFRESH_MARGIN_S = 30;
-/** Where to go once signed in (a same-origin path the login route was asked for): not a secret, this tab only. */
-const AFTER_LOGIN = 'portal.afterLogin';
-/** An email to prefill on the sign-in page after a sign-out that asked for it (change of email). */
-const LOGIN_HINT = 'portal.loginHint';
 
 /** keycloak-js waits for the silent check-SSO iframe without a limit: past this the page starts signed out. */
 const INIT_TIMEOUT_MS = 10_000;
@@ -74,10 +78,6 @@ export function toSessionUser(u: ProfileAnswer, claims: Claims): SessionUser {
   };
 }
 
-/** A same-origin path (never `//host`), else `/`. */
-export const samePath = (p: string | null | undefined): string =>
-  p && p.startsWith('/') && !p.startsWith('//') ? p : '/';
-
 export class ShellSession implements Session {
   user: SessionUser | null = null;
   private readonly kc: Keycloak;
@@ -116,14 +116,9 @@ export class ShellSession implements Session {
       await withTimeout(
         INIT_TIMEOUT_MS,
         this.kc.init({
+          ...initOptions(this.origin),
           onLoad: 'check-sso',
-          flow: 'standard',
-          pkceMethod: 'S256',
-          responseMode: 'fragment',
-          redirectUri: this.origin + CALLBACK_PATH,
           silentCheckSsoRedirectUri: this.origin + SILENT_CHECK_SSO_PATH,
-          // No polling session iframe: a session ended elsewhere shows at the next refresh or API call (401).
-          checkLoginIframe: false,
           messageReceiveTimeout: 8000,
         }),
       );
@@ -178,12 +173,7 @@ export class ShellSession implements Session {
    * `redirect` (a same-origin path) or to where the role's day starts. Never resolves: the page is leaving.
    */
   async login(options: LoginOptions = {}): Promise<void> {
-    const hint = options.loginHint ?? sessionStorage.getItem(LOGIN_HINT) ?? undefined;
-    sessionStorage.removeItem(LOGIN_HINT);
-    if (options.redirect && samePath(options.redirect) !== '/')
-      sessionStorage.setItem(AFTER_LOGIN, samePath(options.redirect));
-    else sessionStorage.removeItem(AFTER_LOGIN);
-    await this.kc.login({ redirectUri: this.origin + CALLBACK_PATH, loginHint: hint || undefined });
+    await this.kc.login(loginOptions(this.origin, options));
   }
 
   /** A valid access token (refreshed only within REFRESH_MARGIN_S of expiry) or null when signed out. */

@@ -17,9 +17,18 @@ export function CameraScanner({ onCode }: { onCode: (text: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const done = useRef(onCode);
   done.current = onCode;
-  // fetched now, while online: a driver who loses the network can still open the camera
+  // Without a BarcodeDetector (desktop browsers; drivers' Android Chrome has one) the reader is fetched while online,
+  // so a driver who loses the network can still open the camera: once the screen has rendered and the browser is
+  // idle, not in the first render's way.
   useEffect(() => {
-    if (!('BarcodeDetector' in window)) void import('@zxing/browser').catch(() => undefined);
+    if ('BarcodeDetector' in window) return;
+    const prefetch = () => void import('@zxing/browser').catch(() => undefined);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const t = setTimeout(prefetch, 2000);
+      return () => clearTimeout(t);
+    }
+    const id = window.requestIdleCallback(prefetch, { timeout: 10_000 });
+    return () => window.cancelIdleCallback(id);
   }, []);
 
   useEffect(() => {

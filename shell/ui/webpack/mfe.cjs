@@ -3,6 +3,7 @@
 // resolution and the shared singletons are identical everywhere (two copies of React on a page are a defect).
 const path = require('node:path');
 const fs = require('node:fs');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('webpack').container;
 const { EsbuildPlugin } = require('esbuild-loader');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -35,12 +36,25 @@ function sharedFor(dir) {
   return shared;
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
 /**
- * A .gz next to every text asset, served as-is by nginx's gzip_static (deploy/local/nginx/render.mjs): level 9 once at
- * build time instead of level 5 on every request. The bundle budget (scripts/static.test.mjs) reads the same files.
+ * A .gz and a .br next to every text asset, served as-is by nginx's gzip_static and brotli_static (the local edge:
+ * deploy/local/nginx/render.mjs; the web image: deploy/docker/nginx/): gzip level 9 and brotli quality 11 once at
+ * build time instead of level 5 on every request. Browsers ask for br (~15 % smaller JavaScript than gzip -9); the
+ * .gz stays for those that do not. The bundle budget (shell/test/bundle-budget.test.ts) reads the same files.
+ * Returns two plugins: spread it into `plugins`.
  */
-const compression = () =>
-  new CompressionPlugin({ test: /\.(js|css|html|svg|json)$/, threshold: 0, minRatio: 1, algorithm: 'gzip' });
+const compression = () => [
+  new CompressionPlugin({ test: COMPRESSIBLE, threshold: 0, minRatio: 1, algorithm: 'gzip' }),
+  new CompressionPlugin({
+    test: COMPRESSIBLE,
+    threshold: 0,
+    minRatio: 1,
+    algorithm: 'brotliCompress',
+    filename: '[path][base].br',
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+  }),
+];
 
 /** Everything but the federation/html plugins: TypeScript via esbuild, CSS via style-loader, esbuild minify. */
 function baseConfig({ dir, publicPath, uniqueName }) {
@@ -127,7 +141,7 @@ function mfeConfig({ name, dir, exposes = {}, remotes = [] }) {
       shared: sharedFor(dir),
     }),
     new MfeManifestPlugin({ name, dir }),
-    compression(),
+    ...compression(),
   ];
   return config;
 }
