@@ -13,7 +13,7 @@ export {
   tokenEndpoint,
   tokenFor,
 } from './tokens.js';
-export { MFA_SECRET, MFA_USER, freshTotpCode, totpCode, wrongTotpCode } from './totp.js';
+export { MFA_SECRET, MFA_USER, freshTotpCode, totpCode, totpCodeFromBase32, wrongTotpCode } from './totp.js';
 export { waitFor, freePort } from './wait.js';
 export { ownRedis, type OwnRedis } from './own-redis.js';
 export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';

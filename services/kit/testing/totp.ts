@@ -40,3 +40,12 @@ export function wrongTotpCode(secret = MFA_SECRET, at = Date.now()): string {
     if (!near.has(code)) return code;
   }
 }
+
+/**
+ * The code an authenticator app shows now for a secret as Keycloak's set-up page prints it ("Unable to scan?":
+ * base32, in groups separated by spaces), for a user who sets up TOTP in a test.
+ */
+export function totpCodeFromBase32(encoded: string, at = Date.now()): string {
+  const secret = Secret.fromBase32(encoded.replace(/\s+/g, '').toUpperCase());
+  return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
+}

@@ -16,6 +16,7 @@ import { BillingFields, CompanyFields, SignatureField, type SectionProps } from 
 import { SettingsFields } from './SettingsFields.js';
 import { AttachedAccounts } from './AttachedAccounts.js';
 import { PublicOrdersLink } from './PublicOrdersLink.js';
+import { SignInSecurity } from './SignInSecurity.js';
 import {
   emptyValues,
   fromUser,
@@ -228,6 +229,7 @@ export function AccountForm({ mode, email }: { mode: FormMode; email?: string })
         </div>
       </form>
       {!creating && user && <PublicOrdersLink user={user} editorRole={editorRole} onChange={setUser} />}
+      {mode === 'profile' && staff && <SignInSecurity />}
       {staff && mode === 'edit' && user && <AttachedAccounts email={user.email} />}
     </div>
   );
