@@ -315,7 +315,16 @@ test('one image recipe per kind, the workspace chosen by a build arg', () => {
     );
   assert.match(web, /^ARG WORKSPACE$/m);
   assert.match(web, /npm run build -w "\$\{WORKSPACE\}"/);
-  assert.match(web, /nginx-unprivileged/);
+  // an unprivileged nginx with Debian's brotli_static module, sending the build's .br and .gz files
+  assert.match(web, /apt-get install .*nginx-light libnginx-mod-http-brotli-static/);
+  const nginxConf = readFileSync(join(root, 'deploy/docker/nginx/nginx.conf'), 'utf8');
+  for (const d of [
+    /^load_module \S+ngx_http_brotli_static_module\.so;$/m,
+    /brotli_static on;/,
+    /gzip_static on;/,
+  ])
+    assert.match(nginxConf, d);
+  assert.match(nginxConf, /^pid \/tmp\//m, 'writable under a read-only root filesystem');
   assert.match(web, /^USER 10001:10001$/m);
 });
 
