@@ -55,6 +55,14 @@ export const DEMO_PROFILES: SeedProfile[] = [
     name: { firstName: 'Ada', lastName: 'Admin' },
   },
   {
+    // the realm file's staff user with TOTP (its secret known to the tests): a reviewed Admin like admin@demo.portal,
+    // so its sign-in lands on Manage Orders, not on a profile under review
+    email: 'mfa.admin@demo.portal',
+    role: Role.Admin,
+    verified: AccountState.Verified,
+    name: { firstName: 'Mia', lastName: 'Mfa' },
+  },
+  {
     email: 'driver@demo.portal',
     role: Role.Driver,
     verified: AccountState.Verified,
