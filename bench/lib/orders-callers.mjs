@@ -1,7 +1,14 @@
 // The bench's companies and callers in the orders instance's read models (licences and members), written before
 // each orders run over a scale's database (lib/orders-run.mjs).
 import { createHash } from 'node:crypto';
-import { BENCH_PUBLIC_TOKEN, N_COMPANIES, company, driverId, licence } from './orders-seed.mjs';
+import {
+  BENCH_PUBLIC_TOKEN,
+  MEASURED_DRIVER,
+  N_COMPANIES,
+  company,
+  driverId,
+  licence,
+} from './orders-seed.mjs';
 
 /** The 200 bench companies in orders' licence read model (what the create and bulk checks look licences up in). */
 export async function seedBenchLicences(db, companies = N_COMPANIES) {
@@ -40,7 +47,13 @@ export async function seedBenchMembers(db, subs) {
       publicOrdersHash: createHash('sha256').update(BENCH_PUBLIC_TOKEN).digest('hex'),
     },
     { userId: 'bench-user-8', sub: subs.user, role: 4, companyKeys: [licence(8)] },
-    { userId: 'bench-driver', sub: subs.driver, role: 2, companyKeys: [], driverId: driverId(3) },
+    {
+      userId: 'bench-driver',
+      sub: subs.driver,
+      role: 2,
+      companyKeys: [],
+      driverId: driverId(MEASURED_DRIVER),
+    },
   ];
   for (const m of members)
     await db.collection('members').updateOne(

@@ -6,11 +6,13 @@ import { createHash } from 'node:crypto';
 import { ObjectId } from 'mongodb';
 import { tsImport } from 'tsx/esm/api';
 import { SCALES } from './scale.mjs';
+import { N_DRIVERS, driverId, driverOf, spreadDrivers } from './orders-drivers.mjs';
+
+export { N_DRIVERS, driverId };
 
 export const ORDERS_DB = SCALES['100k'].ordersDb;
 export const N_ORDERS = SCALES['100k'].orders;
 export const N_COMPANIES = SCALES['100k'].companies;
-export const N_DRIVERS = 40;
 /** Company 7's public orders link token (the public page's only key; members hold its SHA-256). */
 export const BENCH_PUBLIC_TOKEN = 'benchCompany7PublicOrdersLinkTokenxxxxxxxxx';
 const SEED_VERSION = 1;
@@ -34,7 +36,8 @@ const CITIES = ['Portland', 'Salem', 'Eugene', 'Bend', 'Medford', 'Astoria', 'Co
 export const licence = (c) => `BENCH-${String(c).padStart(3, '0')}`;
 export const companyName = (c) =>
   `${ADJ[c % 10]} ${ADJ2[Math.floor(c / 10) % 10]} ${NOUN[Math.floor(c / 100) % 2]}`;
-export const driverId = (d) => `bench-drv-${String(d).padStart(2, '0')}`;
+/** The driver the bench's driver list is measured as (the demo driver is linked to it: orders-callers.mjs). */
+export const MEASURED_DRIVER = 3;
 
 /**
  * One of the orders service's modules, imported once per process: a second tsImport evaluates it again (a fresh
@@ -82,7 +85,7 @@ function entry(seq, at, action, prevHash) {
   return { ...e, hash: createHash('sha256').update(JSON.stringify(e)).digest('hex') };
 }
 
-function order(i, rnd, now, listKeysOf, { companies, spanDays }) {
+function order(i, rnd, now, listKeysOf, { companies, spanDays, drivers }) {
   const p = Math.floor(rnd() * companies);
   const d = (p + 1 + Math.floor(rnd() * (companies - 1))) % companies;
   const createdAt = new Date(now - rnd() * spanDays * DAY);
@@ -107,7 +110,7 @@ function order(i, rnd, now, listKeysOf, { companies, spanDays }) {
             ? 6
             : 8
     : [0, 1, 1, 7, 2][Math.floor(r * 5)];
-  const drv = status === 0 ? '' : driverId(Math.floor(rnd() * N_DRIVERS));
+  const drv = status === 0 ? '' : driverId(driverOf(i, Math.floor(rnd() * N_DRIVERS), drivers));
   const h1 = entry(1, createdAt, 'created', '0'.repeat(64));
   const doc = {
     _id: new ObjectId(),
@@ -172,6 +175,8 @@ export async function seedOrders(client, root, log, scale = SCALES['100k']) {
   const meta = await db.collection('bench_meta').findOne({ _id: 'orders' });
   if (meta?.n === scale.orders && meta.version === SEED_VERSION) {
     await seedRows(db, root, log, scale);
+    const { rowOf } = await serviceModule(root, 'lists-rows.ts');
+    await spreadDrivers(db, log, scale, rowOf, MEASURED_DRIVER);
     return { db, now: meta.now };
   }
   const { listKeysOf } = await serviceModule(root, 'list-keys.ts');
@@ -207,6 +212,10 @@ export async function seedOrders(client, root, log, scale = SCALES['100k']) {
   await db
     .collection('order_rows_meta')
     .updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION, at: new Date() } }, { upsert: true });
+  // drawn for the scale's drivers from the start: nothing to spread (orders-drivers.mjs)
+  await db
+    .collection('bench_meta')
+    .updateOne({ _id: 'drivers' }, { $set: { n: scale.drivers ?? N_DRIVERS, moved: 0 } }, { upsert: true });
   await db
     .collection('bench_meta')
     .updateOne(

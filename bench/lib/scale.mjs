@@ -10,6 +10,7 @@ export const SCALES = {
     orders: 100_000,
     companies: 200,
     spanDays: 730, // two years: ~960 orders per delivery week
+    drivers: 40, // ~2,500 orders each (lib/orders-drivers.mjs)
     ordersDb: `${BENCH_DB}_orders`,
     billingDb: 'portal_billing_bench',
     scheduleDb: `${BENCH_DB}_schedule`,
@@ -21,6 +22,7 @@ export const SCALES = {
     orders: 1_000_000,
     companies: 2_000,
     spanDays: 700, // 100 weeks: 10,000 orders per delivery week
+    drivers: 400, // the same ~2,500 orders each as at 100k: ten times the fleet
     ordersDb: `${BENCH_DB}_1m_orders`,
     billingDb: 'portal_billing_bench_1m',
     scheduleDb: `${BENCH_DB}_1m_schedule`,

@@ -194,11 +194,16 @@ export function listPlan(
   } else if (kind === 'driver') {
     if (caller.role !== Role.Driver && !isStaff(caller.role)) throw new Problem(403, Messages.forbidden);
     if (!caller.driverId) return null;
-    // the most recent orders, a month at a time (lists.ts stops when the limit is reached)
-    scopes = each('createdMonth', monthsBetween(new Date(now.getTime() - 366 * DAY), now)).map((m) => ({
-      driverIds: caller.driverId,
-      ...m,
-    }));
+    const months = monthsBetween(new Date(now.getTime() - 366 * DAY), now);
+    if (searchWords(p.q ?? '').length) {
+      // a search: the driver's orders of those months as one scope (a driver holds a few thousand orders whatever
+      // the portal's size); month by month, a rare word made every month's read join the month's index, which
+      // grows with the whole portal's orders
+      scopes = [{ driverIds: caller.driverId }];
+      residual.createdAt = { $gte: new Date(`${months[months.length - 1]}-01T00:00:00Z`) };
+    } else
+      // the most recent orders, a month at a time (lists.ts stops when the limit is reached)
+      scopes = each('createdMonth', months).map((m) => ({ driverIds: caller.driverId, ...m }));
   } else {
     if (caller.role === Role.Driver) throw new Problem(403, Messages.forbidden);
     if (kind === 'placed' && caller.role === Role.User) throw new Problem(403, Messages.forbidden);

@@ -95,6 +95,11 @@ test('who may see which list', () => {
   const d = listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, {}, now)!;
   assert.equal(d.limit, 300);
   assert.deepEqual(d.scopes[0], { driverIds: 'x', createdMonth: '2026-11' });
+  // a search: the driver's orders as one scope from the first of the oldest month on (the same orders)
+  const s = listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, { q: 'cedar' }, now)!;
+  assert.deepEqual(s.scopes, [{ driverIds: 'x' }]);
+  assert.deepEqual(s.residual.createdAt, { $gte: new Date(`${d.scopes.at(-1)!.createdMonth}-01T00:00:00Z`) });
+  assert.equal(s.monthly, true);
   assert.throws(
     () => listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, { limit: 50 }, now),
     is(400),

@@ -123,6 +123,9 @@ before(async () => {
   docs.push(order(i++, A1, B1, { deleted: 1, status: 1 }));
   docs.push(order(i++, A1, B1, { deleted: 2, status: 8 }));
   docs.push(order(i++, A1, B1, { days: -70 })); // delivered long ago, created 70 days ago: outside the window
+  // the driver's: one of an earlier month (in their list), one older than its 366 days (not)
+  docs.push(order(i++, C1, C1, { driver: 'drv-7', days: -45 }));
+  docs.push(order(i++, C1, C1, { driver: 'drv-7', days: -400 }));
   await Order.collection.insertMany(docs);
   // the lists read the orders' rows (models/order-row.ts): written as the seed writes them, marked complete
   await OrderRowModel.deleteMany({});
@@ -172,6 +175,8 @@ async function all(role: RoleNumber, url: string) {
 const ids = (rows: { orderId: string }[]) => rows.map((r) => r.orderId).sort();
 const expect = (f: (d: (typeof docs)[number]) => boolean) => ids(docs.filter(f));
 const inWindow = (d: (typeof docs)[number]) => d.createdAt.getTime() >= now.getTime() - 40 * DAY;
+/** The driver's list: their orders of the months of the last 366 days. */
+const inDriverWindow = (d: (typeof docs)[number]) => d.createdAt.getTime() >= now.getTime() - 366 * DAY;
 
 describe('company lists: only the caller company, in the 40-day window', () => {
   test('outgoing = pickups of any of the company licences', async () => {
@@ -324,9 +329,22 @@ describe('staff and driver lists', () => {
     assert.equal(r.status, 200);
     assert.deepEqual(
       ids(r.body.data.orders),
-      expect((d) => d.driverIds.includes('drv-7') && d.deleted !== 1),
+      expect((d) => d.driverIds.includes('drv-7') && d.deleted !== 1 && inDriverWindow(d)),
     );
     assert.equal((await call(Role.Driver, '/api/orders?limit=25')).status, 400);
+  });
+  test("driver: a search finds their own orders of the list's months, newest first, none older", async () => {
+    const r = await call(Role.Driver, '/api/orders?list=driver&limit=200&q=cedar');
+    assert.equal(r.status, 200);
+    const theirs = (d: (typeof docs)[number]) =>
+      d.driverIds.includes('drv-7') && d.deleted !== 1 && inDriverWindow(d);
+    assert.deepEqual(ids(r.body.data.orders), expect(theirs));
+    assert.ok(r.body.data.orders.length > 5, 'the earlier month included');
+    const at = r.body.data.orders.map((o: OrderRow) => Date.parse(o.createdAt));
+    assert.deepEqual(
+      at,
+      [...at].sort((a, b) => b - a),
+    );
   });
   test('lists never carry the history', async () => {
     const r = await call(Role.Admin, '/api/orders?limit=100');
@@ -405,6 +423,7 @@ describe('the list rows (models/order-row.ts) answer what the orders answer', ()
     [Role.Admin, `/api/orders?from=${today}&to=${dayOf(new Date(now.getTime() + 3 * DAY))}&delivered=true`],
     [Role.Admin, '/api/orders?status=4&def=ext'],
     [Role.Driver, '/api/orders?list=driver&limit=200'],
+    [Role.Driver, '/api/orders?list=driver&limit=200&q=cedar'],
     [null, `/api/orders/public?token=${B_TOKEN}&week=${today}`],
   ];
   const answers = async () => {
