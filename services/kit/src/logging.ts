@@ -12,6 +12,11 @@ const QUIET = new Set(['/healthz', '/readyz']);
 const SECRET_PARAMS =
   /([?&](?:token|access_token|refresh_token|id_token|code|pin|password|secret|key|signature|sig|otp|session_state)=)[^&#]*/gi;
 
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
 export const maskUrl = (url: string) =>
   url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
 
@@ -76,10 +81,20 @@ export function loggerOptions(service: string, level: string): FastifyServerOpti
   };
 }
 
+/**
+ * The writer of the request line: the service's logger without the redaction, which walked every field of every
+ * line for the wildcard paths (`*.token`): more than half of what the line cost. The line has nothing to redact: its
+ * fields are plain values and the url's secret parameters are masked (maskUrl). Same destination, same fields.
+ */
+export const requestLineLogger = (service: string, level: string) =>
+  pino({ level, base: { service } }, logDestination());
+
+const LEVELS: Record<string, number> = pino.levels.values;
+
 /** Fastify's per-request log lines, replaced: nothing when a request comes in, one line when it is answered. */
 export class RequestLogController extends LogController {
-  constructor() {
-    super({ disableRequestLogging: (request) => QUIET.has(request.url.split('?', 1)[0]!) });
+  constructor(private readonly line: pino.Logger) {
+    super({ disableRequestLogging: (request) => QUIET.has(pathOf(request.url)) });
   }
 
   override incomingRequest(): void {}
@@ -90,8 +105,11 @@ export class RequestLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return; // the base class checks this itself; an override must too
-    request.log.info(
+    // a route's own logLevel (e.g. routing's tracking polls at warn) silences its line, as before
+    if ((LEVELS[request.log.level] ?? Infinity) > LEVELS.info!) return; // silent too
+    this.line.info(
       {
+        reqId: request.id,
         method: request.method,
         url: maskUrl(request.url),
         route: request.routeOptions.url,

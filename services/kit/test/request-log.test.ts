@@ -80,6 +80,7 @@ test('one log line per request, no bodies, no secrets, no health checks; error t
       assert.equal(e.service, 'kitlog');
       assert.equal(e.level, 30);
       assert.equal(typeof e.ms, 'number');
+      assert.match(String(e.reqId), /^req-/);
     }
     assert.equal(requests[0]!.route, '/api/fine');
     // Fastify's own per-request lines are off, and nothing else mentions the health checks or the secrets.
