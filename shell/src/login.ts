@@ -23,6 +23,9 @@ export async function handOff(): Promise<void> {
   const kc = new Keycloak({ url: `${origin}/auth`, ...KEYCLOAK });
   // no onLoad: nothing is asked of Keycloak here (no check-SSO); init only sets up the endpoints and PKCE
   await kc.init(initOptions(origin));
+  // after the page's load event: a navigation started while the document still loads would cancel that load
+  if (document.readyState !== 'complete')
+    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
   const leaving = kc.login(
     loginOptions(origin, { loginHint: knownEmail(query), redirect: query.get('redirect') ?? undefined }),
   );

@@ -40,18 +40,44 @@ async function signIn(page: Page) {
   await page.waitForURL('**/dashboard/profile');
 }
 
-/** Keeps the page on /login: Keycloak's sign-in page answers 204 (a navigation answered 204 stays where it is). */
-const holdAtLogin = (page: Page) =>
-  page.route('**/protocol/openid-connect/auth?**', (r) =>
-    new URL(r.request().url()).searchParams.get('prompt') === 'none'
-      ? r.continue()
-      : r.fulfill({ status: 204 }),
-  );
+async function waitUntil(ok: () => boolean, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !ok(); await new Promise((r) => setTimeout(r, 50)))
+    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
+}
 
-test('signed out at 1280 px: /login is rendered by the accounts remote inside #portal-main and sends the browser to Keycloak (code + PKCE S256)', async () => {
+/**
+ * Keeps the page on /login: Keycloak's sign-in page answers 204 (a navigation answered 204 stays where it is); the
+ * sign-in requests it held are in the returned list.
+ */
+const holdAtLogin = async (page: Page) => {
+  const held: URL[] = [];
+  await page.route('**/protocol/openid-connect/auth?**', (r) => {
+    const url = new URL(r.request().url());
+    if (url.searchParams.get('prompt') === 'none') return r.continue();
+    held.push(url);
+    return r.fulfill({ status: 204 });
+  });
+  return held;
+};
+
+test('signed out at 1280 px: /login hands off to Keycloak from its small entry (code + PKCE S256, no React); when the browser stays, the accounts remote renders its sign-in screen inside #portal-main', async () => {
   const page = await open(1280, '/dashboard/faq');
-  await holdAtLogin(page);
-  await page.goto(edge.url + '/login');
+  const held = await holdAtLogin(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await page.goto(edge.url + '/login?email=Someone%40Example.com');
+  // the hand-off: straight to Keycloak's page with the email as login_hint, before any of the portal's base loaded
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await waitUntil(() => held.length === 1);
+  assert.equal(held[0]!.searchParams.get('response_type'), 'code');
+  assert.equal(held[0]!.searchParams.get('code_challenge_method'), 'S256');
+  assert.equal(held[0]!.searchParams.get('login_hint'), 'someone@example.com');
+  assert.equal(held[0]!.searchParams.get('redirect_uri'), `${edge.url}/`);
+  assert.ok(
+    !scripts.some((s) => s.startsWith('/mfe/')),
+    `no remote before the hand-off: ${scripts.join(' ')}`,
+  );
+  // the browser stayed (204): the full portal and the accounts remote's sign-in screen, with its Sign In button
   await page.locator('#portal-main [data-testid=login-form]').waitFor();
   assert.equal(
     await page.evaluate(() => typeof (window as unknown as Record<string, unknown>).mfe_accounts),

@@ -2,13 +2,13 @@ import {
   Role,
   LIMITS,
   Messages,
-  formatPhone,
   hasCompany,
   isRoleNumber,
-  parsePhone,
   type RoleNumber,
   type Verified,
 } from '@portal/contracts';
+// its own entry: libphonenumber's metadata loads with the profile screen, not with every page
+import { formatPhone, parsePhone } from '@portal/contracts/phone';
 import { isEmail } from '@portal/ui';
 
 /** A user as accounts answers it (docs/ACCOUNTS-API.md "Shapes"); every field optional on the way in. */
