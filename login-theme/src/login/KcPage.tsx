@@ -58,4 +58,13 @@ const classes: Partial<Record<ClassKey, string>> = {
   kcAlertClass: 'pt-alert',
   kcInputHelperTextBeforeClass: 'pt-help',
   kcInputHelperTextAfterClass: 'pt-help',
+  // the security-key sign-in and "try another way": each factor a bordered row (PatternFly's icons are not shipped;
+  // the key page wraps its text in the arrow-icon class, so only the arrow's own box is hidden)
+  kcSelectAuthListClass: 'pt-auth-list',
+  kcSelectAuthListItemClass: 'pt-auth-item',
+  kcSelectAuthListItemHeadingClass: 'pt-auth-heading',
+  kcSelectAuthListItemDescriptionClass: 'pt-auth-desc',
+  kcSelectAuthListItemIconClass: 'pt-hidden',
+  kcSelectAuthListItemArrowClass: 'pt-hidden',
+  kcWebAuthnDefaultIcon: 'pt-hidden',
 };

@@ -6,7 +6,8 @@ import type { ThemeName } from '../kc.gen';
  * Keycloak itself answers a wrong password with the spec's sign-in failure (contracts Messages.loginFailed; the
  * theme's browser spec checks the two agree). With no SMTP in the realm, Keycloak's failed mail for its verify-email
  * step is the portal's not-yet-verified stop: emailSendErrorMessage is the spec's message (AuthMessages.
- * emailNotVerified; the jar test checks the two agree). Literal strings: the build reads this file, not the imports.
+ * emailNotVerified; the jar test checks the two agree). Staff's second-factor pages say "security key" and
+ * "authenticator app", as the portal's Profile does. Literal strings: the build reads this file, not the imports.
  */
 const { useI18n, ofTypeI18n: _ofTypeI18n } = i18nBuilder
   .withThemeName<ThemeName>()
@@ -20,6 +21,15 @@ const { useI18n, ofTypeI18n: _ofTypeI18n } = i18nBuilder
       emailVerifyTitle: 'Verify Email',
       emailSendErrorMessage:
         'Please verify your email address first: enter the code we sent you, or send the code again.',
+      // staff's second factor in the portal's words: a security key (Keycloak 26 says passkey) or an authenticator app
+      'webauthn-registration-title': 'Register a security key',
+      'webauthn-registration-init-label-prompt': 'Name this security key (for example: Desk key)',
+      'webauthn-login-title': 'Security key',
+      'webauthn-available-authenticators': 'Your security keys',
+      'webauthn-doAuthenticate': 'Sign in with your security key',
+      'webauthn-display-name': 'Security key',
+      'webauthn-help-text': 'Use your security key to sign in.',
+      loginTotpTitle: 'Set up an authenticator app',
     },
   })
   .build();
