@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DRIVER_LIST_LIMITS,
@@ -25,7 +25,6 @@ import {
   useSessionUser,
 } from '@portal/ui';
 import { deleteOrder, ORDERS_KEY, orderKey, undeleteOrder } from '../api.js';
-import { OrderModal } from '../form/OrderScreen.js';
 import { SyncManifests } from '../metrc/SyncManifests.js';
 import { ColumnChooser } from './ColumnChooser.js';
 import { deleteColumn, orderColumns, withLayout } from './columns.js';
@@ -35,6 +34,10 @@ import { mondayOf } from './list-api.js';
 import { OrderTable } from './OrderTable.js';
 import { LIST_PAGE_SIZE, SEARCH_DEBOUNCE_MS, useDebounced, useOrderList } from './useOrderList.js';
 import './lists.css';
+
+// The Edit Order dialog (the whole order form, its manifests and signing: ~17 KB compressed) loads when a row is
+// opened, not with the list's first render.
+const OrderModal = lazy(() => import('../form/OrderScreen.js').then((m) => ({ default: m.OrderModal })));
 
 export interface ListVariant {
   kind: OrderListKind;
@@ -248,7 +251,11 @@ export function OrderListScreen({ variant }: { variant: ListVariant }) {
           testId="orders-table"
         />
       )}
-      {openId && <OrderModal id={openId} onClose={close} />}
+      {openId && (
+        <Suspense fallback={null}>
+          <OrderModal id={openId} onClose={close} />
+        </Suspense>
+      )}
     </div>
   );
 }
