@@ -1,4 +1,10 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 
 /**
@@ -80,6 +86,57 @@ export function loggerOptions(service: string, level: string): FastifyServerOpti
     },
   };
 }
+
+type Log = (...args: unknown[]) => void;
+type ChildArgs = Parameters<FastifyBaseLogger['child']>;
+
+/**
+ * `request.log` made when something logs through it, not for every request: Fastify makes each request a child
+ * logger carrying its id (pino serialises the bindings, the redaction included), and a request that goes well
+ * logs nothing through it (its one line is the request line, written apart). Same child, same lines, when used.
+ */
+class LazyRequestLogger {
+  private made: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly args: ChildArgs,
+  ) {}
+  private get log(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(...this.args));
+  }
+  get level(): string {
+    return this.made?.level ?? this.args[1]?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.log.level = level;
+  }
+  fatal(...a: unknown[]) {
+    (this.log.fatal as Log)(...a);
+  }
+  error(...a: unknown[]) {
+    (this.log.error as Log)(...a);
+  }
+  warn(...a: unknown[]) {
+    (this.log.warn as Log)(...a);
+  }
+  info(...a: unknown[]) {
+    (this.log.info as Log)(...a);
+  }
+  debug(...a: unknown[]) {
+    (this.log.debug as Log)(...a);
+  }
+  trace(...a: unknown[]) {
+    (this.log.trace as Log)(...a);
+  }
+  silent() {}
+  child(...a: ChildArgs): FastifyBaseLogger {
+    return this.log.child(...a);
+  }
+}
+
+/** Fastify's childLoggerFactory: request.log as a LazyRequestLogger. */
+export const lazyRequestLogger = (logger: FastifyBaseLogger, ...args: ChildArgs): FastifyBaseLogger =>
+  new LazyRequestLogger(logger, args) as unknown as FastifyBaseLogger;
 
 /**
  * The writer of the request line: the service's logger without the redaction, which walked every field of every

@@ -90,6 +90,10 @@ test('one log line per request, no bodies, no secrets, no health checks; error t
     }
     // The failure itself is logged once at error (problem plugin), besides its request line.
     assert.equal(entries.filter((e) => e.level === 50).length, 1, out);
+    // ... through request.log (made only when used): it carries the request's id, as its request line does
+    const failure = entries.find((e) => e.level === 50)!;
+    assert.equal(failure.reqId, requests[1]!.reqId);
+    assert.equal(failure.service, 'kitlog');
   } finally {
     p.kill('SIGKILL');
   }
