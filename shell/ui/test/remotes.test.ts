@@ -27,7 +27,7 @@ interface Container {
 function page(remotes: Record<string, string>, good = new Set(['/mfe/fleet/remoteEntry.js'])) {
   const scripts: string[] = [];
   const fetched: string[] = [];
-  let inits = 0;
+  const scopes: unknown[] = [];
   const window: Record<string, unknown> = {};
   const document = {
     createElement: () => ({ src: '', async: false, onload: () => {}, onerror: () => {}, remove: () => {} }),
@@ -38,8 +38,9 @@ function page(remotes: Record<string, string>, good = new Set(['/mfe/fleet/remot
           if (!good.has(s.src)) return s.onerror();
           window.mfe_fleet = {
             get: async (m: string) => () => `module ${m}`,
-            init: () => {
-              if (inits++) throw new Error('Container initialization failed: already initialised');
+            init: (scope: unknown) => {
+              scopes.push(scope);
+              if (scopes.length > 1) throw new Error('Container initialization failed: already initialised');
             },
           };
           s.onload();
@@ -53,31 +54,53 @@ function page(remotes: Record<string, string>, good = new Set(['/mfe/fleet/remot
   };
   const context = vm.createContext({ window, document, fetch, setTimeout });
   const load = (): Promise<Container> => vm.runInContext(external.replace(/^promise /, ''), context);
-  return { load, scripts, fetched, window };
+  return { load, scripts, fetched, window, inits: () => scopes };
 }
 
 const failsWith = (re: RegExp) => (e: unknown) => re.test((e as Error).message);
 
-test("the factory's remote is webpack's promise external of the one loader", () => {
-  assert.match(external, /^promise \(function remoteContainer\(/);
-  assert.match(external, /\)\("fleet"\)$/);
+test("the factory's remote is webpack's promise external of the one loader, behind the lazy stand-in", () => {
+  assert.match(external, /^promise \(function lazyRemote\(/);
+  assert.match(external, /\)\(function remoteContainer\(/);
+  assert.match(external, /, "fleet"\)$/);
+});
+
+test('sharing starts without loading the remote: its remoteEntry.js loads on the first get, with the scope it was given', async () => {
+  const p = page({ fleet: '/mfe/fleet/remoteEntry.js' });
+  const remote = await p.load();
+  remote.init({ shared: 'scope' }); // webpack's initExternal, when the consuming bundle starts
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(p.fetched, [], 'no /remotes.json read');
+  assert.deepEqual(p.scripts, [], 'no remoteEntry.js loaded before a module of it is asked for');
+  assert.equal((await remote.get('./WeeklySchedule'))(), 'module ./WeeklySchedule');
+  assert.deepEqual(p.scripts, ['/mfe/fleet/remoteEntry.js']);
+  assert.deepEqual(p.inits(), [{ shared: 'scope' }], 'the real container got the share scope');
 });
 
 test('finds the URL in /remotes.json, loads the script once for two imports, gets modules, tolerates a second init', async () => {
   const p = page({ fleet: '/mfe/fleet/remoteEntry.js' });
   const [a, b] = await Promise.all([p.load(), p.load()]);
-  assert.deepEqual(p.scripts, ['/mfe/fleet/remoteEntry.js']);
-  assert.equal((await a.get('./app'))(), 'module ./app');
   a.init({});
-  b.init({}); // the host initialised it first: no throw
-  await p.load();
+  b.init({});
+  assert.equal((await a.get('./app'))(), 'module ./app');
+  assert.equal((await b.get('./other'))(), 'module ./other'); // the host initialised it first: no throw
   assert.deepEqual(p.scripts, ['/mfe/fleet/remoteEntry.js'], 'a container on the page is reused');
 });
 
 test('a remote /remotes.json does not name, or a script that fails, rejects (the consumer shows its fallback)', async () => {
-  await assert.rejects(page({}).load(), failsWith(/\/remotes\.json names no fleet remote/));
+  await assert.rejects(
+    page({})
+      .load()
+      .then((r) => r.get('./app')),
+    failsWith(/\/remotes\.json names no fleet remote/),
+  );
   const p = page({ fleet: '/mfe/fleet/missing/remoteEntry.js' });
-  await assert.rejects(p.load(), failsWith(/Could not load \/mfe\/fleet\/missing\/remoteEntry\.js/));
-  await assert.rejects(p.load(), failsWith(/Could not load/));
+  const remote = await p.load();
+  remote.init({});
+  await assert.rejects(
+    remote.get('./app'),
+    failsWith(/Could not load \/mfe\/fleet\/missing\/remoteEntry\.js/),
+  );
+  await assert.rejects(remote.get('./app'), failsWith(/Could not load/));
   assert.equal(p.scripts.length, 2, 'a failed load is forgotten, so the next import tries again');
 });

@@ -113,14 +113,53 @@ function baseConfig({ dir, publicPath, uniqueName }) {
 }
 
 /**
+ * A remote that loads when one of its modules is asked for. webpack initialises the share scope of every remote a
+ * bundle names as soon as that bundle's container starts (its initExternal), which loaded the consumed MFE's
+ * remoteEntry.js, and that MFE's own remotes, on every page of the consumer (the fleet pages loaded the schedule's
+ * and the orders' entries for a tab nobody had opened). This stand-in keeps the share scope it is given and hands it
+ * to the real container on the first get. ES5 and self-contained: its source is inlined like remoteContainer's.
+ */
+function lazyRemote(load, name) {
+  var scope;
+  var ready;
+  var container = function () {
+    if (!ready) {
+      ready = load(name).then(function (c) {
+        return Promise.resolve(c.init(scope)).then(function () {
+          return c;
+        });
+      });
+      // a failed load is forgotten: the next import tries again (remoteContainer forgets the script too)
+      ready.catch(function () {
+        ready = undefined;
+      });
+    }
+    return ready;
+  };
+  return Promise.resolve({
+    init: function (shareScope) {
+      scope = shareScope;
+    },
+    get: function (module) {
+      return container().then(function (c) {
+        return c.get(module);
+      });
+    },
+  });
+}
+
+/**
  * Federation `remotes` for the MFEs a bundle consumes (`remotes: ['schedule']` → import('mfe_schedule/<module>')): each
  * container is found at run time by the shell's own loader (../src/remotes.ts, its source inlined), from the URL
  * /remotes.json names, never a URL baked into this build, so the consumed MFE deploys alone and a change in it
- * changes none of this bundle's hashes.
+ * changes none of this bundle's hashes; loaded on the first import of one of its modules (lazyRemote).
  */
 const runtimeRemotes = (names) =>
   Object.fromEntries(
-    names.map((n) => [`mfe_${n}`, `promise (${remoteContainer.toString()})(${JSON.stringify(n)})`]),
+    names.map((n) => [
+      `mfe_${n}`,
+      `promise (${lazyRemote.toString()})(${remoteContainer.toString()}, ${JSON.stringify(n)})`,
+    ]),
   );
 
 /**
