@@ -104,6 +104,23 @@ test('the browser (portal-web, Authorization Code + PKCE): the TOTP page for the
   assert.ok(plain.tokens?.access_token, 'a user without a second factor is not asked for one');
 });
 
+test('the running realm: TOTP set-up and security-key registration on (the Profile starts them), key or code', async () => {
+  const actions = (await (await admin('GET', '/portal/authentication/required-actions')).json()) as Obj[];
+  const on = new Map(actions.map((x) => [x.alias, x.enabled]));
+  assert.equal(on.get('CONFIGURE_TOTP'), true);
+  assert.equal(on.get('webauthn-register'), true);
+  assert.equal(
+    on.get('VERIFY_EMAIL'),
+    true,
+    'the import lists every action: verify-email must still be there',
+  );
+  const realm = (await (await admin('GET', '/portal')).json()) as Obj;
+  assert.equal(realm.browserFlow, 'portal browser');
+  assert.equal(realm.webAuthnPolicyRpEntityName, 'Portal');
+  assert.equal(realm.webAuthnPolicyUserVerificationRequirement, 'preferred');
+  // the pages themselves, started from Profile, are walked by e2e/tests/second-factor.spec.ts
+});
+
 test('no offline token: not for the browser, not for the test client', async () => {
   const browser = await browserSignIn({
     username: 'user@demo.portal',
