@@ -19,7 +19,8 @@ import { KEYSET_COLUMNS, SORT_PATHS } from './lists-rows.js';
  * only top-level equalities on the list keys (what FerretDB pushes down and a GIN index serves: docs/DATA.md rule 1),
  * each narrowing to ~1,000 orders or fewer; the RESIDUAL (ranges, $in, search prefixes) is applied among the rows a
  * scope returns. Several scopes (a company's licences, the days of a range, the months of the 40-day window) are
- * queried one by one and merged in the caller's sort.
+ * queried one by one and merged in the caller's sort. The driver's scopes add a creation window (a range) to their
+ * one equality (driverScopes).
  */
 export interface ListCaller {
   role: RoleNumber;
@@ -42,8 +43,8 @@ export interface ListPlan {
   /** The search box's words (searchWords): each must prefix one of an order's search tokens. */
   words: string[];
   /**
-   * The scopes are months, newest first, and the sort is newest first: they are read in turn until a page is full
-   * (the driver's list, and all history without a search).
+   * The scopes are months (the driver's list: windows), newest first, and the sort is newest first: they are read in
+   * turn until a page is full (the driver's list, and all history without a search).
    */
   monthly?: boolean;
 }
@@ -178,6 +179,29 @@ function searchResidual(p: OrderListParams, residual: Filter) {
   residual.$and = words.map((w) => ({ searchTokens: { $regex: `^${w}` } }));
 }
 
+/**
+ * The driver's orders of the months of the last 366 days, newest first, as windows on their creation (a search: all
+ * of them at once). The driver's own key narrows every read to the
+ * few thousand orders a driver holds whatever the portal's size; a created month's index, joined to it month by month
+ * before, grows with the whole portal (1,000,000 orders: a month's 45,000 entries read for ~100 of the driver's).
+ */
+function driverScopes(driverId: string, p: OrderListParams, now: Date, residual: Filter): Filter[] {
+  const months = monthsBetween(new Date(now.getTime() - 366 * DAY), now);
+  const start = (m: string) => new Date(`${m}-01T00:00:00Z`);
+  const floor = start(months[months.length - 1]!);
+  if (searchWords(p.q ?? '').length) {
+    residual.createdAt = { $gte: floor };
+    return [{ driverIds: driverId }];
+  }
+  // each window's read costs the driver's orders once: two months, two more, four more, the rest (a page is
+  // usually one or two reads, each returning little more than it needs)
+  const edges = [2, 4, 8].filter((k) => k < months.length).map((k) => start(months[k - 1]!));
+  return [...edges, floor].map((from, k) => ({
+    driverIds: driverId,
+    createdAt: k ? { $gte: from, $lt: edges[k - 1]! } : { $gte: from },
+  }));
+}
+
 /** The plan of one list for one caller; null when the caller can see nothing (no company known yet). */
 export function listPlan(
   kind: OrderListKind,
@@ -194,16 +218,7 @@ export function listPlan(
   } else if (kind === 'driver') {
     if (caller.role !== Role.Driver && !isStaff(caller.role)) throw new Problem(403, Messages.forbidden);
     if (!caller.driverId) return null;
-    const months = monthsBetween(new Date(now.getTime() - 366 * DAY), now);
-    if (searchWords(p.q ?? '').length) {
-      // a search: the driver's orders of those months as one scope (a driver holds a few thousand orders whatever
-      // the portal's size); month by month, a rare word made every month's read join the month's index, which
-      // grows with the whole portal's orders
-      scopes = [{ driverIds: caller.driverId }];
-      residual.createdAt = { $gte: new Date(`${months[months.length - 1]}-01T00:00:00Z`) };
-    } else
-      // the most recent orders, a month at a time (lists.ts stops when the limit is reached)
-      scopes = each('createdMonth', months).map((m) => ({ driverIds: caller.driverId, ...m }));
+    scopes = driverScopes(caller.driverId, p, now, residual);
   } else {
     if (caller.role === Role.Driver) throw new Problem(403, Messages.forbidden);
     if (kind === 'placed' && caller.role === Role.User) throw new Problem(403, Messages.forbidden);

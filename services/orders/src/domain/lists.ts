@@ -176,7 +176,8 @@ async function narrowedRows(plan: ListPlan, want: number, cursor?: { v: unknown;
     // the most recent months first, until a page is full: two at once, then as many as the rate of the rows found
     // so far says are still needed (a search finds few rows a month; waiting month after month would cost more)
     let i = 0;
-    for (let batch = 2; i < plan.scopes.length && rows.length < want;) {
+    // (the driver's list: its windows grow from two months, one at a time)
+    for (let batch = plan.kind === 'driver' ? 1 : 2; i < plan.scopes.length && rows.length < want;) {
       const next = plan.scopes.slice(i, i + batch);
       const got = await Promise.all(next.map((s) => run(s, want - rows.length)));
       rows.push(...got.flat());

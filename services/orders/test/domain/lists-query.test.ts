@@ -5,6 +5,7 @@ import { Problem } from '@portal/service-kit';
 import { ListMessages, listPlan, monthsBetween } from '../../src/domain/lists-query.js';
 
 const now = new Date('2026-11-23T10:00:00Z'); // a Monday
+const DAY = 86_400_000;
 const admin = { role: Role.Admin, companyKeys: [] };
 const vendor = { role: Role.User, companyKeys: ['A1', 'A2'] };
 const is = (status: number, message?: string) => (e: unknown) =>
@@ -94,12 +95,21 @@ test('who may see which list', () => {
   assert.equal(listPlan('driver', { role: Role.Driver, companyKeys: [] }, {}, now), null);
   const d = listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, {}, now)!;
   assert.equal(d.limit, 300);
-  assert.deepEqual(d.scopes[0], { driverIds: 'x', createdMonth: '2026-11' });
-  // a search: the driver's orders as one scope from the first of the oldest month on (the same orders)
+  // the driver's own orders in creation windows, newest first: two months, two more, four more, the rest of the 366
+  // days' months
+  const floor = new Date(`${monthsBetween(new Date(now.getTime() - 366 * DAY), now).at(-1)}-01T00:00:00Z`);
+  const at = (m: string) => new Date(`${m}-01T00:00:00Z`);
+  assert.deepEqual(d.scopes, [
+    { driverIds: 'x', createdAt: { $gte: at('2026-10') } },
+    { driverIds: 'x', createdAt: { $gte: at('2026-08'), $lt: at('2026-10') } },
+    { driverIds: 'x', createdAt: { $gte: at('2026-04'), $lt: at('2026-08') } },
+    { driverIds: 'x', createdAt: { $gte: floor, $lt: at('2026-04') } },
+  ]);
+  assert.equal(d.monthly, true);
+  // a search: all of them as one scope (the same orders)
   const s = listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, { q: 'cedar' }, now)!;
   assert.deepEqual(s.scopes, [{ driverIds: 'x' }]);
-  assert.deepEqual(s.residual.createdAt, { $gte: new Date(`${d.scopes.at(-1)!.createdMonth}-01T00:00:00Z`) });
-  assert.equal(s.monthly, true);
+  assert.deepEqual(s.residual.createdAt, { $gte: floor });
   assert.throws(
     () => listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, { limit: 50 }, now),
     is(400),
