@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { DEFAULT_ROLE, Messages, roleFromRealmRoles, type RoleNumber } from '@portal/contracts';
 import type { AuthUser, RouteInfo } from '../../types.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserState } from './user-state.js';
 import { sendProblem } from './problem.js';
 import { cacheCounter } from '../../cache-stats.js';
@@ -11,6 +12,13 @@ const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
 /** Verified tokens kept per process (bounded: a Map in insertion order, the oldest dropped first). */
 const CACHE_MAX = 5000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+type ReadState = UserState & { sessionEnded: boolean };
+
+/** Sends the problem and says "stop" (a hook that answered must not go on). */
+const refuse = (reply: FastifyReply, status: number, detail: string): false => {
+  sendProblem(reply, status, detail);
+  return false;
+};
 
 interface Verified {
   user: AuthUser;
@@ -59,18 +67,23 @@ export default fp(
     const cache = new Map<string, Verified>();
     const stats = cacheCounter('kit.tokens', { max: CACHE_MAX, size: () => cache.size });
 
-    async function verify(token: string): Promise<Verified | undefined> {
-      const now = Date.now() / 1000;
+    /** The kept verdict of a token that has not expired, else undefined (an expired one is dropped). */
+    function cached(token: string): Verified | undefined {
       // Oldest first out (insertion order), not least recently used: re-inserting on every hit hashed the whole
       // token twice more per request; a token evicted while still in use is only verified again.
       const hit = cache.get(token);
-      if (hit) {
-        if (hit.exp > now) {
-          stats.hit();
-          return hit;
-        }
-        cache.delete(token);
+      if (!hit) return undefined;
+      if (hit.exp > Date.now() / 1000) {
+        stats.hit();
+        return hit;
       }
+      cache.delete(token);
+      return undefined;
+    }
+
+    async function verify(token: string): Promise<Verified | undefined> {
+      const hit = cached(token);
+      if (hit) return hit;
       stats.miss();
       const { payload } = await jwtVerify(token, jwks, {
         issuer: KEYCLOAK_ISSUER,
@@ -118,43 +131,65 @@ export default fp(
       }
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    /**
+     * The answer for a verified token and its user's state: true to go on, else the problem is sent. The same for
+     * both paths below.
+     */
+    function admit(request: FastifyRequest, reply: FastifyReply, v: Verified, state: ReadState): boolean {
       const config = request.routeOptions.config;
-      if (request.is404 || config.public) return;
-      const header = request.headers.authorization ?? '';
-      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-      if (!token) return sendProblem(reply, 401, Messages.tokenInvalid);
-      let v: Verified | undefined;
-      try {
-        v = await verify(token);
-      } catch (err) {
-        request.log.debug({ err }, 'token rejected');
-      }
-      if (!v) return sendProblem(reply, 401, Messages.tokenInvalid);
-      // A revocation must take effect at once in every service: the store's copy of a user's state is dropped the
-      // moment a change is announced (user-state-cache.ts), and read from Redis while changes cannot be heard.
-      // No store (a bare app) knows of no verification either: such a user is under review (fail closed).
-      const state: UserState & { sessionEnded: boolean } = app.hasDecorator('userState')
-        ? await app.userState.read(v.user.sub, v.sid)
-        : { sessionEnded: false };
       if (state.deleted || state.sessionEnded || (state.nbf !== undefined && v.iat < state.nbf)) {
-        return sendProblem(reply, 401, Messages.tokenInvalid);
+        return refuse(reply, 401, Messages.tokenInvalid);
       }
       const verified = !!state.verified;
       request.user = { ...v.user, suspended: !!state.suspended, verified, sid: v.sid };
       // A suspended user is never verified too: the suspension's rule (read, not write) and message apply.
       if (state.suspended) {
         if (!READ_METHODS.has(request.method) && !config.allowSuspended) {
-          return sendProblem(reply, 403, Messages.suspended);
+          return refuse(reply, 403, Messages.suspended);
         }
       } else if (!verified && !config.allowUnverified) {
         // Redis unreachable and nothing known of this user yet: not "under review", just not answerable now.
-        if (state.unknown) return sendProblem(reply, 503, Messages.serviceUnavailable);
-        return sendProblem(reply, 403, Messages.underReview);
+        if (state.unknown) return refuse(reply, 503, Messages.serviceUnavailable);
+        return refuse(reply, 403, Messages.underReview);
       }
       if (config.roles && (v.portalRole === undefined || !config.roles.includes(v.portalRole))) {
-        return sendProblem(reply, 403, Messages.forbidden);
+        return refuse(reply, 403, Messages.forbidden);
       }
+      return true;
+    }
+
+    /** A token not kept yet, or a user whose state this process holds no copy of: verified and read. */
+    async function slowPath(request: FastifyRequest, reply: FastifyReply, token: string): Promise<boolean> {
+      let v: Verified | undefined;
+      try {
+        v = await verify(token);
+      } catch (err) {
+        request.log.debug({ err }, 'token rejected');
+      }
+      if (!v) return refuse(reply, 401, Messages.tokenInvalid);
+      // A revocation must take effect at once in every service: the store's copy of a user's state is dropped the
+      // moment a change is announced (user-state-cache.ts), and read from Redis while changes cannot be heard.
+      // No store (a bare app) knows of no verification either: such a user is under review (fail closed).
+      const state: ReadState = app.hasDecorator('userState')
+        ? await app.userState.read(v.user.sub, v.sid)
+        : { sessionEnded: false };
+      return admit(request, reply, v, state);
+    }
+
+    // A callback hook: a kept verdict and a held copy of the user's state (the common request) are answered
+    // synchronously, with no promise and no tick of the event loop; anything else goes the asynchronous way.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.is404 || request.routeOptions.config.public) return done();
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token) return void refuse(reply, 401, Messages.tokenInvalid);
+      const v = cached(token);
+      const state = v && app.hasDecorator('userState') ? app.userState.peek?.(v.user.sub, v.sid) : undefined;
+      if (v && state) {
+        if (admit(request, reply, v, state)) done();
+        return;
+      }
+      slowPath(request, reply, token).then((go) => go && done(), done);
     });
   },
   { name: 'auth', dependencies: ['problem'] },

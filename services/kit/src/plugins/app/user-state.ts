@@ -36,6 +36,11 @@ export interface UserState {
 export interface UserStateStore {
   /** The user's state plus whether the token's session was ended (read on every authenticated request). */
   read(sub: string, sid?: string): Promise<UserState & { sessionEnded: boolean }>;
+  /**
+   * What `read` would answer from this process's copy, when it has one it may serve now (else undefined): no
+   * Redis, no promise. The auth hook's fast path; `read` stays the rule.
+   */
+  peek?(sub: string, sid?: string): (UserState & { sessionEnded: boolean }) | undefined;
   /** Refuse every token of the user issued before now (password change, suspension, deletion). */
   revokeBefore(sub: string, atMs?: number): Promise<void>;
   /** Refuse the tokens of one Keycloak session (logout). */
@@ -76,6 +81,7 @@ export function userStateStore(
     lastKnown.set(k, v);
   };
   return {
+    peek: (sub, sid) => cache?.get(sub, sid),
     async read(sub, sid) {
       const k = `${sub}|${sid ?? ''}`;
       const copy = cache?.get(sub, sid);
