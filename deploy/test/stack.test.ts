@@ -2,6 +2,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
 import mongoose from 'mongoose';
 import { Redis } from 'ioredis';
 import { Client as Minio } from 'minio';
@@ -285,6 +286,23 @@ test('nginx edge: /auth proxies to Keycloak, unknown /api is a 404 problem, gzip
     headers: { 'accept-encoding': 'gzip' },
   });
   assert.equal(gz.headers.get('content-encoding'), 'gzip');
+});
+
+test("nginx edge: a bundle's prebuilt .br to a browser that accepts br, its .gz to one that accepts only gzip", async () => {
+  const dist = new URL('../../shell/dist/', import.meta.url);
+  const main = readdirSync(dist).find((f) => /^main\.[0-9a-f]{8}\.js$/.test(f));
+  assert.ok(main, 'a built shell (shell/dist/main.*.js)');
+  for (const [accept, encoding, ext] of [
+    ['br, gzip, deflate', 'br', '.br'],
+    ['gzip', 'gzip', '.gz'],
+  ]) {
+    const res = await fetch(`${APP_URL}/${main}`, { headers: { 'accept-encoding': accept! } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-encoding'), encoding, accept);
+    // the file built next to the bundle, sent as it is (not compressed again on the way)
+    assert.equal(Number(res.headers.get('content-length')), statSync(new URL(main + ext, dist)).size, accept);
+    assert.match(res.headers.get('vary') ?? '', /accept-encoding/i);
+  }
 });
 
 test('Jaeger: OTLP HTTP accepts traces, query API answers', { skip: env.PORTAL_JAEGER === '0' }, async () => {

@@ -10,27 +10,16 @@ import { Role, type RoleNumber } from '@portal/contracts';
 const KB = 1024;
 const PAGE = 300 * KB;
 /**
- * /login's goal is 150 KB; today the shell loads its whole base (~165 KB: React, contracts, the session) before it
- * sends the browser to Keycloak, whose themed page adds ~75 KB: this ceiling until the shell hands off from a small
- * entry of its own.
+ * /login: the shell hands off to Keycloak from a small entry of its own (shell/src/login.ts: keycloak-js, ~14 KB),
+ * Keycloak's themed page adds its own (~78 KB): 92 KB measured, against the goal.
  */
-const LOGIN = 255 * KB;
+const LOGIN = 150 * KB;
 /**
- * Pages over the goal, each with the ceiling it must stay under (measured + ~3 %). The accounts list, the orders
- * lists and the fleet lists draw an ag-grid table (editing, pinned and resizable columns, server sort headers):
- * ag-grid-community's core with the portal's modules is ~195 KB gzipped after dead-code removal, over a page base of
- * ~170 KB. Check In and Scan prefetch the zxing barcode reader (~115 KB) where the browser has no BarcodeDetector
- * (desktop Chromium; the drivers' Android Chrome has one), so a driver offline can still open the camera.
+ * Pages over the goal, each with the ceiling it must stay under (measured + ~3 %); none today. The grid pages are the
+ * closest (the orders lists 297 KB, the fleet list 295, the accounts list 289, brotli): ag-grid's chunk with the
+ * portal's modules is ~156 KB of it, the page base (React, contracts, the session, the frame) ~120.
  */
-const OVER: Record<string, number> = {
-  '/dashboard/accounts': 382 * KB,
-  '/dashboard/adminManageOrders': 414 * KB,
-  '/dashboard/orders': 414 * KB,
-  '/dashboard/incomingorders': 414 * KB,
-  '/dashboard/fleetmanager': 400 * KB,
-  '/dashboard/checkin': 322 * KB,
-  '/dashboard/scan': 322 * KB,
-};
+const OVER: Record<string, number> = {};
 
 const PAGES: [RoleNumber, { width: number; height: number }, string[]][] = [
   [
@@ -107,7 +96,7 @@ test('/login: the hand-off to Keycloak and its sign-in page within their ceiling
   await cdp.send('Network.enable');
   const r = await firstLoad(page, cdp, `${APP}/login`, () => page.locator('#username').waitFor());
   console.log(`/login ${kb(r.total)}\n${r.list}`);
-  expect(r.list).not.toMatch(/ag-grid|data-grid|light-table/);
+  expect(r.list).not.toMatch(/ag-grid|data-grid|light-table|\/mfe\//);
   expect(r.total, `/login ${kb(r.total)}\n${r.list}`).toBeLessThanOrEqual(LOGIN);
 });
 
