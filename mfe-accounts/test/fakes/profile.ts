@@ -62,18 +62,42 @@ export function profileUsers(): Array<Record<string, any>> {
 }
 
 const UPDATED = 'Profile updated successfully!';
+export const LAST_FACTOR =
+  'This is your only second factor and your role must sign in with one: set up an authenticator app or register another security key first.';
 const UNDER_REVIEW = 'Your account is under review. You will receive an email once it has been verified.';
 
 export function profileRoutes(users = profileUsers()): Route {
   const find = (email: unknown) => users.find((u) => u.email === email);
   let uploads = 0;
   let links = 1;
+  const factors = {
+    required: true,
+    authenticatorApp: false,
+    keys: [
+      { id: 'k-desk', label: 'Desk key', createdAt: '2026-11-02T09:00:00.000Z' },
+      { id: 'k-travel', label: 'Travel key', createdAt: '2026-11-20T09:00:00.000Z' },
+    ],
+  };
   return (c) => {
     const { path, input } = c;
     if (path === '/api/utils/config') return c.reply(200, { data: { logoType: 'nj', 'sigs.show': true } });
     const me = find(c.who);
     if (!me) return c.fail(401, 'Unauthorized');
     if (path === '/api/users/me') return c.reply(200, { user: me });
+    // Sign-in security (staff only): one key, no authenticator app; the last factor is kept (409)
+    if (path === '/api/users/me/second-factors') {
+      if (me.role > 1) return c.fail(403, 'Forbidden');
+      return c.reply(200, { data: factors });
+    }
+    const key = /^\/api\/users\/me\/second-factors\/keys\/([^/]+)$/.exec(path);
+    if (key && c.method === 'DELETE') {
+      if (me.role > 1) return c.fail(403, 'Forbidden');
+      if (!factors.keys.some((k) => k.id === key[1]))
+        return c.fail(404, 'That security key is not registered to your account.');
+      if (factors.keys.length === 1 && !factors.authenticatorApp) return c.fail(409, LAST_FACTOR);
+      factors.keys = factors.keys.filter((k) => k.id !== key[1]);
+      return c.reply(200, { message: 'The security key was removed.', data: factors });
+    }
     if (path === '/api/users') return c.reply(200, { data: { users } });
     if (path === '/api/users/invites') return c.reply(200, { data: { invites: [] } });
     // The stored file's URL, as the service answers it (its GET is a 404 here: the preview only needs the URL).
