@@ -240,7 +240,8 @@ export interface RouteChanged {
 export const isUtilityRoute = (name: string) => name.trim().toLowerCase() === UTILITY_ROUTE_NAME;
 export const isUtilityId = (id: string) => id.startsWith(UTILITY_ID_PREFIX);
 /** The 5 digits of a zip ('12345-6789' → '12345'); '' when it is not a zip. */
-export const zip5 = (zip: string) => (new RegExp(ZIP_PATTERN).test(zip.trim()) ? zip.trim().slice(0, 5) : '');
+export const zip5 = (zip: string) => (ZIP_RE.test(zip.trim()) ? zip.trim().slice(0, 5) : '');
+const ZIP_RE = new RegExp(ZIP_PATTERN); // once, not per call (routes/find asks per request)
 
 export type ParsedDays =
   | { mode: 'weekdays'; weekdays: RouteWeekday[] }

@@ -18,6 +18,16 @@ const MARKER_MONDAY = MARKER_DAY - ((new Date(MARKER_DAY * DAY_MS).getUTCDay() +
 
 /** Whole days since 1970-01-01 of a YYYY-MM-DD that is a real date, else NaN ('2023-02-30' is not). */
 export function dayNumber(iso: string): number {
+  const known = dayNumbers.get(iso);
+  if (known !== undefined) return known;
+  const day = parseDay(iso);
+  // the dates asked about are few (this month's and the next's): kept, the whole map dropped past its bound
+  if (dayNumbers.size >= 2_000) dayNumbers.clear();
+  dayNumbers.set(iso, day);
+  return day;
+}
+const dayNumbers = new Map<string, number>();
+function parseDay(iso: string): number {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return NaN;
   const ms = Date.parse(`${iso}T00:00:00Z`);
   return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== iso ? NaN : ms / DAY_MS;
