@@ -47,6 +47,9 @@ export const baseRoutes = (): Route => (c) => {
   if (c.path === '/api/auth/logout') return c.reply(200, { message: 'You have been signed out.' });
   if (c.path === '/api/users/me')
     return c.reply(200, { user: USERS.find((u) => u.email === c.who) ?? USERS[0] });
+  // Profile's Sign-in security (staff): nothing registered yet
+  if (c.path === '/api/users/me/second-factors')
+    return c.reply(200, { data: { required: true, authenticatorApp: false, keys: [] } });
   // The invites overlay asks after every sign-in; nobody here has pending invites.
   if (c.path === '/api/users/invites') return c.reply(200, { data: { invites: [] } });
   if (c.path === '/api/users') return c.reply(200, { data: { users: [...USERS, ...MANY] } });
