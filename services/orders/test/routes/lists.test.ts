@@ -123,8 +123,9 @@ before(async () => {
   docs.push(order(i++, A1, B1, { deleted: 1, status: 1 }));
   docs.push(order(i++, A1, B1, { deleted: 2, status: 8 }));
   docs.push(order(i++, A1, B1, { days: -70 })); // delivered long ago, created 70 days ago: outside the window
-  // the driver's: one of an earlier month (in their list), one older than its 366 days (not)
+  // the driver's: two of earlier months (in their list, read in later windows), one older than its 366 days (not)
   docs.push(order(i++, C1, C1, { driver: 'drv-7', days: -45 }));
+  docs.push(order(i++, C1, C1, { driver: 'drv-7', days: -150 }));
   docs.push(order(i++, C1, C1, { driver: 'drv-7', days: -400 }));
   await Order.collection.insertMany(docs);
   // the lists read the orders' rows (models/order-row.ts): written as the seed writes them, marked complete
