@@ -1,7 +1,7 @@
 import { ALL_ROLES, canManageRoutes } from '@portal/contracts';
 import { Problem, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { createRoute, deleteRoute, listRoutes, updateRoute } from '../domain/routes.js';
-import { find, type RouteIndex } from '../domain/route-index.js';
+import { find, type FindAnswer, type RouteIndex } from '../domain/route-index.js';
 import { findRange } from '../domain/days.js';
 import { findZip } from '../domain/validate.js';
 import * as S from '../schemas/routes.js';
@@ -54,17 +54,24 @@ export const routesRoutes =
       async (request) => ({ data: { route: await deleteRoute(request.body.route.id) } }),
     );
 
-    // Which routes, on which dates, serve a zip: from this instance's in-memory index (no database call).
+    // Which routes, on which dates, serve a zip: from this instance's in-memory index (no database call). The index
+    // keeps each answer until it changes; its JSON (the route's own response serializer) is kept beside it, so a
+    // repeated question is not serialised again.
+    const answered = new WeakMap<FindAnswer, string>();
     app.post(
       '/routes/find',
       {
         schema: { tags: ['routes'], body: S.RouteFindBody, response: { 200: S.RouteFindAnswer, ...errors } },
       },
-      async (request) => {
+      async (request, reply) => {
         const zip = findZip(request.body.zip);
         const range = findRange(request.body);
         if ('error' in range) throw new Problem(400, range.error);
-        return { data: find(index, zip, range) };
+        const data = find(index, zip, range);
+        let json = answered.get(data);
+        if (json === undefined) answered.set(data, (json = reply.serialize({ data }) as string));
+        // a string payload with a JSON type is sent as it is (the typed send expects the object it stands for)
+        return reply.type('application/json; charset=utf-8').send(json as never);
       },
     );
   };
