@@ -47,6 +47,8 @@ export class RouteIndex {
 
   /** Puts a live route in (replacing what it had), or takes it out when `route` is null (deleted or gone). */
   set(id: string, route: Route | null): void {
+    // a route this index never had, gone: nothing changes (a replica hears of other databases' routes too)
+    if (!route && !this.byRoute.has(id)) return;
     this.answers.clear();
     for (const row of this.byRoute.get(id) ?? []) {
       const list = this.byZip.get(row.zipCode)!.filter((r) => r !== row);

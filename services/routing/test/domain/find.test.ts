@@ -222,6 +222,8 @@ test('a kept answer lasts until the index changes: a new day, a new route, a rem
   const first = find(index, '08601', week);
   assert.deepEqual(first.dates, ['2026-11-23']);
   assert.equal(find(index, '08601', week), first, 'asked again, unchanged: the kept answer');
+  index.set('never-here', null);
+  assert.equal(find(index, '08601', week), first, 'a route it never had, removed: nothing changed');
   // the same route runs one more day
   index.set('a', route('A', [row({ id: 'a1', zipCode: '08601', dayOfTheWeek: 'mon,wed' })], 'a'));
   assert.deepEqual(find(index, '08601', week).dates, ['2026-11-23', '2026-11-25']);
