@@ -69,14 +69,17 @@ test('orders §2 Show Only Delivered: the delivery outcomes, never Picked Up; Ex
   });
 });
 
-test('outgoing: one scope per licence and window month; search and Approved as residual', () => {
+test('outgoing: one scope per licence, the window and a week ranges; search and Approved as residual', () => {
   const p = listPlan('outgoing', vendor, { q: 'Green G-1', status: 1, def: 'int', sort: 'vendor' }, now)!;
   assert.deepEqual(p.scopes, [
-    { pickupKey: 'A1', createdMonth: '2026-11', orderDef: 'int' },
-    { pickupKey: 'A1', createdMonth: '2026-10', orderDef: 'int' },
-    { pickupKey: 'A2', createdMonth: '2026-11', orderDef: 'int' },
-    { pickupKey: 'A2', createdMonth: '2026-10', orderDef: 'int' },
+    { pickupKey: 'A1', orderDef: 'int' },
+    { pickupKey: 'A2', orderDef: 'int' },
   ]);
+  assert.deepEqual(p.residual.createdAt, { $gte: new Date(now.getTime() - 40 * DAY) });
+  const w = listPlan('incoming', vendor, { week: '2026-11-26' }, now)!;
+  assert.deepEqual(w.scopes, [{ destKey: 'A1' }, { destKey: 'A2' }]);
+  assert.deepEqual(w.residual.deliveryDay, { $gte: '2026-11-23', $lt: '2026-11-30' });
+  assert.equal(w.residual.createdAt, undefined);
   assert.deepEqual(p.residual.status, { $in: [1, 4] });
   assert.deepEqual(p.residual.$and, [
     { searchTokens: { $regex: '^green' } },
