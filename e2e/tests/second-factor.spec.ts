@@ -4,8 +4,10 @@
 // computed from the secret the themed set-up page prints. Each test has a staff user of its own (made by accounts,
 // its password set through Keycloak's admin API), never a shared demo user: brute-force counts are per account.
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { Role } from '@portal/contracts';
-import { totpCodeFromBase32 } from '@portal/service-kit/testing';
+import { randomBytes } from 'node:crypto';
+import { totpCode, totpCodeFromBase32 } from '@portal/service-kit/testing';
 import {
   test,
   expect,
@@ -78,6 +80,18 @@ async function shots(page: Page, name: string): Promise<void> {
   if (size) await page.setViewportSize(size);
 }
 
+/** A themed Keycloak page: both widths kept, and axe finds nothing serious or critical on it. */
+async function themed(page: Page, name: string): Promise<void> {
+  await shots(page, name);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+}
+
 const openProfile = async (page: Page) => {
   await page.goto(`${APP}/dashboard/profile`);
   await page.getByTestId('profile-section-security').waitFor();
@@ -112,7 +126,7 @@ test('a staff user registers a security key on Profile, sees it listed, and sign
 
   await page.getByTestId('security-add-key').click();
   await page.locator('#kc-webauthn-settings-form').waitFor({ state: 'attached' });
-  await shots(page, 'kc-webauthn-register');
+  await themed(page, 'kc-webauthn-register');
   await page.getByRole('button', { name: /register/i }).click();
 
   await page.waitForURL(`${APP}/dashboard/profile`);
@@ -129,7 +143,7 @@ test('a staff user registers a security key on Profile, sees it listed, and sign
   await fillKeycloakLogin(page, email);
   const useKey = page.getByRole('button', { name: /security key|passkey|sign in/i });
   await useKey.first().waitFor();
-  await shots(page, 'kc-webauthn-authenticate');
+  await themed(page, 'kc-webauthn-authenticate');
   await useKey.first().click();
   await page.waitForURL(STAFF_HOME);
   await page.getByTestId('user-menu').waitFor();
@@ -147,11 +161,11 @@ test('a staff user sets up an authenticator app from Profile and then signs in w
 
   // Keycloak's set-up page, themed: "Unable to scan?" prints the secret (base32) an app would store
   await page.locator('#kc-totp-settings-form').waitFor();
-  await shots(page, 'kc-totp-setup');
+  await themed(page, 'kc-totp-setup');
   await page.locator('#mode-manual').click();
   const secret = (await page.locator('#kc-totp-secret-key').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7 ]{16,}$/);
-  await shots(page, 'kc-totp-setup-manual');
+  await themed(page, 'kc-totp-setup-manual');
   await page.locator('#totp').fill(totpCodeFromBase32(secret));
   await page.locator('#userLabel').fill('Phone');
   await page.locator('#saveTOTPBtn').click();
@@ -171,6 +185,70 @@ test('a staff user sets up an authenticator app from Profile and then signs in w
     code = totpCodeFromBase32(secret);
     return code;
   });
+  await page.waitForURL(STAFF_HOME);
+  await page.getByTestId('user-menu').waitFor();
+});
+
+test('a staff user with a key and an app: "Try another way" on the key page offers the app, whose code signs in', async ({
+  newPage,
+  testData,
+}) => {
+  const email = await staffUser('another', (e) => testData.track(e));
+  // the same login again with both factors (Keycloak's admin API adds no credential to a user: the import replaces
+  // it, and accounts links the profile to the new login by its address at the first sign-in)
+  const secret = `Another${randomBytes(8).toString('hex')}`;
+  const imported = await kcAdmin('POST', '/partialImport', {
+    ifResourceExists: 'OVERWRITE',
+    users: [
+      {
+        username: email,
+        email,
+        enabled: true,
+        emailVerified: true,
+        firstName: 'Sec',
+        lastName: 'Ond',
+        groups: ['/portal-admins'],
+        credentials: [
+          { type: 'password', value: PASSWORD, temporary: false },
+          {
+            type: 'webauthn',
+            userLabel: 'Desk key',
+            secretData: '{}',
+            credentialData: JSON.stringify({
+              aaguid: '00000000-0000-0000-0000-000000000000',
+              credentialId: randomBytes(16).toString('base64url'),
+              counter: 0,
+              credentialPublicKey: 'pQECAyYgASFYIA',
+              attestationStatementFormat: 'none',
+              transports: ['usb'],
+            }),
+          },
+          {
+            type: 'otp',
+            userLabel: 'Phone',
+            secretData: JSON.stringify({ value: secret }),
+            credentialData: JSON.stringify({
+              subType: 'totp',
+              digits: 6,
+              counter: 0,
+              period: 30,
+              algorithm: 'HmacSHA1',
+            }),
+          },
+        ],
+      },
+    ],
+  });
+  expect(imported.status, await imported.text()).toBe(200);
+  const page = await newPage();
+  await page.goto(`${APP}/login`);
+  await fillKeycloakLogin(page, email);
+  await page.getByRole('button', { name: 'Try Another Way' }).click();
+  await page.locator('#kc-select-credential-form').waitFor();
+  await themed(page, 'kc-select-authenticator');
+  await page.getByRole('button', { name: /authenticator/i }).click();
+  await page.locator('#otp').fill(totpCode(secret));
+  await page.locator('#kc-login').click();
   await page.waitForURL(STAFF_HOME);
   await page.getByTestId('user-menu').waitFor();
 });
