@@ -45,6 +45,20 @@ async function profiled(name, start, run) {
   console.log(`\nbusy ${s.busyMs} ms, idle ${s.idleMs} ms of the measured seconds`);
 }
 
+/**
+ * The load's row plus the server's CPU ms per answered request (utime + stime of /proc/<pid>/stat). load() warms up
+ * for 1 s first, uncounted in row.n: that second's share of the CPU is left out too (`seconds` measured).
+ */
+async function timed(pid, fn, seconds) {
+  const ticks = () => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(f[11]) + Number(f[12]);
+  };
+  const t0 = ticks();
+  const row = await fn();
+  return { ...row, cpuMs: ((ticks() - t0) * 10 * seconds) / (seconds + 1) / row.n };
+}
+
 const env = stackEnv(root);
 const withEnv = (starter, extra) => (more) => starter(root, logDir, { ...env, ...more }, extra);
 console.log(`load average at start: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).trim()}`);
@@ -101,8 +115,9 @@ async function bare(extraEnv, args) {
 }
 if (cases.includes('floor')) {
   const rows = [];
+  const seconds = Number(process.env.BENCH_SECONDS ?? 6);
   const b = await startBaseline(root, logDir);
-  rows.push(await load('baseline.fastify', { url: b.url, pid: b.pid }));
+  rows.push(await timed(b.pid, () => load('baseline.fastify', { url: b.url, pid: b.pid }), seconds));
   await b.stop();
   const variants = [
     [
@@ -121,19 +136,29 @@ if (cases.includes('floor')) {
     const svc = await bare(extra, args);
     try {
       rows.push(
-        await load(name, {
-          url: `${svc.base}/api/users/me`,
-          headers: { authorization: `Bearer ${token}` },
-          pid: svc.pid,
-        }),
+        await timed(
+          svc.pid,
+          () =>
+            load(name, {
+              url: `${svc.base}/api/users/me`,
+              headers: { authorization: `Bearer ${token}` },
+              pid: svc.pid,
+            }),
+          seconds,
+        ),
       );
     } finally {
       await svc.stop();
     }
   }
-  console.log('\n| case | req/s | ratio to bare | p95 ms |\n| --- | ---: | ---: | ---: |');
+  console.log(
+    "\n| case | req/s | ratio to bare | p95 ms | CPU ms per request | bare's CPU / its own |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
   for (const r of rows)
-    console.log(`| ${r.name} | ${r.rps} | ${(r.rps / rows[0].rps).toFixed(3)} | ${r.p95_ms} |`);
+    console.log(
+      `| ${r.name} | ${r.rps} | ${(r.rps / rows[0].rps).toFixed(3)} | ${r.p95_ms} | ${r.cpuMs.toFixed(4)} | ` +
+        `${(rows[0].cpuMs / r.cpuMs).toFixed(3)} |`,
+    );
   console.log(
     `load average at the end: ${execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).trim()}`,
   );
@@ -154,17 +179,6 @@ if (cases.includes('ratios')) {
   const headers = { authorization: `Bearer ${token}` };
   const out = { 'http.users.me': [], 'routes.find': [] };
   const cpu = { 'http.users.me': [], 'routes.find': [] };
-  /** The load's row plus the server's CPU ms per answered request (utime + stime of /proc/<pid>/stat). */
-  const timed = async (pid, fn) => {
-    const ticks = () => {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(f[11]) + Number(f[12]);
-    };
-    const t0 = ticks();
-    const row = await fn();
-    // load() warms up for 1 s first, uncounted in row.n: its share of the CPU is left out too (3 s measured)
-    return { ...row, cpuMs: ((ticks() - t0) * 10 * 0.75) / row.n };
-  };
   const me = () =>
     load('http.users.me', { url: `${acc.base}/api/users/me`, headers, pid: acc.pid, seconds: 3 });
   const find = () =>
@@ -172,10 +186,10 @@ if (cases.includes('ratios')) {
   const bare = () => load('baseline.fastify', { url: b.url, pid: b.pid, seconds: 3 });
   try {
     for (let round = 0; round < 5; round++) {
-      const b1 = await timed(b.pid, bare);
-      const m = await timed(acc.pid, me);
-      const b2 = await timed(b.pid, bare);
-      const f = await timed(rt.pid, find);
+      const b1 = await timed(b.pid, bare, 3);
+      const m = await timed(acc.pid, me, 3);
+      const b2 = await timed(b.pid, bare, 3);
+      const f = await timed(rt.pid, find, 3);
       const load1 = execFileSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).split(' ')[0];
       out['http.users.me'].push(m.rps / b1.rps);
       out['routes.find'].push(f.rps / b2.rps);
