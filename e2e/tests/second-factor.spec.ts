@@ -157,6 +157,14 @@ test('a staff user sets up an authenticator app from Profile and then signs in w
   const page = await newPage();
   await signIn(page, email);
   await openProfile(page);
+  // Cancel on Keycloak's page: back on Profile, told nothing changed (kc_action_status cancelled)
+  await page.getByTestId('security-setup-app').click();
+  await page.locator('#cancelTOTPBtn').click();
+  await page.waitForURL(`${APP}/dashboard/profile`);
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Cancelled: nothing was changed.' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('security-app-status')).toHaveText('Not set up');
   await page.getByTestId('security-setup-app').click();
 
   // Keycloak's set-up page, themed: "Unable to scan?" prints the secret (base32) an app would store
