@@ -3,7 +3,7 @@
 // portal's token on Keycloak's account API and console. The browser's tokens here are real ones: Authorization
 // Code + PKCE on portal-web through the edge (browser-login.mjs), never the test client's.
 import { readFileSync } from 'node:fs';
-import { PASSWORD, env, form, http, kcAdmin, makeUser, tokenUrl } from './lib.mjs';
+import { PASSWORD, api, env, form, grant, http, kcAdmin, makeUser, tokenUrl } from './lib.mjs';
 import { browserSignIn, pageMessage } from './browser-login.mjs';
 
 const blocked = (detail) => ({ open: false, detail });
@@ -107,6 +107,35 @@ export const keycloakAttacks = [
         : blocked(
             `account API refuses the browser's token; the edge answers ${consolePage.status} for the console`,
           );
+    },
+  ],
+  [
+    "Keycloak credentials through the portal: a staff user removes another user's credential (or their own password) by id; a company user reads second factors",
+    async () => {
+      // Profile's Sign-in security removes a security key through accounts' admin client: it must act on the
+      // caller's own WebAuthn keys only, whatever id is sent
+      const thief = await makeUser('keythief', { role: 0 });
+      const victim = await makeUser('keyvictim', { role: 0 });
+      const member = await makeUser('keypeek', { role: 4 });
+      const creds = async (id) => (await kcAdmin('GET', `/users/${id}/credentials`)).json();
+      const [victimPassword] = await creds(victim.id);
+      const [ownPassword] = await creds(thief.id);
+      const token = (await grant(thief.email)).access_token;
+      const other = await api('DELETE', `/users/me/second-factors/keys/${victimPassword.id}`, { token });
+      const own = await api('DELETE', `/users/me/second-factors/keys/${ownPassword.id}`, { token });
+      const peek = await api('GET', '/users/me/second-factors', {
+        token: (await grant(member.email)).access_token,
+      });
+      if ((await creds(victim.id)).length !== 1)
+        return open(`another user's credential went (${other.status})`);
+      if ((await creds(thief.id)).length !== 1)
+        return open(`the caller's password went as a "key" (${own.status})`);
+      if (peek.status !== 403) return open(`a company user read second factors (${peek.status})`);
+      if (JSON.stringify(peek.json ?? {}).includes('credentialData'))
+        return open('credential data in an answer');
+      return blocked(
+        `another's credential ${other.status}, own password ${own.status}, a company user ${peek.status}`,
+      );
     },
   ],
 ];
