@@ -135,6 +135,8 @@ test('a staff user registers a security key on Profile, sees it listed, and sign
   await expect(page.getByTestId('security-key').first()).toContainText('Desk key');
   await expect(page.getByTestId('security-key-count')).toHaveText('1 registered');
   await shots(page, 'profile-security-key');
+  const axe = await new AxeBuilder({ page }).include('[data-testid=profile-section-security]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   // sign out; the next sign-in asks for the key after the password, and lands where an Admin's day starts
   await page.getByTestId('user-menu').click();
