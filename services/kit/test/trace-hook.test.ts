@@ -36,6 +36,11 @@ before(async () => {
   app.get('/api/fail', { config: { public: true } }, async () => {
     throw new Error('fails on purpose');
   });
+  // what the handler sees after the (synchronous or not) auth hook, for a GET (no body read)
+  app.get('/api/trace-id', async () => {
+    await new Promise((r) => setImmediate(r));
+    return { traceId: currentTraceId() };
+  });
   app.get('/api/listeners', async (_req, reply) => ({ close: reply.raw.listenerCount('close') }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -84,6 +89,20 @@ test('a sampled traceparent: one server span, and its trace id reaches the publi
   // the publish is a child of the write the request made, in the same trace
   const publish = spans.find((s) => s.name === 'kithook.thing.created publish');
   assert.ok(publish, `publish span in ${spans.map((s) => s.name)}`);
+});
+
+test('a GET handler runs in its request trace, sampled or not, after the auth hook', async () => {
+  // a token this app has not seen: its first request is verified and its user state read (the asynchronous way),
+  // the next ones are answered from the kept verdict and copy (synchronously)
+  const fresh = await tokenFor(1);
+  for (const sampled of [true, false, true]) {
+    const traceId = randomBytes(16).toString('hex');
+    const res = await fetch(`${base}/api/trace-id`, {
+      headers: { authorization: `Bearer ${fresh}`, traceparent: traceparent(traceId, sampled) },
+    });
+    assert.equal(res.status, 200);
+    assert.equal(((await res.json()) as { traceId: string }).traceId, traceId);
+  }
 });
 
 test('a query secret never reaches a span; a 5xx marks the server span as an error', async () => {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  context,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
@@ -85,7 +86,9 @@ export default fp(
       done();
     });
     app.addHook('preValidation', (request, _reply, done) => {
-      if (request.traceContext) enter(request.traceContext);
+      // still the active one when no body was read (a GET): entered once, not twice
+      const ctx = request.traceContext;
+      if (ctx && context.active() !== ctx) enter(ctx);
       done();
     });
   },
