@@ -34,5 +34,8 @@ export async function handOff(): Promise<void> {
   await Promise.race([leaving, new Promise((resolve) => setTimeout(resolve, STILL_HERE_MS))]);
 }
 
-/** How long a hand-off may take before the portal's own sign-in screen (with its Sign In button) is shown. */
-export const STILL_HERE_MS = 5000;
+/**
+ * How long a hand-off may take before the portal's own sign-in screen (with its Sign In button) is shown: long enough
+ * for a slow Keycloak (the full portal loading under a navigation still on its way would be wasted bytes).
+ */
+export const STILL_HERE_MS = 10_000;
