@@ -2,7 +2,7 @@
 // "under review"), staff get the application notice and verify it on Edit Account; the vendor gets "Account
 // Verified" once, shows Verified in Accounts, and is let in. Before that, staff have set up the day: the receiver's
 // company, the route serving the zip Mon/Wed/Fri, the driver and his van (setup.ts).
-import { Messages, Role } from '@portal/contracts';
+import { AuthMessages, Messages, Role } from '@portal/contracts';
 import { codeIn, fillKeycloakLogin, APP, PASSWORD, DEMO } from '../fixtures/index.ts';
 import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
 import { freshJourney } from '../fixtures/journey.ts';
@@ -43,8 +43,9 @@ test('a company signs up and is reviewed: pin, profile, application notice, staf
   await look(page, '01-verify');
   await page.getByTestId('verify-pin').fill(pin);
   await page.getByTestId('verify-submit').click();
-  // verified: on to Keycloak's sign-in page with the address filled in, then the profile
+  // verified: on to Keycloak's sign-in page with the address filled in and the portal's word on it, then the profile
   await expect(page.locator('#username')).toHaveValue(vendor.email);
+  await expect(page.locator('#portal-notice')).toHaveText(AuthMessages.emailVerified);
   await fillKeycloakLogin(page, vendor.email);
   await page.waitForURL(/\/dashboard\/profile/);
   await page.getByTestId('profile-form').waitFor();

@@ -188,6 +188,24 @@ test('an unverified address stops at the themed verify page; "send the code agai
   await mailbox.waitForMailTo(email, 'Verify your email', { since });
 });
 
+test('a line the portal left for the sign-in page (a reset, a deleted account) is shown once above the form', async ({
+  newPage,
+}) => {
+  const page = await newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  // what the portal's screens do before they leave for Keycloak (shell handoff.ts SIGN_IN_NOTICE, this tab only)
+  await page.goto(`${APP}/silent-check-sso.html`);
+  await page.evaluate((m) => sessionStorage.setItem('portal.signInNotice', m), Messages.passwordUpdated);
+  await page.goto(authUrl('user@demo.portal'));
+  await expect(page.locator('#portal-notice')).toHaveText(Messages.passwordUpdated);
+  await expect(page.getByLabel('Email')).toHaveValue('user@demo.portal');
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'login-notice-390');
+  await page.reload();
+  await expect(page.locator('#kc-login')).toBeVisible();
+  await expect(page.locator('#portal-notice')).toHaveCount(0);
+});
+
 test('the not-yet-verified stop without a known address (Keycloak names none there) opens the pin screen to ask for it', async ({
   newPage,
   testData,

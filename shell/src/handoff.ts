@@ -10,6 +10,12 @@ export const CALLBACK_PATH = '/';
 export const AFTER_LOGIN = 'portal.afterLogin';
 /** An email to prefill on the sign-in page after a sign-out that asked for it (change of email). */
 export const LOGIN_HINT = 'portal.loginHint';
+/**
+ * A line for Keycloak's sign-in page to show once (what just happened: email verified, password reset, account
+ * deleted). Keycloak's page is on the portal's origin (/auth), so the login theme reads this tab's sessionStorage
+ * (login-theme/src/login/signInNotice.ts names the same key) and removes it.
+ */
+export const SIGN_IN_NOTICE = 'portal.signInNotice';
 
 /** A same-origin path (never `//host`), else `/`. */
 export const samePath = (p: string | null | undefined): string =>
@@ -31,8 +37,9 @@ export const initOptions = (origin: string): KeycloakInitOptions => ({
  */
 export function loginOptions(
   origin: string,
-  options: { loginHint?: string; redirect?: string } = {},
+  options: { loginHint?: string; redirect?: string; notice?: string } = {},
 ): KeycloakLoginOptions {
+  if (options.notice) sessionStorage.setItem(SIGN_IN_NOTICE, options.notice);
   const hint = options.loginHint ?? sessionStorage.getItem(LOGIN_HINT) ?? undefined;
   sessionStorage.removeItem(LOGIN_HINT);
   if (options.redirect && samePath(options.redirect) !== '/')

@@ -20,6 +20,7 @@ import {
   CALLBACK_PATH,
   KEYCLOAK,
   LOGIN_HINT,
+  SIGN_IN_NOTICE,
   initOptions,
   loginOptions,
   samePath,
@@ -198,7 +199,7 @@ export class ShellSession implements Session {
    * (its SSO cookie goes), back to `/`. Best effort on the accounts call: the Keycloak logout happens regardless.
    * Never resolves: the page is leaving.
    */
-  async logout(options: { loginHint?: string } = {}): Promise<void> {
+  async logout(options: { loginHint?: string; notice?: string } = {}): Promise<void> {
     const { token, refreshToken } = this.kc;
     if (token && refreshToken) {
       // a raw fetch: a 401 here (an expired token) must not trigger the token rule
@@ -212,6 +213,7 @@ export class ShellSession implements Session {
     sessionStorage.clear();
     localStorage.clear();
     if (options.loginHint) sessionStorage.setItem(LOGIN_HINT, options.loginHint);
+    if (options.notice) sessionStorage.setItem(SIGN_IN_NOTICE, options.notice);
     if (this.kc.idToken) {
       await this.kc.logout({ redirectUri: this.origin + CALLBACK_PATH });
     } else {

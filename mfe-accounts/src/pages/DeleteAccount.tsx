@@ -31,7 +31,7 @@ export function DeleteAccount() {
       const r = await deleteOwnAccount(api, user.email);
       setAsking(false);
       toast.success(r?.message || Messages.userDeleted);
-      await session.logout();
+      await session.logout({ notice: r?.message || Messages.userDeleted });
     } catch (e) {
       setAsking(false);
       setError(Messages.deleteUserError(errorText(e)));

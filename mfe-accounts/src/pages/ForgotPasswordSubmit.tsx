@@ -36,7 +36,7 @@ export function ForgotPasswordSubmit() {
     try {
       const r = await forgotPasswordSubmit(api, address, code.trim(), password);
       toast.success(r?.message || Messages.passwordUpdated);
-      go('/login', { email: address });
+      go('/login', { email: address, notice: r?.message || Messages.passwordUpdated });
     } catch (e) {
       setNotice(null);
       setError(errorText(e));

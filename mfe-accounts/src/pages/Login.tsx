@@ -25,7 +25,11 @@ export function Login() {
   const { session } = usePortal();
   const query = useQuery();
   const [failed, setFailed] = useState(false);
-  const options = { loginHint: knownEmail(query), redirect: afterLogin(query.get('redirect')) };
+  const options = {
+    loginHint: knownEmail(query),
+    redirect: afterLogin(query.get('redirect')),
+    notice: handedOver().notice,
+  };
 
   const signIn = () => {
     setFailed(false);

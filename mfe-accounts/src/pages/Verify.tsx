@@ -39,7 +39,11 @@ export function Verify() {
       forgetPassword();
       toast.success(answer?.message || AuthMessages.emailVerified);
       // Signed in on Keycloak's page with the address filled in, then on to the profile (step 3 of sign-up).
-      await session.login({ loginHint: address, redirect: '/dashboard/profile' });
+      await session.login({
+        loginHint: address,
+        redirect: '/dashboard/profile',
+        notice: answer?.message || AuthMessages.emailVerified,
+      });
     } catch (e) {
       setNotice(null);
       setError(errorText(e));

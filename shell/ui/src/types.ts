@@ -24,6 +24,11 @@ export interface LoginOptions {
   loginHint?: string;
   /** A same-origin path to open once signed in; else where the role's day starts. */
   redirect?: string;
+  /**
+   * What just happened, shown above Keycloak's sign-in form (e.g. "Your email has been verified"): the page leaves for
+   * Keycloak at once, so a toast would be lost.
+   */
+  notice?: string;
 }
 
 /** A Keycloak required action the portal starts for the signed-in user (application-initiated, `kc_action`). */
@@ -41,7 +46,7 @@ export interface Session {
   /** Sends the browser to Keycloak's sign-in page; it comes back signed in. Never resolves (the page leaves). */
   login(options?: LoginOptions): Promise<void>;
   /** Ends the session in the services and in Keycloak, then back to `/`. Never resolves (the page leaves). */
-  logout(options?: { loginHint?: string }): Promise<void>;
+  logout(options?: { loginHint?: string; notice?: string }): Promise<void>;
   /** Called with the new user (or null) whenever it changes; returns the unsubscribe function. */
   subscribe(cb: (user: SessionUser | null) => void): () => void;
   /**

@@ -4,6 +4,7 @@ import type { PageProps } from 'keycloakify/login/pages/PageProps';
 import type { KcContext } from '../KcContext';
 import type { I18n } from '../i18n';
 import { rememberSignInEmail } from '../signInEmail';
+import { takeSignInNotice } from '../signInNotice';
 import { decodeEntities, portalUrl } from '../text';
 
 type Props = PageProps<Extract<KcContext, { pageId: 'login.ftl' }>, I18n>;
@@ -23,6 +24,8 @@ export default function Login({ kcContext, i18n, Template, doUseDefaultCss, clas
   const passwordRef = useRef<HTMLInputElement>(null);
   const failed = messagesPerField.existsError('username', 'password');
   const failure = failed ? decodeEntities(messagesPerField.getFirstError('username', 'password')) : undefined;
+  // what the portal just did, read once (a reload does not show it again); a failed sign-in's message takes its place
+  const notice = takeSignInNotice();
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     const next: Errors = {
@@ -51,6 +54,11 @@ export default function Login({ kcContext, i18n, Template, doUseDefaultCss, clas
       {failure && (
         <div className="pt-alert pt-alert-error" role="alert" id="input-error">
           {failure}
+        </div>
+      )}
+      {notice && !failed && (
+        <div className="pt-alert pt-alert-success" role="status" id="portal-notice">
+          {notice}
         </div>
       )}
       <form id="kc-form-login" action={url.loginAction} method="post" onSubmit={submit} noValidate>
