@@ -64,6 +64,33 @@ test('401 rule: a call answered 401 mid-session clears storage, alerts and retur
   expect(await page.evaluate(() => localStorage.getItem('e2e-marker'))).toBe(null);
 });
 
+test('401 rule again right after its reload: the Keycloak session is ended too, so the reload cannot loop', async ({
+  signedInAs,
+}) => {
+  const page = await signedInAs(DEMO[1]);
+  const broken = (route: import('@playwright/test').Route) =>
+    route.continue({ headers: { ...route.request().headers(), authorization: 'Bearer eyBROKEN.token.x' } });
+  // first 401: the rule's reload, and the silent check-SSO signs the same Keycloak session in again
+  await page.route('**/api/users', broken);
+  const first = page.waitForEvent('dialog');
+  await page.getByTestId('nav-accounts').click();
+  await (await first).accept();
+  await page.unroute('**/api/users');
+  await page.waitForURL(`${APP}/dashboard/adminManageOrders`);
+  await page.getByTestId('user-menu').waitFor();
+  // the services refuse that session too (a second 401 within the rule's window): no second reload into the same
+  // session, but a sign-out that ends it at Keycloak, so the user lands on the sign-in page
+  await page.route('**/api/users', broken);
+  const second = page.waitForEvent('dialog');
+  await page.getByTestId('nav-accounts').click();
+  const d = await second;
+  expect(d.message()).toBe(Messages.tokenInvalid);
+  await d.accept();
+  await page.unroute('**/api/users');
+  await expect(page.locator('#kc-login')).toBeVisible({ timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toMatch(/^\/auth\/realms\/[^/]+\//);
+});
+
 for (const [role, expected] of [
   [1, /\/dashboard\/adminManageOrders\?id=abc123/],
   [2, /\/dashboard\/manageSchedule\?id=abc123/],

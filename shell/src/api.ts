@@ -14,17 +14,36 @@ export interface ApiOptions {
 }
 
 let ruleApplied = false;
+let endSession: (() => void) | undefined;
+/** When the rule last sent this tab to the origin (this tab's sessionStorage, kept across the reload). */
+const RULE_AT = 'portal.tokenRuleAt';
+/** A second 401 within this long of the rule's reload means the silent sign-in brought back a refused session. */
+export const RULE_REPEAT_MS = 30_000;
+
+/** How the rule ends the Keycloak session when a reload alone would sign the same refused session in again. */
+export function onRepeatedTokenRule(end: () => void): void {
+  endSession = end;
+}
 
 /**
  * The session rule (accounts §4, §8): any 401 clears storage, tells the user and returns to the origin. Runs once per
- * page: concurrent calls (and a refused token refresh) may all hit it; the page is leaving anyway.
+ * page: concurrent calls (and a refused token refresh) may all hit it; the page is leaving anyway. The reload's
+ * silent check-SSO signs the user in again while Keycloak's session lives (only a token was refused); if the
+ * services refuse that session too (a 401 again right after the reload), the reload would loop: the second time
+ * the Keycloak session is ended as well, so the user lands signed out on the sign-in page.
  */
 export function applyTokenRule(): void {
   if (ruleApplied) return;
   ruleApplied = true;
+  const again = Date.now() - Number(sessionStorage.getItem(RULE_AT) ?? 0) < RULE_REPEAT_MS;
   localStorage.clear();
   sessionStorage.clear();
   window.alert(Messages.tokenInvalid);
+  if (again && endSession) {
+    endSession();
+    return;
+  }
+  sessionStorage.setItem(RULE_AT, String(Date.now()));
   window.location.assign(window.location.origin);
 }
 

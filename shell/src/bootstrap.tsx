@@ -3,7 +3,7 @@ import './frame/shell.css';
 import { createRoot } from 'react-dom/client';
 import { navigateToUrl, registerApplication, start, triggerAppChange } from 'single-spa';
 import type { PortalProps } from '@portal/ui';
-import { applyTokenRule, createApi } from './api.js';
+import { applyTokenRule, createApi, onRepeatedTokenRule } from './api.js';
 import { loadConfig } from './config.js';
 import { loadMfe } from './remotes.js';
 import { loadRoutes } from './manifests.js';
@@ -13,6 +13,7 @@ import { Frame } from './frame/Frame.js';
 
 async function main(): Promise<void> {
   const session = new ShellSession(applyTokenRule);
+  onRepeatedTokenRule(() => void session.logout());
   const api = createApi({
     getToken: () => session.getToken(),
     onUnderReview: () => session.setVerified(false),
