@@ -11,6 +11,8 @@ let server: Server;
 let base = '';
 const seen: { auth?: string; body?: string } = {};
 const effects: string[] = [];
+/** When the rule last reloaded this tab (sessionStorage portal.tokenRuleAt), as the fake storage answers it. */
+let ruleAt: string | null = null;
 
 before(async () => {
   server = createServer((req, res) => {
@@ -35,7 +37,11 @@ before(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   Object.assign(globalThis, {
     localStorage: { clear: () => effects.push('clear') },
-    sessionStorage: { clear: () => effects.push('clear session') },
+    sessionStorage: {
+      clear: () => effects.push('clear session'),
+      getItem: (k: string) => (k === 'portal.tokenRuleAt' ? ruleAt : null),
+      setItem: (k: string) => effects.push(`set ${k}`),
+    },
     window: {
       alert: (m: string) => effects.push(`alert:${m}`),
       location: { origin: 'http://portal.test', assign: (u: string) => effects.push(`assign:${u}`) },
@@ -82,6 +88,26 @@ test('any 401: storage cleared, the spec alert, back to the origin — once for 
     'clear',
     'clear session',
     `alert:${Messages.tokenInvalid}`,
+    'set portal.tokenRuleAt',
     'assign:http://portal.test',
+  ]);
+});
+
+test("a 401 again right after the rule's reload ends the Keycloak session instead of reloading into it again", async () => {
+  // a fresh copy of the module: the rule runs once per page, and this is the reloaded page
+  const fresh = (await import(`../src/api.js?reloaded=${Date.now()}`)) as typeof import('../src/api.js');
+  fresh.onRepeatedTokenRule(() => effects.push('end keycloak session'));
+  ruleAt = String(Date.now() - 5_000);
+  try {
+    const api = fresh.createApi({ baseUrl: base, getToken: async () => 'again' });
+    await assert.rejects(api.get('/api/expired'), (e: unknown) => e instanceof ApiError && e.status === 401);
+  } finally {
+    ruleAt = null;
+  }
+  assert.deepEqual(effects, [
+    'clear',
+    'clear session',
+    `alert:${Messages.tokenInvalid}`,
+    'end keycloak session',
   ]);
 });
