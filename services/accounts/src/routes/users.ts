@@ -21,6 +21,10 @@ const LicenceAnswer = Type.Object({
 });
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The answer's JSON per copy of the caller's profile: the profile cache hands every request the same copy until
+  // a write or its few seconds end it (models/profile-cache.ts), and the answer depends on nothing else, so it is
+  // shaped and serialised once per copy (it goes with the copy).
+  const answered = new WeakMap<object, string>();
   app.get(
     '/users/me',
     {
@@ -28,7 +32,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { allowUnverified: true },
       schema: { tags: ['users'], response: { 200: Type.Object({ user: Profile }), ...problems(401) } },
     },
-    async (request) => ({ user: toProfile(await callerProfile(request.user)) }),
+    async (request, reply) => {
+      const doc = await callerProfile(request.user);
+      let json = answered.get(doc);
+      if (json === undefined) answered.set(doc, (json = reply.serialize({ user: toProfile(doc) }) as string));
+      // a string payload with a JSON type is sent as it is (the typed send expects the object it stands for)
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   const listSchema = { tags: ['users'], response: { 200: UsersList, ...problems(400, 401, 403) } };
