@@ -168,7 +168,11 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(`[bench] failed: ${err.stack ?? err}`);
-  process.exit(1);
-});
+main().then(
+  // tsx's esbuild service (the seeds import TypeScript) keeps a child process that would hold the run open
+  () => process.exit(0),
+  (err) => {
+    console.error(`[bench] failed: ${err.stack ?? err}`);
+    process.exit(1);
+  },
+);
