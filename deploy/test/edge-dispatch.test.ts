@@ -1,11 +1,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, startPrivateEdge, type PrivateEdge } from './private-edge.ts';
 
 /**
  * The edge's dispatch rules: a private nginx rendered by deploy/local/nginx/render.mjs on free ports, with
@@ -14,14 +12,6 @@ import { join, resolve } from 'node:path';
  * answer `X-Cache-Status: HIT`, the service called once), the live stream is not buffered, and a tracking token
  * never reaches the access log. Independent of the running stack.
  */
-const repo = resolve(import.meta.dirname, '..', '..');
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const srv = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
 
 const hits: Record<string, number> = {};
 function standIn(name: string): Server {
@@ -41,13 +31,12 @@ function standIn(name: string): Server {
   });
 }
 
+let edge: PrivateEdge;
 let dir: string;
-let nginx: ChildProcess;
 let base: string;
 const servers: Server[] = [];
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'edge-dispatch-'));
-  const [edge, routing, orders] = [await freePort(), await freePort(), await freePort()];
+  const [routing, orders] = [await freePort(), await freePort()];
   for (const [name, port] of [
     ['routing', routing],
     ['orders', orders],
@@ -56,47 +45,15 @@ before(async () => {
     await new Promise<void>((ok) => s.listen(port, '127.0.0.1', ok));
     servers.push(s);
   }
-  const env = {
-    ...process.env,
-    EDGE_PORT: String(edge),
+  edge = await startPrivateEdge('edge-dispatch', {
     ROUTING_PORT: String(routing),
     ORDERS_PORT: String(orders),
-  };
-  const conf = join(dir, 'nginx.conf');
-  const r = spawnSync(
-    'node',
-    [
-      join(repo, 'deploy/local/nginx/render.mjs'),
-      '--out',
-      conf,
-      '--logs',
-      dir,
-      '--pid',
-      join(dir, 'nginx.pid'),
-    ],
-    { env, encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  nginx = spawn('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log'), '-g', 'daemon off;'], {
-    stdio: 'ignore',
   });
-  base = `http://127.0.0.1:${edge}`;
-  for (let i = 0; i < 50; i++) {
-    if (
-      await fetch(`${base}/edge-healthz`).then(
-        (x) => x.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  throw new Error('private nginx did not start');
+  ({ dir, base } = edge);
 });
 after(() => {
-  nginx?.kill('SIGTERM');
+  edge?.stop();
   for (const s of servers) s.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test('POST /api/orders/schedule (routes.json exact) reaches routing; the rest of /api/orders stays with orders', async () => {

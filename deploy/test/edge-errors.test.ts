@@ -1,17 +1,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, repo, startPrivateEdge, type PrivateEdge } from './private-edge.ts';
 
 /**
  * The edge's own errors: a private nginx rendered by deploy/local/nginx/render.mjs on free ports, with the
  * accounts upstream pointing at a closed port, so 413/414/431/502 come from nginx itself. Independent of the running
  * stack (nothing to restart, no shared state).
  */
-const repo = resolve(import.meta.dirname, '..', '..');
 const limits = JSON.parse(readFileSync(join(repo, 'services/contracts/src/edge-limits.json'), 'utf8')) as {
   apiBodyBytes: number;
   uploadFileBytes: number;
@@ -25,56 +22,14 @@ const limits = JSON.parse(readFileSync(join(repo, 'services/contracts/src/edge-l
   manifestPath: string;
 };
 
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-
+let edge: PrivateEdge;
 let dir: string;
-let nginx: ChildProcess;
 let base: string;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'edge-errors-'));
-  const [edge, closed] = [await freePort(), await freePort()];
-  const env = { ...process.env, EDGE_PORT: String(edge), ACCOUNTS_PORT: String(closed) };
-  const conf = join(dir, 'nginx.conf');
-  const r = spawnSync(
-    'node',
-    [
-      join(repo, 'deploy/local/nginx/render.mjs'),
-      '--out',
-      conf,
-      '--logs',
-      dir,
-      '--pid',
-      join(dir, 'nginx.pid'),
-    ],
-    { env, encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  nginx = spawn('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log'), '-g', 'daemon off;'], {
-    stdio: 'ignore',
-  });
-  base = `http://127.0.0.1:${edge}`;
-  for (let i = 0; i < 50; i++) {
-    if (
-      await fetch(`${base}/edge-healthz`).then(
-        (x) => x.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  throw new Error('private nginx did not start');
+  edge = await startPrivateEdge('edge-errors', { ACCOUNTS_PORT: String(await freePort()) });
+  ({ dir, base } = edge);
 });
-after(() => {
-  nginx?.kill('SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(() => edge?.stop());
 
 async function problem(res: Response, status: number) {
   assert.equal(res.status, status);

@@ -1,10 +1,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http, { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { freePort, repo, startPrivateEdge, type PrivateEdge } from './private-edge.ts';
 
 /**
  * The edge's per-address limit on Keycloak's sign-in form: a private nginx rendered by deploy/local/nginx/render.mjs
@@ -12,7 +11,6 @@ import { join, resolve } from 'node:path';
  * Keycloak says). One client address sprays the form; another still gets through; the exempt address is never
  * counted; the rest of /auth is not limited. Independent of the running stack.
  */
-const repo = resolve(import.meta.dirname, '..', '..');
 const limits = JSON.parse(readFileSync(join(repo, 'services/contracts/src/edge-limits.json'), 'utf8')) as {
   signInFormPerMinute: number;
   signInFormBurst: number;
@@ -20,62 +18,26 @@ const limits = JSON.parse(readFileSync(join(repo, 'services/contracts/src/edge-l
 const FORM =
   '/auth/realms/portal/login-actions/authenticate?session_code=x&execution=y&client_id=portal-web&tab_id=z';
 
-const freePort = () =>
-  new Promise<number>((ok) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-
-let dir: string;
-let nginx: ChildProcess;
+let edgeServer: PrivateEdge;
 let keycloak: Server;
 let edge: number;
 let seen = 0;
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'edge-sign-in-'));
   const kcPort = await freePort();
   keycloak = createServer((req, res) => {
     seen += 1;
     req.resume();
     res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Keycloak</p>');
   }).listen(kcPort, '127.0.0.1');
-  edge = await freePort();
-  const env = {
-    ...process.env,
-    EDGE_PORT: String(edge),
+  edgeServer = await startPrivateEdge('edge-sign-in', {
     KEYCLOAK_HTTP_PORT: String(kcPort),
     RATE_LIMIT_FAIL_ALLOW: '127.0.0.9',
-  };
-  const conf = join(dir, 'nginx.conf');
-  const r = spawnSync(
-    'node',
-    [
-      join(repo, 'deploy/local/nginx/render.mjs'),
-      '--out',
-      conf,
-      '--logs',
-      dir,
-      '--pid',
-      join(dir, 'nginx.pid'),
-    ],
-    { env, encoding: 'utf8' },
-  );
-  assert.equal(r.status, 0, r.stderr);
-  nginx = spawn('nginx', ['-p', dir, '-c', conf, '-e', join(dir, 'error.log'), '-g', 'daemon off;'], {
-    stdio: 'ignore',
   });
-  for (let i = 0; i < 50; i++) {
-    if ((await post('127.0.0.1', '/edge-healthz', 'GET').catch(() => undefined))?.status === 200) return;
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  throw new Error('private nginx did not start');
+  edge = edgeServer.port;
 });
 after(() => {
-  nginx?.kill('SIGTERM');
+  edgeServer?.stop();
   keycloak?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A request to the edge from a chosen loopback source address (another client, as the edge sees it). */
