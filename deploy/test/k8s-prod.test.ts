@@ -4,33 +4,16 @@
 // Run: node --import tsx --test deploy/test/k8s-prod.test.ts   (uses validate.sh's kustomize; installs it once)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAllDocuments } from 'yaml';
+import { buildK8s, type Obj } from './kustomize-build.ts';
 import { EnvSchema, PRODUCTION_REQUIRED, loadEnv } from '../../services/kit/src/env.ts';
 
-type Obj = Record<string, any>;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tools = process.env.K8S_TOOLS_CACHE ?? join(root, 'deploy/local/.cache/k8s-tools');
 const routes = JSON.parse(readFileSync(join(root, 'deploy/routes.json'), 'utf8'));
 
-function build(overlay: string): { text: string; objs: Obj[] } {
-  const kustomize = join(tools, 'bin', 'kustomize');
-  if (!existsSync(kustomize)) {
-    const r = spawnSync('bash', [join(root, 'deploy/k8s/validate.sh'), '--install-only'], {
-      encoding: 'utf8',
-    });
-    assert.equal(r.status, 0, r.stderr);
-  }
-  const r = spawnSync(kustomize, ['build', join(root, 'deploy/k8s/overlays', overlay)], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  const objs = parseAllDocuments(r.stdout)
-    .map((d) => d.toJS())
-    .filter(Boolean);
-  return { text: r.stdout, objs };
-}
+const build = (overlay: string) => buildK8s(`overlays/${overlay}`);
 
 /** The Service an Ingress sends a request path to: longest Prefix match by whole path segments. */
 export function routeOf(objs: Obj[], url: string): string | undefined {

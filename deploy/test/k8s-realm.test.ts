@@ -6,33 +6,13 @@
 // Run: node --import tsx --test deploy/test/k8s-realm.test.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseAllDocuments } from 'yaml';
-
-type Obj = Record<string, any>;
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const k8s = join(root, 'deploy/k8s');
-const bin = (t: string) =>
-  join(process.env.K8S_TOOLS_CACHE ?? join(root, 'deploy/local/.cache/k8s-tools'), 'bin', t);
+import { buildK8s, type Obj } from './kustomize-build.ts';
 
 const built = new Map<string, string>();
 function realmOf(overlay: string): Obj {
-  if (!existsSync(bin('kustomize'))) {
-    const r = spawnSync('bash', [join(k8s, 'validate.sh'), '--install-only'], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-  }
-  const r = spawnSync(bin('kustomize'), ['build', join(k8s, overlay)], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  assert.equal(r.status, 0, r.stderr);
-  built.set(overlay, r.stdout);
-  const imp = parseAllDocuments(r.stdout)
-    .map((d) => d.toJS() as Obj)
-    .find((o) => o?.kind === 'KeycloakRealmImport');
+  const { text, objs } = buildK8s(overlay);
+  built.set(overlay, text);
+  const imp = objs.find((o) => o.kind === 'KeycloakRealmImport');
   assert.ok(imp, `${overlay}: a KeycloakRealmImport`);
   return imp.spec.realm;
 }

@@ -4,36 +4,18 @@
 // Run: node --import tsx --test deploy/test/k8s-sign-in-limit.test.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAllDocuments } from 'yaml';
+import { buildK8s, type Obj } from './kustomize-build.ts';
 
-type Obj = Record<string, any>;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const k8s = join(root, 'deploy/k8s');
-const bin = (t: string) =>
-  join(process.env.K8S_TOOLS_CACHE ?? join(root, 'deploy/local/.cache/k8s-tools'), 'bin', t);
 const limits = JSON.parse(readFileSync(join(root, 'services/contracts/src/edge-limits.json'), 'utf8')) as {
   signInFormPerMinute: number;
   signInFormBurst: number;
 };
 
-function ingresses(overlay: string): Obj[] {
-  if (!existsSync(bin('kustomize'))) {
-    const r = spawnSync('bash', [join(k8s, 'validate.sh'), '--install-only'], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-  }
-  const r = spawnSync(bin('kustomize'), ['build', join(k8s, overlay)], {
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return parseAllDocuments(r.stdout)
-    .map((d) => d.toJS() as Obj)
-    .filter((o) => o?.kind === 'Ingress');
-}
+const ingresses = (overlay: string): Obj[] => buildK8s(overlay).objs.filter((o) => o.kind === 'Ingress');
 
 for (const overlay of ['prod', 'dev']) {
   test(`${overlay}: the sign-in form is limited per address as locally, on the portal's host`, () => {
