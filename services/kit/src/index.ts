@@ -92,5 +92,6 @@ export {
 } from './tracking-token.js';
 export { UnrecoverableError } from './consumers.js';
 export { sendProblem } from './plugins/app/problem.js';
+export { serializedOnce } from './serialized-once.js';
 // uploads that unpack or decode: bounded before and while they are read
 export * from './uploads/index.js';

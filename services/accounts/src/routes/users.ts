@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { serializedOnce, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { Type } from 'typebox';
 import { Role, STAFF_ROLES } from '@portal/contracts';
 import { Alerts, NameOut, Profile, problems } from '../schemas.js';
@@ -24,7 +24,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The answer's JSON per copy of the caller's profile: the profile cache hands every request the same copy until
   // a write or its few seconds end it (models/profile-cache.ts), and the answer depends on nothing else, so it is
   // shaped and serialised once per copy (it goes with the copy).
-  const answered = new WeakMap<object, string>();
+  const answered = serializedOnce<object>();
   app.get(
     '/users/me',
     {
@@ -34,10 +34,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const doc = await callerProfile(request.user);
-      let json = answered.get(doc);
-      if (json === undefined) answered.set(doc, (json = reply.serialize({ user: toProfile(doc) }) as string));
-      // a string payload with a JSON type is sent as it is (the typed send expects the object it stands for)
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return answered(reply, doc, () => ({ user: toProfile(doc) }));
     },
   );
 

@@ -1,5 +1,5 @@
 import { ALL_ROLES, canManageRoutes } from '@portal/contracts';
-import { Problem, ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
+import { Problem, ProblemSchema, serializedOnce, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { createRoute, deleteRoute, listRoutes, updateRoute } from '../domain/routes.js';
 import { find, type FindAnswer, type RouteIndex } from '../domain/route-index.js';
 import { findRange } from '../domain/days.js';
@@ -57,7 +57,7 @@ export const routesRoutes =
     // Which routes, on which dates, serve a zip: from this instance's in-memory index (no database call). The index
     // keeps each answer until it changes; its JSON (the route's own response serializer) is kept beside it, so a
     // repeated question is not serialised again.
-    const answered = new WeakMap<FindAnswer, string>();
+    const answered = serializedOnce<FindAnswer>();
     app.post(
       '/routes/find',
       {
@@ -68,10 +68,7 @@ export const routesRoutes =
         const range = findRange(request.body);
         if ('error' in range) throw new Problem(400, range.error);
         const data = find(index, zip, range);
-        let json = answered.get(data);
-        if (json === undefined) answered.set(data, (json = reply.serialize({ data }) as string));
-        // a string payload with a JSON type is sent as it is (the typed send expects the object it stands for)
-        return reply.type('application/json; charset=utf-8').send(json as never);
+        return answered(reply, data, () => ({ data }));
       },
     );
   };
