@@ -18,7 +18,8 @@ const QUIET = new Set(['/healthz', '/readyz']);
 const SECRET_PARAMS =
   /([?&](?:token|access_token|refresh_token|id_token|code|pin|password|secret|key|signature|sig|otp|session_state)=)[^&#]*/gi;
 
-const pathOf = (url: string) => {
+/** A request url's path (the query cut off). */
+export const pathOf = (url: string) => {
   const q = url.indexOf('?');
   return q < 0 ? url : url.slice(0, q);
 };

@@ -11,7 +11,7 @@ import {
   type Span,
 } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
-import { maskUrl } from '../../logging.js';
+import { maskUrl, pathOf } from '../../logging.js';
 import { requestContextEntry, tracer } from '../../telemetry.js';
 
 declare module 'fastify' {
@@ -29,12 +29,12 @@ const SUPPRESSED = suppressTracing(ROOT_CONTEXT);
 function describe(span: Span, request: FastifyRequest, reply: FastifyReply): void {
   const route = request.routeOptions.url;
   const url = request.url;
-  const q = url.indexOf('?');
+  const path = pathOf(url);
   if (route) span.updateName(`${request.method} ${route}`);
   span.setAttributes({
     'http.request.method': request.method,
     'url.scheme': request.protocol,
-    'url.path': q < 0 ? url : url.slice(0, q),
+    'url.path': path,
     'server.address': request.hostname,
     'network.peer.address': request.socket.remoteAddress,
     'network.peer.port': request.socket.remotePort,
@@ -42,7 +42,7 @@ function describe(span: Span, request: FastifyRequest, reply: FastifyReply): voi
     'client.address': request.ip,
   });
   // the query with the kit's secret parameters masked (the same rule as the request's log line)
-  if (q >= 0) span.setAttribute('url.query', maskUrl(url).slice(q + 1));
+  if (path.length < url.length) span.setAttribute('url.query', maskUrl(url).slice(path.length + 1));
   if (route) span.setAttribute('http.route', route);
   if (request.port) span.setAttribute('server.port', request.port);
   const agent = request.headers['user-agent'];
