@@ -3,11 +3,11 @@
 // Order matters: the two limit attacks run last, each from a loopback address of its own (127.0.0.x through the
 // edge, a client the failed-login limit counts like any other; 127.0.0.1, shared by every local browser and suite,
 // is exempt locally: RATE_LIMIT_FAIL_ALLOW in deploy/local/env.sh), so the limit they trip holds no one else.
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import mongoose from 'mongoose';
 import { PASSWORD, api, email, env, grant, makeUser } from './lib.mjs';
+import { fromAddress } from './from-address.mjs';
 import { sprayKeycloakForm } from './sign-in-spray.mjs';
 import { hashOf, nextEntry } from '../../services/orders/src/domain/ledger.ts';
 
@@ -19,36 +19,13 @@ const SIGN_IN_BURST = JSON.parse(
   readFileSync(new URL('../../services/contracts/src/edge-limits.json', import.meta.url), 'utf8'),
 ).signInFormBurst;
 
-/** A POST to the edge from a chosen loopback source address (another client, as the edge sees it). */
-function postFrom(localAddress, path, body, headers = {}) {
-  const edge = new URL(env.app);
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: edge.port || 80,
-        localAddress,
-        method: 'POST',
-        path: `/api${path}`,
-        headers: {
-          host: edge.host,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(data),
-          ...headers,
-        },
-        timeout: 15_000,
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(data);
+/** A JSON POST to the edge's /api from a chosen loopback source address (another client, as the edge sees it). */
+const postFrom = (localAddress, path, body, headers = {}) =>
+  fromAddress(localAddress, `/api${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
   });
-}
 const loopback = () =>
   `127.${1 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
 

@@ -2,50 +2,10 @@
 // load the themed page (GET: its form's action and cookies) and post one common password to the form. Requests go
 // out from a chosen loopback source address (another client, as the edge sees it), so the edge's per-address limit
 // on the form meets this address only.
-import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
+import { fromAddress as request } from './from-address.mjs';
 import { env } from './lib.mjs';
 import { formAction } from './browser-login.mjs';
-
-/** One request through the edge from `from`; cookies kept in `jar`. */
-function request(from, url, { method = 'GET', body, jar }) {
-  const edge = new URL(env.app);
-  const u = new URL(url, edge);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: edge.port || 80,
-        localAddress: from,
-        method,
-        path: `${u.pathname}${u.search}`,
-        headers: {
-          host: edge.host,
-          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-          ...(body && {
-            'content-type': 'application/x-www-form-urlencoded',
-            'content-length': Buffer.byteLength(body),
-          }),
-        },
-        timeout: 15_000,
-      },
-      (res) => {
-        for (const c of res.headers['set-cookie'] ?? []) {
-          const [pair] = c.split(';');
-          const i = pair.indexOf('=');
-          jar.set(pair.slice(0, i).trim(), pair.slice(i + 1));
-        }
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode, text, headers: res.headers }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** Tries `emails` with one password from `from`; answers the status of each form post, in order. */
 export async function sprayKeycloakForm(from, emails, password) {
