@@ -156,9 +156,8 @@ export class ShellSession implements Session {
    * to `/` and then to `redirect` (a same-origin path); `takeActionResult()` then tells how it went. Never resolves.
    */
   async requestAction(action: AccountAction, options: { redirect?: string } = {}): Promise<void> {
-    const back = samePath(options.redirect ?? window.location.pathname + window.location.search);
-    if (back !== '/') sessionStorage.setItem(AFTER_LOGIN, back);
-    await this.kc.login({ redirectUri: this.origin + CALLBACK_PATH, action });
+    const redirect = options.redirect ?? window.location.pathname + window.location.search;
+    await this.kc.login({ ...loginOptions(this.origin, { redirect }), action });
     await new Promise<never>(() => undefined);
   }
 
