@@ -6,11 +6,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Role, type RoleNumber } from '@portal/contracts';
-import { testClient, tokenEndpoint, totpCode } from '@portal/service-kit/testing';
+import { totpCode } from '@portal/service-kit/testing';
 import { AdminApi } from '../src/adapters/keycloak/admin-api.js';
 import { SecondFactorMessages } from '../src/domain/second-factors.js';
 import { call, startApp } from './helpers.js';
 import { kc } from './auth-support.js';
+import { grant } from './users-fixtures.js';
 
 const admin = new AdminApi(kc.settings);
 const PASSWORD = `Sf1!${randomBytes(8).toString('base64url')}`;
@@ -64,21 +65,8 @@ async function person(tag: string, role: RoleNumber, creds: object[]): Promise<M
   made.push(id);
   await kc.setRole(id, role);
   const hasOtp = creds.some((c) => (c as { type: string }).type === 'otp');
-  const t = await fetch(tokenEndpoint(), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      ...testClient(),
-      username: email,
-      password: PASSWORD,
-      scope: 'openid',
-      ...(hasOtp ? { totp: totpCode(OTP_SECRET) } : {}),
-    }),
-  });
-  const body = (await t.json()) as { access_token?: string };
-  assert.ok(body.access_token, `${tag}: a token (${JSON.stringify(body)})`);
-  return { id, token: body.access_token };
+  const token = await grant(app, email, PASSWORD, hasOtp ? { totp: totpCode(OTP_SECRET) } : {});
+  return { id, token };
 }
 
 let app: FastifyInstance;

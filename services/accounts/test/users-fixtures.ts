@@ -11,8 +11,16 @@ export const kcOf = (app: FastifyInstance): KeycloakClient =>
 /** The Keycloak settings of the app's env (the kit's local defaults). */
 export const kcEnv = (app: FastifyInstance) => app.env as unknown as Record<string, string>;
 
-/** A fresh token by password grant on the test client (no cache: a role change must show in the next token). */
-export async function grant(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+/**
+ * A fresh token by password grant on the test client (no cache: a role change must show in the next token); `extra`
+ * adds form fields, e.g. `totp` for a user with an authenticator app.
+ */
+export async function grant(
+  app: FastifyInstance,
+  email: string,
+  password = DEMO_PASSWORD,
+  extra: Record<string, string> = {},
+): Promise<string> {
   const env = app.env as unknown as Record<string, string>;
   const res = await fetch(`${env.KEYCLOAK_URL}/realms/${env.KEYCLOAK_REALM}/protocol/openid-connect/token`, {
     method: 'POST',
@@ -23,6 +31,7 @@ export async function grant(app: FastifyInstance, email: string, password = DEMO
       username: email,
       password,
       scope: 'openid',
+      ...extra,
     }),
   });
   if (!res.ok) throw new Error(`grant ${email}: ${res.status} ${await res.text()}`);
