@@ -5,33 +5,17 @@
 // Run: node --import tsx --test deploy/test/k8s-network.test.ts
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAllDocuments } from 'yaml';
+import { buildK8s, type Obj } from './kustomize-build.ts';
 
-type Obj = Record<string, any>;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const k8s = join(root, 'deploy/k8s');
-const tools = process.env.K8S_TOOLS_CACHE ?? join(root, 'deploy/local/.cache/k8s-tools');
 const routes = JSON.parse(readFileSync(join(root, 'deploy/routes.json'), 'utf8'));
 const SERVICES = Object.keys(routes.services);
 const DOMAINS = ['accounts', 'orders', 'schedule', 'fleet', 'billing', 'notifications', 'shell'];
 
-function build(dir: string): { text: string; objs: Obj[] } {
-  const kustomize = join(tools, 'bin', 'kustomize');
-  if (!existsSync(kustomize)) {
-    const r = spawnSync('bash', [join(k8s, 'validate.sh'), '--install-only'], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-  }
-  const r = spawnSync(kustomize, ['build', join(k8s, dir)], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  assert.equal(r.status, 0, r.stderr);
-  const objs = parseAllDocuments(r.stdout)
-    .map((d) => d.toJS() as Obj)
-    .filter(Boolean);
-  return { text: r.stdout, objs };
-}
+const build = buildK8s;
 const prod = build('overlays/prod');
 const dev = build('overlays/dev');
 
