@@ -78,6 +78,22 @@ test('two processes taking numbers at the same moment never hand out the same on
   assert.deepEqual(repeated, [], 'no number handed out by both processes');
 });
 
+test('the next block is claimed while the pool still has numbers: a create never waits for a claim', async () => {
+  // one number at a time over three blocks, as single creates take them; each number that opens a block must come
+  // from a block already claimed before it was asked for (a claim in the create's path cost it two round trips)
+  const first = numberOf((await nextOrderIds(1))[0]!);
+  let opened = 0;
+  for (let i = 0; i < 3 * ORDER_ID_BLOCK; i++) {
+    const claimed = new Set((await blocks().find().toArray()).map((b) => Number(b._id)));
+    const n = numberOf((await nextOrderIds(1))[0]!);
+    assert.ok(n > first, 'numbers go up');
+    if ((n - 100_001) % ORDER_ID_BLOCK !== 0) continue;
+    opened++;
+    assert.ok(claimed.has(n), `G-${n} opens a block claimed before it was asked for`);
+  }
+  assert.ok(opened >= 2, `the run crossed blocks (${opened})`);
+});
+
 test('a hint far behind the claims (a lost or restored counter) still finds a free block', async () => {
   await OrderCounter.deleteMany({});
   const [id] = await nextOrderIds(ORDER_ID_BLOCK); // a whole block: the process's own leftover is not used
