@@ -1,8 +1,7 @@
 import mongoose from 'mongoose';
 import { Messages, OrderMessages, Role, isStaff, type RoleNumber } from '@portal/contracts';
 import { Problem, type AuthUser } from '@portal/service-kit';
-import { memberOf, toMemberView, type MemberView } from '../readmodels/members.js';
-import { Member } from '../models/member.js';
+import { memberByEmail, memberOf, type MemberView } from '../readmodels/members.js';
 import { Order, type OrderDoc } from '../models/order.js';
 
 /**
@@ -40,18 +39,6 @@ export async function callerOf(user: AuthUser, authorization?: string): Promise<
     ...(m?.signature ? { signature: m.signature } : {}),
     ...(authorization ? { authorization } : {}),
   };
-}
-
-/**
- * The member by the token's verified email when its subject is unknown to the read model (accounts may hold an older
- * Keycloak id for a user, e.g. after a realm re-import): one live member with that address, else null.
- */
-async function memberByEmail(email: string | undefined): Promise<MemberView | null> {
-  if (!email) return null;
-  const found = await Member.find({ email: email.trim().toLowerCase(), deleted: { $ne: true } })
-    .limit(2)
-    .lean<Parameters<typeof toMemberView>[0][]>();
-  return found.length === 1 ? toMemberView(found[0]!) : null;
 }
 
 /** Writes by a suspended account are refused with the spec's words (the kit refuses token-suspended ones too). */

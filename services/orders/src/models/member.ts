@@ -15,7 +15,7 @@ const memberSchema = new Schema(
     userId: { type: String, required: true, unique: true },
     // the Keycloak subject (the token's `sub`): how a caller is found; '' until accounts' events carry it
     sub: { type: String, default: '', index: true },
-    // lower-cased; callerOf falls back to it when a token's subject is unknown (order-access.ts memberByEmail)
+    // lower-cased; callerOf falls back to it when a token's subject is unknown (readmodels/members.ts memberByEmail)
     email: { type: String, default: '', index: true },
     name: { type: String, default: '' },
     role: { type: Number, default: 4 },

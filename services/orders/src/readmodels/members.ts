@@ -3,8 +3,12 @@ import { licenceKey } from '@portal/contracts';
 import { Member } from '../models/member.js';
 import { ReadCache } from '../models/read-cache.js';
 
-/** Short-lived copies (models/read-cache.ts): a member by sub or user id, and the members of a company key. */
+/**
+ * Short-lived copies (models/read-cache.ts): a member by sub or user id, by email (a token whose subject the model
+ * does not know), and the members of a company key.
+ */
 const memberCache = new ReadCache<Stored | null>('members');
+const emailCache = new ReadCache<Stored | null>('members');
 const companyCache = new ReadCache<Stored[]>('members');
 
 /** What orders knows of a portal user (accounts' facts and fleet's driver link), as its read model keeps it. */
@@ -77,6 +81,23 @@ export async function memberOf(userId: string): Promise<MemberView | null> {
       (await Member.findOne({ sub: userId }).sort({ deleted: 1, asOf: -1 }).lean<Stored>()) ??
       (await Member.findOne({ userId }).lean<Stored>()),
   );
+  return m ? toMemberView(m) : null;
+}
+
+/**
+ * The member by the token's verified email when its subject is unknown to the read model (accounts may hold an older
+ * Keycloak id for a user, e.g. after a realm re-import): one live member with that address, else null. A short-lived
+ * copy like the lookup by subject: such a caller's every request read the members again.
+ */
+export async function memberByEmail(email: string | undefined): Promise<MemberView | null> {
+  const key = email?.trim().toLowerCase();
+  if (!key) return null;
+  const m = await emailCache.get(key, async () => {
+    const found = await Member.find({ email: key, deleted: { $ne: true } })
+      .limit(2)
+      .lean<Stored[]>();
+    return found.length === 1 ? found[0]! : null;
+  });
   return m ? toMemberView(m) : null;
 }
 

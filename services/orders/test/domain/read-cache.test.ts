@@ -7,7 +7,7 @@ import { Member } from '../../src/models/member.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
 import { READ_CACHE_MS } from '../../src/models/read-cache.js';
 import { licenceByNumber, licencesByNumbers } from '../../src/readmodels/licences.js';
-import { memberOf, recipientsForLicences } from '../../src/readmodels/members.js';
+import { memberByEmail, memberOf, recipientsForLicences } from '../../src/readmodels/members.js';
 import { orderConfig } from '../../src/domain/config.js';
 
 // The read models' short-lived copies (models/read-cache.ts): a second lookup is served from the copy, and a write
@@ -51,6 +51,16 @@ test('a write through the model drops the copies: licences, members, config', as
   assert.equal((await orderConfig()).autoApprove, false);
   await OrderConfigValue.create({ key: 'orders.autoApprove', value: true });
   assert.equal((await orderConfig()).autoApprove, true);
+});
+
+test('a caller known only by email (a subject the model lacks) is a copy too, dropped by a write', async () => {
+  assert.equal((await memberByEmail(' Rosa@Example.test '))?.userId, 'rc-u1', 'trimmed, any case');
+  await Member.collection.updateOne({ userId: 'rc-u1' }, { $set: { companyKeys: ['OTHER'] } });
+  assert.deepEqual((await memberByEmail('rosa@example.test'))?.companyKeys, [LIC], 'the copy answered');
+  await Member.updateOne({ userId: 'rc-u1' }, { $set: { deleted: true } });
+  assert.equal(await memberByEmail('rosa@example.test'), null, 'a deleted member is no caller');
+  await Member.updateOne({ userId: 'rc-u1' }, { $set: { deleted: false, companyKeys: [LIC] } });
+  assert.equal(await memberByEmail(undefined), null);
 });
 
 test('each answer is a fresh copy: changing one does not change the next', async () => {
