@@ -94,6 +94,35 @@ test('the next block is claimed while the pool still has numbers: a create never
   assert.ok(opened >= 2, `the run crossed blocks (${opened})`);
 });
 
+test('a bulk upload claims all its blocks in one insert, passing over blocks another process holds', async () => {
+  // where this process's next claims will go: the block after the highest claimed one (its own are the highest)
+  const top = Math.max(...(await blocks().find().toArray()).map((b) => Number(b._id)));
+  // another process holds three blocks ahead, inside the run this upload will ask for
+  const theirs = [3, 50, 51].map((i) => top + i * ORDER_ID_BLOCK);
+  await blocks().insertMany(theirs.map((_id) => ({ _id, at: new Date(0) })));
+  const ids = await nextOrderIds(100 * ORDER_ID_BLOCK);
+  assert.equal(new Set(ids).size, 100 * ORDER_ID_BLOCK);
+  const held = new Set(theirs);
+  const mine = new Map(
+    (
+      await blocks()
+        .find({ _id: { $gt: top } })
+        .toArray()
+    ).map((b) => [Number(b._id), b.at]),
+  );
+  for (const id of ids) {
+    const n = numberOf(id);
+    const block = n - ((n - 100_001) % ORDER_ID_BLOCK);
+    assert.ok(!held.has(block), `${id} is not in a block another process holds`);
+    assert.ok(mine.has(block), `${id} lies in a claimed block`);
+  }
+  const rounds = new Set([...mine].filter(([b]) => !held.has(b)).map(([, at]) => (at as Date).getTime()));
+  assert.ok(
+    rounds.size <= 2,
+    `the run's claims went in ${rounds.size} inserts (one, plus one for the 3 held)`,
+  );
+});
+
 test('a hint far behind the claims (a lost or restored counter) still finds a free block', async () => {
   await OrderCounter.deleteMany({});
   const [id] = await nextOrderIds(ORDER_ID_BLOCK); // a whole block: the process's own leftover is not used
