@@ -9,6 +9,7 @@ import { SCALES } from './scale.mjs';
 import { loadLists, migrateOrders, startOrders } from './orders.mjs';
 import { benchBulk, benchCreate } from './orders-write.mjs';
 import { rssMb } from './measure.mjs';
+import { settled } from './settle.mjs';
 
 const subOf = (t) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub;
 
@@ -58,6 +59,7 @@ export async function runOrderBenches({
       );
     }
     if (only(name('orders.create'))) {
+      await settled(log); // the stack's consumers done with what an earlier write bench published
       const r = await benchCreate({
         base: orders.base,
         pid: orders.pid,
@@ -74,6 +76,7 @@ export async function runOrderBenches({
       );
     }
     if (only(name('orders.bulk.5000'))) {
+      await settled(log);
       // a failed upload is reported, not fatal: the other figures of the run stand
       const r = await benchBulk({
         base: orders.base,
