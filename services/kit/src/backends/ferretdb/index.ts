@@ -1,12 +1,14 @@
 import type { Connection, Model } from 'mongoose';
 import pg from 'pg';
 import type { DbAdapter, MigrateLog } from '../db-adapter.js';
-import { ensureGinIndexes, servingFields } from './gin-indexes.js';
+import { ensureGinIndexes, ferretTable, servingFields, tableIndexes } from './gin-indexes.js';
+import { ensureOrderedIndexes, orderedIndexes } from './ordered-indexes.js';
 
 /**
  * The local backend's adapter: FerretDB 1.24 on PostgreSQL (deploy/local/stack.sh). The start-up migration
  * (../../migrate.ts) imports it only when DB_BACKEND=ferretdb, so production on MongoDB never loads `pg`.
- * - afterSync: the GIN serving indexes (./gin-indexes.ts) through POSTGRES_URL. They are a speed matter: a failure
+ * - afterSync: the GIN serving indexes (./gin-indexes.ts) and a model's ordered pages (./ordered-indexes.ts)
+ *   through POSTGRES_URL. They are a speed matter: a failure
  *   (PostgreSQL unreachable, a server that is not FerretDB) is logged loudly but does not keep the service down;
  *   test/migrate.test.ts proves they exist on the real stack.
  * - retryable: FerretDB on PostgreSQL can fail the first write to a NEW database when another connection creates
@@ -48,6 +50,12 @@ async function servingIndexes(
     for (const model of models) {
       const fields = servingFields(model);
       created.push(...(await ensureGinIndexes(client, conn.name, model.collection.collectionName, fields)));
+      const ordered = orderedIndexes(model);
+      const table = ordered.length && (await ferretTable(client, conn.name, model.collection.collectionName));
+      if (table) {
+        const have = await tableIndexes(client, conn.name, table);
+        created.push(...(await ensureOrderedIndexes(client, conn.name, table, ordered, have)));
+      }
     }
     return { created };
   } catch (err) {

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import type { Model } from 'mongoose';
+import type { ClientBase } from 'pg';
+
+/**
+ * FerretDB's ordered indexes in its PostgreSQL: a page of one key's documents in a sort, read in order and stopped at
+ * the page's end. Our FerretDB build (deploy/local/ferretdb-limit.patch) applies a find's limit in PostgreSQL when
+ * it translates the whole filter exactly and the sort ends with `_id`; it then writes a top-level string equality on
+ * a field that leads a btree index as `_jsonb->'key' = '"value"'` and orders by three expressions per sort field
+ * (its type's rank, its number, its text: MongoDB's order). A btree on the key and those expressions of the sort
+ * field and `_id` serves such a page; a GIN index on the key's array values serves the page's array leaf (a field
+ * holding an array matches an equality by one of its elements).
+ *
+ * A model opts in with a static `ferretdbOrderedIndexes()` returning its (key, sort field) pairs: each btree is
+ * written on every insert, so only the pages a list reads get one. Keys must hold scalars (a btree never matches an
+ * array's elements) and sorted values stay short (a btree entry holds at most ~2.7 KB).
+ */
+export interface OrderedIndex {
+  key: string;
+  sort: string;
+}
+
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** The (key, sort) pairs a model declares (static ferretdbOrderedIndexes), top-level fields only. */
+export function orderedIndexes(model: Model<any>): OrderedIndex[] {
+  const declared = (model as unknown as { ferretdbOrderedIndexes?: () => OrderedIndex[] })
+    .ferretdbOrderedIndexes;
+  if (typeof declared !== 'function') return [];
+  return declared().filter((i) => FIELD.test(i.key) && FIELD.test(i.sort));
+}
+
+/**
+ * The three expressions FerretDB orders a field by, exactly as the patch writes them (pushdown.go,
+ * fieldOrderByExprs): PostgreSQL matches an index to an ORDER BY by these expressions.
+ */
+export function sortExprs(field: string): string[] {
+  const t = `(_jsonb #>> '{$s,p,${field},t}')`;
+  return [
+    `CASE ${t} WHEN 'double' THEN 2 WHEN 'int' THEN 2 WHEN 'long' THEN 2 WHEN 'string' THEN 3 ` +
+      `WHEN 'object' THEN 4 WHEN 'array' THEN 5 WHEN 'binData' THEN 6 WHEN 'objectId' THEN 7 WHEN 'bool' THEN 8 ` +
+      `WHEN 'date' THEN 9 WHEN 'timestamp' THEN 10 WHEN 'regex' THEN 11 ELSE 1 END`,
+    `CASE WHEN ${t} IN ('double','int','long','bool','date','timestamp') THEN _jsonb->'${field}' END`,
+    `(CASE WHEN ${t} IN ('string','objectId') THEN _jsonb->>'${field}' END) COLLATE "C"`,
+  ];
+}
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** Our index name: stable, < 63 bytes, `_ord` for a page's btree, `_arr` for a key's array rows. */
+export function orderedIndexName(table: string, key: string, sort?: string): string {
+  const id = sort ? `${key}/${sort}` : key;
+  const hash = createHash('sha1').update(id).digest('hex').slice(0, 6);
+  const norm = id.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  return `${`${table}_${norm}`.slice(0, 48)}_${hash}_${sort ? 'ord' : 'arr'}`;
+}
+
+/** The statements of one table's ordered indexes, by name (CONCURRENTLY: writes go on while one builds). */
+export function orderedIndexSql(db: string, table: string, list: OrderedIndex[]): Map<string, string> {
+  const on = `${ident(db)}.${ident(table)}`;
+  const out = new Map<string, string>();
+  for (const { key, sort } of list) {
+    const cols = [`_jsonb->'${key}'`, ...sortExprs(sort), ...sortExprs('_id')].map((c) => `(${c})`);
+    out.set(
+      orderedIndexName(table, key, sort),
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${ident(orderedIndexName(table, key, sort))} ON ${on} ` +
+        `USING btree (${cols.join(', ')})`,
+    );
+    out.set(
+      orderedIndexName(table, key),
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${ident(orderedIndexName(table, key))} ON ${on} ` +
+        `USING gin ((_jsonb->'${key}') jsonb_path_ops) WHERE jsonb_typeof(_jsonb->'${key}') = 'array'`,
+    );
+  }
+  return out;
+}
+
+/**
+ * Makes the table's ordered indexes exactly `list` (creates missing or invalid ones, drops ours no longer declared)
+ * and ANALYZEs when one was made. Answers the names created. `indexes` is the table's (tableIndexes).
+ */
+export async function ensureOrderedIndexes(
+  client: ClientBase,
+  db: string,
+  table: string,
+  list: OrderedIndex[],
+  indexes: { name: string; valid: boolean }[],
+): Promise<string[]> {
+  // one process at a time per table (another's build in progress is INVALID and must not be dropped); tried, never
+  // waited on inside a statement, as ensureGinIndexes does
+  const lockKey = `ferret-ord:${db}.${table}`;
+  for (let i = 0; ; i++) {
+    const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
+      lockKey,
+    ]);
+    if (got.rows[0]?.ok) break;
+    if (i > 600) throw new Error(`timed out waiting for ${lockKey}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    const want = orderedIndexSql(db, table, list);
+    const have = new Map(indexes.filter((i) => /_(ord|arr)$/.test(i.name)).map((i) => [i.name, i.valid]));
+    const created: string[] = [];
+    for (const [name, valid] of have)
+      if (!want.has(name) || !valid) {
+        await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ident(db)}.${ident(name)}`);
+        have.delete(name);
+      }
+    for (const [name, sql] of want) {
+      if (have.get(name)) continue;
+      await client.query(sql);
+      created.push(name);
+    }
+    if (created.length) await client.query(`ANALYZE ${ident(db)}.${ident(table)}`);
+    return created;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
+  }
+}
