@@ -17,7 +17,7 @@ import { EventValidators, type ExtraEvents } from './events.js';
 import problem from './plugins/app/problem.js';
 import tracing from './plugins/app/tracing.js';
 import { portalValidators } from './validation.js';
-import { lazyRequestLogger, loggerOptions, RequestLogController, requestLineLogger } from './logging.js';
+import { lazyRequestLogger, loggerOptions, RequestLine, RequestLogController } from './logging.js';
 import auth from './plugins/app/auth.js';
 import userState from './plugins/app/user-state.js';
 import rateLimit from './plugins/app/rate-limit.js';
@@ -92,7 +92,7 @@ export async function buildService(
   const app = Fastify({
     // One line per request (logging.ts), not Fastify's two lines with the whole req/res; health checks silent.
     logger: loggerOptions(opts.name, env.LOG_LEVEL),
-    logController: new RequestLogController(requestLineLogger(opts.name, env.LOG_LEVEL)),
+    logController: new RequestLogController(new RequestLine(opts.name, env.LOG_LEVEL)),
     childLoggerFactory: (logger, bindings, childOpts) => lazyRequestLogger(logger, bindings, childOpts),
     // request.ip is the client's as the edge saw it, never what a client wrote (trusted-proxies.ts)
     trustProxy: trustedProxies(env.TRUSTED_PROXIES),

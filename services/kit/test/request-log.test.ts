@@ -39,6 +39,7 @@ test('one log line per request, no bodies, no secrets, no health checks; error t
       body: JSON.stringify({ note: 'body-secret-xyz' }),
     });
     assert.equal(echo.status, 200);
+    assert.equal((await fetch(`${base}/api/nowhere?q=%22x%5C`)).status, 404);
     for (const path of ['/healthz', '/readyz', '/healthz'])
       await (await fetch(`${base}${path}`)).arrayBuffer();
 
@@ -74,8 +75,24 @@ test('one log line per request, no bodies, no secrets, no health checks; error t
         ['GET', '/api/fine?token=[redacted]&page=2', 200],
         ['GET', '/api/boom', 500],
         ['POST', '/api/echo', 200],
+        ['GET', '/api/nowhere?q=%22x%5C', 404],
       ],
     );
+    // pino's shape, field for field and in its order; a request that matched no route has no route
+    assert.deepEqual(Object.keys(requests[0]!), [
+      'level',
+      'time',
+      'service',
+      'reqId',
+      'method',
+      'url',
+      'route',
+      'status',
+      'ms',
+      'msg',
+    ]);
+    assert.ok(Math.abs(Number(requests[0]!.time) - Date.now()) < 120_000);
+    assert.ok(!('route' in requests[3]!));
     for (const e of requests) {
       assert.equal(e.service, 'kitlog');
       assert.equal(e.level, 30);
