@@ -127,3 +127,16 @@ test('the route table says which routes a user under review may call', () => {
   assert.equal(table.find((r) => r.method === 'GET' && r.url === '/api/data')?.allowUnverified, false);
   assert.equal(table.find((r) => r.url === '/api/out')?.allowSuspended, true);
 });
+
+test('a kept verdict is the whole token’s: another payload under the same signature is refused', async () => {
+  assert.equal((await call(app, 'GET', '/api/me')).statusCode, 200); // the verdict is kept now
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const forged = Buffer.from(JSON.stringify({ ...claims, email: 'someone.else@example.com' })).toString(
+    'base64url',
+  );
+  const res = await call(app, 'GET', '/api/me', `${header}.${forged}.${signature}`);
+  assert.equal(res.statusCode, 401);
+  assert.equal(res.json().message, Messages.tokenInvalid);
+  assert.equal((await call(app, 'GET', '/api/me')).statusCode, 200); // the real one still passes
+});

@@ -11,6 +11,8 @@ import { cacheCounter } from '../../cache-stats.js';
 const ALGORITHMS = ['RS256', 'PS256', 'ES256'];
 /** Verified tokens kept per process (bounded: a Map in insertion order, the oldest dropped first). */
 const CACHE_MAX = 5000;
+/** How much of a token's end keys its kept verdict (signature characters: two tokens sharing them take turns). */
+const KEY_CHARS = 32;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 type ReadState = UserState & { sessionEnded: boolean };
 
@@ -64,20 +66,24 @@ export default fp(
       new URL(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/certs`),
     );
     const routes: RouteInfo[] = [];
-    const cache = new Map<string, Verified>();
+    // Keyed by the token's last characters (its signature's), the whole token compared on a hit: a Map key is
+    // hashed over its whole length, and every request's header is a new string (a ~1 KB token hashed per request).
+    const cache = new Map<string, { token: string; v: Verified }>();
+    const keyOf = (token: string) => token.slice(-KEY_CHARS);
     const stats = cacheCounter('kit.tokens', { max: CACHE_MAX, size: () => cache.size });
 
     /** The kept verdict of a token that has not expired, else undefined (an expired one is dropped). */
     function cached(token: string): Verified | undefined {
       // Oldest first out (insertion order), not least recently used: re-inserting on every hit hashed the whole
       // token twice more per request; a token evicted while still in use is only verified again.
-      const hit = cache.get(token);
-      if (!hit) return undefined;
-      if (hit.exp > Date.now() / 1000) {
+      const key = keyOf(token);
+      const kept = cache.get(key);
+      if (!kept || kept.token !== token) return undefined;
+      if (kept.v.exp > Date.now() / 1000) {
         stats.hit();
-        return hit;
+        return kept.v;
       }
-      cache.delete(token);
+      cache.delete(key);
       return undefined;
     }
 
@@ -111,7 +117,7 @@ export default fp(
         cache.delete(cache.keys().next().value!);
         stats.evicted();
       }
-      cache.set(token, v);
+      cache.set(keyOf(token), { token, v });
       return v;
     }
 
