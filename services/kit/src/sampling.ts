@@ -1,4 +1,6 @@
 import {
+  createContextKey,
+  ROOT_CONTEXT,
   SpanStatusCode,
   TraceFlags,
   type Attributes,
@@ -78,6 +80,32 @@ const keepMarked: Sampler = {
 };
 
 /**
+ * A context that tells the root sampler its decision was taken already, and was yes: the HTTP server hook
+ * (plugins/app/tracing.ts) decides a request that starts its own trace itself, so that the 90 % left out build no
+ * span at all (not even the SDK's non-recording one), and starts only the chosen ones through the SDK under it.
+ */
+export const SAMPLED_ROOT = ROOT_CONTEXT.setValue(createContextKey('portal.sampling.root-decided'), true);
+
+/** The ratio's sampler for roots, which takes a root decided beforehand (SAMPLED_ROOT) as sampled. */
+class DecidedRoot implements Sampler {
+  constructor(private readonly inner: Sampler) {}
+  shouldSample(
+    ctx: Context,
+    traceId: string,
+    name: string,
+    kind: SpanKind,
+    attrs: Attributes,
+    links: Link[],
+  ): SamplingResult {
+    if (ctx === SAMPLED_ROOT) return { decision: SamplingDecision.RECORD_AND_SAMPLED };
+    return this.inner.shouldSample(ctx, traceId, name, kind, attrs, links);
+  }
+  toString() {
+    return `DecidedRoot{${this.inner.toString()}}`;
+  }
+}
+
+/**
  * The sampler for the environment; `keepErrors` says whether the KeepErrorTracesProcessor must wrap the exporter's
  * processor (mode `trace` only).
  */
@@ -89,7 +117,7 @@ export function samplerFromEnv(env = process.env): {
 } {
   const ratio = ratioFromEnv(env.OTEL_TRACES_SAMPLER_ARG);
   const mode = keepErrorsFromEnv(env.OTEL_TRACES_KEEP_ERRORS);
-  const root = new TraceIdRatioBasedSampler(ratio);
+  const root = new DecidedRoot(new TraceIdRatioBasedSampler(ratio));
   const unsampledParent = mode === 'trace' ? recordOnly : mode === 'span' ? keepMarked : undefined;
   const sampler = new ParentBasedSampler({
     root: mode === 'trace' ? new RecordUnsampled(root) : root,

@@ -7,7 +7,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { KeepErrorTracesProcessor, ratioFromEnv, samplerFromEnv } from '../src/sampling.js';
+import { KeepErrorTracesProcessor, ratioFromEnv, SAMPLED_ROOT, samplerFromEnv } from '../src/sampling.js';
 import { exportError, withSpan } from '../src/telemetry.js';
 
 /** The real OTel SDK with an in-memory exporter: which spans leave the process under each setting. */
@@ -144,4 +144,26 @@ test('KEEP_ERRORS=false: an error of an unsampled trace gets no span either', as
     context.disable();
     await provider.shutdown();
   }
+});
+
+test('a root decided beforehand (SAMPLED_ROOT) is recorded and sampled whatever the ratio; its children follow it', () => {
+  const { sampler } = samplerFromEnv({ OTEL_TRACES_SAMPLER_ARG: '0' });
+  const exporter = new InMemorySpanExporter();
+  const provider = new BasicTracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const tracer = provider.getTracer('sampling-test');
+  const root = tracer.startSpan('GET /decided', {}, SAMPLED_ROOT);
+  assert.equal(root.isRecording(), true);
+  const child = tracer.startSpan('db find', {}, trace.setSpan(context.active(), root));
+  child.end();
+  root.end();
+  const other = tracer.startSpan('GET /ratio');
+  assert.equal(other.isRecording(), false, 'a root the ratio decides is still left out at 0');
+  other.end();
+  assert.deepEqual(
+    exporter.getFinishedSpans().map((s) => [s.name, s.spanContext().traceId === root.spanContext().traceId]),
+    [
+      ['db find', true],
+      ['GET /decided', true],
+    ],
+  );
 });

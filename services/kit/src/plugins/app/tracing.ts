@@ -7,11 +7,13 @@ import {
   SpanKind,
   SpanStatusCode,
   trace,
+  TraceFlags,
   type Context,
   type Span,
 } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
 import { maskUrl, pathOf } from '../../logging.js';
+import { SAMPLED_ROOT, samplerFromEnv } from '../../sampling.js';
 import { requestContextEntry, tracer } from '../../telemetry.js';
 
 declare module 'fastify' {
@@ -24,6 +26,21 @@ declare module 'fastify' {
 /** Health checks are polled every few seconds: no span, and nothing they touch (Mongo, Redis) traced either. */
 const QUIET = /^\/(healthz|readyz)(?:[?/]|$)/;
 const SUPPRESSED = suppressTracing(ROOT_CONTEXT);
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+/** A random id of `words` × 4 bytes in hex (Math.random, as the SDK's own id generator), never all zeros. */
+function randomHex(words: number): string {
+  let id = '';
+  for (let i = 0; i < words; i++) {
+    const r = (Math.random() * 0x100000000) >>> 0;
+    id +=
+      HEX[r >>> 24]! +
+      HEX[(r >>> 16) & 255]! +
+      HEX[(r >>> 8) & 255]! +
+      HEX[(i === words - 1 && r & 255) || 1]!;
+  }
+  return id;
+}
 
 /** What the server span says about the request (OpenTelemetry's stable HTTP conventions), built only when sampled. */
 function describe(span: Span, request: FastifyRequest, reply: FastifyReply): void {
@@ -71,15 +88,40 @@ export default fp(
     const enter = requestContextEntry();
     if (!enter) return; // started without the tracing preload: no hook at all
     const t = tracer();
+    // A request that starts its own trace is decided here, by the same ratio as the SDK's root sampler: one left
+    // out gets a non-recording context with fresh ids (what the SDK would have built, without its span machinery)
+    // and one kept is started through the SDK as a root already decided (sampling.ts SAMPLED_ROOT). Where an
+    // unsampled trace must still be recorded (OTEL_TRACES_KEEP_ERRORS=trace), the SDK decides every request.
+    const { ratio, mode } = samplerFromEnv();
+    const decideRoots = mode !== 'trace';
     app.decorateRequest('traceContext', null);
     app.addHook('onRequest', (request, reply, done) => {
       if (QUIET.test(request.url)) {
         enter(SUPPRESSED);
         return done();
       }
-      const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+      // a caller's trace (W3C traceparent, and baggage) when it sent one; most requests start their own
+      const h = request.headers;
+      let parent =
+        h.traceparent === undefined && h.baggage === undefined
+          ? ROOT_CONTEXT
+          : propagation.extract(ROOT_CONTEXT, h);
+      if (parent === ROOT_CONTEXT && decideRoots) {
+        if (Math.random() >= ratio) {
+          const left = trace.setSpanContext(ROOT_CONTEXT, {
+            traceId: randomHex(4),
+            spanId: randomHex(2),
+            traceFlags: TraceFlags.NONE,
+          });
+          request.traceContext = left;
+          enter(left);
+          return done();
+        }
+        parent = SAMPLED_ROOT;
+      }
       const span = t.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
-      const ctx = trace.setSpan(parent, span);
+      // the request's context holds its span only (not the root's decision: a root started inside it decides anew)
+      const ctx = trace.setSpan(parent === SAMPLED_ROOT ? ROOT_CONTEXT : parent, span);
       request.traceContext = ctx;
       enter(ctx);
       if (span.isRecording()) describe(span, request, reply);
