@@ -1,10 +1,13 @@
-// `node bench/profile.mjs [users.me|routes.find|floor|ratios ...]`: a CPU profile of the bench's accounts and routing instances
-// under the bench's own load (bench/lib/http.mjs, bench/lib/routes.mjs), each started by the bench exactly as it
-// starts them but with `--cpu-prof`. Prints the share of busy CPU per part of the request path (bench/lib/cpu-profile.mjs)
-// and leaves the .cpuprofile files in deploy/local/.cache/profiles (open them in Chrome DevTools). Needs the stack and
-// a seeded bench database (`npm run bench -- --seed-only`). Loopback only; about 20 s per case.
+// `node bench/profile.mjs [users.me|routes.find|floor|floor.find|ratios|ab ...]`: a CPU profile of the bench's accounts and
+// routing instances under the bench's own load (bench/lib/http.mjs, bench/lib/routes.mjs), each started by the bench exactly
+// as it starts them but with `--cpu-prof`. Prints the share of busy CPU per part of the request path (bench/lib/cpu-profile.mjs)
+// and leaves the .cpuprofile files in deploy/local/.cache/profiles (open them in Chrome DevTools). `floor` / `floor.find`:
+// users.me / routes.find as the bench runs them, with nothing sampled, without the tracing preload, and without the
+// request line. `ab` (`AB_FIND=1` for routes.find): a copy of an earlier build in the service's `dist-a/` against `dist/`,
+// loaded in turn for seven rounds (median CPU per request). Needs the stack and a seeded bench database
+// (`npm run bench -- --seed-only`). Loopback only; about 20 s per case.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stackEnv } from './lib/stack-env.mjs';
@@ -12,7 +15,7 @@ import { MongoClient } from 'mongodb';
 import { BENCH_DB } from './lib/seed.mjs';
 import { demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
 import { freePort } from './lib/measure.mjs';
-import { loadFind, seedRoutes, startRouting } from './lib/routes.mjs';
+import { ROUTES_DB, loadFind, seedRoutes, startRouting } from './lib/routes.mjs';
 import { summarize, table } from './lib/cpu-profile.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,19 +90,26 @@ if (cases.includes('routes.find')) {
  * the same built service without the tracing preload, then without tracing and with LOG_LEVEL=warn (no request
  * line). What is left in the last is Fastify, the kit's hooks and the handler.
  */
-async function bare(extraEnv, args) {
+async function bare(extraEnv, args, service = 'accounts') {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const own =
+    service === 'routing'
+      ? {
+          ROUTING_PORT: String(port),
+          MONGO_DB: ROUTES_DB,
+          CONSUMER_SUFFIX: 'benchfind',
+          ROUTING_DISPATCH_FEED: 'off',
+        }
+      : { ACCOUNTS_PORT: String(port), MONGO_DB: BENCH_DB, CONSUMER_SUFFIX: 'benchme' };
   const child = spawn(process.execPath, args, {
-    cwd: join(root, 'services/accounts'),
+    cwd: join(root, `services/${service}`),
     env: {
       ...process.env,
       ...env,
       MALLOC_ARENA_MAX: '2',
       PORT: String(port),
-      ACCOUNTS_PORT: String(port),
-      MONGO_DB: BENCH_DB,
-      CONSUMER_SUFFIX: 'benchme',
+      ...own,
       LOG_LEVEL: 'info',
       OTEL_TRACES_SAMPLER_ARG: '0.1',
       ...extraEnv,
@@ -113,7 +123,14 @@ async function bare(extraEnv, args) {
   const stop = () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM')));
   return { base, pid: child.pid, stop };
 }
-if (cases.includes('floor')) {
+for (const floorCase of ['floor', 'floor.find'].filter((c) => cases.includes(c))) {
+  const find = floorCase === 'floor.find';
+  const what = find ? 'routes.find' : 'users.me';
+  if (find) {
+    const client = new MongoClient(env.MONGO_URL, { maxPoolSize: 2 });
+    await client.connect();
+    await seedRoutes(client, console.log).finally(() => client.close());
+  }
   const rows = [];
   const seconds = Number(process.env.BENCH_SECONDS ?? 6);
   const b = await startBaseline(root, logDir);
@@ -121,32 +138,34 @@ if (cases.includes('floor')) {
   await b.stop();
   const variants = [
     [
-      'users.me (as the bench runs it)',
+      `${what} (as the bench runs it)`,
       {},
       ['--max-semi-space-size=8', '--import', './dist/telemetry.js', 'dist/server.js'],
     ],
-    ['users.me without the tracing preload', {}, ['--max-semi-space-size=8', 'dist/server.js']],
     [
-      'users.me without tracing, LOG_LEVEL=warn',
+      `${what} with the preload, nothing sampled`,
+      { OTEL_TRACES_SAMPLER_ARG: '0' },
+      ['--max-semi-space-size=8', '--import', './dist/telemetry.js', 'dist/server.js'],
+    ],
+    [`${what} without the tracing preload`, {}, ['--max-semi-space-size=8', 'dist/server.js']],
+    [
+      `${what} without tracing, LOG_LEVEL=warn`,
       { LOG_LEVEL: 'warn' },
       ['--max-semi-space-size=8', 'dist/server.js'],
     ],
   ];
   for (const [name, extra, args] of variants) {
-    const svc = await bare(extra, args);
+    const svc = await bare(extra, args, find ? 'routing' : 'accounts');
+    const run = find
+      ? () => loadFind(name, { url: `${svc.base}/api/routes/find`, token, pid: svc.pid })
+      : () =>
+          load(name, {
+            url: `${svc.base}/api/users/me`,
+            headers: { authorization: `Bearer ${token}` },
+            pid: svc.pid,
+          });
     try {
-      rows.push(
-        await timed(
-          svc.pid,
-          () =>
-            load(name, {
-              url: `${svc.base}/api/users/me`,
-              headers: { authorization: `Bearer ${token}` },
-              pid: svc.pid,
-            }),
-          seconds,
-        ),
-      );
+      rows.push(await timed(svc.pid, run, seconds));
     } finally {
       await svc.stop();
     }
@@ -210,4 +229,44 @@ if (cases.includes('ratios')) {
       `${name}: median ratio ${median(xs).toFixed(3)} of 5 rounds (req/s); by CPU per request (the baseline's / its ` +
         `own) ${median(cpu[name]).toFixed(3)}`,
     );
+}
+
+/** `ab`: an earlier build (the service's dist-a/, a copy of dist/) against the current one, loaded in turn. */
+if (cases.includes('ab')) {
+  const args = (d) => ['--max-semi-space-size=8', '--import', `./${d}/telemetry.js`, `${d}/server.js`];
+  const find = process.env.AB_FIND === '1';
+  const svc = find ? 'routing' : 'accounts';
+  if (!existsSync(join(root, 'services', svc, 'dist-a', 'server.js')))
+    throw new Error(`ab: copy an earlier build first: cp -r services/${svc}/dist services/${svc}/dist-a`);
+  if (find) {
+    const client = new MongoClient(env.MONGO_URL, { maxPoolSize: 2 });
+    await client.connect();
+    await seedRoutes(client, console.log).finally(() => client.close());
+  }
+  const svcs = [
+    ['old', await bare({}, args('dist-a'), svc)],
+    ['new', await bare({}, args('dist'), svc)],
+  ];
+  const cpu = svcs.map(() => []);
+  const rps = svcs.map(() => []);
+  const headers = { authorization: `Bearer ${token}` };
+  try {
+    for (let round = 0; round < 7; round++)
+      for (const [i, [name, s]] of svcs.entries()) {
+        const run = find
+          ? () => loadFind(name, { url: `${s.base}/api/routes/find`, token, pid: s.pid, seconds: 3 })
+          : () => load(name, { url: `${s.base}/api/users/me`, headers, pid: s.pid, seconds: 3 });
+        const r = await timed(s.pid, run, 3);
+        cpu[i].push(r.cpuMs);
+        rps[i].push(r.rps);
+      }
+  } finally {
+    await Promise.all(svcs.map(([, s]) => s.stop()));
+  }
+  const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  svcs.forEach(([name], i) =>
+    console.log(
+      `${svc} ${name}: median ${median(cpu[i]).toFixed(4)} ms CPU per request, ${median(rps[i])} req/s; cpu ${cpu[i].map((x) => x.toFixed(4)).join(' ')}`,
+    ),
+  );
 }
