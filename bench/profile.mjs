@@ -135,6 +135,16 @@ for (const floorCase of ['floor', 'floor.find'].filter((c) => cases.includes(c))
   const seconds = Number(process.env.BENCH_SECONDS ?? 6);
   const b = await startBaseline(root, logDir);
   rows.push(await timed(b.pid, () => load('baseline.fastify', { url: b.url, pid: b.pid }), seconds));
+  // the same request shape on bare Fastify: routes.find's POST body, its 200 connections and an answer of its size
+  if (find)
+    rows.push(
+      await timed(
+        b.pid,
+        () =>
+          loadFind('bare Fastify, the same POST and answer size', { url: `${b.url}find`, token, pid: b.pid }),
+        seconds,
+      ),
+    );
   await b.stop();
   const variants = [
     [
