@@ -6,6 +6,9 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // the bench's own builds of the services, and a copy of an earlier one (bench/profile.mjs ab)
+      '**/dist-bench/**',
+      '**/dist-a/**',
       '**/node_modules/**',
       'deploy/local/.cache/**',
       '**/*.d.ts',

@@ -3,7 +3,7 @@
 // as it starts them but with `--cpu-prof`. Prints the share of busy CPU per part of the request path (bench/lib/cpu-profile.mjs)
 // and leaves the .cpuprofile files in deploy/local/.cache/profiles (open them in Chrome DevTools). `floor` / `floor.find`:
 // users.me / routes.find as the bench runs them, with nothing sampled, without the tracing preload, and without the
-// request line. `ab` (`AB_FIND=1` for routes.find): a copy of an earlier build in the service's `dist-a/` against `dist/`,
+// request line. `ab` (`AB_FIND=1` for routes.find): a copy of an earlier build in the service's `dist-a/` against the current one,
 // loaded in turn for seven rounds (median CPU per request). Needs the stack and a seeded bench database
 // (`npm run bench -- --seed-only`). Loopback only; about 20 s per case.
 import { execFileSync, spawn } from 'node:child_process';
@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { stackEnv } from './lib/stack-env.mjs';
 import { MongoClient } from 'mongodb';
 import { BENCH_DB } from './lib/seed.mjs';
-import { demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
+import { BENCH_DIST, demoToken, load, startAccounts, startBaseline } from './lib/http.mjs';
+import { buildServices, serviceArgs } from '../scripts/build-services.mjs';
 import { freePort } from './lib/measure.mjs';
 import { ROUTES_DB, loadFind, seedRoutes, startRouting } from './lib/routes.mjs';
 import { summarize, table } from './lib/cpu-profile.mjs';
@@ -126,6 +127,8 @@ async function bare(extraEnv, args, service = 'accounts') {
 for (const floorCase of ['floor', 'floor.find'].filter((c) => cases.includes(c))) {
   const find = floorCase === 'floor.find';
   const what = find ? 'routes.find' : 'users.me';
+  await buildServices([find ? 'routing' : 'accounts'], { outName: BENCH_DIST });
+  const noPreload = ['--max-semi-space-size=8', `${BENCH_DIST}/server.js`];
   if (find) {
     const client = new MongoClient(env.MONGO_URL, { maxPoolSize: 2 });
     await client.connect();
@@ -147,22 +150,10 @@ for (const floorCase of ['floor', 'floor.find'].filter((c) => cases.includes(c))
     );
   await b.stop();
   const variants = [
-    [
-      `${what} (as the bench runs it)`,
-      {},
-      ['--max-semi-space-size=8', '--import', './dist/telemetry.js', 'dist/server.js'],
-    ],
-    [
-      `${what} with the preload, nothing sampled`,
-      { OTEL_TRACES_SAMPLER_ARG: '0' },
-      ['--max-semi-space-size=8', '--import', './dist/telemetry.js', 'dist/server.js'],
-    ],
-    [`${what} without the tracing preload`, {}, ['--max-semi-space-size=8', 'dist/server.js']],
-    [
-      `${what} without tracing, LOG_LEVEL=warn`,
-      { LOG_LEVEL: 'warn' },
-      ['--max-semi-space-size=8', 'dist/server.js'],
-    ],
+    [`${what} (as the bench runs it)`, {}, serviceArgs(BENCH_DIST)],
+    [`${what} with the preload, nothing sampled`, { OTEL_TRACES_SAMPLER_ARG: '0' }, serviceArgs(BENCH_DIST)],
+    [`${what} without the tracing preload`, {}, noPreload],
+    [`${what} without tracing, LOG_LEVEL=warn`, { LOG_LEVEL: 'warn' }, noPreload],
   ];
   for (const [name, extra, args] of variants) {
     const svc = await bare(extra, args, find ? 'routing' : 'accounts');
@@ -241,11 +232,12 @@ if (cases.includes('ratios')) {
     );
 }
 
-/** `ab`: an earlier build (the service's dist-a/, a copy of dist/) against the current one, loaded in turn. */
+/** `ab`: an earlier build (the service's dist-a/, a copy of dist-bench/) against the current one, loaded in turn. */
 if (cases.includes('ab')) {
   const args = (d) => ['--max-semi-space-size=8', '--import', `./${d}/telemetry.js`, `${d}/server.js`];
   const find = process.env.AB_FIND === '1';
   const svc = find ? 'routing' : 'accounts';
+  await buildServices([svc], { outName: BENCH_DIST });
   if (!existsSync(join(root, 'services', svc, 'dist-a', 'server.js')))
     throw new Error(`ab: copy an earlier build first: cp -r services/${svc}/dist services/${svc}/dist-a`);
   if (find) {
@@ -255,7 +247,7 @@ if (cases.includes('ab')) {
   }
   const svcs = [
     ['old', await bare({}, args('dist-a'), svc)],
-    ['new', await bare({}, args('dist'), svc)],
+    ['new', await bare({}, args(BENCH_DIST), svc)],
   ];
   const cpu = svcs.map(() => []);
   const rps = svcs.map(() => []);

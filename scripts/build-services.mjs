@@ -28,7 +28,13 @@ const STAMP = '.build-hash';
  * place before fastify, mongoose and the mongodb driver load, then the service. No TypeScript compiler involved.
  * The young generation is capped at 2 × 8 MB (V8 sized it 2 × 32 MB on a large host and kept it full under load).
  */
-export const SERVICE_ARGS = ['--max-semi-space-size=8', '--import', './dist/telemetry.js', 'dist/server.js'];
+export const serviceArgs = (out = 'dist') => [
+  '--max-semi-space-size=8',
+  '--import',
+  `./${out}/telemetry.js`,
+  `${out}/server.js`,
+];
+export const SERVICE_ARGS = serviceArgs();
 /**
  * The environment a built service runs with (besides its own): two malloc arenas, so the memory a worker thread
  * or a burst of requests took from the C heap is reused, not kept in an arena per thread (the orders instance kept
@@ -189,11 +195,15 @@ export const buildOptions = (dir, outdir) => ({
   metafile: true,
 });
 
-/** Builds one service when its inputs changed (or `force`); returns what it did. */
-export async function buildService(name, { force = false, esbuild } = {}) {
+/**
+ * Builds one service when its inputs changed (or `force`) into `services/<name>/<outName>` (`dist`, what the stack
+ * runs; the bench builds its own instances beside it, so a running service never loses a chunk it loads later);
+ * returns what it did.
+ */
+export async function buildService(name, { force = false, esbuild, outName = 'dist' } = {}) {
   esbuild ??= await import('esbuild');
   const dir = join(servicesDir, name);
-  const out = join(dir, 'dist');
+  const out = join(dir, outName);
   const hash = inputHash(dir, esbuild.version);
   const stamp = join(out, STAMP);
   const fresh =
@@ -226,14 +236,14 @@ export async function buildService(name, { force = false, esbuild } = {}) {
  * Builds the named services (all when none), those whose inputs changed. A failed build throws one error naming
  * the service and esbuild's first messages (file:line: text), so `npm start` stops there with something to fix.
  */
-export async function buildServices(names = [], { force = false, log = () => undefined } = {}) {
+export async function buildServices(names = [], { force = false, log = () => undefined, outName } = {}) {
   const esbuild = await import('esbuild');
   const todo = names.length ? names : serviceNames();
   const done = [];
   for (const name of todo) {
     if (!existsSync(join(servicesDir, name, 'src/server.ts'))) throw new Error(`no service named ${name}`);
     try {
-      const r = await buildService(name, { force, esbuild });
+      const r = await buildService(name, { force, esbuild, outName });
       if (r.built) log(`built ${name} (dist/server.js, ${r.kb} KB) in ${(r.ms / 1000).toFixed(1)} s`);
       done.push(r);
     } catch (err) {

@@ -120,7 +120,7 @@ function newestMtime(dir) {
   let newest = 0;
   if (!existsSync(dir)) return 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.') || e.name === 'test')
+    if (e.name === 'node_modules' || /^dist(-|$)/.test(e.name) || e.name.startsWith('.') || e.name === 'test')
       continue;
     const p = join(dir, e.name);
     newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);

@@ -51,7 +51,7 @@ export const normalPath = (p) =>
     .replace(/\{\w+\}|:\w+/g, '{}')
     .replace(/\/$/, '') || '/';
 
-const SKIP = new Set(['node_modules', 'dist', 'test', 'e2e', 'scripts']);
+const SKIP = new Set(['node_modules', 'dist', 'dist-bench', 'dist-a', 'test', 'e2e', 'scripts']);
 export const sourceFiles = (dir) =>
   !existsSync(dir)
     ? []

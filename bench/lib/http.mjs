@@ -5,7 +5,7 @@ import { openSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
-import { SERVICE_ARGS, SERVICE_ENV, buildServices } from '../../scripts/build-services.mjs';
+import { SERVICE_ENV, buildServices, serviceArgs } from '../../scripts/build-services.mjs';
 import { freePort, row, watchRss } from './measure.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -73,6 +73,9 @@ export async function startBaseline(root, logDir) {
   return { ...proc, url };
 }
 
+/** Where the bench builds the services it starts (beside the stack's dist/). */
+export const BENCH_DIST = 'dist-bench';
+
 /**
  * A portal service of its own on a free port over a bench database, started exactly as the portal starts it
  * (built JavaScript, telemetry preload, LOG_LEVEL info, one log line per request) but with the production trace
@@ -87,11 +90,14 @@ export async function startService(
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // the service itself runs as npm start runs it: built JavaScript (built first when its sources changed)
+  // the service itself runs as npm start runs it: built JavaScript (built first when its sources changed), in a
+  // directory of the bench's own: rebuilding the stack's dist/ swapped out chunks its running service loads later
   const own = entry.length === 1 && /(^|\/)src\/server\.ts$/.test(entry[0]);
-  if (own) await buildServices([service]);
+  if (own) await buildServices([service], { outName: BENCH_DIST });
   const proc = await startProcess(
-    own ? SERVICE_ARGS : ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', ...entry],
+    own
+      ? serviceArgs(BENCH_DIST)
+      : ['--import', '@portal/service-kit/telemetry', '--import', 'tsx', ...entry],
     {
       cwd: join(root, `services/${service}`),
       env: {
