@@ -24,7 +24,7 @@ export async function stackBacklog(stream = 'ORDERS') {
 }
 
 /** Waits (up to `maxMs`) until the stack's consumers have no orders events left; answers the wait in seconds. */
-export async function settled(log, { maxMs = 180_000, stream = 'ORDERS' } = {}) {
+export async function settled(log, { maxMs = 120_000, stream = 'ORDERS' } = {}) {
   const t0 = Date.now();
   let left = await stackBacklog(stream);
   while (left && Date.now() - t0 < maxMs) {
