@@ -7,7 +7,8 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { networkInterfaces } from 'node:os';
-import { edgeErrorPages, errorLocation, problemJson } from './edge-errors.mjs';
+import { edgeErrorPages, problemJson } from './edge-errors.mjs';
+import { serviceLocations } from './service-locations.mjs';
 import { signInLimitHttp, signInLimitLocation } from './sign-in-limit.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -24,8 +25,7 @@ const pid = args.pid ?? join(cache, 'run', 'nginx.pid');
 const env = process.env;
 
 const routes = JSON.parse(readFileSync(join(repo, 'deploy', 'routes.json'), 'utf8'));
-// Body caps shared with the services (the edge refuses what the route would refuse, with a 413 problem,
-// instead of proxying it and answering a 502 when the service cuts the upload off).
+// Body caps shared with the services (service-locations.mjs).
 const limits = JSON.parse(
   readFileSync(join(repo, 'services', 'contracts', 'src', 'edge-limits.json'), 'utf8'),
 );
@@ -45,98 +45,12 @@ const tilesSource = (() => {
   return m ? ` ${m[1]}://${m[2].replace(/\{[^}]*\}/g, '*')}` : '';
 })();
 
-const upstreams = [];
-const apiLocations = [];
-for (const [name, svc] of Object.entries(routes.services)) {
-  const port = Number(env[`${name.toUpperCase()}_PORT`] ?? svc.port);
-  if (!Number.isInteger(port)) throw new Error(`routes.json: bad port for ${name}`);
-  for (const p of svc.prefixes) if (!/^[a-z0-9-]+$/i.test(p)) throw new Error(`routes.json: bad prefix ${p}`);
-  upstreams.push(`  upstream svc_${name} { server 127.0.0.1:${port}; keepalive 64; }`);
-  apiLocations.push(
-    `    # ${name}: /api/${svc.prefixes.join('|')}\n` +
-      `    location ~ ^/api/(${svc.prefixes.join('|')})(/|$) {\n` +
-      `      proxy_pass http://svc_${name};\n` +
-      `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
-      `      proxy_set_header Host $http_host;\n` +
-      `      proxy_set_header X-Forwarded-Host $http_host;\n` +
-      `      proxy_set_header X-Forwarded-Port $server_port;\n` +
-      `    }`,
-  );
-}
-
-// The public config: read by every page load of every visitor. A 1 s micro-cache for anonymous GETs
-// (signed-in callers, e.g. a superadmin who just saved settings, always reach the service, which answers from
-// memory with an ETag); one request a second per edge reaches accounts however many visitors come, so the
-// public rate limit is never hit by page loads. The service's `Cache-Control: public, no-cache` goes through.
-const configLocation = routes.services.accounts
-  ? `    location = /api/utils/config {\n` +
-    `      proxy_pass http://svc_accounts;\n` +
-    `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
-    `      proxy_set_header Host $http_host;\n` +
-    `      proxy_set_header X-Forwarded-Host $http_host;\n` +
-    `      proxy_set_header X-Forwarded-Port $server_port;\n` +
-    `      proxy_cache edge_micro;\n` +
-    `      proxy_cache_valid 200 1s;\n` +
-    `      proxy_ignore_headers Cache-Control Expires Set-Cookie;\n` +
-    `      proxy_cache_bypass $http_authorization;\n` +
-    `      proxy_no_cache $http_authorization;\n` +
-    `      proxy_cache_lock on;\n` +
-    `      proxy_cache_use_stale updating error timeout http_502 http_503;\n` +
-    `      proxy_cache_background_update on;\n` +
-    `    }`
-  : '';
-
-// Exact paths a service owns inside another's prefix (routes.json `exact`, e.g. /api/orders/schedule ->
-// routing), the live schedule stream (server-sent events: no buffering, no gzip, an hour-long read timeout, HTTP/1.1
-// keep-alive to the upstream; an upstream `X-Accel-Buffering: no` is honoured too) and the public schedule search,
-// cached here keyed on the full URI for a few seconds so repeated searches never reach routing (the service's
-// `Cache-Control: public, max-age=5` sets the time; `X-Cache-Status` says HIT/MISS; a route change shows within it).
-const proxyHeaders =
-  `      proxy_set_header Host $http_host;\n` +
-  `      proxy_set_header X-Forwarded-Host $http_host;\n` +
-  `      proxy_set_header X-Forwarded-Port $server_port;\n`;
-const exactLocations = Object.entries(routes.services).flatMap(([name, svc]) =>
-  (svc.exact ?? []).map((path) => {
-    if (!/^\/api\/[a-z0-9/-]+$/i.test(path)) throw new Error(`routes.json: bad exact path ${path}`);
-    return (
-      `    location = ${path} {\n` +
-      `      proxy_pass http://svc_${name};\n` +
-      `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
-      proxyHeaders +
-      `    }`
-    );
-  }),
-);
-const dispatchLocations = routes.services.routing
-  ? `    location ^~ /api/schedule/live {\n` +
-    `      proxy_pass http://svc_routing;\n` +
-    `      proxy_http_version 1.1;\n` +
-    `      proxy_set_header Connection "";\n` +
-    `      proxy_set_header X-Real-IP $remote_addr;\n` +
-    `      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;\n` +
-    `      proxy_set_header X-Forwarded-Proto $scheme;\n` +
-    proxyHeaders +
-    `      proxy_buffering off;\n` +
-    `      proxy_cache off;\n` +
-    `      gzip off;\n` +
-    `      proxy_read_timeout 1h;\n` +
-    `      proxy_send_timeout 1h;\n` +
-    `    }\n` +
-    `    location = /api/schedule/search {\n` +
-    `      proxy_pass http://svc_routing;\n` +
-    `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
-    proxyHeaders +
-    `      proxy_cache edge_search;\n` +
-    `      proxy_cache_key $request_uri;\n` +
-    `      proxy_cache_methods GET HEAD;\n` +
-    `      proxy_cache_valid 200 5s;\n` +
-    `      proxy_ignore_headers Set-Cookie;\n` +
-    `      proxy_cache_lock on;\n` +
-    `      proxy_cache_lock_timeout 2s;\n` +
-    `      proxy_cache_use_stale updating error timeout http_502 http_503;\n` +
-    `      proxy_cache_background_update on;\n` +
-    `    }`
-  : '';
+const locations = serviceLocations({
+  routes,
+  limits,
+  ports: (name) => env[`${name.toUpperCase()}_PORT`],
+  proxyCommon: join(dirname(out), 'proxy_common.conf'),
+});
 
 // Keycloak behind the edge: its own host name and port in what it builds (links, redirects, the issuer)
 const keycloakProxy =
@@ -145,59 +59,6 @@ const keycloakProxy =
   `      proxy_set_header Host localhost:${edgePort};\n` +
   `      proxy_set_header X-Forwarded-Host localhost:${edgePort};\n` +
   `      proxy_set_header X-Forwarded-Port ${edgePort};\n`;
-
-// The upload routes get their own caps (the same numbers as their Fastify bodyLimit) and say them in their words.
-function capLocation(path, bodyBytes, name, detail) {
-  const service = Object.entries(routes.services).find(([, s]) =>
-    s.prefixes.includes(path.split('/')[2]),
-  )?.[0];
-  if (!service) throw new Error(`routes.json: no service serves ${path}`);
-  return (
-    `    location = ${path} {\n` +
-    `      client_max_body_size ${bodyBytes};\n` +
-    `      error_page 413 /__edge_error/${name}-413;\n` +
-    `      proxy_pass http://svc_${service};\n` +
-    `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
-    `      proxy_set_header Host $http_host;\n` +
-    `      proxy_set_header X-Forwarded-Host $http_host;\n` +
-    `      proxy_set_header X-Forwarded-Port $server_port;\n` +
-    `    }\n` +
-    errorLocation(`${name}-413`, 413, 'Payload Too Large', detail)
-  );
-}
-const mb = (bytes) => bytes / 1024 / 1024;
-const uploadLocation =
-  capLocation(
-    limits.uploadPath,
-    limits.uploadBodyBytes,
-    'upload',
-    `The file is limited to ${mb(limits.uploadFileBytes)} MB.`,
-  ) +
-  '\n' +
-  capLocation(
-    limits.bulkPath,
-    limits.bulkBodyBytes,
-    'bulk',
-    `Unable to process spreadsheet: the file is larger than ${mb(limits.bulkFileBytes)} MB; split it into smaller files.`,
-  ) +
-  '\n' +
-  // The manifest upload, in the route's words (contracts ManifestMessages.tooLarge)
-  capLocation(
-    limits.manifestPath,
-    limits.manifestBodyBytes,
-    'manifest',
-    `The manifest is larger than ${mb(limits.manifestFileBytes)} MB.`,
-  );
-
-// "Download Template" (orders §7: a static file under /static/media/{file}, default Template.xlsx) is generated by
-// the orders service, so the spec's address reaches it.
-const templateLocation = routes.services.orders
-  ? `    location = /static/media/Template.xlsx {\n` +
-    `      proxy_pass http://svc_orders/api/orders/template.xlsx;\n` +
-    `      include ${join(dirname(out), 'proxy_common.conf')};\n` +
-    `      proxy_set_header Host $http_host;\n` +
-    `    }`
-  : '';
 
 const mfeLocations = routes.mfes.map((m) => {
   if (!/^[a-z0-9-]+$/.test(m)) throw new Error(`routes.json: bad mfe ${m}`);
@@ -304,7 +165,7 @@ ${signInLimitHttp(limits, env.RATE_LIMIT_FAIL_ALLOW ?? '127.0.0.1')}  # /files/<
     default "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
   }
 
-${upstreams.join('\n')}
+${locations.upstreams.join('\n')}
 
   server {
     listen 127.0.0.1:${edgePort};
@@ -362,12 +223,12 @@ ${keycloakProxy}    }
     location = /__edge_error/files { internal; default_type application/problem+json; return 403 '${problemJson(403, 'Forbidden', 'This download link has expired or is not valid. Open the file again from the portal.')}'; }
 
     # the services, from deploy/routes.json
-${uploadLocation}
-${templateLocation}
-${configLocation}
-${exactLocations.join('\n')}
-${dispatchLocations}
-${apiLocations.join('\n')}
+${locations.upload}
+${locations.template}
+${locations.config}
+${locations.exact.join('\n')}
+${locations.dispatch}
+${locations.api.join('\n')}
     location /api/ {
       default_type application/problem+json;
       return 404 '{"type":"about:blank","title":"Not Found","status":404,"detail":"No service serves this path","message":"No service serves this path","error":"No service serves this path"}';
