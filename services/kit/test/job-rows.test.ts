@@ -1,9 +1,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '../testing/index.js';
+import { assertUsesIndex, waitFor } from '../testing/index.js';
 import { defineWorker, queuePrefix, type PortalApp } from '../src/index.js';
-import { JOB_ROWS, rowId } from '../src/plugins/app/job-rows.js';
+import { JOB_ROWS, JOB_ROWS_MODEL, rowId } from '../src/plugins/app/job-rows.js';
 import { buildThingApp } from './fixtures/thing-service.js';
 import { freePort, ownServer } from './fixtures/own-server.js';
 
@@ -57,6 +57,13 @@ after(async () => {
   await app.mongo.collection(JOB_ROWS).deleteMany({ queue: 'kitrows-mail' });
   await app.close();
   await redis.stop();
+});
+
+test('the rows are made by the migration with an index serving the lookup of a job by _id', async () => {
+  const model = app.mongo.models[JOB_ROWS_MODEL];
+  assert.ok(model, 'a durable worker registers _jobs as a model of the connection');
+  // on the stack: FerretDB pushes the equality down and PostgreSQL plans an index scan (on MongoDB: IXSCAN)
+  await assertUsesIndex(model, { _id: rowId(queuePrefix(app.env, app.serviceName), 'kitrows-mail', 'x') });
 });
 
 test('jobs waiting on their retry schedule survive an empty Redis: each handled once when the outage ends', async () => {

@@ -1,4 +1,4 @@
-import type { Connection } from 'mongoose';
+import { Schema, type Connection } from 'mongoose';
 import type { JobsOptions, Queue } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -32,6 +32,21 @@ export interface JobRow {
 }
 
 export const rowId = (prefix: string, queue: string, jobId: string) => `${prefix}:${queue}:${jobId}`;
+
+/**
+ * `_jobs` as a model of the service's connection (registered when a worker is durable), so the start-up migration
+ * makes the collection and, on FerretDB, the serving index of its `_id`: every job recorded looks its row up by `_id`
+ * first (a mail per order event), which without it read the whole collection (a week of rows). No other index: the
+ * recovery's and the pruning's reads are periodic.
+ */
+export const JOB_ROWS_MODEL = 'JobRow';
+export const jobRowsModel = (conn: Connection) =>
+  conn.models[JOB_ROWS_MODEL] ??
+  conn.model(
+    JOB_ROWS_MODEL,
+    new Schema({ _id: String }, { versionKey: false, autoIndex: false, strict: false }),
+    JOB_ROWS,
+  );
 
 export function jobRows(db: Connection, prefix: string) {
   const rows = () => db.collection<JobRow>(JOB_ROWS);

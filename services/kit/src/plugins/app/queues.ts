@@ -7,7 +7,7 @@ import type { Env } from '../../env.js';
 import type { Jobs } from '../../types.js';
 import { Problem } from '../../problem.js';
 import { UNAVAILABLE_MESSAGE } from '../../unavailable.js';
-import { jobRows } from './job-rows.js';
+import { jobRows, jobRowsModel } from './job-rows.js';
 import { jobRecovery } from './job-recovery.js';
 import { extractTrace, injectTrace, SpanKind, withSpan } from '../../telemetry.js';
 
@@ -55,6 +55,7 @@ export default fp(
     const queues = new Map<string, Promise<Queue>>();
     const byQueue = new Map(opts.workers.map((w) => [w.queue, w]));
     const rows = jobRows(app.mongo, prefix);
+    if (opts.workers.some((w) => w.durable)) jobRowsModel(app.mongo); // before the migration (onReady) runs
     const durable = (queue: string) => byQueue.get(queue)?.durable === true;
 
     const queueFor = (name: string) => {
