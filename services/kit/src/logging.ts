@@ -13,6 +13,8 @@ import pino, { type DestinationStream } from 'pino';
  * It replaces Fastify's own two lines per request (with the whole req/res) through its LogController hook.
  */
 const QUIET = new Set(['/healthz', '/readyz']);
+/** A health check (polled every few seconds by the platform): no log line, no span. */
+export const isHealthCheck = (url: string) => QUIET.has(pathOf(url));
 
 /** Query parameters whose values never reach a log line. */
 const SECRET_PARAMS =
@@ -174,7 +176,7 @@ export class RequestLine {
 /** Fastify's per-request log lines, replaced: nothing when a request comes in, one line when it is answered. */
 export class RequestLogController extends LogController {
   constructor(private readonly line: RequestLine) {
-    super({ disableRequestLogging: (request) => QUIET.has(pathOf(request.url)) });
+    super({ disableRequestLogging: (request) => isHealthCheck(request.url) });
   }
 
   override incomingRequest(): void {}

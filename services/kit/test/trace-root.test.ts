@@ -51,3 +51,11 @@ test('ratio 1: a request without a traceparent gets a recorded root server span 
     assert.equal(spans[0]!.spanContext().traceFlags & 1, 1, 'sampled');
   }
 });
+
+test('ratio 1: a health check exports no span', async () => {
+  const before = exporter.getFinishedSpans().length;
+  for (const path of ['/healthz', '/readyz', '/healthz?probe=1'])
+    assert.equal((await fetch(`${base}${path}`)).status, 200, path);
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(exporter.getFinishedSpans().length, before);
+});

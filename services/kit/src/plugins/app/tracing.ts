@@ -12,7 +12,7 @@ import {
   type Span,
 } from '@opentelemetry/api';
 import { suppressTracing } from '@opentelemetry/core';
-import { maskUrl, pathOf } from '../../logging.js';
+import { isHealthCheck, maskUrl, pathOf } from '../../logging.js';
 import { SAMPLED_ROOT, samplerFromEnv } from '../../sampling.js';
 import { requestContextEntry, tracer } from '../../telemetry.js';
 
@@ -23,8 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** Health checks are polled every few seconds: no span, and nothing they touch (Mongo, Redis) traced either. */
-const QUIET = /^\/(healthz|readyz)(?:[?/]|$)/;
+/** What a health check runs in (logging.ts isHealthCheck): no span, and nothing it touches (Mongo, Redis) traced. */
 const SUPPRESSED = suppressTracing(ROOT_CONTEXT);
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
@@ -96,7 +95,7 @@ export default fp(
     const decideRoots = mode !== 'trace';
     app.decorateRequest('traceContext', null);
     app.addHook('onRequest', (request, reply, done) => {
-      if (QUIET.test(request.url)) {
+      if (isHealthCheck(request.url)) {
         enter(SUPPRESSED);
         return done();
       }
