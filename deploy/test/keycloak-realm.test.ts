@@ -16,6 +16,7 @@ import {
   freshTotpCode,
   MFA_SECRET,
   MFA_USER,
+  otpCredential,
   testClient,
   tokenEndpoint,
   totpCode,
@@ -168,17 +169,7 @@ test('the production realm import: staff set up or enter a second factor, a user
   for (const c of realm.clients)
     for (const [k, v] of Object.entries(c.authenticationFlowBindingOverrides ?? {}))
       c.authenticationFlowBindingOverrides[k] = ids.get(String(v)) ?? v;
-  const otp = {
-    type: 'otp',
-    secretData: JSON.stringify({ value: MFA_SECRET }),
-    credentialData: JSON.stringify({
-      subType: 'totp',
-      digits: 6,
-      counter: 0,
-      period: 30,
-      algorithm: 'HmacSHA1',
-    }),
-  };
+  const otp = otpCredential(MFA_SECRET);
   const person = (who: string, extra: Obj, verified = true) => ({
     username: `${who}@test.portal`,
     email: `${who}@test.portal`,

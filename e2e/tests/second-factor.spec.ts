@@ -7,7 +7,12 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { Role } from '@portal/contracts';
 import { randomBytes } from 'node:crypto';
-import { totpCode, totpCodeFromBase32 } from '@portal/service-kit/testing';
+import {
+  otpCredential,
+  securityKeyCredential,
+  totpCode,
+  totpCodeFromBase32,
+} from '@portal/service-kit/testing';
 import {
   test,
   expect,
@@ -220,31 +225,8 @@ test('a staff user with a key and an app: "Try another way" on the key page offe
         groups: ['/portal-admins'],
         credentials: [
           { type: 'password', value: PASSWORD, temporary: false },
-          {
-            type: 'webauthn',
-            userLabel: 'Desk key',
-            secretData: '{}',
-            credentialData: JSON.stringify({
-              aaguid: '00000000-0000-0000-0000-000000000000',
-              credentialId: randomBytes(16).toString('base64url'),
-              counter: 0,
-              credentialPublicKey: 'pQECAyYgASFYIA',
-              attestationStatementFormat: 'none',
-              transports: ['usb'],
-            }),
-          },
-          {
-            type: 'otp',
-            userLabel: 'Phone',
-            secretData: JSON.stringify({ value: secret }),
-            credentialData: JSON.stringify({
-              subType: 'totp',
-              digits: 6,
-              counter: 0,
-              period: 30,
-              algorithm: 'HmacSHA1',
-            }),
-          },
+          securityKeyCredential('Desk key'),
+          otpCredential(secret, 'Phone'),
         ],
       },
     ],

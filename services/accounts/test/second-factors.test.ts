@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Role, type RoleNumber } from '@portal/contracts';
-import { totpCode } from '@portal/service-kit/testing';
+import { otpCredential, securityKeyCredential, totpCode } from '@portal/service-kit/testing';
 import { AdminApi } from '../src/adapters/keycloak/admin-api.js';
 import { SecondFactorMessages } from '../src/domain/second-factors.js';
 import { call, startApp } from './helpers.js';
@@ -18,31 +18,8 @@ const PASSWORD = `Sf1!${randomBytes(8).toString('base64url')}`;
 const OTP_SECRET = `SecondFactor${randomBytes(6).toString('hex')}`;
 /** A registered key as Keycloak stores it: its public key and credential id must never leave accounts. */
 const PUBLIC_KEY = `pQECAyYgASFYI${randomBytes(12).toString('hex')}`;
-const keyCred = (label: string) => ({
-  type: 'webauthn',
-  userLabel: label,
-  secretData: '{}',
-  credentialData: JSON.stringify({
-    aaguid: '00000000-0000-0000-0000-000000000000',
-    credentialId: randomBytes(16).toString('base64url'),
-    counter: 0,
-    credentialPublicKey: PUBLIC_KEY,
-    attestationStatementFormat: 'none',
-    transports: ['internal'],
-  }),
-});
-const otpCred = {
-  type: 'otp',
-  userLabel: 'Phone',
-  secretData: JSON.stringify({ value: OTP_SECRET }),
-  credentialData: JSON.stringify({
-    subType: 'totp',
-    digits: 6,
-    counter: 0,
-    period: 30,
-    algorithm: 'HmacSHA1',
-  }),
-};
+const keyCred = (label: string) => securityKeyCredential(label, PUBLIC_KEY, ['internal']);
+const otpCred = otpCredential(OTP_SECRET, 'Phone');
 
 interface Made {
   id: string;

@@ -14,6 +14,7 @@ export {
   tokenFor,
 } from './tokens.js';
 export { MFA_SECRET, MFA_USER, freshTotpCode, totpCode, totpCodeFromBase32, wrongTotpCode } from './totp.js';
+export { otpCredential, securityKeyCredential } from './keycloak-credentials.js';
 export { waitFor, freePort } from './wait.js';
 export { ownRedis, type OwnRedis } from './own-redis.js';
 export { assertRoleMatrix, tablePolicy, type Policy } from './role-matrix.js';
