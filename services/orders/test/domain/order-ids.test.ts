@@ -12,7 +12,7 @@ import { ORDER_ID_BLOCK, insertNumbered, nextOrderIds } from '../../src/domain/o
 // replicas) never repeat: FerretDB's findOneAndUpdate reads and writes the counter without a row lock, so two
 // calls could both read the same seq; blocks are claimed by a unique insert instead.
 const DB = 'portal_orders_ids_test';
-const blocks = () => mongoose.connection.collection('orderidblocks');
+const blocks = () => mongoose.connection.collection<{ _id: number; at: Date }>('orderidblocks');
 const clear = () => Promise.all([OrderCounter.deleteMany({}), blocks().deleteMany({})]);
 before(async () => {
   await mongoose.connect(loadEnv().MONGO_URL, { dbName: DB });

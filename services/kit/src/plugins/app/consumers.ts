@@ -19,7 +19,9 @@ const PROCESSED = 'processed_events';
 export const PROCESSED_MODEL = 'ProcessedEvent';
 export const processedModel = (conn: Connection) =>
   conn.models[PROCESSED_MODEL] ??
-  conn.model(
+  // <any>: the inferred model type made TypeScript measure Model's variance anew, and the services' and tests'
+  // typed models then no longer passed where a Model<any> is taken
+  conn.model<any>(
     PROCESSED_MODEL,
     new Schema({ _id: String, at: Date }, { versionKey: false, autoIndex: false }),
     PROCESSED,

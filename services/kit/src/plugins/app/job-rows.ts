@@ -42,7 +42,9 @@ export const rowId = (prefix: string, queue: string, jobId: string) => `${prefix
 export const JOB_ROWS_MODEL = 'JobRow';
 export const jobRowsModel = (conn: Connection) =>
   conn.models[JOB_ROWS_MODEL] ??
-  conn.model(
+  // <any>: the inferred model type made TypeScript measure Model's variance anew, and the services' and tests'
+  // typed models then no longer passed where a Model<any> is taken
+  conn.model<any>(
     JOB_ROWS_MODEL,
     new Schema({ _id: String }, { versionKey: false, autoIndex: false, strict: false }),
     JOB_ROWS,
