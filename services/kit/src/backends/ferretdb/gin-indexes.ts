@@ -27,7 +27,8 @@ export function servingFields(model: Model<any>): string[] {
   return [...fields];
 }
 
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+/** A PostgreSQL identifier, quoted. */
+export const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** Our index name for a field: stable, < 63 bytes, unique per field (short hash of the raw name). */
@@ -64,16 +65,7 @@ export async function ensureGinIndexes(
 ): Promise<string[]> {
   const table = await ferretTable(client, db, collection);
   if (!table) throw new Error(`no FerretDB table for ${db}.${collection}`);
-  const lockKey = `ferret-gin:${db}.${table}`;
-  for (let i = 0; ; i++) {
-    const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
-      lockKey,
-    ]);
-    if (got.rows[0]?.ok) break;
-    if (i > 600) throw new Error(`timed out waiting for ${lockKey}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  try {
+  return withTableLock(client, `ferret-gin:${db}.${table}`, async () => {
     await storeUncompressed(client, db, table);
     const indexes = await tableIndexes(client, db, table);
     const have = new Map(indexes.filter((i) => i.name.endsWith('_gin')).map((i) => [i.name, i.valid]));
@@ -101,6 +93,29 @@ export async function ensureGinIndexes(
         await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${ident(db)}.${ident(i.name)}`);
     if (created.length) await client.query(`ANALYZE ${ident(db)}.${ident(table)}`);
     return created;
+  });
+}
+
+/**
+ * Runs `fn` holding a per-table advisory lock: one process at a time migrates a table (another's build in progress
+ * is INVALID and must not be dropped). Tried every 100 ms for a minute, never waited on inside a statement, which
+ * could deadlock with CONCURRENTLY.
+ */
+export async function withTableLock<T>(
+  client: ClientBase,
+  lockKey: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  for (let i = 0; ; i++) {
+    const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
+      lockKey,
+    ]);
+    if (got.rows[0]?.ok) break;
+    if (i > 600) throw new Error(`timed out waiting for ${lockKey}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  try {
+    return await fn();
   } finally {
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
   }

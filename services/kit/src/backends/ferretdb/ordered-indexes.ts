@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Model } from 'mongoose';
 import type { ClientBase } from 'pg';
+import { ident, withTableLock } from './gin-indexes.js';
 
 /**
  * FerretDB's ordered indexes in its PostgreSQL: a page of one key's documents in a sort, read in order and stopped at
@@ -45,8 +46,6 @@ export function sortExprs(field: string): string[] {
   ];
 }
 
-const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
-
 /** Our index name: stable, < 63 bytes, `_ord` for a page's btree, `_arr` for a key's array rows. */
 export function orderedIndexName(table: string, key: string, sort?: string): string {
   const id = sort ? `${key}/${sort}` : key;
@@ -86,18 +85,7 @@ export async function ensureOrderedIndexes(
   list: OrderedIndex[],
   indexes: { name: string; valid: boolean }[],
 ): Promise<string[]> {
-  // one process at a time per table (another's build in progress is INVALID and must not be dropped); tried, never
-  // waited on inside a statement, as ensureGinIndexes does
-  const lockKey = `ferret-ord:${db}.${table}`;
-  for (let i = 0; ; i++) {
-    const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
-      lockKey,
-    ]);
-    if (got.rows[0]?.ok) break;
-    if (i > 600) throw new Error(`timed out waiting for ${lockKey}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  try {
+  return withTableLock(client, `ferret-ord:${db}.${table}`, async () => {
     const want = orderedIndexSql(db, table, list);
     const have = new Map(indexes.filter((i) => /_(ord|arr)$/.test(i.name)).map((i) => [i.name, i.valid]));
     const created: string[] = [];
@@ -113,7 +101,5 @@ export async function ensureOrderedIndexes(
     }
     if (created.length) await client.query(`ANALYZE ${ident(db)}.${ident(table)}`);
     return created;
-  } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]);
-  }
+  });
 }
