@@ -77,7 +77,8 @@ export { Lease, LEASES, LEASE_TTL_MS, processHolder, type LeaseDoc } from './lea
 export { replicaDrops, type ReplicaDrops } from './replica-drops.js';
 export { ensureStream, streamName, streamLimits, type StreamLimits } from './plugins/external/nats.js';
 export { queuePrefix, workerOptions } from './plugins/app/queues.js';
-export { durableName, deadLetterSubject, PROCESSED_MODEL } from './plugins/app/consumers.js';
+export { durableName, deadLetterSubject } from './plugins/app/consumers.js';
+export { PROCESSED_MODEL } from './plugins/app/processed-events.js';
 export type { AuthUser, RouteInfo, Queues, Jobs } from './types.js';
 export type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export { seal, openSealed, sealKey, SealError, SealEnvKey, SEAL_PREFIX, type SealOptions } from './seal.js';

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { Schema, type Connection } from 'mongoose';
 import { AckPolicy, DeliverPolicy, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { headers as natsHeaders, nanos } from '@nats-io/transport-node';
 import { CONSUMES, STREAMS, type Domain, type EventEnvelope } from '@portal/contracts';
@@ -8,24 +7,8 @@ import type { ConsumerDef } from '../../consumers.js';
 import type { EventValidators } from '../../events.js';
 import { ensureStream, streamLimits, streamName } from '../external/nats.js';
 import { extractTrace, SpanKind, withSpan } from '../../telemetry.js';
+import { PROCESSED, processedModel } from './processed-events.js';
 
-const PROCESSED = 'processed_events';
-/**
- * processed_events as a model of the service's connection, so the start-up migration makes the collection and its
- * serving index like any model's: every delivery looks its key up by `_id`, which on FerretDB only a GIN index on
- * `_id` serves (its own unique btree is never used by a query): without it each lookup read the whole collection,
- * 15–90 ms at ~50,000 records under a burst of events. No other index: the cleanup's range on `at` is periodic.
- */
-export const PROCESSED_MODEL = 'ProcessedEvent';
-export const processedModel = (conn: Connection) =>
-  conn.models[PROCESSED_MODEL] ??
-  // <any>: the inferred model type made TypeScript measure Model's variance anew, and the services' and tests'
-  // typed models then no longer passed where a Model<any> is taken
-  conn.model<any>(
-    PROCESSED_MODEL,
-    new Schema({ _id: String, at: Date }, { versionKey: false, autoIndex: false }),
-    PROCESSED,
-  );
 const DEFAULT_MAX_DELIVER = 40;
 const DEFAULT_ACK_WAIT_MS = 30_000;
 /** A handler still running after this long is let go: NATS redelivers its event after the ack wait. */
