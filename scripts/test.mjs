@@ -26,10 +26,13 @@ const nodeTest = (out) => {
     const all = [...out.matchAll(new RegExp(`^(?:#|ℹ) ${k} (\\d+)`, 'gm'))];
     return all.length ? Number(all[all.length - 1][1]) : 0;
   };
+  // the names under node's closing "✖ failing tests:" list, so CI's tail says which tests failed
+  const list = out.split('✖ failing tests:').slice(1).pop() ?? '';
   return {
     passed: count('pass'),
     failed: count('fail') + count('cancelled'),
     skipped: count('skipped') + count('todo'),
+    names: [...list.matchAll(/^✖ (.+?)(?: \([\d.]+ms\))?$/gm)].map((m) => m[1]),
   };
 };
 
@@ -38,8 +41,17 @@ const nodeTest = (out) => {
 const E2E_RESULTS = join(root, 'e2e/test-results/results.json');
 const playwright = () => {
   if (!existsSync(E2E_RESULTS)) return { passed: 0, failed: 0, skipped: 0 };
-  const { stats, errors } = JSON.parse(readFileSync(E2E_RESULTS, 'utf8'));
+  const { stats, errors, suites } = JSON.parse(readFileSync(E2E_RESULTS, 'utf8'));
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      if (spec.tests.some((t) => t.status === 'unexpected')) names.push(`${spec.file}:${spec.line} ${spec.title}`);
+    for (const inner of suite.suites ?? []) walk(inner);
+  };
+  for (const suite of suites ?? []) walk(suite);
+  for (const e of errors ?? []) names.push(String(e.message ?? e).split('\n')[0]);
   return {
+    names,
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected + (errors?.length ?? 0), // errors: global setup or a spec file that did not load
     skipped: stats.skipped,
@@ -227,6 +239,8 @@ async function main() {
         `${extra.length ? ` ${extra.join(' ')}` : ''}  ${r.secs.toFixed(0)} s${r.code ? `  (exit ${r.code})` : ''}`,
     );
   }
+  for (const r of results)
+    for (const n of (r.names ?? []).slice(0, 10)) console.log(`  failed in ${r.name}: ${n}`);
   const sum = (k) => results.reduce((a, r) => a + (r[k] ?? 0), 0);
   const [passed, failed, skipped, flaky] = ['passed', 'failed', 'skipped', 'flaky'].map(sum);
   const report = results.some((r) => r.name === 'e2e')
