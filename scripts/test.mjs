@@ -45,7 +45,8 @@ const playwright = () => {
   const names = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
-      if (spec.tests.some((t) => t.status === 'unexpected')) names.push(`${spec.file}:${spec.line} ${spec.title}`);
+      if (spec.tests.some((t) => t.status === 'unexpected'))
+        names.push(`${spec.file}:${spec.line} ${spec.title}`);
     for (const inner of suite.suites ?? []) walk(inner);
   };
   for (const suite of suites ?? []) walk(suite);
