@@ -191,9 +191,11 @@ go_mod_dir() {
 #   write); the kit's start-up migration makes the GIN indexes that serve queries;
 # - single-insert: documents that fit one INSERT statement go without BEGIN and COMMIT (atomic as one statement);
 # - limit: a sorted find's skip+limit goes into the SQL when its whole filter is translated exactly and its sort ends
-#   with _id, an equality in the form a btree serves, so a page of a big scope reads a page (the kit's ordered indexes).
+#   with _id, an equality in the form a btree serves, so a page of a big scope reads a page (the kit's ordered indexes);
+# - delete-batches: a delete of many documents names their ids in statements of 10,000 (one statement of more than
+#   65,535 failed, so a clean-up of old records failed for good once they had piled up past that).
 FERRETDB_PATCHES=("$HERE/ferretdb-update-conns.patch" "$HERE/ferretdb-pushdown.patch" "$HERE/ferretdb-unique-only.patch"
-  "$HERE/ferretdb-single-insert.patch" "$HERE/ferretdb-limit.patch")
+  "$HERE/ferretdb-single-insert.patch" "$HERE/ferretdb-limit.patch" "$HERE/ferretdb-delete-batches.patch")
 ferretdb_build_id() { echo "$FERRETDB_VERSION+$(cat "${FERRETDB_PATCHES[@]}" | sha256sum | cut -c1-12)"; }
 build_ferretdb() {
   stamp_ok ferretdb "$(ferretdb_build_id)" && return 0

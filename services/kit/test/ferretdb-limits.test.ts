@@ -124,3 +124,18 @@ test('pushdown patch: documents decode as they were written (its faster string, 
   await col.insertOne(doc);
   assert.deepEqual(await col.findOne({ _id: doc._id }), doc);
 });
+
+/**
+ * Our delete-batches patch (deploy/local/ferretdb-delete-batches.patch): a delete that matches more than 65,535
+ * documents (each id one parameter of one statement before) deletes them all, as a clean-up of old records must.
+ */
+test('delete-batches patch: a delete of 70,000 documents by a range deletes them all', async () => {
+  const col = db().db!.collection('piled');
+  const old = new Date(Date.now() - 3_600_000);
+  for (let i = 0; i < 70_000; i += 10_000)
+    await col.insertMany(Array.from({ length: 10_000 }, (_, j) => ({ n: i + j, at: old })));
+  await col.insertOne({ n: -1, at: new Date() });
+  const res = await col.deleteMany({ at: { $lt: new Date(Date.now() - 60_000) } });
+  assert.equal(res.deletedCount, 70_000);
+  assert.deepEqual(await col.find({}, { projection: { _id: 0, n: 1 } }).toArray(), [{ n: -1 }]);
+});

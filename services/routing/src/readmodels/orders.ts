@@ -192,8 +192,12 @@ async function catchUp(): Promise<void> {
   }
   for (const l of lines) seenUpTo = Math.max(seenUpTo, (l.at as Date).getTime());
   seenSeq = n;
+  // the clean-up of old lines is best effort: a failed one must not fail the schedule read that ran it (a later
+  // catch-up tries again)
   if (Math.random() < 0.1)
-    await ReadOrderChange.deleteMany({ at: { $lt: new Date(Date.now() - CHANGES_KEEP_MS) } });
+    await ReadOrderChange.deleteMany({ at: { $lt: new Date(Date.now() - CHANGES_KEEP_MS) } }).catch(
+      () => undefined,
+    );
 }
 
 /** Brings the day caches up to date now and tells the listeners what other instances applied (live streams poll). */
