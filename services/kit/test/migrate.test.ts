@@ -92,6 +92,13 @@ test('servingFields: _id and the top-level equality fields of every declared ind
     servingFields(Order()).sort(),
     ['_id', '_outboxPending', 'companyId', 'manifestNumber', 'status'].sort(),
   );
+  // a model leaves a field of few values out (its GIN would be ANDed with a selective one); _id always stays
+  const schema = orderSchema.clone();
+  schema.static('ferretdbNoGin', () => ['status', '_id']);
+  assert.deepEqual(
+    servingFields(conn.model('OrderNoStatusGin', schema)).sort(),
+    ['_id', '_outboxPending', 'companyId', 'manifestNumber'].sort(),
+  );
 });
 
 test('only unique indexes are PostgreSQL btrees; a non-unique one is recorded, and dropped again without error', async () => {

@@ -15,6 +15,8 @@ import type { ClientBase } from 'pg';
  * Top-level fields the model's declared indexes filter on by equality, `_id` first. Dotted paths are never pushed
  * down. A descending key after the first (`{companyKey: 1, createdAt: -1}`) is the sort of a keyset page, never an
  * equality: a GIN index cannot serve a sort or a range, so it gets none (it would only cost every insert).
+ * A model leaves fields out with a static `ferretdbNoGin()`: a field of few values (a status) whose GIN PostgreSQL
+ * would AND with a selective one, reading tens of thousands of entries to trim a few hundred rows.
  */
 export function servingFields(model: Model<any>): string[] {
   const fields = new Set<string>(['_id']);
@@ -24,6 +26,8 @@ export function servingFields(model: Model<any>): string[] {
       fields.add(field);
     });
   }
+  const noGin = (model as unknown as { ferretdbNoGin?: () => string[] }).ferretdbNoGin?.() ?? [];
+  for (const field of noGin) if (field !== '_id') fields.delete(field);
   return [...fields];
 }
 
