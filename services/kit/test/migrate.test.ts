@@ -5,6 +5,7 @@ import pg from 'pg';
 import {
   ensureGinIndexes,
   ferretTable,
+  ginIndexes,
   ginIndexName,
   servingFields,
   tableIndexes,
@@ -185,6 +186,32 @@ test('a list filtered by a top-level equality uses the GIN index (FerretDB expla
   assert.equal(page.length, 50);
   assert.ok(page.every((d) => d.companyId === 'company-007'));
   assert.ok(page[0].createdAt > page[49].createdAt, 'newest first');
+});
+
+test('a GIN group: one index over a company and its status finds their rows inside it, and serves the company alone', async () => {
+  const schema = orderSchema.clone();
+  schema.static('ferretdbGinGroups', () => [['companyId', 'status']]);
+  const gins = ginIndexes(conn.model('OrderGrouped', schema));
+  assert.deepEqual(gins, ['_id', 'manifestNumber', 'status', '_outboxPending', ['companyId', 'status']]);
+  const table = (await ferretTable(client, DB, 'orders'))!;
+  const group = ginIndexName(table, 'companyId+status');
+  try {
+    assert.deepEqual(await ensureGinIndexes(client, DB, 'orders', gins), [group]);
+    const names = (await tableIndexes(client, DB, table)).map((i) => i.name);
+    assert.ok(!names.includes(ginIndexName(table, 'companyId')), "the company's own GIN is dropped");
+    const plan = async (where: string) =>
+      nodeTypes(
+        (await client.query(`EXPLAIN (FORMAT JSON) SELECT _jsonb FROM "${DB}"."${table}" WHERE ${where}`))
+          .rows[0]['QUERY PLAN'],
+      );
+    const both = await plan(`_jsonb->'companyId' @> '"company-007"' AND _jsonb->'status' @> '"routed"'`);
+    assert.ok(both.includes(`Bitmap Index Scan ${group}`), both.join(' / '));
+    assert.ok(!both.includes('BitmapAnd'), both.join(' / '));
+    const alone = await plan(`_jsonb->'companyId' @> '"company-007"'`);
+    assert.ok(alone.includes(`Bitmap Index Scan ${group}`), alone.join(' / '));
+  } finally {
+    await ensureGinIndexes(client, DB, 'orders', servingFields(Order()));
+  }
 });
 
 test("the outbox relay's query {_outboxPending: true} is an index probe, not a scan", async () => {

@@ -1,7 +1,7 @@
 import type { Connection, Model } from 'mongoose';
 import pg from 'pg';
 import type { DbAdapter, MigrateLog } from '../db-adapter.js';
-import { ensureGinIndexes, ferretTable, servingFields, tableIndexes } from './gin-indexes.js';
+import { ensureGinIndexes, ferretTable, ginIndexes, tableIndexes } from './gin-indexes.js';
 import { ensureOrderedIndexes, orderedIndexes } from './ordered-indexes.js';
 
 /**
@@ -48,8 +48,8 @@ async function servingIndexes(
   try {
     await client.connect();
     for (const model of models) {
-      const fields = servingFields(model);
-      created.push(...(await ensureGinIndexes(client, conn.name, model.collection.collectionName, fields)));
+      const gins = ginIndexes(model);
+      created.push(...(await ensureGinIndexes(client, conn.name, model.collection.collectionName, gins)));
       const ordered = orderedIndexes(model);
       const table = ordered.length && (await ferretTable(client, conn.name, model.collection.collectionName));
       if (table) {
