@@ -50,6 +50,10 @@ const orderSchema = new Schema(
   { minimize: false },
 );
 orderSchema.index({ orderId: 1 }, { unique: true });
+// the ledger's anchoring reads the orders written since its last run, in that order (domain/ledger-anchoring.ts);
+// locally a btree on lastUpdated (the kit's range indexes): without it every run read the whole table
+orderSchema.index({ lastUpdated: 1, _id: 1 });
+orderSchema.static('ferretdbRangeIndexes', () => ['lastUpdated']);
 orderSchema.plugin(orderListIndexes);
 orderSchema.plugin(withOutbox);
 

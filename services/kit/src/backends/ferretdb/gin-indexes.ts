@@ -39,8 +39,11 @@ export function servingFields(model: Model<any>): string[] {
  */
 export function ginIndexes(model: Model<any>): (string | string[])[] {
   const groups = (model as unknown as { ferretdbGinGroups?: () => string[][] }).ferretdbGinGroups?.() ?? [];
-  const led = new Set(groups.map((g) => g[0]));
-  return [...servingFields(model).filter((f) => !led.has(f)), ...groups];
+  // a range field (ferretdbRangeIndexes) gets its btree instead: a GIN never serves a range
+  const ranges =
+    (model as unknown as { ferretdbRangeIndexes?: () => string[] }).ferretdbRangeIndexes?.() ?? [];
+  const skip = new Set([...groups.map((g) => g[0]), ...ranges]);
+  return [...servingFields(model).filter((f) => !skip.has(f)), ...groups];
 }
 
 /** A PostgreSQL identifier, quoted. */

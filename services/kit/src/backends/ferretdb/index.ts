@@ -2,7 +2,7 @@ import type { Connection, Model } from 'mongoose';
 import pg from 'pg';
 import type { DbAdapter, MigrateLog } from '../db-adapter.js';
 import { ensureGinIndexes, ferretTable, ginIndexes, tableIndexes } from './gin-indexes.js';
-import { ensureOrderedIndexes, orderedIndexes } from './ordered-indexes.js';
+import { ensureOrderedIndexes, orderedIndexes, rangeIndexes } from './ordered-indexes.js';
 
 /**
  * The local backend's adapter: FerretDB 1.24 on PostgreSQL (deploy/local/stack.sh). The start-up migration
@@ -51,10 +51,13 @@ async function servingIndexes(
       const gins = ginIndexes(model);
       created.push(...(await ensureGinIndexes(client, conn.name, model.collection.collectionName, gins)));
       const ordered = orderedIndexes(model);
-      const table = ordered.length && (await ferretTable(client, conn.name, model.collection.collectionName));
+      const ranges = rangeIndexes(model);
+      const table =
+        (ordered.length || ranges.length) &&
+        (await ferretTable(client, conn.name, model.collection.collectionName));
       if (table) {
         const have = await tableIndexes(client, conn.name, table);
-        created.push(...(await ensureOrderedIndexes(client, conn.name, table, ordered, have)));
+        created.push(...(await ensureOrderedIndexes(client, conn.name, table, ordered, have, ranges)));
       }
     }
     return { created };
