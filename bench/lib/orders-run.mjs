@@ -34,6 +34,12 @@ export async function runOrderBenches({
   const subs = Object.fromEntries(names.map((n) => [n, subOf(tokens[n])]));
   await seedBenchMembers(db, subs);
   await seedBenchLicences(db, scale.companies);
+  // The seeded orders stand for a history anchored as it was written (the orders service anchors every minute from
+  // its first order): the ledger's cursor starts after the seed, so the instance's anchoring reads what the bench
+  // writes, as on a portal that has run for years, not a first run over a whole unanchored database.
+  await db
+    .collection('ledger_meta')
+    .updateOne({ _id: 'cursor' }, { $setOnInsert: { at: new Date(now) } }, { upsert: true });
   const t0 = Date.now();
   await migrateOrders(root, logDir, env, scale.ordersDb);
   log(`orders ${scale.key}: indexes ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
