@@ -58,7 +58,11 @@ test('an HTTP request, its outbox publish and the consumer share one trace in Ja
         if (!r.ok) return undefined;
         const t = ((await r.json()) as { data: JaegerTrace[] }).data[0];
         const ops = t?.spans.map((s) => `${t.processes[s.processID].serviceName}:${s.operationName}`) ?? [];
-        return ops.some((o) => o === 'kittraceconsumer:kittrace.thing.created process') ? ops : undefined;
+        // each process exports its own spans: the producer's may reach Jaeger after the consumer's
+        const both =
+          ops.includes('kittraceconsumer:kittrace.thing.created process') &&
+          ops.includes('kittrace:kittrace.thing.created publish');
+        return both ? ops : undefined;
       },
       20_000,
       500,
