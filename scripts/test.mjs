@@ -7,9 +7,9 @@
 // Exit code 0 only when nothing failed and something ran.
 // Usage: node scripts/test.mjs [--running] [suite ...]
 //   suite names as in the summary (static, accounts, mfe-accounts, e2e, attack …); none = all.
-//   --running: use the stack `npm start` already runs, as it is (no start, no build, no restart, the data set it
-//   runs on), e.g. to check `node scripts/test.mjs --running e2e attack` while working; npm test itself always
-//   restarts the services, on the e2e data set.
+//   --running: use the stack `npm start` already runs, as it is (no start, no build, no restart), e.g. to check
+//   `node scripts/test.mjs --running e2e attack` while working after `PORTAL_DATASET=e2e npm start`; the suites are
+//   on the e2e data set either way (never the demo's). npm test itself always restarts the services, on the e2e set.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -212,7 +212,17 @@ async function main() {
     portal.seed(stack);
     portal.stopServices();
     await portal.startServices(stack);
-  } else stack = portal.stackEnv();
+  } else {
+    // the suites never touch the demo data set `npm start` shows, even against a stack running on it (a suite's
+    // service without its own database name would work in the demo's)
+    stack = { ...portal.stackEnv(), PORTAL_DATASET: DATASET };
+    process.env.PORTAL_DATASET = DATASET;
+    if (portal.runningDataset() !== DATASET)
+      console.log(
+        `[test] the running services are on the ${portal.runningDataset() || 'demo'} data set: suites that talk to ` +
+          `them need PORTAL_DATASET=${DATASET} npm start`,
+      );
+  }
   rmSync(E2E_RESULTS, { force: true }); // never count an earlier run's browser results
   // Two lanes side by side on the 2 cores: the CPU-bound ones (static checks, then the MFEs' bundling and
   // component tests) and the ones that mostly wait on the stack (services, deploy, ui, shell). Then the suites
