@@ -5,15 +5,14 @@ import pg from 'pg';
 import {
   ensureGinIndexes,
   ferretTable,
-  ginIndexes,
   ginIndexName,
   servingFields,
   tableIndexes,
 } from '../src/backends/ferretdb/gin-indexes.js';
-import { ensureOrderedIndexes, orderedIndexName } from '../src/backends/ferretdb/ordered-indexes.js';
 import { migrate } from '../src/migrate.js';
 import { withOutbox } from '../src/outbox.js';
 import { assertUsesIndex } from '../testing/index.js';
+import { nodeTypes } from './fixtures/plan-nodes.js';
 
 /**
  * The start-up migration on the REAL local backend (FerretDB 1.24 on PostgreSQL 15): declared indexes are synced,
@@ -60,15 +59,6 @@ async function seed() {
     await Order().collection.insertMany(docs, { ordered: false });
   }
   return Date.now() - t0;
-}
-
-/** Every node type of a PostgreSQL JSON plan (recursively). */
-function nodeTypes(plan: any): string[] {
-  if (!plan || typeof plan !== 'object') return [];
-  if (Array.isArray(plan)) return plan.flatMap(nodeTypes);
-  const own =
-    typeof plan['Node Type'] === 'string' ? [`${plan['Node Type']} ${plan['Index Name'] ?? ''}`.trim()] : [];
-  return [...own, ...Object.values(plan).flatMap(nodeTypes)];
 }
 
 before(async () => {
@@ -187,72 +177,6 @@ test('a list filtered by a top-level equality uses the GIN index (FerretDB expla
   assert.equal(page.length, 50);
   assert.ok(page.every((d) => d.companyId === 'company-007'));
   assert.ok(page[0].createdAt > page[49].createdAt, 'newest first');
-});
-
-test('a GIN group: one index over a company and its status finds their rows inside it, and serves the company alone', async () => {
-  const schema = orderSchema.clone();
-  schema.static('ferretdbGinGroups', () => [['companyId', 'status']]);
-  const gins = ginIndexes(conn.model('OrderGrouped', schema));
-  assert.deepEqual(gins, ['_id', 'manifestNumber', 'status', '_outboxPending', ['companyId', 'status']]);
-  const table = (await ferretTable(client, DB, 'orders'))!;
-  const group = ginIndexName(table, 'companyId+status');
-  try {
-    assert.deepEqual(await ensureGinIndexes(client, DB, 'orders', gins), [group]);
-    const names = (await tableIndexes(client, DB, table)).map((i) => i.name);
-    assert.ok(!names.includes(ginIndexName(table, 'companyId')), "the company's own GIN is dropped");
-    const plan = async (where: string) =>
-      nodeTypes(
-        (await client.query(`EXPLAIN (FORMAT JSON) SELECT _jsonb FROM "${DB}"."${table}" WHERE ${where}`))
-          .rows[0]['QUERY PLAN'],
-      );
-    const both = await plan(`_jsonb->'companyId' @> '"company-007"' AND _jsonb->'status' @> '"routed"'`);
-    assert.ok(both.includes(`Bitmap Index Scan ${group}`), both.join(' / '));
-    assert.ok(!both.includes('BitmapAnd'), both.join(' / '));
-    const alone = await plan(`_jsonb->'companyId' @> '"company-007"'`);
-    assert.ok(alone.includes(`Bitmap Index Scan ${group}`), alone.join(' / '));
-  } finally {
-    await ensureGinIndexes(client, DB, 'orders', servingFields(Order()));
-  }
-});
-
-test('a range index: the documents written since a time, in order, found through a btree and not a scan', async () => {
-  const table = (await ferretTable(client, DB, 'orders'))!;
-  const name = orderedIndexName(table, 'createdAt', undefined, true);
-  const since = new Date(1_700_000_000_000 + (N - 30) * 60_000);
-  const find = {
-    find: 'orders',
-    filter: { createdAt: { $gte: since } },
-    sort: { createdAt: 1, _id: 1 } as const,
-    limit: 10,
-  };
-  try {
-    const made = await ensureOrderedIndexes(client, DB, table, [], await tableIndexes(client, DB, table), [
-      'createdAt',
-    ]);
-    assert.ok(made.includes(name), made.join(', '));
-    // the range as our FerretDB build writes it (pushdown.go): the btree serves the first arm, the key's array-rows
-    // GIN the second; at 20,000 rows the planner may still prefer a scan, so it is told not to (at 1,000,000 orders
-    // it takes the index by itself: docs/DATA.md §3)
-    await client.query('SET enable_seqscan = off');
-    const plan = await client
-      .query(
-        `EXPLAIN (FORMAT JSON) SELECT _jsonb FROM "${DB}"."${table}" WHERE ` +
-          `((_jsonb->'$s'->'p'->'createdAt'->>'t') = 'date' AND (_jsonb->'createdAt') >= $1::jsonb) ` +
-          `OR jsonb_typeof(_jsonb->'createdAt') = 'array'`,
-        [String(since.getTime())],
-      )
-      .finally(() => client.query('RESET enable_seqscan'));
-    const types = nodeTypes(plan.rows[0]['QUERY PLAN']);
-    assert.ok(types.includes(`Bitmap Index Scan ${name}`), types.join(' / '));
-    assert.ok(!types.some((t) => t.startsWith('Seq Scan')), types.join(' / '));
-    const page = await Order().find(find.filter).sort(find.sort).limit(10).lean();
-    assert.deepEqual(
-      page.map((d) => d.manifestNumber),
-      Array.from({ length: 10 }, (_, i) => `M-${N - 30 + i}`),
-    );
-  } finally {
-    await ensureOrderedIndexes(client, DB, table, [], await tableIndexes(client, DB, table), []);
-  }
 });
 
 test("the outbox relay's query {_outboxPending: true} is an index probe, not a scan", async () => {
