@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import mongoose, { Schema } from 'mongoose';
 import pg from 'pg';
 import { scratchDb } from '../testing/scratch-db.js';
+import { POSTGRES_URL } from './fixtures/ferret-backend.js';
 import { migrate } from '../src/migrate.js';
 import { ferretTable, tableIndexes } from '../src/backends/ferretdb/gin-indexes.js';
 
@@ -13,7 +14,6 @@ import { ferretTable, tableIndexes } from '../src/backends/ferretdb/gin-indexes.
  * rows of the same find without a limit (the handler's filter and sort), whatever the mix of types it meets.
  */
 const db = scratchDb('kitlimit');
-const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5433/ferretdb';
 const log = { info: () => {}, warn: (o: object, m: string) => console.warn(m, o) };
 const hex = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const oid = (n: number) => new mongoose.Types.ObjectId(n.toString(16).padStart(24, '0'));

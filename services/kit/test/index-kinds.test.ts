@@ -13,7 +13,7 @@ import {
 import { ensureOrderedIndexes, orderedIndexName } from '../src/backends/ferretdb/ordered-indexes.js';
 import { migrate } from '../src/migrate.js';
 import { withOutbox } from '../src/outbox.js';
-import { nodeTypes } from './fixtures/plan-nodes.js';
+import { MONGO_URL, POSTGRES_URL, nodeTypes, quietLog as log } from './fixtures/ferret-backend.js';
 
 /**
  * The index kinds a model adds to its GIN serving indexes on the real local backend (FerretDB 1.24 on PostgreSQL 15):
@@ -21,11 +21,8 @@ import { nodeTypes } from './fixtures/plan-nodes.js';
  * A small table: PostgreSQL is told not to scan, so each plan shows what the index can serve (at 1,000,000 orders it
  * takes them by itself: docs/DATA.md §3).
  */
-const MONGO_URL = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27027/portal';
-const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5433/ferretdb';
 const DB = `portal_kitindexkinds_${Date.now().toString(36)}`;
 const N = 4000;
-const log = { info: () => {}, warn: () => {} };
 
 const orderSchema = new Schema({
   companyId: { type: String, required: true },

@@ -12,19 +12,16 @@ import {
 import { migrate } from '../src/migrate.js';
 import { withOutbox } from '../src/outbox.js';
 import { assertUsesIndex } from '../testing/index.js';
-import { nodeTypes } from './fixtures/plan-nodes.js';
+import { MONGO_URL, POSTGRES_URL, nodeTypes, quietLog as log } from './fixtures/ferret-backend.js';
 
 /**
  * The start-up migration on the REAL local backend (FerretDB 1.24 on PostgreSQL 15): declared indexes are synced,
  * a GIN serving index exists per filtered top-level field, and a list query with a top-level equality filter is
  * served by it — shown by FerretDB's own explain (pushdown + PostgreSQL plan) and by EXPLAIN in PostgreSQL.
  */
-const MONGO_URL = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27027/portal';
-const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5433/ferretdb';
 const DB = `portal_kitmigrate_${Date.now().toString(36)}`;
 const N = 20_000;
 const COMPANIES = 200;
-const log = { info: () => {}, warn: () => {} };
 
 const orderSchema = new Schema({
   companyId: { type: String, required: true },
