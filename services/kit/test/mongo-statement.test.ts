@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { context, trace, INVALID_SPAN_CONTEXT } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { mongoStatement } from '../src/telemetry.js';
 
 /** What a MongoDB span records as its statement (src/telemetry.ts): the shape, never a value, an insert's documents counted. */
@@ -21,4 +23,17 @@ test('values are masked at every depth; an insert records how many documents, no
     mongoStatement({ find: 'x', filter: { documents: 3 } }),
     '{"find":"?","filter":{"documents":"?"}}',
   );
+});
+
+test('under a span the sampler left out, no statement is made (its command span records nothing)', () => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const unsampled = trace.setSpan(context.active(), trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
+  assert.equal(trace.getSpan(unsampled)?.isRecording(), false);
+  const find = { find: 'orders', filter: { user: 'u-1' } };
+  assert.equal(
+    context.with(unsampled, () => mongoStatement(find)),
+    '',
+  );
+  // without a span around it (no trace at all) the statement is made as before
+  assert.equal(mongoStatement(find), '{"find":"?","filter":{"user":"?"}}');
 });
