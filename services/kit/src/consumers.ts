@@ -48,6 +48,11 @@ export interface ConsumerDef<S extends string = string> {
    */
   maxDeliver?: number;
   deadLetter?: string;
+  /**
+   * A durable of one process (its name carries the instance, e.g. a per-replica copy that every replica must keep
+   * current): NATS deletes it after this long with nobody pulling, so a gone replica's does not pile up.
+   */
+  inactiveMs?: number;
 }
 /** A consumer of catalogue subjects: `event.data` is typed by the subjects it lists. */
 export function defineConsumer<const S extends EventSubject>(def: ConsumerDef<S>): ConsumerDef<S> {

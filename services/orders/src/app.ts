@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
 import { buildService, type Env } from '@portal/service-kit';
 import { listsRoutes } from './routes/lists.js';
@@ -16,6 +17,7 @@ import { ledgerAnchorJob } from './jobs/ledger-anchor.js';
 import { workers } from './jobs/index.js';
 import type { FastifyInstance } from 'fastify';
 import { accountsFeed, consumers } from './events/index.js';
+import { routeDaysConsumer } from './events/routing-routes.js';
 import { Order } from './models/order.js';
 import './models/member.js';
 import { jobsRecovery } from './jobs/recovery.js';
@@ -98,8 +100,9 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
       // its stream and outbox on NATS, the bulk upload's and Metrc sync's queues on Redis, manifests in the object store
       backends: ['mongo', 'nats', 'redis', 's3'],
       models: [Order],
-      // accounts' feed, billing's stamps, the readers' snapshot answers (events/index.ts)
-      consumers,
+      // accounts' feed, billing's stamps, the readers' snapshot answers (events/index.ts); routing's route changes
+      // drop this instance's kept day answers (its own durable: every instance must see every change)
+      consumers: [...consumers, routeDaysConsumer(randomUUID().slice(0, 8))],
       // the bulk upload's BullMQ job (part C)
       workers,
       env: OrdersEnv,

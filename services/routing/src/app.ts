@@ -27,7 +27,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
     {
       name: 'routing',
       domain: 'routing',
-      routes: [routeIndexPlugin(index, consumer), routesRoutes(index), ...parts.flatMap((p) => p.routes)],
+      routes: [routeIndexPlugin(index), routesRoutes(index), ...parts.flatMap((p) => p.routes)],
       // its stream, outbox and consumers on NATS; no object store or mail
       backends: ['mongo', 'nats', 'redis'],
       models: [Route, ...parts.flatMap((p) => p.models ?? [])],

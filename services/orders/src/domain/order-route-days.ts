@@ -6,11 +6,13 @@ import {
   type RouteFindMatch,
 } from '@portal/contracts';
 import { Problem } from '@portal/service-kit';
+import { keptRoutes } from './route-days-cache.js';
 
 /**
  * The delivery days of a destination zip, from routing's `POST /api/routes/find {zip, from, to}` on the running
- * stack (routing owns routes; orders keeps no copy). The caller's bearer token is forwarded: routing checks it like
- * any call. The base URL is env ROUTING_URL (app.ts; default http://127.0.0.1:$ROUTING_PORT, the local stack's).
+ * stack (routing owns routes; orders keeps no copy of them, only routing's answers until a route changes). The
+ * caller's bearer token is forwarded on a call: routing checks it like any call (orders has checked the caller
+ * already, and an answer is the same for every caller). The base URL is env ROUTING_URL (app.ts; default http://127.0.0.1:$ROUTING_PORT, the local stack's).
  * Routing down or failing → 503 with a clear message: the day rule is never skipped silently for a vendor.
  */
 export interface RouteDaysDeps {
@@ -33,7 +35,10 @@ export async function deliveryDaysFor(
   return orderDeliveryDays(routes).filter((d) => d >= from && d <= to);
 }
 
-/** Routing's matches for `zip` in [from, to] ([] for no zip or a range routing refuses); 503 when unreachable. */
+/**
+ * Routing's matches for `zip` in [from, to] ([] for no zip or a range routing refuses); 503 when unreachable. Kept
+ * per process until a route changes (route-days-cache.ts).
+ */
 export async function routesFor(
   zip: string,
   from: string,
@@ -42,9 +47,20 @@ export async function routesFor(
 ): Promise<RouteFindMatch[]> {
   const zip5 = (zip ?? '').trim();
   if (!/^\d{5}(-\d{4})?$/.test(zip5)) return [];
+  const base = deps.routingUrl.replace(/\/$/, '');
+  return keptRoutes(`${base} ${zip5} ${from} ${to}`, () => askRouting(base, zip5, from, to, deps));
+}
+
+async function askRouting(
+  base: string,
+  zip5: string,
+  from: string,
+  to: string,
+  deps: RouteDaysDeps,
+): Promise<RouteFindMatch[]> {
   let res: Response;
   try {
-    res = await fetch(`${deps.routingUrl.replace(/\/$/, '')}/api/routes/find`, {
+    res = await fetch(`${base}/api/routes/find`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { durableName, type ConsumerDef } from '@portal/service-kit';
-import { STREAMS } from '@portal/contracts';
 import { Route, type RouteDoc } from '../models/route.js';
 import { RouteIndex } from './route-index.js';
 import { liveRoute, toRoute } from './routes.js';
@@ -18,27 +16,15 @@ export async function loadIndex(index: RouteIndex): Promise<number> {
   return docs.length;
 }
 
-/** A per-instance durable that nobody pulls from is deleted by NATS after this long (a replica that went away). */
-const INSTANCE_DURABLE_INACTIVE_MS = 10 * 60_000;
-
 /**
  * The index's life in an app (buildApp makes one index per app and hands it to this plugin, the consumer and the
  * routes): loaded from the database when the app is ready (before it listens), then followed by the consumer
- * (events/index.ts). The consumer's durable gets an inactivity threshold, which the kit sets only for test
- * durables: each instance has its own, and a gone instance's must not pile up.
+ * (events/index.ts; its durable is this instance's own and goes when the instance does).
  */
-export const routeIndexPlugin =
-  (index: RouteIndex, consumer: ConsumerDef) => async (app: FastifyInstance) => {
-    app.addHook('onReady', async () => {
-      const t = Date.now();
-      const n = await loadIndex(index);
-      app.log.info({ routes: n, ms: Date.now() - t }, 'route index loaded');
-      const durable = durableName(consumer, app.env.CONSUMER_SUFFIX);
-      const ns = INSTANCE_DURABLE_INACTIVE_MS * 1_000_000;
-      await app.jsm.consumers
-        .update(STREAMS.routing, durable, { inactive_threshold: ns })
-        .catch((err: Error) =>
-          app.log.warn({ err: err.message, durable }, 'durable threshold not set (NATS down?)'),
-        );
-    });
-  };
+export const routeIndexPlugin = (index: RouteIndex) => async (app: FastifyInstance) => {
+  app.addHook('onReady', async () => {
+    const t = Date.now();
+    const n = await loadIndex(index);
+    app.log.info({ routes: n, ms: Date.now() - t }, 'route index loaded');
+  });
+};

@@ -6,11 +6,13 @@ import type { RouteIndex } from '../domain/route-index.js';
 /**
  * routing publishes `routing.route.changed.v1` through the outbox on the Route document (domain/routes.ts) and
  * consumes it itself: every instance keeps its own /routes/find index, so each needs every event — hence one
- * durable per instance (`routing-route-index-<instance>`, removed by NATS once the instance is gone: index-state.ts).
+ * durable per instance (`routing-route-index-<instance>`, removed by NATS once the instance is gone).
  * The handler re-reads the route from this instance's database rather than trusting the payload, so the index
  * always equals the database, whatever the order of events (or another database's events on the same stream).
  */
 export const ROUTE_INDEX_DURABLE = 'routing-route-index';
+/** A per-instance durable that nobody pulls from is deleted by NATS after this long (a replica that went away). */
+const INSTANCE_DURABLE_INACTIVE_MS = 10 * 60_000;
 
 export const routeIndexConsumer = (instance: string, index: RouteIndex) =>
   defineConsumer({
@@ -18,6 +20,7 @@ export const routeIndexConsumer = (instance: string, index: RouteIndex) =>
     stream: STREAMS.routing,
     subjects: [Subjects.routeChanged],
     concurrency: 1,
+    inactiveMs: INSTANCE_DURABLE_INACTIVE_MS,
     async handle(event) {
       await refreshRoute(index, event.data.route.id);
     },

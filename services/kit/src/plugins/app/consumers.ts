@@ -193,7 +193,9 @@ export default fp(
         filter_subjects: [...def.subjects],
         ack_wait: nanos(ackWaitOf(def)),
         max_deliver: def.maxDeliver ?? DEFAULT_MAX_DELIVER,
-        ...(suffix ? { inactive_threshold: nanos(SUFFIXED_INACTIVE_MS) } : {}),
+        ...(def.inactiveMs || suffix
+          ? { inactive_threshold: nanos(def.inactiveMs ?? SUFFIXED_INACTIVE_MS) }
+          : {}),
       };
       const create = () =>
         app.jsm.consumers
