@@ -22,6 +22,18 @@ export const suiteEnv = (part: string) => ({
   LEDGER_ANCHOR_INTERVAL_MS: 0,
 });
 
+/** The running stack's routing (the seam suites write a route of their own there and remove it after). */
+export const ROUTING = `http://127.0.0.1:${process.env.ROUTING_PORT ?? 4103}`;
+/** A POST to the running routing as an admin: its status and body. */
+export async function routingPost(path: string, body: object) {
+  const res = await fetch(`${ROUTING}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await tokenFor(Role.Admin)}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
 /** The single-order suites' env. */
 export const TEST_ENV = suiteEnv('core');
 

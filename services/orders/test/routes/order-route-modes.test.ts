@@ -6,13 +6,21 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { OrderMessages as M, Role } from '@portal/contracts';
-import { startService, tokenFor, waitFor } from '@portal/service-kit/testing';
+import { startService, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { Licence } from '../../src/models/licence.js';
 import { Order } from '../../src/models/order.js';
-import { LIC, call, nextWeekday, noon, orderInput, seedReadModels, suiteEnv } from './order-helpers.js';
+import {
+  LIC,
+  call,
+  nextWeekday,
+  noon,
+  orderInput,
+  seedReadModels,
+  suiteEnv,
+  routingPost,
+} from './order-helpers.js';
 
-const ROUTING = `http://127.0.0.1:${process.env.ROUTING_PORT ?? 4103}`;
 const DEST = 'TST-NIGHT-6001';
 const NM = 'NM-TST-77001';
 let app: FastifyInstance;
@@ -20,14 +28,7 @@ let zip = '';
 let routeName = '';
 let routeId = '';
 
-const routing = async (path: string, body: object) => {
-  const res = await fetch(`${ROUTING}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await tokenFor(Role.Admin)}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-};
+const routing = routingPost;
 const post = (role: number, path: string, order: object) =>
   call(app, role as never, 'POST', `/api/orders/${path}`, { order });
 const stored = async (id: string) => (await Order.findById(id).lean<any>()).data.order;

@@ -11,23 +11,15 @@ import { startService, tokenFor, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { routesFor } from '../../src/domain/order-route-days.js';
 import { KEPT_MS } from '../../src/domain/route-days-cache.js';
-import { nextWeekday, suiteEnv } from './order-helpers.js';
+import { nextWeekday, suiteEnv, ROUTING, routingPost } from './order-helpers.js';
 
-const ROUTING = `http://127.0.0.1:${process.env.ROUTING_PORT ?? 4103}`;
 let app: FastifyInstance;
 let zip = '';
 let routeId = '';
 const day = nextWeekday(3, 1); // a Wednesday
 const routeName = () => `Kept ${zip}`;
 
-const routing = async (path: string, body: object) => {
-  const res = await fetch(`${ROUTING}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await tokenFor(Role.Admin)}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-};
+const routing = routingPost;
 const ours = (routes: RouteFindMatch[]) => routes.some((r) => r.name === routeName());
 /** Orders' answer for the zip on the day, as a create asks it (with a company user's token). */
 const ordersAnswer = async () =>
@@ -74,7 +66,8 @@ test('a route written in routing reaches the kept answer within seconds; its del
 test("the instance's own durable, deleted by NATS ten minutes after nobody pulls from it", async () => {
   const mine: { name: string; config: { inactive_threshold?: number } }[] = [];
   for await (const c of app.jsm.consumers.list(STREAMS.routing))
-    if (c.name.startsWith('orders-route-days-') && c.name.endsWith(`-${app.env.CONSUMER_SUFFIX}`)) mine.push(c);
+    if (c.name.startsWith('orders-route-days-') && c.name.endsWith(`-${app.env.CONSUMER_SUFFIX}`))
+      mine.push(c);
   assert.equal(mine.length, 1, mine.map((c) => c.name).join());
   assert.equal(mine[0]!.config.inactive_threshold, 10 * 60 * 1e9);
 });
