@@ -54,6 +54,8 @@ export interface ConsumerDef<S extends string = string> {
    */
   inactiveMs?: number;
 }
+/** `inactiveMs` of a per-instance durable: long enough for a restart, short enough that gone replicas' do not pile up. */
+export const INSTANCE_DURABLE_INACTIVE_MS = 10 * 60_000;
 /** A consumer of catalogue subjects: `event.data` is typed by the subjects it lists. */
 export function defineConsumer<const S extends EventSubject>(def: ConsumerDef<S>): ConsumerDef<S> {
   return def;

@@ -38,6 +38,7 @@ export { STATE_TTL_S, type UserStateStore, type UserState } from './plugins/app/
 export { JOB_ROWS as JOB_ROWS_COLLECTION } from './plugins/app/job-rows.js';
 export {
   defineConsumer,
+  INSTANCE_DURABLE_INACTIVE_MS,
   defineWorker,
   JOB_DEFAULTS,
   type ConsumerDef,

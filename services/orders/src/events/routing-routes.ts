@@ -1,9 +1,6 @@
-import { defineConsumer } from '@portal/service-kit';
+import { INSTANCE_DURABLE_INACTIVE_MS, defineConsumer } from '@portal/service-kit';
 import { STREAMS, Subjects } from '@portal/contracts';
 import { routesChanged } from '../domain/route-days-cache.js';
-
-/** NATS deletes an instance's durable after this long with nobody pulling (a replica that went away). */
-const INSTANCE_DURABLE_INACTIVE_MS = 10 * 60_000;
 
 /**
  * routing.route.changed.v1 → this process's kept /routes/find answers go (domain/route-days-cache.ts). Every replica

@@ -1,5 +1,5 @@
 import { STREAMS, Subjects } from '@portal/contracts';
-import { defineConsumer } from '@portal/service-kit';
+import { INSTANCE_DURABLE_INACTIVE_MS, defineConsumer } from '@portal/service-kit';
 import { refreshRoute } from '../domain/index-state.js';
 import type { RouteIndex } from '../domain/route-index.js';
 
@@ -11,9 +11,6 @@ import type { RouteIndex } from '../domain/route-index.js';
  * always equals the database, whatever the order of events (or another database's events on the same stream).
  */
 export const ROUTE_INDEX_DURABLE = 'routing-route-index';
-/** A per-instance durable that nobody pulls from is deleted by NATS after this long (a replica that went away). */
-const INSTANCE_DURABLE_INACTIVE_MS = 10 * 60_000;
-
 export const routeIndexConsumer = (instance: string, index: RouteIndex) =>
   defineConsumer({
     durable: `${ROUTE_INDEX_DURABLE}-${instance}`,
