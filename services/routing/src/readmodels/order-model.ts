@@ -49,16 +49,20 @@ schema.index({ appliedAt: -1 });
 export const ReadOrderModel = mongoose.model('RoutingReadOrder', schema, 'read_orders');
 
 /**
- * What the day caches catch up from (orders.ts catchUp): one line per applied change (kept CHANGES_KEEP_MS) and one counter
+ * What the day caches catch up from (order-days.ts catchUp): one line per applied change (kept CHANGES_KEEP_MS) and one counter
  * document bumped with each. FerretDB pushes down equality only, so a range over the big `read_orders` scans it
  * whole (2.5 s for 2,000 orders); the counter is read by _id, and only when it moved is the small log scanned.
  */
-const changeSchema = new Schema({ id: String, at: Date }, { versionKey: false });
+const changeSchema = new Schema(
+  // v: the rank of the version written (order-days.ts rankOf); days: the order's days before and after the write
+  { id: String, at: Date, v: Number, days: { type: [String], default: undefined } },
+  { versionKey: false },
+);
 export const ReadOrderChange = mongoose.model('RoutingReadOrderChange', changeSchema, 'read_order_changes');
 const seqSchema = new Schema({ _id: String, n: Number }, { versionKey: false });
 export const ReadOrderSeq = mongoose.model('RoutingReadOrderSeq', seqSchema, 'read_order_seq');
 export const CHANGES_KEEP_MS = 10 * 60_000;
-export async function logChange(id: string): Promise<void> {
-  await ReadOrderChange.create({ id, at: new Date() });
+export async function logChange(id: string, v: number, days: string[]): Promise<void> {
+  await ReadOrderChange.create({ id, at: new Date(), v, days });
   await ReadOrderSeq.updateOne({ _id: 'orders' }, { $inc: { n: 1 } }, { upsert: true });
 }

@@ -4,6 +4,7 @@ import { Role, DATE_PATTERN } from '@portal/contracts';
 import { ProblemSchema, type FastifyPluginAsyncTypebox } from '@portal/service-kit';
 import { liveEventFor, type LiveHub, type LiveScope } from '../domain/schedule/live.js';
 import { callerDriverIds, scheduleDrivers } from '../domain/schedule/load.js';
+import { watchDay } from '../readmodels/orders.js';
 import { SCHEDULE_ROLES } from './schedule.js';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
@@ -98,6 +99,7 @@ export const liveRoutes =
         let replaying = true;
         const buffered: Parameters<typeof send>[0][] = [];
         const unsubscribe = hub.subscribe((e) => (replaying ? buffered.push(e) : send(e)));
+        const unwatch = watchDay(day); // other instances' changes to the day followed, though it may not be cached here
         const missed = Number.isFinite(resume) ? hub.since(resume) : null;
         if (missed === 'reset') {
           sent = hub.cursor;
@@ -120,6 +122,7 @@ export const liveRoutes =
           clearInterval(beat);
           clearTimeout(end);
           unsubscribe();
+          unwatch();
           if (open.delete(res)) streams--;
         };
         res.on('close', done);
