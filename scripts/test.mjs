@@ -39,14 +39,31 @@ const nodeTest = (out) => {
 // The browser suites' totals from Playwright's json reporter (e2e/playwright.config.ts writes it): a test that
 // passed only on a retry is flaky, counted as passed and named in the summary; "did not run" counts as skipped.
 const E2E_RESULTS = join(root, 'e2e/test-results/results.json');
+// What a failed browser test said, for CI's tail (its log is all CI keeps): where it stopped and the assertion's
+// first lines (expected and received, without colour codes).
+const why = (result) => {
+  const error = result?.errors?.[0] ?? result?.error;
+  if (!error) return '';
+  const at = error.location
+    ? `\n      at ${error.location.file.split('/').slice(-2).join('/')}:${error.location.line}`
+    : '';
+  const lines = String(error.message ?? error.value ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 6)
+    .map((l) => `\n      ${l.slice(0, 240)}`);
+  return `${at}${lines.join('')}`;
+};
 const playwright = () => {
   if (!existsSync(E2E_RESULTS)) return { passed: 0, failed: 0, skipped: 0 };
   const { stats, errors, suites } = JSON.parse(readFileSync(E2E_RESULTS, 'utf8'));
   const names = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
-      if (spec.tests.some((t) => t.status === 'unexpected'))
-        names.push(`${spec.file}:${spec.line} ${spec.title}`);
+      for (const t of spec.tests.filter((t) => t.status === 'unexpected'))
+        names.push(`${spec.file}:${spec.line} ${spec.title}${why(t.results?.at(-1))}`);
     for (const inner of suite.suites ?? []) walk(inner);
   };
   for (const suite of suites ?? []) walk(suite);
