@@ -51,7 +51,7 @@ const why = (result) => {
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((l) => l.trim())
-    .filter(Boolean)
+    .filter((l) => l && !/^(>\s*)?\d+\s*\||^\||^at /.test(l)) // not the code frame nor the stack
     .slice(0, 6)
     .map((l) => `\n      ${l.slice(0, 240)}`);
   return `${at}${lines.join('')}`;
