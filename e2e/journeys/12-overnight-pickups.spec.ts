@@ -9,7 +9,7 @@ import { APP, DEMO, type ApiClient, type Page, type Who } from '../fixtures/inde
 import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
 import { readRoutesDay, writeRoutesDay, type RoutesDay } from '../fixtures/journey-routes.ts';
 import { evening } from './routes-setup.ts';
-import { clockText, optionsOf, rowShows, submitCreate } from './routes-views.ts';
+import { clockText, layoverTo, optionsOf, rowShows, submitCreate } from './routes-views.ts';
 import { listRow, onSchedule, scheduleShows, stored } from './views.ts';
 
 const approved = ORDER_STATUS_NAMES[OrderStatus.approved];
@@ -57,16 +57,8 @@ test('overnight: the vendor orders to a zip an overnight route serves; the form 
 
   // --- the vendor's form: the served days, then the overnight note naming the arrival day
   const page = await open(s.vendor.email);
-  await page.goto(`${APP}/dashboard/createOrder`);
-  await page.getByTestId('order-form').waitFor();
+  await layoverTo(page, s.receiver.licence);
   await expect(page.getByTestId('order-pickupLN')).toHaveValue(s.vendor.licence);
-  await page.getByTestId('order-orderType').selectOption('layover');
-  await page.getByTestId('order-destinationLN').fill(s.receiver.licence);
-  await page
-    .getByTestId('order-destinationLN-option')
-    .filter({ hasText: s.receiver.licence })
-    .first()
-    .click();
   await expect(page.getByTestId('order-destZip')).toHaveValue(s.zip, SOON);
   await expect(page.getByTestId('order-allowed-days')).toHaveText(
     `Delivery days for ${s.zip}: Monday, Wednesday, Friday`,

@@ -7,19 +7,11 @@ import { OrderMessages as M, RouteMessages, Role } from '@portal/contracts';
 import { APP, DEMO, type Page } from '../fixtures/index.ts';
 import { test, expect, seen, SOON } from '../fixtures/journey-test.ts';
 import { readRoutesDay, writeRoutesDay, type RoutesDay } from '../fixtures/journey-routes.ts';
-import { submitCreate } from './routes-views.ts';
+import { layoverTo, submitCreate } from './routes-views.ts';
 
 /** The vendor's order form to the receiver, Tuesday pickup and `delivery`, once the zip's days show. */
 async function tuesdayOrder(page: Page, s: RoutesDay, days: string) {
-  await page.goto(`${APP}/dashboard/createOrder`);
-  await page.getByTestId('order-form').waitFor();
-  await page.getByTestId('order-orderType').selectOption('layover');
-  await page.getByTestId('order-destinationLN').fill(s.receiver.licence);
-  await page
-    .getByTestId('order-destinationLN-option')
-    .filter({ hasText: s.receiver.licence })
-    .first()
-    .click();
+  await layoverTo(page, s.receiver.licence);
   await expect(page.getByTestId('order-allowed-days')).toHaveText(
     `Delivery days for ${s.zip}: ${days}`,
     SOON,

@@ -26,6 +26,15 @@ export async function clockText(page: Page, orderId: string): Promise<string> {
   return (await cell.innerText()).replace(/\s+/g, ' ').trim();
 }
 
+/** The vendor's order form, opened afresh, for a layover to `licence` picked from the destination's suggestions. */
+export async function layoverTo(page: Page, licence: string) {
+  await page.goto(`${APP}/dashboard/createOrder`);
+  await page.getByTestId('order-form').waitFor();
+  await page.getByTestId('order-orderType').selectOption('layover');
+  await page.getByTestId('order-destinationLN').fill(licence);
+  await page.getByTestId('order-destinationLN-option').filter({ hasText: licence }).first().click();
+}
+
 /** The labels a select of the order form offers. */
 export const optionsOf = (page: Page, testId: string) =>
   page.getByTestId(testId).locator('option').allInnerTexts();
