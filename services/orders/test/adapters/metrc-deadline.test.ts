@@ -68,6 +68,6 @@ test('cancelled: a call waiting for a slot, in flight or in its backoff stops at
     assert.equal(r.status, 'rejected');
     assert.match((r.reason as Error).message, /Metrc answered 500/);
   }
-  assert.equal(stub.stats().calls, 1, 'the two waiting calls never went out');
+  assert.equal(c.stats().calls, 1, 'the two waiting calls never went out');
   stub.setMode({ mode: 'normal' });
 });
