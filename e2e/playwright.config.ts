@@ -30,7 +30,7 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['html', { outputFolder: '.report', open: 'never' }],
-    // scripts/test.mjs reads the totals (stats) of this file for npm test's summary line
+    // scripts/test-results.mjs reads the totals (stats) of this file for npm test's summary line
     ['json', { outputFile: './test-results/results.json' }],
   ],
   use: {

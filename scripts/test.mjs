@@ -14,84 +14,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_RESULTS, attack, chaos, nodeTest, playwright } from './test-results.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const running = args.includes('--running');
 const only = args.filter((a) => !a.startsWith('--')); // optional: names of suites to run
-
-const nodeTest = (out) => {
-  // node:test's final summary ("ℹ pass 12"; "# pass 12" in TAP)
-  const count = (k) => {
-    const all = [...out.matchAll(new RegExp(`^(?:#|ℹ) ${k} (\\d+)`, 'gm'))];
-    return all.length ? Number(all[all.length - 1][1]) : 0;
-  };
-  // the names under node's closing "✖ failing tests:" list, so CI's tail says which tests failed
-  const list = out.split('✖ failing tests:').slice(1).pop() ?? '';
-  return {
-    passed: count('pass'),
-    failed: count('fail') + count('cancelled'),
-    skipped: count('skipped') + count('todo'),
-    names: [...list.matchAll(/^✖ (.+?)(?: \([\d.]+ms\))?$/gm)].map((m) => m[1]),
-  };
-};
-
-// The browser suites' totals from Playwright's json reporter (e2e/playwright.config.ts writes it): a test that
-// passed only on a retry is flaky, counted as passed and named in the summary; "did not run" counts as skipped.
-const E2E_RESULTS = join(root, 'e2e/test-results/results.json');
-// What a failed browser test said, for CI's tail (its log is all CI keeps): where it stopped and the assertion's
-// first lines (expected and received, without colour codes).
-const why = (result) => {
-  const error = result?.errors?.[0] ?? result?.error;
-  if (!error) return '';
-  const at = error.location
-    ? `\n      at ${error.location.file.split('/').slice(-2).join('/')}:${error.location.line}`
-    : '';
-  const lines = String(error.message ?? error.value ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !/^(>\s*)?\d+\s*\||^\||^at /.test(l)) // not the code frame nor the stack
-    .slice(0, 6)
-    .map((l) => `\n      ${l.slice(0, 240)}`);
-  return `${at}${lines.join('')}`;
-};
-const playwright = () => {
-  if (!existsSync(E2E_RESULTS)) return { passed: 0, failed: 0, skipped: 0 };
-  const { stats, errors, suites } = JSON.parse(readFileSync(E2E_RESULTS, 'utf8'));
-  const names = [];
-  const walk = (suite) => {
-    for (const spec of suite.specs ?? [])
-      for (const t of spec.tests.filter((t) => t.status === 'unexpected'))
-        names.push(`${spec.file}:${spec.line} ${spec.title}${why(t.results?.at(-1))}`);
-    for (const inner of suite.suites ?? []) walk(inner);
-  };
-  for (const suite of suites ?? []) walk(suite);
-  for (const e of errors ?? []) names.push(String(e.message ?? e).split('\n')[0]);
-  return {
-    names,
-    passed: stats.expected + stats.flaky,
-    failed: stats.unexpected + (errors?.length ?? 0), // errors: global setup or a spec file that did not load
-    skipped: stats.skipped,
-    flaky: stats.flaky,
-  };
-};
-
-// `npm run chaos` (the cluster rehearsal under faults) ends with "chaos: N passed, N failed", one per check.
-const chaos = (out) => {
-  const m = [...out.matchAll(/^chaos: (\d+) passed, (\d+) failed$/gm)].pop();
-  return m
-    ? { passed: Number(m[1]), failed: Number(m[2]), skipped: 0 }
-    : { passed: 0, failed: 0, skipped: 0 };
-};
-
-// `npm run attack` (SECURITY.md's attacks): one line per attack, then "N blocked, N open": blocked is a pass, open a failure.
-const attack = (out) => {
-  const m = [...out.matchAll(/^(\d+) blocked, (\d+) open$/gm)].pop();
-  return m
-    ? { passed: Number(m[1]), failed: Number(m[2]), skipped: 0 }
-    : { passed: 0, failed: 0, skipped: 0 };
-};
 
 const workspaces = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces;
 const hasTestScript = (dir) =>
