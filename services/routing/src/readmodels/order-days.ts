@@ -14,9 +14,8 @@ import {
  * moved, the change log since the newest line it saw (minus CATCH_UP_MARGIN_MS, for a write by another instance
  * stamped just before but committed after). Each line names the order, the version it wrote and the days it touched
  * (before and after), so only what another instance wrote on a day kept here (cached, or shown by a live stream) is
- * read again by _id: the orders this process
- * applied itself are merged already, and a burst of thousands elsewhere (another instance's bulk upload, a snapshot)
- * costs no read per order. Idempotent: an entry is replaced only by a higher version, or by the whole state of the
+ * read again by _id: the orders this process applied itself are merged already, and a burst of thousands elsewhere
+ * (another instance's bulk upload, a snapshot) costs no read per order. Idempotent: an entry is replaced only by a higher version, or by the whole state of the
  * version of a partial copy.
  */
 export const CACHE_DAYS = 14;
@@ -129,7 +128,7 @@ function toRead(lines: Line[]): string[] {
     if (ids.has(id)) continue;
     const v = typeof l.v === 'number' ? l.v : Infinity;
     if ((emittedVersions.get(id) ?? 0) >= v) continue;
-    const days = Array.isArray(l.days) ? (l.days as string[]) : null;
+    const days = Array.isArray(l.days) ? l.days : null;
     if (days && !days.some(kept) && !cachedOrder(id)) continue;
     ids.add(id);
   }
