@@ -131,7 +131,7 @@ export async function runBillingRecon({ root, logDir, env, client, log, stops, s
       `${d.orders.length} rows plus totals by method and route) out of ${ORDERS} orders of ${VENDORS} vendors over ` +
       `${MONTHS.length} months in ${billingDb}; admin token, ${CONNECTIONS} connections for ${SECONDS} s after 2 s of ` +
       `warm-up, on a billing instance the bench starts (the accounting compare cached; concurrent callers of one ` +
-      `vendor-month share one read, reused 5 s: RECON_CACHE_MS). ${name('billing.recon.month.cold')}: each of that vendor's ` +
+      `vendor-month share one read, kept while its version counter stays: one _id read per call). ${name('billing.recon.month.cold')}: each of that vendor's ` +
       `${MONTHS.length} months once, one request at a time (every read from FerretDB). Goal: p95 < 200 ms. ${r.errors} ` +
       `errors. Load average at the start ${load1} on ${cpus().length} cores.`,
   ];

@@ -4,6 +4,7 @@ import { ReportRun } from './models/report-run.js';
 import { OrderProjection, NameModel } from './readmodels/order-projection.js';
 import { MemberModel } from './readmodels/member.js';
 import { DayStats, DayVersion } from './models/day-stats.js';
+import { VendorMonthVersion } from './models/month-versions.js';
 import { projectionPart } from './parts/projection.js';
 import { reconPart } from './parts/recon.js';
 import { reportsPart } from './parts/reports.js';
@@ -29,6 +30,7 @@ export async function buildApp(overrides?: Partial<Env> & Record<string, unknown
         MemberModel,
         DayStats,
         DayVersion,
+        VendorMonthVersion,
         ...parts.flatMap((p) => p.models ?? []),
       ],
       consumers: parts.flatMap((p) => p.consumers ?? []),

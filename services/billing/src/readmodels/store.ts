@@ -3,6 +3,7 @@ import { applyIfNewer, orderFactsConsumer } from '@portal/service-kit';
 import { NameModel, OrderProjection, fromStored, toStored, type ProjectedOrder } from './order-projection.js';
 import { projectedOf, vendorNameId } from './order.js';
 import { bumpDays } from '../models/day-stats.js';
+import { bumpVendorMonths } from '../models/month-versions.js';
 
 /**
  * The projection's writes (written ONLY here and by the consumers of this folder). An order applies by the kit's
@@ -20,7 +21,7 @@ export async function applyOrder(
   const { _id: _i, ...stored } = toStored({ _id, ...fields });
   // the vendor first: once the order is visible, its vendor's name is too
   if (n.pickupLN) await noteVendor(n.pickupLN, n.vendorName, fields.updatedAt);
-  const { written, before } = await applyIfNewer<{ deliveryDay?: string }>(
+  const { written, before } = await applyIfNewer<{ deliveryDay?: string; vendorMonth?: string }>(
     OrderProjection,
     _id,
     facts.version,
@@ -31,8 +32,13 @@ export async function applyOrder(
       insert: { createdAt: facts.version === 1 ? fields.updatedAt : '' },
     },
   );
-  // the dashboards' day summaries: after the write, the old and the new delivery day (models/day-stats.ts)
-  if (written) await bumpDays([before?.deliveryDay, fields.deliveryDay]);
+  // after the write, the old and the new delivery day's summary (models/day-stats.ts) and vendor-month's recon rows
+  // (models/month-versions.ts) are out of date
+  if (written)
+    await Promise.all([
+      bumpDays([before?.deliveryDay, fields.deliveryDay]),
+      bumpVendorMonths([before?.vendorMonth, fields.vendorMonth]),
+    ]);
   return written;
 }
 

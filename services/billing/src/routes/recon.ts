@@ -38,7 +38,7 @@ export const reconRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const roles = ALL_ROLES.filter(canManageBilling);
   const compare = customerCache(app.env as unknown as AccountingEnv);
   const ttl = Number((app.env as { RECON_CACHE_MS?: number }).RECON_CACHE_MS ?? 5000);
-  const months = new MonthCache(ttl);
+  const months = new MonthCache(ttl > 0);
   const names = new NameCache(ttl ? Math.max(ttl, 60_000) : 0);
 
   app.post(
