@@ -117,7 +117,9 @@ test('a snapshot page (this scope) replaces the config: keys it lacks go back to
     last: true,
     config: { 'orders.hasSameDay': true, rejectionEmails: false },
   });
-  await waitFor(async () => (await orderConfig()).hasSameDay, 15_000);
-  const c = await orderConfig();
-  assert.deepEqual([c.rejectionEmails, c.autoApprove, c.exceptionEmails], [false, false, true]);
+  // the page's keys are written one by one: wait for its last one, not its first
+  const seen = () =>
+    orderConfig().then((c) => [c.hasSameDay, c.rejectionEmails, c.autoApprove, c.exceptionEmails]);
+  await waitFor(async () => (await seen()).join() === 'true,false,false,true', 15_000).catch(() => undefined);
+  assert.deepEqual(await seen(), [true, false, false, true]);
 });
