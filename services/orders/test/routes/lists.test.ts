@@ -69,7 +69,9 @@ function order(
   const createdAt = new Date(
     now.getTime() - (i % 20) * 3_600_000 - (o.days && o.days < 0 ? -o.days * DAY : 0),
   );
-  const delivery = new Date(now.getTime() + (o.days ?? 1) * DAY);
+  // today unless told: in this week whatever the weekday (tomorrow is next week's on a Sunday, and the admin's
+  // default list is this week's)
+  const delivery = new Date(now.getTime() + (o.days ?? 0) * DAY);
   const doc = {
     _id: new mongoose.Types.ObjectId(),
     orderId: `L-${String(100000 + i)}`,
