@@ -186,10 +186,9 @@ async function main() {
   const either = idle.filter((s) => s.name === 'kit');
   const first = idle.filter(
     (s) =>
-      !either.includes(s) &&
-      (s.name === 'static' ||
-        s.name.startsWith('mfe-') ||
-        ['contracts', 'deploy', 'ui', 'shell'].includes(s.name)),
+      s.name === 'static' ||
+      s.name.startsWith('mfe-') ||
+      ['contracts', 'deploy', 'ui', 'shell'].includes(s.name),
   );
   const second = idle.filter((s) => !either.includes(s) && !first.includes(s));
   const lane = async (own) => {

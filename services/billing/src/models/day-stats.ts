@@ -1,4 +1,5 @@
 import mongoose, { Schema } from 'mongoose';
+import { versionCounter } from './version-counter.js';
 
 /**
  * Per-day summaries of the projected orders for the operations dashboard: a range reads one
@@ -28,11 +29,6 @@ export interface DayStatsDoc {
   v: number;
   figures: DayFigures;
 }
-export interface DayVersionDoc {
-  _id: string;
-  v: number;
-}
-
 const statsSchema = new Schema(
   {
     _id: { type: String, required: true },
@@ -43,14 +39,8 @@ const statsSchema = new Schema(
 );
 export const DayStats = mongoose.model('BillingDayStats', statsSchema, 'day_stats');
 
-const versionSchema = new Schema(
-  { _id: { type: String, required: true }, v: { type: Number, default: 0 } },
-  { versionKey: false },
-);
-export const DayVersion = mongoose.model('BillingDayVersion', versionSchema, 'day_versions');
-
-/** The projection's apply: one change of these delivery days was written (blank days are in no period). */
-export async function bumpDays(days: (string | undefined)[]): Promise<void> {
-  for (const day of new Set(days.filter((d): d is string => !!d)))
-    await DayVersion.updateOne({ _id: day }, { $inc: { v: 1 } }, { upsert: true });
-}
+/** `day_versions` (version-counter.ts): the projection's apply bumps the old and the new delivery day of a write. */
+const days = versionCounter('BillingDayVersion', 'day_versions');
+export const DayVersion = days.model;
+export const bumpDays = days.bump;
+export const dayVersion = days.of;

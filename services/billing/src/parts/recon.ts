@@ -15,8 +15,10 @@ export const reconPart = (): Part => ({
     ACCOUNTING_REALM: Type.String({ default: 'portal-demo' }),
     ACCOUNTING_TOKEN: Type.String({ default: '' }),
     ACCOUNTING_TIMEOUT_MS: Type.Integer({ default: 3000 }),
-    /** How long a route or driver name is reused by the reconciliation (at least a minute; domain/recon/month-cache.ts); 0 = no
-     * reuse at all, vendor-months too (whose reuse is bounded by their version, not by time). */
+    /**
+     * How long a route or driver name is reused by the reconciliation (at least a minute; domain/recon/month-cache.ts);
+     * 0 = no reuse at all, vendor-months too (whose reuse is bounded by their version, not by time).
+     */
     RECON_CACHE_MS: Type.Integer({ default: 5000, minimum: 0 }),
   },
 });

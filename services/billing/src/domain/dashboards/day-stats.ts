@@ -1,5 +1,5 @@
 import { OrderProjection, STORED_FIELDS, fromStored } from '../../readmodels/order-projection.js';
-import { DayStats, DayVersion, type DayFigures, type DayStatsDoc } from '../../models/day-stats.js';
+import { DayStats, dayVersion, type DayFigures, type DayStatsDoc } from '../../models/day-stats.js';
 import { ByReason, ByStatus, OnTime, counts, type DashboardOrder } from './figures.js';
 
 /**
@@ -50,11 +50,7 @@ export const dayStatsCounters = { hits: 0, recomputed: 0 };
 
 /** One day's figures: the stored summary when current, else recomputed. */
 export async function dayFigures(day: string): Promise<DayFigures> {
-  const [version, stats] = await Promise.all([
-    DayVersion.findOne({ _id: day }, { v: 1 }).lean<{ v: number }>(),
-    DayStats.findOne({ _id: day }).lean<DayStatsDoc>(),
-  ]);
-  const v = version?.v ?? 0;
+  const [v, stats] = await Promise.all([dayVersion(day), DayStats.findOne({ _id: day }).lean<DayStatsDoc>()]);
   if (stats && stats.v === v) {
     dayStatsCounters.hits += 1;
     return stats.figures;
