@@ -10,6 +10,8 @@ export default tseslint.config(
       '**/dist-bench/**',
       '**/dist-a/**',
       '**/node_modules/**',
+      // scripts/node-test.mjs's bundles of the test files (git-ignored)
+      '**/.test-bundles/**',
       'deploy/local/.cache/**',
       '**/*.d.ts',
       'e2e/.report/**',

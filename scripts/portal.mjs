@@ -3,7 +3,7 @@
 // Installs what is missing, starts the real stack (deploy/local), builds the shell and MFEs when their sources
 // changed, starts every service, seeds demo data and prints the URL. Only Node built-ins are used here, because
 // this runs before `npm ci` — and possibly under an older Node than the repo's (see ensureNode below).
-import { spawnSync, execFileSync } from 'node:child_process';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -102,6 +102,16 @@ function run(cmd, args, opts = {}) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status}`);
 }
 
+function runAsync(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`)),
+    );
+  });
+}
+
 /** The environment of deploy/local/env.sh, as the services get it. */
 export function stackEnv() {
   const out = execFileSync('bash', ['-c', 'set -a; source deploy/local/env.sh >/dev/null; env -0'], {
@@ -136,23 +146,40 @@ function ensureDependencies() {
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
 
-export function build({ force = false } = {}) {
+/**
+ * The shell's and MFEs' bundles, those whose sources changed since their last build, two webpack runs at a time:
+ * a webpack run keeps one core busy for most of its minute, and the machines this runs on have two.
+ */
+export async function build({ force = false } = {}) {
   // Shared sources every bundle includes: the design system and the contracts.
   const shared = Math.max(
     newestMtime(join(root, 'shell/ui')),
     newestMtime(join(root, 'services/contracts/src')),
   );
-  for (const ws of FRONTENDS) {
-    // webpack leaves unchanged assets untouched, so a stamp written after each build tells when it last ran.
-    const stamp = join(root, ws, 'dist', '.built');
-    const own = newestMtime(join(root, ws));
-    if (!force && existsSync(stamp) && statSync(stamp).mtimeMs > Math.max(own, shared)) continue;
-    const t = Date.now();
-    say(`building ${ws}…`);
-    run('npm', ['run', 'build', '-w', ws, '--silent']);
-    writeFileSync(stamp, new Date().toISOString());
-    say(`built ${ws} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
+  // webpack leaves unchanged assets untouched, so a stamp written after each build tells when it last ran.
+  const stamp = (ws) => join(root, ws, 'dist', '.built');
+  const todo = FRONTENDS.filter(
+    (ws) =>
+      force ||
+      !existsSync(stamp(ws)) ||
+      statSync(stamp(ws)).mtimeMs <= Math.max(newestMtime(join(root, ws)), shared),
+  );
+  const worker = async () => {
+    for (let ws = todo.shift(); ws; ws = todo.shift()) {
+      const t = Date.now();
+      say(`building ${ws}…`);
+      await runAsync('npm', ['run', 'build', '-w', ws, '--silent']);
+      writeFileSync(stamp(ws), new Date().toISOString());
+      say(`built ${ws} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+  };
+  await settled([worker(), worker()]);
+}
+
+/** Waits for every promise, then throws the first failure (none is left unhandled while the others run). */
+async function settled(promises) {
+  const failed = (await Promise.allSettled(promises)).find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**
@@ -180,9 +207,10 @@ export function seed(env) {
 export async function start() {
   const t = Date.now();
   ensureDependencies();
-  run('bash', ['deploy/local/stack.sh', 'start']);
+  // The bundles need nothing from the stack: they build while it starts (its downloads, Go builds and Keycloak's
+  // boot leave a core idle for much of that time).
+  await settled([runAsync('bash', ['deploy/local/stack.sh', 'start']), build()]);
   const env = stackEnv();
-  build();
   seed(env);
   await startServices(env);
   const secs = ((Date.now() - t) / 1000).toFixed(0);
@@ -223,7 +251,7 @@ if (isMain) {
     status,
     build: async () => {
       ensureDependencies();
-      build({ force: process.argv.includes('--force') });
+      await build({ force: process.argv.includes('--force') });
       await buildServices([], { force: process.argv.includes('--force'), log: say });
       // the Keycloak login theme's jar (stack.sh builds it too, before Keycloak starts)
       buildLoginTheme({ force: process.argv.includes('--force'), log: say });

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
  * up to more than that many heaps.
  */
 export interface BoundedRun {
-  /** The worker module (a file URL; .ts works when the process runs with tsx). */
+  /** The worker module (a file URL; a .ts file is loaded through tsx). */
   file: URL;
   data: unknown;
   /** V8 old-generation heap of the worker, MB. */
@@ -30,8 +30,11 @@ export const BOUNDED_WORKERS = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-/** The loader flags of this process (tsx) without the rest (telemetry preloads, --test, inspector). */
-function loaderArgs(): string[] {
+/**
+ * The loader flags of this process (tsx) without the rest (telemetry preloads, --test, inspector). A TypeScript
+ * worker file (the sources, as a test runs them) gets tsx even where this process runs without it (a bundled test).
+ */
+function loaderArgs(file: URL): string[] {
   const out: string[] = [];
   const a = process.execArgv;
   for (let i = 0; i < a.length; i++) {
@@ -39,6 +42,7 @@ function loaderArgs(): string[] {
       out.push(a[i]!, a[++i]!);
     else if (/^--(import|require|loader)=.*tsx/.test(a[i]!)) out.push(a[i]!);
   }
+  if (out.length === 0 && /\.[cm]?tsx?$/.test(file.pathname)) out.push('--import', 'tsx');
   return out;
 }
 
@@ -59,7 +63,7 @@ function once<T>(run: BoundedRun): Promise<T> {
     const worker = new Worker(run.file, {
       workerData: run.data,
       transferList: run.transfer,
-      execArgv: loaderArgs(),
+      execArgv: loaderArgs(run.file),
       env: {}, // the worker needs no secret of the service's environment
       resourceLimits: {
         maxOldGenerationSizeMb: run.maxHeapMb,
@@ -111,7 +115,7 @@ export function boundedWorker<T>(opts: Omit<BoundedRun, 'data' | 'transfer'> & {
   };
   const start = () => {
     const w = new Worker(opts.file, {
-      execArgv: loaderArgs(),
+      execArgv: loaderArgs(opts.file),
       env: {},
       resourceLimits: {
         maxOldGenerationSizeMb: opts.maxHeapMb,
