@@ -140,7 +140,10 @@ function runSuite({
       for (const rest of Object.values(partial)) if (rest) process.stdout.write(`[${name}] ${rest}\n`);
       log.end();
       const counts = parse(out);
-      if (timedOut) counts.failed += 1;
+      if (timedOut) {
+        counts.failed += 1;
+        counts.names = [...(counts.names ?? []), `still running after ${minutes} min: stopped there`];
+      }
       if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before reporting
       resolve({ name, ...counts, code, secs: (Date.now() - t) / 1000 });
     });
