@@ -18,8 +18,26 @@ export const nodeTest = (out) => {
     passed: count('pass'),
     failed: count('fail') + count('cancelled'),
     skipped: count('skipped') + count('todo'),
-    names: [...list.matchAll(/^✖ (.+?)(?: \([\d.]+ms\))?$/gm)].map((m) => m[1]),
+    names: [...list.matchAll(/^✖ (.+?)(?: \([\d.]+ms\))?$\n((?:  .*\n?|\n)*)/gm)].map(
+      (m) => m[1] + nodeWhy(m[2]),
+    ),
   };
+};
+
+// What a failed node:test test said (the indented block under its name): the error's first lines and the first
+// frame in the project's own code, so CI's tail tells an assertion from a timeout without the suite's log.
+const nodeWhy = (block) => {
+  const lines = block.split('\n').map((l) => l.trim());
+  const frame = lines
+    .filter((l) => l.startsWith('at ') && !/node:|node_modules/.test(l))
+    .map((l) => /\(?(?:file:\/\/)?([^()\s]+:\d+):\d+\)?$/.exec(l)?.[1])
+    .find(Boolean);
+  const message = lines
+    .slice(0, lines.findIndex((l) => l.startsWith('at ') || l.endsWith('{')) >>> 0)
+    .filter(Boolean)
+    .slice(0, 4)
+    .map((l) => `\n      ${l.slice(0, 240)}`);
+  return `${frame ? `\n      at ${frame.split('/').slice(-2).join('/')}` : ''}${message.join('')}`;
 };
 
 // The browser suites' totals from Playwright's json reporter (e2e/playwright.config.ts writes it): a test that

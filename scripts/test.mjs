@@ -39,6 +39,7 @@ const SUITES = [
       '--test-force-exit',
       'scripts/static.test.mjs',
       'scripts/spec-coverage.test.mjs',
+      'scripts/test-results.test.mjs',
     ],
   },
   ...['contracts', 'kit', 'accounts', 'notifications', 'orders', 'routing', 'fleet', 'billing'].map((s) => ({

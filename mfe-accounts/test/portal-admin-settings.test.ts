@@ -83,6 +83,16 @@ test('accounts §3 LN, §9 defaultId: Settings sets the new record number; Edit 
   await page.getByTestId('nav-lnupdate').click();
   await page.getByTestId('ln-table').getByText('C11-0000001').waitFor();
   await page.getByTestId('ln-add').click();
+  // the config is read at page load and may land after the form opened: the untouched number follows it
+  await page
+    .waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="ln-field-license"]') as HTMLInputElement | null)?.value ===
+        'C99-0000000',
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   assert.equal(await page.getByTestId('ln-field-license').inputValue(), 'C99-0000000');
   await page.getByTestId('ln-form').getByRole('button', { name: 'Cancel' }).click();
 

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Messages, NEW_LICENCE_PLACEHOLDER } from '@portal/contracts';
 import { Button, TextField, errorText } from '@portal/ui';
 import type { LicenceRecord } from '../../api.js';
@@ -34,6 +34,12 @@ export function LicenceForm({ existing, record, defaultId, onSubmit, onCancel }:
     record ? { ...newLicence(), ...record, windows: { ...record.windows } } : newLicence(defaultId),
   );
   const [errors, setErrors] = useState<Partial<Record<LicenceField | string, string>>>({});
+  // The portal's config may arrive after the form opened: an untouched new number takes the configured one then.
+  useEffect(() => {
+    if (editing) return;
+    const configured = newLicence(defaultId)['License #'];
+    setRec((r) => (r['License #'] === NEW_LICENCE_PLACEHOLDER ? { ...r, 'License #': configured } : r));
+  }, [editing, defaultId]);
   const [busy, setBusy] = useState(false);
 
   const set = (key: string, value: string) => {
