@@ -3,7 +3,6 @@
 // BENCH_SECONDS each (the bench's own requests: with a search, 300 rows; without, 200 rows) and prints, per request,
 // the latency and the CPU each process spent: the orders service, FerretDB and PostgreSQL (utime + stime from
 // /proc). Needs the stack and the seeded data sets (`npm run bench -- --scale 1m --seed-only`). Loopback only.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,25 +10,13 @@ import { stackEnv } from './lib/stack-env.mjs';
 import { listRequests, startOrders } from './lib/orders.mjs';
 import { demoToken } from './lib/http.mjs';
 import { ORDERS_DB } from './lib/orders-seed.mjs';
+import { cpuMeter } from './lib/proc-cpu.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = join(root, 'deploy/local/.cache/logs');
 const db = process.argv[2] === '100k' ? ORDERS_DB : 'portal_bench_1m_orders';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const env = stackEnv(root);
-
-const pids = (...args) =>
-  execFileSync('pgrep', args, { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-/** CPU ms a set of processes has used so far (those that ended since are not counted: compare before and after). */
-const cpuMs = (list) =>
-  list.reduce((sum, pid) => {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return sum + (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      return sum;
-    }
-  }, 0);
 
 const svc = await startOrders(root, logDir, env, db);
 try {
@@ -45,13 +32,7 @@ try {
     ['no search, limit 200', (u) => !u.includes('q=')],
   ]) {
     const mine = urls.filter(pick);
-    // pgrep each round: PostgreSQL starts a backend per connection
-    const procs = {
-      orders: [svc.pid],
-      ferretdb: pids('-x', 'ferretdb'),
-      postgres: pids('-f', '^postgres: '),
-    };
-    const before = Object.fromEntries(Object.entries(procs).map(([k, v]) => [k, cpuMs(v)]));
+    const meter = cpuMeter(svc.pid);
     const lat = [];
     let bytes = 0;
     for (const t0 = Date.now(); Date.now() - t0 < seconds * 1000;) {
@@ -63,11 +44,12 @@ try {
       if (!res.ok) throw new Error(`${mine[0]} answered ${res.status}`);
       lat.push(performance.now() - s);
     }
-    const per = (k) => ((cpuMs(procs[k]) - before[k]) / lat.length).toFixed(1);
+    const spent = meter.since();
+    const per = (k) => (spent[k] / lat.length).toFixed(1);
     lat.sort((a, b) => a - b);
     const at = (q) => lat[Math.min(lat.length - 1, Math.floor(lat.length * q))].toFixed(1);
     console.log(
-      `| ${name} | ${lat.length} | ${at(0.5)} | ${at(0.95)} | ${Math.round(bytes / 1024)} | ${per('orders')} | ` +
+      `| ${name} | ${lat.length} | ${at(0.5)} | ${at(0.95)} | ${Math.round(bytes / 1024)} | ${per('service')} | ` +
         `${per('ferretdb')} | ${per('postgres')} |`,
     );
   }
