@@ -58,6 +58,13 @@ test('licence update: banner, required-field messages, duplicate number, default
   const row = page
     .locator('.ag-row', { hasText: 'C11-0000009' })
     .filter({ has: page.locator('[col-id=__actions]') });
+  // at 1280 px the row's Edit and Delete are in view without scrolling the grid sideways
+  const grid = (await page.getByTestId('ln-table').boundingBox())!;
+  const del = (await row.getByRole('button', { name: 'Delete' }).boundingBox())!;
+  assert.ok(
+    del.x + del.width <= grid.x + grid.width,
+    `Delete ends at ${del.x + del.width}, the grid at ${grid.x + grid.width}`,
+  );
   // Inline edit to an existing number: the duplicate message, nothing posted, the row restored.
   await row.getByRole('button', { name: 'Edit' }).click();
   const editor = page.locator('.ag-row-editing [col-id="License #"] input');
