@@ -24,20 +24,28 @@ export const nodeTest = (out) => {
   };
 };
 
+// A failed test's detail under its name in the summary: where it stopped (the file's last two path parts and the line)
+// and the error's first lines, each indented and cut to 240 characters.
+const detail = (file, line, lines, max) =>
+  (file ? `\n      at ${file.split('/').slice(-2).join('/')}:${line}` : '') +
+  lines
+    .filter(Boolean)
+    .slice(0, max)
+    .map((l) => `\n      ${l.slice(0, 240)}`)
+    .join('');
+
 // What a failed node:test test said (the indented block under its name): the error's first lines and the first
 // frame in the project's own code, so CI's tail tells an assertion from a timeout without the suite's log.
 const nodeWhy = (block) => {
   const lines = block.split('\n').map((l) => l.trim());
-  const frame = lines
-    .filter((l) => l.startsWith('at ') && !/node:|node_modules/.test(l))
-    .map((l) => /\(?(?:file:\/\/)?([^()\s]+:\d+):\d+\)?$/.exec(l)?.[1])
-    .find(Boolean);
-  const message = lines
-    .slice(0, lines.findIndex((l) => l.startsWith('at ') || l.endsWith('{')) >>> 0)
-    .filter(Boolean)
-    .slice(0, 4)
-    .map((l) => `\n      ${l.slice(0, 240)}`);
-  return `${frame ? `\n      at ${frame.split('/').slice(-2).join('/')}` : ''}${message.join('')}`;
+  const [, file, line] =
+    lines
+      .filter((l) => l.startsWith('at ') && !/node:|node_modules/.test(l))
+      .map((l) => /\(?(?:file:\/\/)?([^()\s]+):(\d+):\d+\)?$/.exec(l))
+      .find(Boolean) ?? [];
+  // the message ends where the stack (`at …`) or the error's own properties (`{`) begin
+  const end = lines.findIndex((l) => l.startsWith('at ') || l.endsWith('{'));
+  return detail(file, line, end < 0 ? lines : lines.slice(0, end), 4);
 };
 
 // The browser suites' totals from Playwright's json reporter (e2e/playwright.config.ts writes it): a test that
@@ -48,17 +56,12 @@ export const E2E_RESULTS = join(root, 'e2e/test-results/results.json');
 const why = (result) => {
   const error = result?.errors?.[0] ?? result?.error;
   if (!error) return '';
-  const at = error.location
-    ? `\n      at ${error.location.file.split('/').slice(-2).join('/')}:${error.location.line}`
-    : '';
   const lines = String(error.message ?? error.value ?? '')
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .map((l) => l.trim())
-    .filter((l) => l && !/^(>\s*)?\d+\s*\||^\||^at /.test(l)) // not the code frame nor the stack
-    .slice(0, 6)
-    .map((l) => `\n      ${l.slice(0, 240)}`);
-  return `${at}${lines.join('')}`;
+    .filter((l) => !/^(>\s*)?\d+\s*\||^\||^at /.test(l)); // not the code frame nor the stack
+  return detail(error.location?.file, error.location?.line, lines, 6);
 };
 // Stopped before its reporter wrote the file (the suite's watchdog): what the list reporter printed, one line a test.
 const listed = (out) => {
