@@ -7,7 +7,7 @@
 // loaded in turn for seven rounds (median CPU per request). Needs the stack and a seeded bench database
 // (`npm run bench -- --seed-only`). Loopback only; about 20 s per case.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stackEnv } from './lib/stack-env.mjs';
@@ -18,6 +18,7 @@ import { buildServices, serviceArgs } from '../scripts/build-services.mjs';
 import { freePort } from './lib/measure.mjs';
 import { ROUTES_DB, loadFind, seedRoutes, startRouting } from './lib/routes.mjs';
 import { summarize, table } from './lib/cpu-profile.mjs';
+import { cpuMs } from './lib/proc-cpu.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const cases = process.argv.slice(2).length ? process.argv.slice(2) : ['users.me', 'routes.find'];
@@ -54,13 +55,9 @@ async function profiled(name, start, run) {
  * for 1 s first, uncounted in row.n: that second's share of the CPU is left out too (`seconds` measured).
  */
 async function timed(pid, fn, seconds) {
-  const ticks = () => {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(f[11]) + Number(f[12]);
-  };
-  const t0 = ticks();
+  const t0 = cpuMs([pid]);
   const row = await fn();
-  return { ...row, cpuMs: ((ticks() - t0) * 10 * seconds) / (seconds + 1) / row.n };
+  return { ...row, cpuMs: ((cpuMs([pid]) - t0) * seconds) / (seconds + 1) / row.n };
 }
 
 const env = stackEnv(root);

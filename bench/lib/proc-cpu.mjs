@@ -7,7 +7,7 @@ const pids = (...args) =>
   execFileSync('pgrep', args, { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
 
 /** CPU ms a set of processes has used so far (one that ended since is not counted: compare before and after). */
-const cpuMs = (list) =>
+export const cpuMs = (list) =>
   list.reduce((sum, pid) => {
     try {
       const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
