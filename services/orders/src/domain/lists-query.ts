@@ -47,6 +47,11 @@ export interface ListPlan {
    * turn until a page is full (the driver's list, and all history without a search).
    */
   monthly?: boolean;
+  /**
+   * The scopes on the list rows, when they differ from the orders' (the driver's list: one per side of the order,
+   * each a scalar key read in order from its btree, instead of the orders' array key windows).
+   */
+  rowScopes?: Filter[];
 }
 
 /** What a plan may need beyond the parameters: when the oldest order was created (all history without a search). */
@@ -183,10 +188,15 @@ function searchResidual(p: OrderListParams, residual: Filter) {
  * few thousand orders a driver holds whatever the portal's size; a created month's index, joined to it month by month
  * before, grows with the whole portal (1,000,000 orders: a month's 45,000 entries read for ~100 of the driver's).
  */
+function driverFloor(now: Date): Date {
+  const months = monthsBetween(new Date(now.getTime() - 366 * DAY), now);
+  return new Date(`${months[months.length - 1]!}-01T00:00:00Z`);
+}
+
 function driverScopes(driverId: string, p: OrderListParams, now: Date, residual: Filter): Filter[] {
   const months = monthsBetween(new Date(now.getTime() - 366 * DAY), now);
   const start = (m: string) => new Date(`${m}-01T00:00:00Z`);
-  const floor = start(months[months.length - 1]!);
+  const floor = driverFloor(now);
   if (searchWords(p.q ?? '').length) {
     residual.createdAt = { $gte: floor };
     return [{ driverIds: driverId }];
@@ -198,6 +208,20 @@ function driverScopes(driverId: string, p: OrderListParams, now: Date, residual:
     driverIds: driverId,
     createdAt: k ? { $gte: from, $lt: edges[k - 1]! } : { $gte: from },
   }));
+}
+
+/**
+ * The driver's scopes on the list rows: the row's driver keys are scalars (models/order-row.ts: the pickup driver, and
+ * the delivery driver when another one), each leading a btree ordered by creation, so a first page is read newest
+ * first and stopped at its end. The orders' `driverIds` is an array, which only a GIN index serves: every page read
+ * all the driver's orders (~2,500 at any portal size) and sorted them. The two sides never hold the same row.
+ */
+function driverRowScopes(driverId: string, now: Date): Filter[] {
+  const createdAt = { $gte: driverFloor(now) };
+  return [
+    { driverPickup: driverId, createdAt },
+    { driverDelivery: driverId, createdAt },
+  ];
 }
 
 /** The plan of one list for one caller; null when the caller can see nothing (no company known yet). */
@@ -243,5 +267,8 @@ export function listPlan(
     limit,
     words: searchWords(p.q ?? ''),
     monthly: kind === 'driver' || (byMonth && column === 'createdAt' && dir === -1),
+    ...(kind === 'driver' && caller.driverId
+      ? { rowScopes: driverRowScopes(caller.driverId, now).map((s) => ({ ...s, ...base })) }
+      : {}),
   };
 }

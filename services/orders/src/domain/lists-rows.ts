@@ -209,7 +209,6 @@ const TOP = [
   'deliveryDay',
   'deliveryWeek',
   'createdMonth',
-  'driverIds',
 ] as const;
 const SHOWN = ROW_FIELDS.filter((f) => f !== 'createdAt');
 
@@ -275,6 +274,11 @@ function sortValues(doc: Any): Any {
 export function rowOf(doc: Any): StoredRow {
   const row: Any = { _id: doc._id, v: Number(doc.version ?? 0) };
   for (const k of TOP) if (doc[k] !== undefined) row[k] = doc[k];
+  // the driver keys as scalars (a btree never matches an array's element): the pickup driver, and the delivery
+  // driver only when it is another one, so a driver's two scopes never read the same row
+  const [pickup, delivery] = Array.isArray(doc.driverIds) ? (doc.driverIds as unknown[]).map(String) : [];
+  if (pickup) row.driverPickup = pickup;
+  if (delivery && delivery !== pickup) row.driverDelivery = delivery;
   Object.assign(row, sortValues(doc));
   // one value (each array element costs FerretDB a decode): a leading space before every token, so " word" finds a
   // token that starts with the word

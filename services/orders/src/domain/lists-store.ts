@@ -13,10 +13,11 @@ export { rowOf, storedOf } from './lists-rows.js';
  */
 /**
  * The rows' shape: 2, sort values top-level (the patched FerretDB sorts and matches in PostgreSQL); 3, rows written
- * again, stored uncompressed; 4, `tok` one text; 5, the manifest's number (not its file name) and both legs' vehicles.
+ * again, stored uncompressed; 4, `tok` one text; 5, the manifest's number (not its file name) and both legs' vehicles;
+ * 6, the drivers as two scalar keys (`driverPickup`, `driverDelivery`) instead of the `driverIds` array.
  * A database whose marker names another version is refilled.
  */
-export const ROWS_VERSION = 5;
+export const ROWS_VERSION = 6;
 
 type Any = Record<string, any>;
 

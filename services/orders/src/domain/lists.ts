@@ -172,7 +172,8 @@ async function narrowedRows(plan: ListPlan, want: number, cursor?: { v: unknown;
     return got;
   };
   let rows: StoredRow[] = [];
-  if (plan.monthly) {
+  if (plan.rowScopes) rows = (await Promise.all(plan.rowScopes.map((s) => run(s, want)))).flat();
+  else if (plan.monthly) {
     // the most recent months first, until a page is full: two at once, then as many as the rate of the rows found
     // so far says are still needed (a search finds few rows a month; waiting month after month would cost more)
     let i = 0;

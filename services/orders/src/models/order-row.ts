@@ -6,7 +6,8 @@ import mongoose, { Schema } from 'mongoose';
  * portal_bench_orders: 974 full orders 1.9–2.9 s, the same 974 as 16-value rows 0.45–0.54 s). Our FerretDB patch
  * (deploy/local/ferretdb-pushdown.patch) lets PostgreSQL sort by a top-level field, compare ranges and match an
  * anchored prefix, so a list page decodes only the rows it shows. A row holds the top-level keys the lists filter on
- * (the same values as the order's, listKeysOf), one top-level value per sortable column (ROW_SORT), `tok` (the
+ * (the same values as the order's, listKeysOf, but the drivers: `driverPickup` and `driverDelivery`, the latter only
+ * when another driver than the pickup's, scalars where the order's `driverIds` is an array), one top-level value per sortable column (ROW_SORT), `tok` (the
  * search tokens as one text, each after a space: a word is matched as ` word`) and `r` (the displayed fields as one
  * JSON text). `v` is the order's version: a row is never replaced by an older one (domain/lists-store.ts).
  */
@@ -25,7 +26,8 @@ const orderRowSchema = new Schema(
     deliveryDay: { type: String },
     deliveryWeek: { type: String },
     createdMonth: { type: String },
-    driverIds: { type: [String], default: undefined },
+    driverPickup: { type: String },
+    driverDelivery: { type: String },
     tok: { type: String, default: '' },
     orderId: { type: String },
     pickupDate: { type: Date },
@@ -49,7 +51,6 @@ for (const fields of [
   { companyKeys: 1, createdAt: -1, _id: -1 },
   { deliveryWeek: 1, status: 1, createdAt: -1, _id: -1 },
   { deliveryDay: 1, createdAt: -1, _id: -1 },
-  { driverIds: 1, createdAt: -1, _id: -1 },
   { createdMonth: 1, createdAt: -1, _id: -1 },
 ] as Record<string, 1 | -1>[])
   orderRowSchema.index(fields);
@@ -72,6 +73,9 @@ export const ROW_PAGE_INDEXES: [key: string, sort: string][] = [
   ['deliveryDay', 'createdAt'],
   ['deliveryDay', 'orderId'],
   ['createdMonth', 'createdAt'],
+  // the driver's list (lists-query.ts driverRowScopes): the order's two driver keys, scalars
+  ['driverPickup', 'createdAt'],
+  ['driverDelivery', 'createdAt'],
 ];
 const declared = new Set(orderRowSchema.indexes().map(([fields]) => JSON.stringify(fields)));
 for (const [key, sort] of ROW_PAGE_INDEXES) {
@@ -82,7 +86,8 @@ orderRowSchema.static('ferretdbOrderedIndexes', () => ROW_PAGE_INDEXES.map(([key
 // No GIN on status: a few values over all history (one of them ~5 % of it at 1,000,000 orders), and PostgreSQL
 // ANDed its bitmap with a company's to trim ~700 rows, reading ~50,000 entries (outgoing at 1M: 17.8 ms, 2.0 without).
 // A week's status filter reads its page from the (deliveryWeek, status) btree or the week's rows.
-orderRowSchema.static('ferretdbNoGin', () => ['status']);
+// The driver keys need none either: their equality leads a btree (ROW_PAGE_INDEXES), which serves it in order.
+orderRowSchema.static('ferretdbNoGin', () => ['status', 'driverPickup', 'driverDelivery']);
 // A company's week (the public weekly view) in one GIN over both: its 7 rows found inside the index, not its ~1,500
 // rows of all history read and filtered (1M orders: 6.2 -> 0.2 ms); the company alone is served by it as well.
 orderRowSchema.static('ferretdbGinGroups', () => [['companyKeys', 'deliveryWeek']]);

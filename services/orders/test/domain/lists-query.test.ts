@@ -109,6 +109,11 @@ test('who may see which list', () => {
     { driverIds: 'x', createdAt: { $gte: floor, $lt: at('2026-04') } },
   ]);
   assert.equal(d.monthly, true);
+  // on the list rows: the two legs' scalar keys, all 366 days at once (each read in order and stopped at the page)
+  assert.deepEqual(d.rowScopes, [
+    { driverPickup: 'x', createdAt: { $gte: floor } },
+    { driverDelivery: 'x', createdAt: { $gte: floor } },
+  ]);
   // a search: all of them as one scope (the same orders)
   const s = listPlan('driver', { role: Role.Driver, companyKeys: [], driverId: 'x' }, { q: 'cedar' }, now)!;
   assert.deepEqual(s.scopes, [{ driverIds: 'x' }]);
