@@ -6,13 +6,25 @@ import type { StatePolicy } from './state-matrix.js';
 
 type BuildApp = (overrides?: Record<string, unknown>) => Promise<FastifyInstance>;
 
-/** A service's app, built (quiet logs) and ready, for its own tests. */
+/**
+ * A service's app, built (quiet logs) and ready, for its own tests. Refused when its database is not the test's: a
+ * build that dropped the overrides opened the running portal's own (`portal_<service>`, or the browser suites'
+ * `_e2e` set), which the test's fixtures would then empty.
+ */
 export async function startService(
   buildApp: BuildApp,
   overrides: Record<string, unknown> = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({ LOG_LEVEL: 'warn', ...overrides });
   await app.ready();
+  const db = app.hasDecorator('mongo') ? (app as unknown as { mongo: { name: string } }).mongo.name : undefined;
+  const own = (app as unknown as { serviceName?: string }).serviceName;
+  const wanted = overrides.MONGO_DB;
+  const portals = own ? [`portal_${own}`, `portal_${own}_e2e`] : [];
+  if (db !== undefined && ((wanted && db !== wanted) || portals.includes(db))) {
+    await app.close();
+    throw new Error(`a test's app opened ${db}${wanted ? `, not ${String(wanted)}` : ''}: pass the overrides on`);
+  }
   return app;
 }
 

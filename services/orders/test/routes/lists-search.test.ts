@@ -15,13 +15,11 @@ import { listKeysOf } from '../../src/domain/list-keys.js';
 
 // What a dispatcher types and reads in the order lists: an order ID finds its order outside the list's window
 // (without "Show All History"), and the row carries the manifest's number and both legs' drivers and vehicles.
-const build = () =>
-  buildService({
-    name: 'orders',
-    domain: 'orders',
-    routes: [listsRoutes],
-    backends: ['mongo', 'nats', 'redis'],
-  });
+const build = (overrides?: Record<string, unknown>) =>
+  buildService(
+    { name: 'orders', domain: 'orders', routes: [listsRoutes], backends: ['mongo', 'nats', 'redis'] },
+    overrides,
+  );
 let app: FastifyInstance;
 const A = 'SRCHA-0001',
   B = 'SRCHB-0001';
