@@ -17,13 +17,17 @@ export async function startService(
 ): Promise<FastifyInstance> {
   const app = await buildApp({ LOG_LEVEL: 'warn', ...overrides });
   await app.ready();
-  const db = app.hasDecorator('mongo') ? (app as unknown as { mongo: { name: string } }).mongo.name : undefined;
+  const db = app.hasDecorator('mongo')
+    ? (app as unknown as { mongo: { name: string } }).mongo.name
+    : undefined;
   const own = (app as unknown as { serviceName?: string }).serviceName;
   const wanted = overrides.MONGO_DB;
   const portals = own ? [`portal_${own}`, `portal_${own}_e2e`] : [];
   if (db !== undefined && ((wanted && db !== wanted) || portals.includes(db))) {
     await app.close();
-    throw new Error(`a test's app opened ${db}${wanted ? `, not ${String(wanted)}` : ''}: pass the overrides on`);
+    throw new Error(
+      `a test's app opened ${db}${wanted ? `, not ${String(wanted)}` : ''}: pass the overrides on`,
+    );
   }
   return app;
 }

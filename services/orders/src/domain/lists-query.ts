@@ -182,17 +182,19 @@ function searchResidual(p: OrderListParams, residual: Filter) {
   residual.$and = words.map((w) => ({ searchTokens: { $regex: `^${w}` } }));
 }
 
-/**
- * The driver's orders of the months of the last 366 days, newest first, as windows on their creation (a search: all
- * of them at once). The driver's own key narrows every read to the
- * few thousand orders a driver holds whatever the portal's size; a created month's index, joined to it month by month
- * before, grows with the whole portal (1,000,000 orders: a month's 45,000 entries read for ~100 of the driver's).
- */
+/** The start of the driver's list: the first day of the month 366 days ago. */
 function driverFloor(now: Date): Date {
   const months = monthsBetween(new Date(now.getTime() - 366 * DAY), now);
   return new Date(`${months[months.length - 1]!}-01T00:00:00Z`);
 }
 
+/**
+ * The driver's orders on the orders collection (read until a database's rows are backfilled; the rows have their own
+ * scopes, driverRowScopes): the months of the last 366 days, newest first, as windows on their creation (a search: all
+ * of them at once). The driver's own key narrows every read to the few thousand orders a driver holds whatever the
+ * portal's size; a created month's index, joined to it month by month before, grows with the whole portal (1,000,000
+ * orders: a month's 45,000 entries read for ~100 of the driver's).
+ */
 function driverScopes(driverId: string, p: OrderListParams, now: Date, residual: Filter): Filter[] {
   const months = monthsBetween(new Date(now.getTime() - 366 * DAY), now);
   const start = (m: string) => new Date(`${m}-01T00:00:00Z`);

@@ -4,21 +4,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import mongoose from 'mongoose';
 import type { FastifyInstance } from 'fastify';
-import { Role, type OrderRow } from '@portal/contracts';
-import { buildService } from '@portal/service-kit';
-import { startService, tokenFor } from '@portal/service-kit/testing';
-import { listsRoutes } from '../../src/routes/lists.js';
+import { Role } from '@portal/contracts';
+import { tokenFor } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
-import { OrderRowModel, OrderRowsMeta } from '../../src/models/order-row.js';
-import { ROWS_VERSION, insertRows } from '../../src/domain/lists-store.js';
+import { OrderRowModel } from '../../src/models/order-row.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf } from '../../src/domain/list-keys.js';
-
-const build = (overrides?: Record<string, unknown>) =>
-  buildService(
-    { name: 'orders', domain: 'orders', routes: [listsRoutes], backends: ['mongo', 'nats', 'redis'] },
-    overrides,
-  );
+import { everyPage, seedListed, startLists, subOf } from './lists-helpers.js';
 let app: FastifyInstance;
 const DAY = 86_400_000;
 const now = Date.now();
@@ -54,12 +46,15 @@ function order(i: number, pickup: string, delivery: string, o: { daysAgo?: numbe
 
 const docs: ReturnType<typeof order>[] = [];
 before(async () => {
-  app = await startService(build, { MONGO_DB: 'portal_orders_lists_driver_test' });
+  app = await startLists('portal_orders_lists_driver_test');
   await Promise.all([Order.deleteMany({}), OrderRowModel.deleteMany({}), Member.deleteMany({})]);
-  const sub = JSON.parse(
-    Buffer.from((await tokenFor(Role.Driver)).split('.')[1]!, 'base64url').toString(),
-  ).sub;
-  await Member.create({ userId: 'u-ds', sub, companyKeys: [], role: 2, driverId: ME });
+  await Member.create({
+    userId: 'u-ds',
+    sub: subOf(await tokenFor(Role.Driver)),
+    companyKeys: [],
+    role: 2,
+    driverId: ME,
+  });
   // more than a page of each kind, interleaved in time: both legs, the pickup only, the delivery only (one with no
   // pickup driver yet), and orders of other drivers
   const kinds: [string, string][] = [
@@ -72,9 +67,7 @@ before(async () => {
   for (let i = 0; i < 500; i++)
     docs.push(order(i, ...kinds[i % kinds.length]!, { city: i % 7 ? 'Salem' : 'Cedar' }));
   docs.push(order(501, ME, ME, { daysAgo: 400 })); // older than the list's 366 days
-  await Order.collection.insertMany(docs);
-  await insertRows(docs);
-  await OrderRowsMeta.updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION } }, { upsert: true });
+  await seedListed(docs);
 });
 after(async () => {
   await Promise.all([Order.deleteMany({}), OrderRowModel.deleteMany({}), Member.deleteMany({})]);
@@ -82,20 +75,7 @@ after(async () => {
 });
 
 /** Every row of the driver's list, page by page (200 a page). */
-async function every(query = ''): Promise<OrderRow[]> {
-  const rows: OrderRow[] = [];
-  let cursor: string | null = null;
-  do {
-    const res: { statusCode: number; body: string; json: () => any } = await app.inject({
-      url: `/api/orders?list=driver&limit=200${query}${cursor ? `&cursor=${cursor}` : ''}`,
-      headers: { authorization: `Bearer ${await tokenFor(Role.Driver)}` },
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    rows.push(...res.json().data.orders);
-    cursor = res.json().data.nextCursor;
-  } while (cursor);
-  return rows;
-}
+const every = (query = '') => everyPage(app, Role.Driver, `list=driver${query}`, 200);
 const mine = (d: (typeof docs)[number]) =>
   d.driverIds.includes(ME) && d.createdAt.getTime() > now - 366 * DAY;
 

@@ -6,22 +6,15 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import mongoose from 'mongoose';
 import type { FastifyInstance } from 'fastify';
-import { OrderStatus, Role, type OrderRow, type RoleNumber } from '@portal/contracts';
-import { buildService } from '@portal/service-kit';
-import { startService, tokenFor } from '@portal/service-kit/testing';
-import { listsRoutes } from '../../src/routes/lists.js';
+import { OrderStatus, Role, type RoleNumber } from '@portal/contracts';
+import { tokenFor } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
-import { OrderRowModel, OrderRowsMeta } from '../../src/models/order-row.js';
-import { ROWS_VERSION, insertRows } from '../../src/domain/lists-store.js';
+import { OrderRowModel } from '../../src/models/order-row.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf } from '../../src/domain/list-keys.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
+import { everyPage, seedListed, startLists, subOf } from './lists-helpers.js';
 
-const build = (overrides?: Record<string, unknown>) =>
-  buildService(
-    { name: 'orders', domain: 'orders', routes: [listsRoutes], backends: ['mongo', 'nats', 'redis'] },
-    overrides,
-  );
 let app: FastifyInstance;
 const DAY = 86_400_000;
 const now = Date.now();
@@ -62,23 +55,20 @@ function order(i: number, daysAgo: number, status: number, deleted = 0) {
 
 const docs: ReturnType<typeof order>[] = [];
 before(async () => {
-  app = await startService(build, { MONGO_DB: 'portal_orders_lists_history_test' });
+  app = await startLists('portal_orders_lists_history_test');
   await Promise.all([
     Order.deleteMany({}),
     OrderRowModel.deleteMany({}),
     Member.deleteMany({}),
     OrderConfigValue.deleteMany({}),
   ]);
-  const sub = JSON.parse(Buffer.from((await tokenFor(Role.User)).split('.')[1]!, 'base64url').toString()).sub;
-  await Member.create({ userId: 'u-h', sub, companyKeys: [A], role: 4 });
+  await Member.create({ userId: 'u-h', sub: subOf(await tokenFor(Role.User)), companyKeys: [A], role: 4 });
   // 3 years back to this week: months without an order in between; every status; one deleted
   const ages = [0, 2, 9, 45, 70, 130, 400, 800, 1100];
   let i = 0;
   for (const age of ages) for (let s = 0; s <= 8; s++) docs.push(order(i++, age, s));
   docs.push(order(i++, 500, OrderStatus.delivered, 1));
-  await Order.collection.insertMany(docs);
-  await insertRows(docs);
-  await OrderRowsMeta.updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION } }, { upsert: true });
+  await seedListed(docs);
 });
 after(async () => {
   await Promise.all([Order.deleteMany({}), OrderRowModel.deleteMany({}), OrderConfigValue.deleteMany({})]);
@@ -86,22 +76,7 @@ after(async () => {
 });
 
 /** Every row of a list, page by page (25 a page), as the table asks. */
-async function every(role: RoleNumber, query: string): Promise<OrderRow[]> {
-  const rows: OrderRow[] = [];
-  let cursor: string | null = null;
-  do {
-    const res: { statusCode: number; body: string; json: () => any } = await app.inject({
-      url: `/api/orders?${query}&limit=25${cursor ? `&cursor=${cursor}` : ''}`,
-      headers: { authorization: `Bearer ${await tokenFor(role)}` },
-    });
-    assert.equal(res.statusCode, 200, res.body);
-    const page = res.json().data;
-    rows.push(...page.orders);
-    cursor = page.nextCursor;
-  } while (cursor);
-  assert.equal(new Set(rows.map((r) => r.id)).size, rows.length, 'no row twice across pages');
-  return rows;
-}
+const every = (role: RoleNumber, query: string) => everyPage(app, role, query);
 const ids = (rows: { orderId: string }[]) => rows.map((r) => r.orderId).sort();
 const live = () => docs.filter((d) => d.deleted !== 1);
 

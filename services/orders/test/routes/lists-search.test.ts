@@ -4,28 +4,21 @@ import mongoose from 'mongoose';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import { OrderRowPage, Role, type OrderRow, type RoleNumber } from '@portal/contracts';
-import { buildService } from '@portal/service-kit';
-import { startService, tokenFor } from '@portal/service-kit/testing';
-import { listsRoutes } from '../../src/routes/lists.js';
+import { tokenFor } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
-import { OrderRowModel, OrderRowsMeta } from '../../src/models/order-row.js';
-import { ROWS_VERSION, forceRows, insertRows } from '../../src/domain/lists-store.js';
+import { OrderRowModel } from '../../src/models/order-row.js';
+import { forceRows } from '../../src/domain/lists-store.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf } from '../../src/domain/list-keys.js';
+import { seedListed, startLists, subOf } from './lists-helpers.js';
 
 // What a dispatcher types and reads in the order lists: an order ID finds its order outside the list's window
 // (without "Show All History"), and the row carries the manifest's number and both legs' drivers and vehicles.
-const build = (overrides?: Record<string, unknown>) =>
-  buildService(
-    { name: 'orders', domain: 'orders', routes: [listsRoutes], backends: ['mongo', 'nats', 'redis'] },
-    overrides,
-  );
 let app: FastifyInstance;
 const A = 'SRCHA-0001',
   B = 'SRCHB-0001';
 const DAY = 86_400_000;
 const now = Date.now();
-const subOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub as string;
 
 function order(
   n: number,
@@ -81,16 +74,14 @@ billed.data.billing = { manifest: 'M-2231' } as never;
 const docs = [recent, old, ancient, theirs, gone, manifested, assigned, billed];
 
 before(async () => {
-  app = await startService(build, { MONGO_DB: 'portal_orders_lists_search_test' });
+  app = await startLists('portal_orders_lists_search_test');
   await Order.deleteMany({});
   await Member.deleteMany({});
   await Member.create([
     { userId: 'u-a', sub: subOf(await tokenFor(Role.AccountAdmin)), companyKeys: [A], role: 3 },
   ]);
-  await Order.collection.insertMany(docs);
   await OrderRowModel.deleteMany({});
-  await insertRows(docs);
-  await OrderRowsMeta.updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION } }, { upsert: true });
+  await seedListed(docs);
 });
 after(async () => {
   forceRows(undefined);

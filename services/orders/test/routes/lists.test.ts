@@ -12,28 +12,16 @@ import {
   type OrderRow,
   type RoleNumber,
 } from '@portal/contracts';
-import { buildService, type Env } from '@portal/service-kit';
-import {
-  assertRoleMatrix,
-  startService,
-  tablePolicy,
-  tokenFor,
-  type Policy,
-} from '@portal/service-kit/testing';
-import { listsRoutes } from '../../src/routes/lists.js';
+import { assertRoleMatrix, tablePolicy, tokenFor, type Policy } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
 import { OrderRowModel, OrderRowsMeta } from '../../src/models/order-row.js';
-import { ROWS_VERSION, backfillRows, forceRows, insertRows, writeRow } from '../../src/domain/lists-store.js';
+import { ROWS_VERSION, backfillRows, forceRows, writeRow } from '../../src/domain/lists-store.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf, weekOf, dayOf } from '../../src/domain/list-keys.js';
+import { seedListed, startLists, subOf } from './lists-helpers.js';
 
 // The lists over HTTP with real Keycloak tokens: role × endpoint from the route table, then role × tenant — two
 // companies (A holds two licences), a driver, staff — through every list, filter, search and the public view.
-const build = (overrides?: Partial<Env> & Record<string, unknown>) =>
-  buildService(
-    { name: 'orders', domain: 'orders', routes: [listsRoutes], backends: ['mongo', 'nats', 'redis'] },
-    overrides,
-  );
 
 const policy = {
   'GET /api/orders': 'signed-in',
@@ -58,7 +46,6 @@ const subs = new Map<RoleNumber, string>();
 // company B's public orders link: a token as accounts makes it (32 random bytes, base64url); orders holds its hash
 const B_TOKEN = randomBytes(32).toString('base64url');
 const B_HASH = createHash('sha256').update(B_TOKEN).digest('hex');
-const subOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString()).sub as string;
 
 function order(
   i: number,
@@ -105,7 +92,7 @@ function order(
 
 const docs: ReturnType<typeof order>[] = [];
 before(async () => {
-  app = await startService(build, { MONGO_DB: 'portal_orders_lists_test' });
+  app = await startLists('portal_orders_lists_test');
   for (const r of [Role.SuperAdmin, Role.Driver, Role.AccountAdmin, Role.User] as RoleNumber[])
     subs.set(r, subOf(await tokenFor(r)));
   await Order.deleteMany({});
@@ -129,11 +116,9 @@ before(async () => {
   docs.push(order(i++, C1, C1, { driver: 'drv-7', days: -45 }));
   docs.push(order(i++, C1, C1, { driver: 'drv-7', days: -150 }));
   docs.push(order(i++, C1, C1, { driver: 'drv-7', days: -400 }));
-  await Order.collection.insertMany(docs);
   // the lists read the orders' rows (models/order-row.ts): written as the seed writes them, marked complete
   await OrderRowModel.deleteMany({});
-  await insertRows(docs);
-  await OrderRowsMeta.updateOne({ _id: 'rows' }, { $set: { version: ROWS_VERSION } }, { upsert: true });
+  await seedListed(docs);
 });
 after(async () => {
   await Order.deleteMany({});
