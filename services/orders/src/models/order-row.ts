@@ -7,9 +7,9 @@ import mongoose, { Schema } from 'mongoose';
  * (deploy/local/ferretdb-pushdown.patch) lets PostgreSQL sort by a top-level field, compare ranges and match an
  * anchored prefix, so a list page decodes only the rows it shows. A row holds the top-level keys the lists filter on
  * (the same values as the order's, listKeysOf, but the drivers: `driverPickup` and `driverDelivery`, the latter only
- * when another driver than the pickup's, scalars where the order's `driverIds` is an array), one top-level value per sortable column (ROW_SORT), `tok` (the
- * search tokens as one text, each after a space: a word is matched as ` word`) and `r` (the displayed fields as one
- * JSON text). `v` is the order's version: a row is never replaced by an older one (domain/lists-store.ts).
+ * when another driver than the pickup's, scalars where the order's `driverIds` is an array), one top-level value per
+ * sortable column (ROW_SORT), `tok` (the search tokens as one text, each after a space: a word is matched as ` word`)
+ * and `r` (the displayed fields as one JSON text). `v` is the order's version: a row is never replaced by an older one (domain/lists-store.ts).
  */
 const orderRowSchema = new Schema(
   {
