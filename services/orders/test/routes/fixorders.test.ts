@@ -10,6 +10,7 @@ import { FixOrdersMessages as FM } from '@portal/contracts/dispatch';
 import { startService, waitFor } from '@portal/service-kit/testing';
 import { buildApp } from '../../src/app.js';
 import { Order } from '../../src/models/order.js';
+import { OrderRowModel } from '../../src/models/order-row.js';
 import { call, publishedSince, seedReadModels, suiteEnv } from './order-helpers.js';
 import { WEEK, day, fakeRouting, staffOrder } from './fixorders-helpers.js';
 
@@ -111,6 +112,14 @@ test('the schedule reaches the orders: drivers and vehicles per leg, version, le
   assert.deepEqual(d.data.order.vehicle, { delivery: 'V1' });
   assert.equal(d.version, delivered.version + 1);
   assert.ok(d.driverIds.includes('D1'), "the driver's list key follows");
+  assert.deepEqual(
+    await OrderRowModel.collection.findOne(
+      { _id: d._id },
+      { projection: { _id: 0, driverPickup: 1, driverDelivery: 1 } },
+    ),
+    { driverDelivery: 'D1' },
+    "the list row the driver's list reads names him on the delivery leg",
+  );
   const entry = d.history.at(-1);
   assert.equal(entry.action, 'schedule-assigned');
   assert.equal(entry.source, 'schedule');
