@@ -9,7 +9,8 @@ import mongoose, { Schema } from 'mongoose';
  * (the same values as the order's, listKeysOf, but the drivers: `driverPickup` and `driverDelivery`, the latter only
  * when another driver than the pickup's, scalars where the order's `driverIds` is an array), one top-level value per
  * sortable column (ROW_SORT), `tok` (the search tokens as one text, each after a space: a word is matched as ` word`)
- * and `r` (the displayed fields as one JSON text). `v` is the order's version: a row is never replaced by an older one (domain/lists-store.ts).
+ * and `r` (the displayed fields as one JSON text). `v` is the order's version: a row is never replaced by an older
+ * one (domain/lists-store.ts).
  */
 const orderRowSchema = new Schema(
   {

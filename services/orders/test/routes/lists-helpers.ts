@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderRow, RoleNumber } from '@portal/contracts';
 import { buildService } from '@portal/service-kit';
 import { startService, tokenFor } from '@portal/service-kit/testing';
+
 import { listsRoutes } from '../../src/routes/lists.js';
 import { Order } from '../../src/models/order.js';
 import { OrderRowsMeta } from '../../src/models/order-row.js';
@@ -15,10 +16,6 @@ export const buildLists = (overrides?: Record<string, unknown>) =>
     overrides,
   );
 export const startLists = (db: string) => startService(buildLists, { MONGO_DB: db });
-
-/** A token's subject (what the members read model keys a caller by). */
-export const subOf = (t: string) =>
-  JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()).sub as string;
 
 /** Orders and their list rows, written as the seed writes them, the rows marked complete (the lists read them). */
 export async function seedListed(docs: Record<string, unknown>[]): Promise<void> {

@@ -7,13 +7,13 @@ import { after, before, test } from 'node:test';
 import mongoose from 'mongoose';
 import type { FastifyInstance } from 'fastify';
 import { OrderStatus, Role, type RoleNumber } from '@portal/contracts';
-import { tokenFor } from '@portal/service-kit/testing';
+import { subOf, tokenFor } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
 import { OrderRowModel } from '../../src/models/order-row.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf } from '../../src/domain/list-keys.js';
 import { OrderConfigValue } from '../../src/models/order-config.js';
-import { everyPage, seedListed, startLists, subOf } from './lists-helpers.js';
+import { everyPage, seedListed, startLists } from './lists-helpers.js';
 
 let app: FastifyInstance;
 const DAY = 86_400_000;

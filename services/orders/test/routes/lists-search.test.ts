@@ -4,13 +4,13 @@ import mongoose from 'mongoose';
 import type { FastifyInstance } from 'fastify';
 import { Value } from 'typebox/value';
 import { OrderRowPage, Role, type OrderRow, type RoleNumber } from '@portal/contracts';
-import { tokenFor } from '@portal/service-kit/testing';
+import { subOf, tokenFor } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
 import { OrderRowModel } from '../../src/models/order-row.js';
 import { forceRows } from '../../src/domain/lists-store.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf } from '../../src/domain/list-keys.js';
-import { seedListed, startLists, subOf } from './lists-helpers.js';
+import { seedListed, startLists } from './lists-helpers.js';
 
 // What a dispatcher types and reads in the order lists: an order ID finds its order outside the list's window
 // (without "Show All History"), and the row carries the manifest's number and both legs' drivers and vehicles.

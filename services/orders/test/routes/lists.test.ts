@@ -12,13 +12,13 @@ import {
   type OrderRow,
   type RoleNumber,
 } from '@portal/contracts';
-import { assertRoleMatrix, tablePolicy, tokenFor, type Policy } from '@portal/service-kit/testing';
+import { assertRoleMatrix, type Policy, subOf, tablePolicy, tokenFor } from '@portal/service-kit/testing';
 import { Order } from '../../src/models/order.js';
 import { OrderRowModel, OrderRowsMeta } from '../../src/models/order-row.js';
 import { ROWS_VERSION, backfillRows, forceRows, writeRow } from '../../src/domain/lists-store.js';
 import { Member } from '../../src/models/member.js';
 import { listKeysOf, weekOf, dayOf } from '../../src/domain/list-keys.js';
-import { seedListed, startLists, subOf } from './lists-helpers.js';
+import { seedListed, startLists } from './lists-helpers.js';
 
 // The lists over HTTP with real Keycloak tokens: role × endpoint from the route table, then role × tenant — two
 // companies (A holds two licences), a driver, staff — through every list, filter, search and the public view.
