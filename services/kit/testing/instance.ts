@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { holdsListener } from './port-owner.js';
 import { freePort, waitFor } from './wait.js';
 
 export interface Instance {
@@ -12,19 +13,13 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/**
- * Another instance of a service as its own process (`node --import tsx src/server.ts` in `serviceDir`), started by
- * `PORT` alone (the stack's `<NAME>_PORT` stays in the environment, as on a machine running the stack) with the
- * test's overrides (database, CONSUMER_SUFFIX, …) and ready (/readyz 200). What one process holds in module state
- * (caches, locks, number blocks, in-process emitters) is not shared with the test's in-process app: the pair is
- * what two replicas are.
- */
-export async function startInstance(
+/** One attempt at a given port (exported for its own test): the child, once it answers /readyz and holds the port's listener itself. */
+export async function spawnOn(
   serviceDir: string,
+  port: number,
   overrides: Record<string, string | number>,
-  readyTimeoutMs = 60_000,
-): Promise<Instance> {
-  const port = await freePort();
+  readyTimeoutMs: number,
+): Promise<Instance & { taken: boolean; error?: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', PORT: String(port) };
   for (const [k, v] of Object.entries(overrides)) env[k] = String(v);
   const child: ChildProcess = spawn(
@@ -49,20 +44,46 @@ export async function startInstance(
     await exited;
     clearTimeout(t);
   };
-  try {
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`instance exited (${child.exitCode})`);
-        return (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200;
-      },
-      readyTimeoutMs,
-      250,
-    );
-  } catch (err) {
-    await stop();
-    throw new Error(`second instance not ready: ${(err as Error).message}\n${out.slice(-3000)}`);
+  const instance = { url, port, output: () => out, stop, taken: false };
+  const end = Date.now() + readyTimeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      // another process took the port between its reservation and the child's bind: the caller tries another
+      return { ...instance, taken: out.includes('EADDRINUSE'), error: `instance exited (${child.exitCode})` };
+    }
+    const ready = (await fetch(`${url}/readyz`).catch(() => undefined))?.status === 200;
+    // an answer from whatever else holds the port is not this instance being ready
+    if (ready && (await holdsListener(child.pid!, port))) return instance;
+    await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, port, output: () => out, stop };
+  await stop();
+  return { ...instance, error: `not ready after ${readyTimeoutMs} ms` };
+}
+
+/**
+ * Another instance of a service as its own process (`node --import tsx src/server.ts` in `serviceDir`), started by
+ * `PORT` alone (the stack's `<NAME>_PORT` stays in the environment, as on a machine running the stack) with the
+ * test's overrides (database, CONSUMER_SUFFIX, …) and ready: it answers /readyz 200 and the listener on its port is
+ * its own (a reserved port another suite's server took meanwhile is given up for a fresh one). What one process
+ * holds in module state (caches, locks, number blocks, in-process emitters) is not shared with the test's
+ * in-process app: the pair is what two replicas are.
+ */
+export async function startInstance(
+  serviceDir: string,
+  overrides: Record<string, string | number>,
+  readyTimeoutMs = 60_000,
+): Promise<Instance> {
+  for (let attempt = 1; ; attempt++) {
+    const { taken, error, ...instance } = await spawnOn(
+      serviceDir,
+      await freePort(),
+      overrides,
+      readyTimeoutMs,
+    );
+    if (!error) return instance;
+    if (!taken || attempt === 3)
+      throw new Error(`second instance not ready: ${error}\n${instance.output().slice(-3000)}`);
+  }
 }
 
 /**

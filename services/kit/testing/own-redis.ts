@@ -1,13 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
+import { holdsListener } from './port-owner.js';
 import { freePort } from './wait.js';
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
 
 /**
  * A test's own redis-server on a free port, WITHOUT persistence (a restart empties it, like a Redis that lost its
@@ -22,7 +15,8 @@ export async function ownRedis(bin = '/usr/bin/redis-server') {
       stdio: 'ignore',
     });
     const end = Date.now() + 15_000;
-    while (!(await listening(port))) {
+    // the child's own listener: a stranger that took the released port does not count
+    while (!(await holdsListener(child.pid!, port))) {
       if (Date.now() > end || child.exitCode !== null)
         throw new Error(`redis-server did not listen on ${port}`);
       await new Promise((r) => setTimeout(r, 100));
