@@ -2,36 +2,8 @@
 // in a state no demo user has: not yet verified by staff, suspended.
 import { randomBytes } from 'node:crypto';
 import { ROLE_NAMES, type RoleNumber } from '@portal/contracts';
+import { admin, form, tokenUrl } from './keycloak-admin.js';
 import { testClient } from './tokens.js';
-
-const base = () => process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
-const realm = () => process.env.KEYCLOAK_REALM ?? 'portal';
-
-async function form(url: string, params: Record<string, string>): Promise<Record<string, unknown>> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(params),
-  });
-  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
-const tokenUrl = () => `${base()}/realms/${realm()}/protocol/openid-connect/token`;
-
-async function admin(method: string, path: string, body?: unknown): Promise<Response> {
-  const { access_token } = await form(tokenUrl(), {
-    grant_type: 'client_credentials',
-    client_id: process.env.KEYCLOAK_SERVICE_CLIENT_ID ?? 'portal-services',
-    client_secret: process.env.KEYCLOAK_SERVICE_CLIENT_SECRET ?? 'portal-services-secret',
-  });
-  const res = await fetch(`${base()}/admin/realms/${realm()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${String(access_token)}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`Keycloak admin ${method} ${path}: ${res.status} ${await res.text()}`);
-  return res;
-}
 
 export interface ThrowawayUser {
   email: string;
