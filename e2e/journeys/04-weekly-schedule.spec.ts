@@ -1,8 +1,8 @@
 // Journey, 10:00: the dispatcher plans the week on Manage Drivers → Schedule: the journey's driver drives its route
 // on Wednesday (the pickup) and Friday (the delivery) in the new van, saves and notifies. The schedule reaches the
 // orders: within 5 s the order names the driver and the vehicle (Manage Orders shows names, not ids), Friday's
-// schedule shows him on it, the driver finds it on his own schedule on his phone, his mail says what changed, and
-// the ledger records the assignment.
+// schedule shows him on it, the driver finds it on his own schedule and in his Incoming Orders on his phone, his
+// mail says what changed, and the ledger records the assignment.
 import { Role } from '@portal/contracts';
 import { DispatchMessages as D } from '@portal/contracts/dispatch';
 import { APP, DEMO } from '../fixtures/index.ts';
@@ -119,6 +119,11 @@ test('the weekly schedule assigns the driver and reaches the order: lists, sched
     await expect(phone.getByTestId(`order-link-${id}`)).toHaveText(orderId);
   });
   await look(phone, '04-driver-schedule-390');
+  await seen('his Incoming Orders on his phone: the order the week gave him, in his own list', async () => {
+    // the driver's list (list=driver) reads the rows' driver keys the weekly schedule wrote through fixorders
+    expect(await searchGrid(phone, '/dashboard/incomingorders', orderId)).toContain(orderId);
+  });
+  await look(phone, '04-driver-incoming-390');
   await seen('the driver’s mail: the week, the route and the van', async () => {
     const mail = await mailWithin5s(
       mailbox,
