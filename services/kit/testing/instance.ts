@@ -13,7 +13,10 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** One attempt at a given port (exported for its own test): the child, once it answers /readyz and holds the port's listener itself. */
+/**
+ * One attempt at a given port (exported for its own test): the child, once it answers /readyz and holds the port's
+ * listener itself.
+ */
 export async function spawnOn(
   serviceDir: string,
   port: number,
