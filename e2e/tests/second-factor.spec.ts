@@ -160,6 +160,10 @@ test('a staff user sets up an authenticator app from Profile and then signs in w
   newPage,
   testData,
 }) => {
+  // two sign-ins, a set-up, a sign-out and up to a whole TOTP period (30 s) waited for by design: 14–66 s in eight
+  // rehearsals, past the default 120 s in one on a host running at about half speed (the bench's bare Fastify at
+  // 13.6k req/s that hour, 24k the hour before)
+  test.setTimeout(180_000);
   const email = await staffUser('totp', (e) => testData.track(e));
   const page = await newPage();
   await signIn(page, email);
