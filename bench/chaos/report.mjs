@@ -39,7 +39,7 @@ export function printReport(r, traffic) {
   const m = r.mails;
   line(
     `mails: ${m.mails} "New order" mails for ${m.orders} orders (${m.recipientsPerOrder} recipient(s) each), ` +
-      `${m.ordersWithout} orders without, ${m.ordersShort} short, ${m.duplicated} sent twice`,
+      `${m.ordersWithout} orders without, ${m.ordersShort} short, ${m.duplicated} sent twice, ${m.resent ?? 0} resent as the same message`,
   );
   const stuck = r.nats.consumers.filter((c) => !c.orphan && (c.pending || c.ackPending));
   const redelivered = r.nats.consumers.reduce((a, c) => a + c.redelivered, 0);

@@ -128,7 +128,13 @@ export async function checkMails(mailboxUrl, orders) {
     const n = /^New order (\S+):/.exec(m.subject)?.[1];
     return n && numbers.has(n);
   });
-  const perPair = countBy(created, (m) => `${[...m.to].sort().join(',')}|${m.subject}`);
+  const pair = (m) => `${[...m.to].sort().join(',')}|${m.subject}`;
+  const perPair = countBy(created, pair);
+  // a copy the relay kept while the sender died before hearing so is sent again under the same Message-ID: one
+  // message to the reader; two Message-IDs for one pair is a mail sent twice
+  const idsPerPair = new Map();
+  for (const m of created)
+    idsPerPair.set(pair(m), (idsPerPair.get(pair(m)) ?? new Set()).add(m.messageId || m.id));
   const perOrder = countBy(created, (m) => /^New order (\S+):/.exec(m.subject)[1]);
   const pairsPerOrder = countBy([...perPair.keys()], (k) => /^.*\|New order (\S+):/.exec(k)[1]);
   // how many recipients an order has is the data's: the most common count is the norm, fewer is a lost mail
@@ -140,7 +146,8 @@ export async function checkMails(mailboxUrl, orders) {
     recipientsPerOrder: norm,
     ordersWithout: orders.filter((o) => !perOrder.get(o.orderId)).length,
     ordersShort: [...numbers].filter((n) => (pairsPerOrder.get(n) ?? 0) < norm).length,
-    duplicated: [...perPair.values()].filter((n) => n > 1).length,
+    duplicated: [...idsPerPair.values()].filter((ids) => ids.size > 1).length,
+    resent: [...perPair.entries()].filter(([k, n]) => n > (idsPerPair.get(k)?.size ?? 0)).length,
   };
 }
 

@@ -36,6 +36,7 @@ test('a sent message shows in the API, newest first, with its full body', async 
     to: ['a@test.portal', 'b@test.portal'],
     bcc: 'hidden@test.portal',
     subject: 'Account Verified',
+    messageId: '<job-7.1795960000000@demo.portal>',
     text: 'Your account is verified.',
     html: '<p>Your account is <b>verified</b>.</p>',
   });
@@ -47,7 +48,10 @@ test('a sent message shows in the API, newest first, with its full body', async 
   assert.equal(newest.from, 'no-reply@demo.portal');
   assert.deepEqual(newest.to, ['a@test.portal', 'b@test.portal', 'hidden@test.portal']);
   assert.ok(!Number.isNaN(Date.parse(String(newest.date))));
-  assert.deepEqual(Object.keys(newest).sort(), ['date', 'from', 'id', 'subject', 'to']);
+  assert.deepEqual(Object.keys(newest).sort(), ['date', 'from', 'id', 'messageId', 'subject', 'to']);
+  // the sender's Message-ID, so a resend of the same message is told apart from a second mail
+  assert.equal(newest.messageId, '<job-7.1795960000000@demo.portal>');
+  assert.match(String(older.messageId), /^<.+@.+>$/);
 
   const res = await fetch(`${base}/api/messages/${newest.id}`);
   assert.equal(res.status, 200);

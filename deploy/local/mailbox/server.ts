@@ -1,8 +1,8 @@
 // Local SMTP sink that keeps every message (docs/INTERFACES.md §1, "Mailbox HTTP API").
 //   SMTP  MAILBOX_SMTP_PORT (default 2525): no auth, no TLS, accepts everything.
 //   HTTP  MAILBOX_HTTP_PORT (default 8025):
-//     GET    /api/messages      -> [{id, from, to: [...], subject, date}] newest first
-//     GET    /api/messages/:id  -> {id, from, to, subject, date, text, html}
+//     GET    /api/messages      -> [{id, from, to: [...], subject, date, messageId}] newest first
+//     GET    /api/messages/:id  -> {id, from, to, subject, date, messageId, text, html}
 //     DELETE /api/messages      -> clears the mailbox
 //     GET    /                  -> a human mailbox page (relative links: works under the edge's /mailbox/)
 // Every message is one JSON file in MAILBOX_DIR (default deploy/local/.cache/mail).
@@ -22,6 +22,8 @@ export interface StoredMessage {
   to: string[];
   subject: string;
   date: string;
+  /** The Message-ID header: a sender's resend of the same message carries the same one. */
+  messageId?: string;
   text: string;
   html: string;
   /** The attached files (base64), so tests can open what a mail carried. */
@@ -159,6 +161,7 @@ export async function startMailbox(opts: MailboxOptions = {}): Promise<Mailbox> 
             to: [...new Set([...headerTo, ...envTo])],
             subject: parsed.subject ?? '',
             date: (parsed.date ?? new Date()).toISOString(),
+            messageId: parsed.messageId ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             attachments: parsed.attachments.map((a) => ({
@@ -198,7 +201,14 @@ export async function startMailbox(opts: MailboxOptions = {}): Promise<Mailbox> 
           return send(
             res,
             200,
-            msgs.map(({ id, from, to, subject, date }) => ({ id, from, to, subject, date })),
+            msgs.map(({ id, from, to, subject, date, messageId }) => ({
+              id,
+              from,
+              to,
+              subject,
+              date,
+              messageId,
+            })),
           );
         }
         if (req.method === 'DELETE') {

@@ -22,7 +22,10 @@ let app: FastifyInstance;
 
 before(async () => {
   port = await freePort();
-  sink = smtpSink(port, { reject: (a) => rejecting && a.startsWith('bounce-') });
+  sink = smtpSink(port, {
+    reject: (a) => rejecting && a.startsWith('bounce-'),
+    answerLostFor: (a) => a.startsWith('lost-'),
+  });
   app = await startApp({
     SMTP_PORT: port,
     QUEUE_PREFIX: `portal-notifications-${tag}`,
@@ -101,4 +104,17 @@ test('a permanently refused mail (550) is parked at once; staff see it and resen
   const list = await app.inject({ url: '/api/email/failed', headers: admin });
   assert.ok(!(list.json().jobs as { id: string }[]).some((j) => j.id === failed.id));
   assert.equal(sink.to(to, subject).length, 1);
+});
+
+test('a mail the relay kept but whose answer was lost is sent again as the same message: one Message-ID', async () => {
+  const to = `lost-${tag}@test.portal`;
+  const other = `lost-other-${tag}@test.portal`;
+  const in30 = new Date(Date.now() + 30 * 60_000);
+  await publish(resetRequested(to, '314159', in30));
+  await publish(resetRequested(other, '271828', in30));
+  await waitFor(() => sink.to(to).length >= 2 && sink.to(other).length >= 2, 15_000, 200);
+  const [first, again] = sink.to(to);
+  assert.match(first!.messageId, /^<[A-Za-z0-9._-]+@[A-Za-z0-9.-]+>$/);
+  assert.equal(again!.messageId, first!.messageId, 'the resend is the same message');
+  assert.notEqual(sink.to(other)[0]!.messageId, first!.messageId, 'another mail is another message');
 });

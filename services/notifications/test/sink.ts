@@ -7,6 +7,8 @@ export interface SunkMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header. */
+  messageId: string;
   /** The session had TLS (STARTTLS or implicit) and this AUTH user. */
   secure: boolean;
   user?: string;
@@ -22,6 +24,11 @@ export interface SinkOptions {
   /** Hold the answer to DATA this long (a slow relay), calling onDataStart first. */
   dataDelayMs?: number;
   onDataStart?: () => void;
+  /**
+   * Keep the mail but answer DATA with a temporary 451, once per matching recipient: the relay accepted it and the
+   * sender never heard so (its instance died, the connection dropped), so the sender sends it again.
+   */
+  answerLostFor?: (address: string) => boolean;
 }
 
 export { freePort } from '@portal/service-kit/testing';
@@ -35,6 +42,7 @@ const addresses = (a: AddressObject | AddressObject[] | undefined) =>
  */
 export function smtpSink(port: number, opts: SinkOptions = {}) {
   const mails: SunkMail[] = [];
+  const answerLost = new Set<string>();
   let server: SMTPServer | undefined;
   const options: SMTPServerOptions = {
     logger: false,
@@ -59,14 +67,21 @@ export function smtpSink(port: number, opts: SinkOptions = {}) {
       simpleParser(stream)
         .then(async (m) => {
           if (opts.dataDelayMs) await new Promise((r) => setTimeout(r, opts.dataDelayMs));
+          const to = addresses(m.to);
           mails.push({
-            to: addresses(m.to),
+            to,
+            messageId: m.messageId ?? '',
             subject: m.subject ?? '',
             text: m.text ?? '',
             html: typeof m.html === 'string' ? m.html : '',
             secure: session.secure,
             user: session.user as string | undefined,
           });
+          const lost = to.find((a) => opts.answerLostFor?.(a) && !answerLost.has(a));
+          if (lost) {
+            answerLost.add(lost);
+            return cb(Object.assign(new Error('Answer lost'), { responseCode: 451 }));
+          }
           cb();
         })
         .catch(cb);

@@ -32,8 +32,12 @@ export interface Mail {
   text: string;
 }
 export interface Mailer {
-  /** Sends one mail from MAIL_FROM; resolves with the message id. SMTP errors carry `responseCode`. */
-  send(to: string, mail: Mail, opts?: { replyTo?: string }): Promise<string>;
+  /**
+   * Sends one mail from MAIL_FROM; resolves with the message id. SMTP errors carry `responseCode`. `messageId` (with
+   * its angle brackets) is the caller's stable id for the message, so a resend after a lost answer is recognisably
+   * the same message; without one nodemailer makes a new id per send.
+   */
+  send(to: string, mail: Mail, opts?: { replyTo?: string; messageId?: string }): Promise<string>;
   /** Connects and greets the relay (readiness); rejects when it is down. */
   verify(): Promise<unknown>;
   close(): void;
@@ -79,7 +83,13 @@ export function createMailer(env: SmtpEnv): Mailer {
         'smtp.send',
         async () => {
           const t = await open();
-          const info = await t.sendMail({ from: env.MAIL_FROM, to, replyTo: opts.replyTo, ...mail });
+          const info = await t.sendMail({
+            from: env.MAIL_FROM,
+            to,
+            replyTo: opts.replyTo,
+            ...(opts.messageId ? { messageId: opts.messageId } : {}),
+            ...mail,
+          });
           return info.messageId as string;
         },
         { 'messaging.system': 'smtp', 'email.subject': mail.subject },

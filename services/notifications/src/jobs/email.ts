@@ -19,6 +19,17 @@ async function send(fn: () => Promise<unknown>): Promise<void> {
 }
 
 /**
+ * The mail's Message-ID, one per job: a job sent again after its instance died between the relay's acceptance and
+ * the job's completion (SMTP is at-least-once) carries the same id, which mail systems and readers collapse into one
+ * message. The key is the job's id with its creation time: an id alone may be BullMQ's counter, which starts again
+ * in an emptied Redis, and two different mails must never share a Message-ID.
+ */
+export function messageIdOf(jobId: string, mailFrom: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(mailFrom)?.[1] ?? 'portal.local';
+  return `<${jobId.replace(/[^A-Za-z0-9._-]/g, '-')}@${domain}>`;
+}
+
+/**
  * Renders and sends one job with the kit's mailer (`app.mailer`); a failure throws and BullMQ retries on the
  * mail schedule (jobs/schedule.ts: ≥ 24 h, capped at 10 min between tries); what still fails is kept in the
  * failed set for staff to resend.
@@ -38,7 +49,8 @@ export function emailWorker(env: MailEnv) {
     durable: true,
     async handle(job, { app }) {
       const { to, mail, replyTo } = render(job.data, env);
-      await send(() => app.mailer.send(to, mail, { replyTo }));
+      const messageId = messageIdOf(`${String(job.id)}.${job.timestamp}`, env.MAIL_FROM);
+      await send(() => app.mailer.send(to, mail, { replyTo, messageId }));
     },
   });
 }
