@@ -3,7 +3,8 @@
 const base = () => process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
 const realm = () => process.env.KEYCLOAK_REALM ?? 'portal';
 
-export const tokenUrl = () => `${base()}/realms/${realm()}/protocol/openid-connect/token`;
+/** The realm's token endpoint (KEYCLOAK_URL, KEYCLOAK_REALM with the local stack's defaults). */
+export const tokenEndpoint = (): string => `${base()}/realms/${realm()}/protocol/openid-connect/token`;
 
 export async function form(url: string, params: Record<string, string>): Promise<Record<string, unknown>> {
   const res = await fetch(url, {
@@ -16,7 +17,7 @@ export async function form(url: string, params: Record<string, string>): Promise
 }
 
 export async function admin(method: string, path: string, body?: unknown): Promise<Response> {
-  const { access_token } = await form(tokenUrl(), {
+  const { access_token } = await form(tokenEndpoint(), {
     grant_type: 'client_credentials',
     client_id: process.env.KEYCLOAK_SERVICE_CLIENT_ID ?? 'portal-services',
     client_secret: process.env.KEYCLOAK_SERVICE_CLIENT_SECRET ?? 'portal-services-secret',

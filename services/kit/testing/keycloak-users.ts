@@ -2,7 +2,7 @@
 // in a state no demo user has: not yet verified by staff, suspended.
 import { randomBytes } from 'node:crypto';
 import { ROLE_NAMES, type RoleNumber } from '@portal/contracts';
-import { admin, form, tokenUrl } from './keycloak-admin.js';
+import { admin, form, tokenEndpoint } from './keycloak-admin.js';
 import { testClient } from './tokens.js';
 
 export interface ThrowawayUser {
@@ -37,7 +37,7 @@ export async function throwawayUser(tag: string, role: RoleNumber = 4): Promise<
     sub,
     password,
     async token() {
-      const body = await form(tokenUrl(), {
+      const body = await form(tokenEndpoint(), {
         grant_type: 'password',
         ...testClient(),
         username: email,

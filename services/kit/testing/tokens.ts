@@ -2,7 +2,7 @@
 import { Redis } from 'ioredis';
 import { ROLE_NAMES, isRoleNumber, type RoleNumber } from '@portal/contracts';
 import { userStateStore } from '../src/plugins/app/user-state.js';
-import { takeBruteForceRecord } from './keycloak-admin.js';
+import { takeBruteForceRecord, tokenEndpoint } from './keycloak-admin.js';
 
 export const DEMO_PASSWORD = 'Portal!2345';
 const cache = new Map<string, { token: string; until: number }>();
@@ -25,11 +25,7 @@ export function testClient(): { client_id: string; client_secret: string } {
   };
 }
 
-/** The realm's token endpoint (KEYCLOAK_URL, KEYCLOAK_REALM with the local stack's defaults). */
-export function tokenEndpoint(): string {
-  const base = process.env.KEYCLOAK_URL ?? 'http://127.0.0.1:8180/auth';
-  return `${base}/realms/${process.env.KEYCLOAK_REALM ?? 'portal'}/protocol/openid-connect/token`;
-}
+export { tokenEndpoint };
 
 export async function passwordGrant(username: string, password: string): Promise<Response> {
   return fetch(tokenEndpoint(), {
