@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { holdsListener } from './port-owner.js';
+import { ownServer } from './own-server.js';
 import { freePort } from './wait.js';
 
 /**
@@ -9,36 +8,20 @@ import { freePort } from './wait.js';
  */
 export async function ownRedis(bin = '/usr/bin/redis-server') {
   const port = await freePort();
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    const end = Date.now() + 15_000;
-    // the child's own listener: a stranger that took the released port does not count
-    while (!(await holdsListener(child.pid!, port))) {
-      if (Date.now() > end || child.exitCode !== null)
-        throw new Error(`redis-server did not listen on ${port}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  const stop = async () => {
-    const c = child;
-    child = undefined;
-    if (!c || c.exitCode !== null) return;
-    const exited = new Promise((r) => c.once('exit', r));
-    c.kill('SIGTERM');
-    await exited;
-  };
-  await start();
+  const server = ownServer(
+    bin,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    port,
+  );
+  await server.start();
   return {
     url: `redis://127.0.0.1:${port}`,
-    start,
-    stop,
+    start: () => server.start(),
+    stop: () => server.stop(),
     /** Stopped and started again: empty (no persistence). */
     async restart() {
-      await stop();
-      await start();
+      await server.stop();
+      await server.start();
     },
   };
 }
