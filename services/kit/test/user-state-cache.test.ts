@@ -124,11 +124,9 @@ test('another process: its raw write plus announcement (as its store sends it) d
   assert.equal((await call('POST', token)).statusCode, 200);
   await other.set(`portal:suspended:${user.sub}`, '1');
   assert.equal((await call('POST', token)).statusCode, 200, 'not announced yet: the copy answers');
-  const t0 = Date.now();
+  // within 2 s, far inside the copy's 30 s life: the announcement dropped it, not its age
   await other.publish(USER_STATE_CHANNEL, JSON.stringify({ subs: [user.sub] }));
   await waitFor(async () => (await call('POST', token)).statusCode === 403, 2000, 1);
-  const ms = Date.now() - t0;
-  assert.ok(ms < 250, `the announcement took ${ms} ms to reach the copy`);
   await writer.setSuspended(user.sub, false);
   assert.equal((await call('POST', token)).statusCode, 200);
 });

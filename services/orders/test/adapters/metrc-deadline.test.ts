@@ -30,7 +30,9 @@ test('slower than the timeout: the run deadline ends every call, queued ones inc
   const results = await settle(Array.from({ length: 20 }, (_, i) => c.deliveries(100000 + i)));
   const ms = Date.now() - t0;
   clearTimeout(deadline);
-  assert.ok(ms < 1400, `over at the deadline, not after every call's retries (${ms} ms)`);
+  // 20 calls of 4 tries of 100 ms, 2 at a time, would take seconds: well under that means the deadline ended
+  // them (the slack is for a busy host's late timers, not a goal)
+  assert.ok(ms < 2500, `over at the deadline, not after every call's retries (${ms} ms)`);
   const reasons = results.map((r) => (r.status === 'rejected' ? (r.reason as MetrcError).kind : 'answered'));
   assert.ok(
     reasons.every((k) => k === 'timeout' || k === 'deadline'),
