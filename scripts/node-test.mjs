@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { globSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const args = process.argv.slice(2);
@@ -42,13 +42,27 @@ const ownMeta = {
   },
 };
 
-/** Packages from node_modules stay imports (Node loads them once, as in production); @portal/* is bundled. */
+/**
+ * Packages from node_modules stay imports (Node loads them once, as in production); @portal/* is bundled. A bundle
+ * lives in the workspace's `.test-bundles/`, so a bare import resolves from there: the hoisted copy in the root's
+ * node_modules. Where the importing source has a copy of its own nearer (the shell's ajv 8 beside the root's ajv 6),
+ * the import names that copy's file, as Node would have resolved it from the source.
+ */
+const hoisted = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules') + '/';
+const ASSET = /\.(css|svg|png)$/;
 const external = {
   name: 'packages-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (a) =>
-      a.path.startsWith('@portal/') ? undefined : { path: a.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, async (a) => {
+      // @portal/* is bundled; so is a stylesheet or an image a page imports (a node test only needs it to load)
+      if (a.path.startsWith('@portal/') || ASSET.test(a.path)) return undefined;
+      if (a.pluginData === 'own') return undefined; // the lookup below: esbuild's own resolution
+      if (a.path.startsWith('node:')) return { path: a.path, external: true };
+      const found = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, pluginData: 'own' });
+      const nested =
+        !found.errors.length && found.path.includes('/node_modules/') && !found.path.startsWith(hoisted);
+      return { path: nested ? found.path : a.path, external: true };
+    });
   },
 };
 
@@ -69,6 +83,7 @@ if (process.env.PORTAL_TEST_BUNDLE !== '0') {
     sourcesContent: false,
     logLevel: 'error',
     metafile: true,
+    loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
     // a bundled CommonJS dependency may call require: give the ESM bundle one
     banner: {
       js: "import { createRequire as __portalRequire } from 'node:module'; const require = __portalRequire(import.meta.url);",
