@@ -13,7 +13,8 @@ import { xlsxBomb, xlsxWithDimension } from '../fixtures/bulk/bombs.js';
  * Spreadsheets that expand far beyond their size (a "zip bomb" xlsx): refused from the zip's own directory before
  * anything is parsed, in the spec's "Unable to process spreadsheet: …" words, and the service's memory barely moves.
  * The answer's wall time is reported (a test's diagnostic), never asserted: a timed assertion fails on a busy host,
- * and the words already say which check refused the file (the zip's directory, or the inflate stopped at its claim). Own database; the files are refused before any row is looked at, so nothing is written.
+ * and the words already say which check refused the file (the zip's directory, or the inflate stopped at its claim).
+ * Own database; the files are refused before any row is looked at, so nothing is written.
  */
 let app: FastifyInstance;
 before(async () => {
