@@ -51,9 +51,11 @@ async function startProcess(args, { cwd, env, log, ready, readyMs = 60_000 }) {
   }
   return {
     pid: child.pid,
+    // stopped twice (by its bench, then by the run's final sweep) it must resolve again: a child a signal ended has
+    // no exit code, only a signal code, and its 'exit' will not come a second time
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', resolve);
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
