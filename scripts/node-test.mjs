@@ -49,13 +49,15 @@ const ownMeta = {
  * the import names that copy's file, as Node would have resolved it from the source.
  */
 const hoisted = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules') + '/';
-const ASSET = /\.(css|svg|png)$/;
+// a stylesheet or an image a page imports: a node test only needs it to load
+const ASSET_LOADERS = { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' };
+const isAsset = (path) => Object.keys(ASSET_LOADERS).some((ext) => path.endsWith(ext));
 const external = {
   name: 'packages-external',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (a) => {
-      // @portal/* is bundled; so is a stylesheet or an image a page imports (a node test only needs it to load)
-      if (a.path.startsWith('@portal/') || ASSET.test(a.path)) return undefined;
+      // @portal/* is bundled, and so are assets (ASSET_LOADERS)
+      if (a.path.startsWith('@portal/') || isAsset(a.path)) return undefined;
       if (a.pluginData === 'own') return undefined; // the lookup below: esbuild's own resolution
       if (a.path.startsWith('node:')) return { path: a.path, external: true };
       const found = await b.resolve(a.path, { kind: a.kind, resolveDir: a.resolveDir, pluginData: 'own' });
@@ -83,7 +85,7 @@ if (process.env.PORTAL_TEST_BUNDLE !== '0') {
     sourcesContent: false,
     logLevel: 'error',
     metafile: true,
-    loader: { '.css': 'empty', '.svg': 'dataurl', '.png': 'dataurl' },
+    loader: ASSET_LOADERS,
     // a bundled CommonJS dependency may call require: give the ESM bundle one
     banner: {
       js: "import { createRequire as __portalRequire } from 'node:module'; const require = __portalRequire(import.meta.url);",

@@ -133,8 +133,10 @@ export async function checkMails(mailboxUrl, orders) {
   // a copy the relay kept while the sender died before hearing so is sent again under the same Message-ID: one
   // message to the reader; two Message-IDs for one pair is a mail sent twice
   const idsPerPair = new Map();
-  for (const m of created)
-    idsPerPair.set(pair(m), (idsPerPair.get(pair(m)) ?? new Set()).add(m.messageId || m.id));
+  for (const m of created) {
+    const k = pair(m);
+    idsPerPair.set(k, (idsPerPair.get(k) ?? new Set()).add(m.messageId || m.id));
+  }
   const perOrder = countBy(created, (m) => /^New order (\S+):/.exec(m.subject)[1]);
   const pairsPerOrder = countBy([...perPair.keys()], (k) => /^.*\|New order (\S+):/.exec(k)[1]);
   // how many recipients an order has is the data's: the most common count is the norm, fewer is a lost mail

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { holdsListener } from './port-owner.js';
 
+/** Exited or ended by a signal (then it has a signal code and no exit code): its 'exit' has come and will not again. */
+const ended = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+
 /**
  * A test's own server process (NATS, Redis, FerretDB) on a port of its own, to stop and start at will (the shared
  * stack is never touched): start() spawns `bin args` and waits for the child's own listener on the port; stop()
@@ -14,14 +17,14 @@ export function ownServer(bin: string, args: string[], port: number) {
       const end = Date.now() + 15_000;
       // the child's own listener: a stranger that took the released port does not count
       while (!(await holdsListener(child.pid!, port))) {
-        if (Date.now() > end || child.exitCode !== null) throw new Error(`${bin} did not listen on ${port}`);
+        if (Date.now() > end || ended(child)) throw new Error(`${bin} did not listen on ${port}`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },
     async stop() {
       const c = child;
       child = undefined;
-      if (!c || c.exitCode !== null) return;
+      if (!c || ended(c)) return;
       const exited = new Promise((r) => c.once('exit', r));
       c.kill('SIGTERM');
       await exited;
